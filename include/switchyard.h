@@ -1,0 +1,888 @@
+/*
+ * switchyard.h: the C interface of Switchyard, an embeddable URL and deep-link router.
+ *
+ * This header is the whole contract. Anything not declared here is not API.
+ *
+ * WHAT IT DOES
+ *   A host registers routes (a pattern such as "myapp://user/<int:id>" leading to a
+ *   target such as "UserProfile", or to a redirect URL template), then resolves URLs
+ *   against them. A resolve yields a match: the winning route, its path parameters,
+ *   the query items, the merged parameter map, the fragment, the remainder and, for
+ *   redirects, the chain of URLs followed. The rules are in docs/SEMANTICS.md of the
+ *   project (patterns, precedence, parameters, redirects, limits).
+ *
+ * OBJECT MODEL
+ *   Two opaque handles, each with exactly one constructor and one destructor:
+ *     sy_router  sy_router_new()  / sy_router_free()   the route table
+ *     sy_match   sy_match_new()   / sy_match_free()    a reusable result object
+ *   The only structs you see are plain data: sy_error, sy_str, sy_param,
+ *   sy_router_options and sy_route. The last two are versioned: fill them with
+ *   sy_router_options_init() / sy_route_init() before setting fields.
+ *
+ * THREADING RULE
+ *   The library has no mutable global state and no init function.
+ *   - sy_router: any number of threads may resolve on one router at once, also while
+ *     one thread changes it; each resolve sees the table entirely before or entirely
+ *     after a change. Changes (add, remove) may come from any thread; they are
+ *     serialised inside the router.
+ *   - sy_match: not thread-safe; use one per thread or lock externally. This covers
+ *     the accessors too.
+ *   - sy_x_free(): must not race with any other use of the same object.
+ *
+ * OWNERSHIP RULE
+ *   You never free() anything the library returns. Text handed to you is a borrowed
+ *   sy_str slice whose lifetime is stated on each function: match fields stay valid
+ *   until the next sy_router_resolve() with the same sy_match, until sy_match_free(),
+ *   or until you free or change the URL buffer you resolved, whichever comes first.
+ *   Text you hand in (patterns, targets, URLs) is copied or only read during the call,
+ *   except the URL given to sy_router_resolve(), which the match borrows (see there).
+ *
+ * TEXT
+ *   Every text input is UTF-8 bytes with an explicit length; no NUL terminator is
+ *   needed and embedded NUL bytes are just bytes. A NULL pointer with length 0 is the
+ *   empty string; a NULL pointer with a non-zero length is SY_ERR_MISUSE. Every text
+ *   output is valid UTF-8 given as an sy_str (pointer + length, not NUL-terminated);
+ *   an sy_str with ptr == NULL means "absent" (no name, no fragment, ...).
+ *
+ * ERROR RULE
+ *   Every function that can fail returns sy_status (SY_OK == 0, errors < 0) and takes
+ *   an optional sy_error * as its last argument. On entry it clears *err (code SY_OK,
+ *   position -1, message ""); on failure it fills it (code, byte position or -1, and a
+ *   message in plain words). Passing NULL for err is allowed. A resolve that matches no
+ *   route is not an error: it returns SY_OK and sy_match_found() returns 0.
+ *   Accessors that cannot fail return their value directly.
+ *
+ * VERSION CHECK
+ *   A program can check that the library it runs with is the one it was built for:
+ *       assert(sy_version_number() == SY_VERSION_NUMBER);
+ */
+#ifndef SWITCHYARD_H
+#define SWITCHYARD_H
+
+#include <stddef.h> /* size_t */
+#include <stdint.h> /* int32_t, uint32_t, int64_t */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------------------
+ * Linkage and visibility
+ * ---------------------------------------------------------------------------------- */
+
+/** Marks an exported function. Define SY_API yourself before including to override. */
+#ifndef SY_API
+#  if defined(_WIN32) || defined(__CYGWIN__)
+#    define SY_API __declspec(dllimport)
+#  elif defined(__GNUC__) && (__GNUC__ >= 4)
+#    define SY_API __attribute__((visibility("default")))
+#  else
+#    define SY_API
+#  endif
+#endif
+
+/** Marks a declaration that will be removed; msg names the replacement. */
+#ifndef SY_DEPRECATED
+#  if defined(__GNUC__) || defined(__clang__)
+#    define SY_DEPRECATED(msg) __attribute__((deprecated(msg)))
+#  elif defined(_MSC_VER)
+#    define SY_DEPRECATED(msg) __declspec(deprecated(msg))
+#  else
+#    define SY_DEPRECATED(msg)
+#  endif
+#endif
+
+/* ------------------------------------------------------------------------------------
+ * Version
+ * ---------------------------------------------------------------------------------- */
+
+#define SY_VERSION_MAJOR 0 /* bumped for changes that break the API or ABI */
+#define SY_VERSION_MINOR 1 /* bumped for new API: functions, flags, appended fields */
+#define SY_VERSION_PATCH 0 /* bumped for fixes that change no declaration */
+
+/** MAJOR * 10000 + MINOR * 100 + PATCH: 0.1.0 is 100. */
+#define SY_VERSION_NUMBER (SY_VERSION_MAJOR * 10000 + SY_VERSION_MINOR * 100 + SY_VERSION_PATCH)
+
+/** "MAJOR.MINOR.PATCH" of the three macros above (a test keeps them in step). */
+#define SY_VERSION_STRING "0.1.0"
+
+/**
+ * The version of the library the program runs with, as SY_VERSION_NUMBER.
+ *
+ * @return MAJOR * 10000 + MINOR * 100 + PATCH of the loaded library.
+ *
+ * Ownership: nothing is allocated.
+ * Lifetime:  not applicable.
+ * Thread safety: safe from any thread.
+ * Since: 0.1
+ */
+SY_API uint32_t sy_version_number(void);
+
+/**
+ * The version of the library the program runs with, as SY_VERSION_STRING.
+ *
+ * @return A static NUL-terminated string such as "0.1.0".
+ *
+ * Ownership: the string is static; do not free it.
+ * Lifetime:  valid for as long as the library is loaded.
+ * Thread safety: safe from any thread.
+ * Since: 0.1
+ */
+SY_API const char *sy_version_string(void);
+
+/* ------------------------------------------------------------------------------------
+ * Status codes and errors
+ * ---------------------------------------------------------------------------------- */
+
+/**
+ * The result of every fallible function. SY_OK is 0, errors are negative.
+ * Values are never renumbered or reused. New codes may be added in later releases:
+ * treat any negative value you do not know as a generic failure.
+ */
+typedef enum sy_status {
+    SY_OK = 0,                     /* success (also: a resolve that matched nothing) */
+    SY_ERR_MISUSE = -1,            /* NULL handle or pointer, wrong handle, bad version field */
+    SY_ERR_INTERNAL = -2,          /* a bug in Switchyard: please report it */
+    SY_ERR_NOMEM = -3,             /* out of memory (reserved; not returned by 0.1) */
+    SY_ERR_INVALID_ARGUMENT = -4,  /* an argument or option is out of range or not UTF-8 */
+    SY_ERR_INVALID_PATTERN = -5,   /* a pattern is malformed; position is the byte */
+    SY_ERR_CONFLICT = -6,          /* a route has the same shape and priority as another */
+    SY_ERR_INVALID_URL = -7,       /* a URL cannot be read; position is the byte */
+    SY_ERR_LIMIT = -8,             /* an input is over one of the router's limits */
+    SY_ERR_RULE = -9,              /* a rule document is invalid (issue 4) */
+    SY_ERR_REDIRECT_LIMIT = -10,   /* a redirect chain is longer than max_redirects */
+    SY_ERR_REDIRECT_LOOP = -11,    /* a redirect chain meets the same URL twice */
+    SY_ERR_IO = -12,               /* a file could not be read */
+    SY_ERR_BUFFER_TOO_SMALL = -13  /* a caller buffer is too small; the size is reported */
+} sy_status;
+
+/**
+ * A short static English description of a status code.
+ *
+ * @param status Any value, known or not.
+ * @return A static NUL-terminated string, e.g. "invalid pattern" for
+ *         SY_ERR_INVALID_PATTERN; "unknown status" for a value this library does not
+ *         know. Never NULL.
+ *
+ * Ownership: the string is static; do not free it.
+ * Lifetime:  valid for as long as the library is loaded.
+ * Thread safety: safe from any thread.
+ * Since: 0.1
+ */
+SY_API const char *sy_status_str(sy_status status);
+
+/** Size of sy_error.message, NUL included. */
+#define SY_ERROR_MESSAGE_SIZE 256
+
+/**
+ * Details of a failure, allocated by the caller (on the stack is fine) and passed as
+ * the last argument of a fallible function. Passing NULL instead is allowed.
+ *
+ * Every function that takes an sy_error * clears it on entry: code = SY_OK,
+ * position = -1, reserved = {0, 0}, message[0] = '\0'. On failure, code is the
+ * returned status, message is a non-empty NUL-terminated UTF-8 sentence (cut at a
+ * character boundary to fit), and position is the 0-based byte offset in the input
+ * (pattern or URL) that caused the error, or -1 when no single byte is to blame.
+ * On success the cleared state stays.
+ */
+typedef struct sy_error {
+    sy_status code;                       /* the status the function returned */
+    int32_t position;                     /* byte offset into the input, or -1 */
+    uint32_t reserved[2];                 /* room to grow; zero */
+    char message[SY_ERROR_MESSAGE_SIZE];  /* UTF-8, NUL-terminated, "" on success */
+} sy_error;
+
+/* ------------------------------------------------------------------------------------
+ * Plain data
+ * ---------------------------------------------------------------------------------- */
+
+/**
+ * A borrowed slice of UTF-8 text: len bytes at ptr, not NUL-terminated.
+ * ptr == NULL means "absent" (and then len is 0). {"", 0} is present and empty.
+ */
+typedef struct sy_str {
+    const char *ptr;
+    size_t len;
+} sy_str;
+
+/** The type of a parameter value (sy_param.type). */
+typedef enum sy_value_type {
+    SY_VALUE_STRING = 0, /* text only */
+    SY_VALUE_INT = 1,    /* int_value holds it (<int:name>, or an integer default) */
+    SY_VALUE_FLOAT = 2   /* float_value holds it (<float:name>, or a float default) */
+} sy_value_type;
+
+/**
+ * A named parameter value. Used as output (path parameters, merged parameters) and
+ * as input (route defaults).
+ *
+ * As output: name and text are present; text is the value as UTF-8 text (for typed
+ * path parameters, as written in the URL after decoding: "007" for <int:id> = 7);
+ * type says which of int_value / float_value also holds it (the other is 0).
+ * As input (sy_route.defaults): name is required; type selects the value: text for
+ * SY_VALUE_STRING, int_value for SY_VALUE_INT, float_value (finite) for
+ * SY_VALUE_FLOAT; the other fields are ignored. reserved must be 0.
+ */
+typedef struct sy_param {
+    sy_str name;
+    sy_str text;
+    int32_t type;         /* an sy_value_type */
+    int32_t reserved;     /* zero */
+    int64_t int_value;    /* when type == SY_VALUE_INT, else 0 */
+    double float_value;   /* when type == SY_VALUE_FLOAT, else 0 */
+} sy_param;
+
+/* ------------------------------------------------------------------------------------
+ * Router options
+ * ---------------------------------------------------------------------------------- */
+
+/* sy_router_options.flags: each bit turns one default behaviour around. Unknown bits
+ * are rejected with SY_ERR_INVALID_ARGUMENT, so a newer flag is never silently ignored. */
+#define SY_OPT_STRICT_TRAILING_SLASH        (1u << 0) /* "/a/" differs from "/a" */
+#define SY_OPT_KEEP_EMPTY_SEGMENTS          (1u << 1) /* "//" keeps an empty segment */
+#define SY_OPT_CASE_INSENSITIVE_LITERALS    (1u << 2) /* literals ignore ASCII case; values keep it */
+#define SY_OPT_PLUS_AS_SPACE_IN_PATH        (1u << 3) /* '+' in a path segment reads as a space */
+#define SY_OPT_NO_PLUS_AS_SPACE_IN_QUERY    (1u << 4) /* '+' in the query stays a plus */
+#define SY_OPT_RAW_PATH                     (1u << 5) /* do not percent-decode path segments */
+#define SY_OPT_TRAILING_WILDCARD_NEEDS_SEGMENT (1u << 6) /* trailing '*' needs >= 1 segment */
+#define SY_OPT_QUERY_OVER_PATH              (1u << 7) /* in params, a query item beats a path parameter */
+/** Every flag this version knows; grows when flags are added. */
+#define SY_OPT_KNOWN_FLAGS ((1u << 8) - 1u)
+
+/** sy_router_options.host_handling: how the authority ("//...") of a URL is read. */
+typedef enum sy_host_handling {
+    SY_HOST_WEB_SCHEMES = 0,   /* web schemes have a host; others: first segment (default) */
+    SY_HOST_ALWAYS_SEGMENT = 1,/* the authority is always the first path segment */
+    SY_HOST_WHEN_DOTTED = 2    /* a host when it contains '.' or is "localhost" */
+} sy_host_handling;
+
+/** sy_router_options.precedence: how winners are chosen after priority. */
+typedef enum sy_precedence {
+    SY_PRECEDENCE_SPECIFICITY = 0,        /* part by part from the left (default) */
+    SY_PRECEDENCE_REGISTRATION_ORDER = 1, /* the route added first wins */
+    SY_PRECEDENCE_MOST_LITERALS = 2       /* most literal segments, then first added */
+} sy_precedence;
+
+/** The current version of sy_router_options. */
+#define SY_ROUTER_OPTIONS_VERSION 1
+
+/**
+ * Router-wide choices, read once by sy_router_new(). Fill it with
+ * sy_router_options_init() (or, in C, SY_ROUTER_OPTIONS_INIT), then change fields.
+ * Zero in a field means the default. Fields are only ever appended.
+ */
+typedef struct sy_router_options {
+    uint32_t version;            /* SY_ROUTER_OPTIONS_VERSION */
+    uint32_t flags;              /* SY_OPT_* bits; 0 = the default semantics */
+    int32_t host_handling;       /* an sy_host_handling */
+    int32_t precedence;          /* an sy_precedence */
+    /* Limits; 0 means the default. Past a limit a call fails with SY_ERR_LIMIT. */
+    uint32_t max_url_length;     /* bytes; default 32768; at most 2147483647 */
+    uint32_t max_segments;       /* path segments; default 256; at most 2147483647 */
+    uint32_t max_parameters;     /* parameters per pattern; default 64; at most 2147483647 */
+    uint32_t max_pattern_length; /* bytes; default 4096; at most 2147483647 */
+    uint32_t max_document_size;  /* rule document bytes; default 16 MiB; at most 2147483647 */
+    uint32_t max_redirects;      /* redirects per resolve; default 8; at most 1000 */
+    /* Schemes that have a real host under SY_HOST_WEB_SCHEMES, each lowercase ASCII.
+     * NULL means the default set: http, https, ws, wss, ftp, file. A non-NULL array
+     * with web_schemes_count == 0 means no scheme has a host. Copied by sy_router_new(). */
+    const sy_str *web_schemes;
+    size_t web_schemes_count;
+} sy_router_options;
+
+#ifndef __cplusplus
+/** C only: a designated initializer equal to what sy_router_options_init() writes. */
+#define SY_ROUTER_OPTIONS_INIT { .version = SY_ROUTER_OPTIONS_VERSION }
+#endif
+
+/**
+ * Fill an options struct with the defaults of the given version.
+ *
+ * @param[out] opts   The struct to fill; every field is overwritten.
+ * @param version     SY_ROUTER_OPTIONS_VERSION (the version your code was written for).
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if opts is NULL or version is not one this library knows
+ *         (opts is then left untouched).
+ *
+ * Ownership: nothing is allocated.
+ * Lifetime:  not applicable.
+ * Thread safety: safe from any thread on distinct structs.
+ * Since: 0.1
+ */
+SY_API sy_status sy_router_options_init(sy_router_options *opts, /* OUT: filled */
+                                        uint32_t version);
+
+/* ------------------------------------------------------------------------------------
+ * Routes (for sy_router_add_route / sy_router_add_routes)
+ * ---------------------------------------------------------------------------------- */
+
+/* sy_route.flags. Unknown bits are rejected with SY_ERR_INVALID_ARGUMENT. */
+/** For a redirect: do not append unused captured parameters and the original query to
+ *  the redirect URL (SEMANTICS.md §6, "append_params": false). No effect on a target. */
+#define SY_ROUTE_NO_APPEND_PARAMS (1u << 0)
+/** Every route flag this version knows; grows when flags are added. */
+#define SY_ROUTE_KNOWN_FLAGS ((1u << 1) - 1u)
+
+/** The current version of sy_route. */
+#define SY_ROUTE_VERSION 1
+
+/**
+ * One route: a pattern and where it leads. Fill it with sy_route_init() (or, in C,
+ * SY_ROUTE_INIT), then set the fields. Exactly one of target and redirect must be
+ * present (ptr != NULL). The strings and the defaults array are only read during the
+ * call that takes the route; nothing is kept. Fields are only ever appended.
+ */
+typedef struct sy_route {
+    uint32_t version;         /* SY_ROUTE_VERSION */
+    uint32_t flags;           /* SY_ROUTE_* bits */
+    sy_str pattern;           /* required */
+    sy_str target;            /* what the route leads to, or absent */
+    sy_str redirect;          /* a redirect URL template, or absent */
+    sy_str name;              /* optional route name, or absent */
+    const sy_param *defaults; /* values for names neither path nor query supply; may be NULL */
+    size_t defaults_count;    /* number of entries in defaults */
+    int32_t priority;         /* higher wins over any specificity; default 0 */
+} sy_route;
+
+#ifndef __cplusplus
+/** C only: a designated initializer equal to what sy_route_init() writes. */
+#define SY_ROUTE_INIT { .version = SY_ROUTE_VERSION }
+#endif
+
+/**
+ * Fill a route struct with the defaults of the given version (everything absent or 0).
+ *
+ * @param[out] route  The struct to fill; every field is overwritten.
+ * @param version     SY_ROUTE_VERSION.
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if route is NULL or version is not one this library knows
+ *         (route is then left untouched).
+ *
+ * Ownership: nothing is allocated.
+ * Lifetime:  not applicable.
+ * Thread safety: safe from any thread on distinct structs.
+ * Since: 0.1
+ */
+SY_API sy_status sy_route_init(sy_route *route, /* OUT: filled */
+                               uint32_t version);
+
+/* ------------------------------------------------------------------------------------
+ * sy_router: the route table
+ * ---------------------------------------------------------------------------------- */
+
+/** A route table. Opaque; create with sy_router_new(), destroy with sy_router_free(). */
+typedef struct sy_router sy_router;
+
+/**
+ * Create an empty router.
+ *
+ * @param[out] out  Receives the new router; set to NULL on failure.
+ * @param opts      Options from sy_router_options_init(), or NULL for the defaults.
+ *                  Read during the call only.
+ * @param err       Optional. Cleared on entry; filled on failure.
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if out is NULL, or opts->version is unknown;
+ *         SY_ERR_INVALID_ARGUMENT if opts has unknown flag bits, an unknown
+ *         host_handling or precedence, a limit out of range, or a web scheme that is
+ *         not lowercase ASCII.
+ *
+ * Ownership: the caller owns *out and must release it with sy_router_free().
+ * Lifetime:  the router lives until sy_router_free().
+ * Thread safety: safe from any thread.
+ * Since: 0.1
+ */
+SY_API sy_status sy_router_new(sy_router **out, /* OUT: new router or NULL */
+                               const sy_router_options *opts,
+                               sy_error *err);
+
+/**
+ * Destroy a router. sy_router_free(NULL) is a no-op.
+ *
+ * @param router A router from sy_router_new(), or NULL.
+ *
+ * Ownership: releases the router. Matches that resolved against it stay valid: they
+ *            keep the table they matched with until their next resolve or their free.
+ * Lifetime:  router must not be used after this call.
+ * Thread safety: must not race with any other use of the same router.
+ * Since: 0.1
+ */
+SY_API void sy_router_free(sy_router *router);
+
+/**
+ * Add a route from a pattern to a target (the short form of sy_router_add_route()).
+ *
+ * @param router      A router from sy_router_new().
+ * @param pattern     UTF-8 pattern, e.g. "myapp://user/<int:id>".
+ * @param pattern_len Length of pattern in bytes.
+ * @param target      UTF-8 target the host understands, e.g. "UserProfile".
+ * @param target_len  Length of target in bytes.
+ * @param err         Optional. Cleared on entry; filled on failure.
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if router is NULL or not a router, or a pointer is NULL with
+ *         a non-zero length;
+ *         SY_ERR_INVALID_ARGUMENT if a length is over SIZE_MAX / 2 or the text is not
+ *         UTF-8 (position: the first bad byte);
+ *         SY_ERR_INVALID_PATTERN if the pattern is malformed (position: the byte);
+ *         SY_ERR_CONFLICT if a route of the same shape and priority exists (the message
+ *         names both patterns);
+ *         SY_ERR_LIMIT if the pattern is over max_pattern_length, max_segments or
+ *         max_parameters.
+ *         On failure the router is unchanged.
+ *
+ * Ownership: pattern and target are copied; the caller keeps its buffers.
+ * Lifetime:  the route lives until removed or until the router is freed.
+ * Thread safety: safe from any thread, also while other threads resolve on or change
+ *            the same router; each resolve sees the table before or after the add.
+ * Since: 0.1
+ */
+SY_API sy_status sy_router_add(sy_router *router,
+                               const char *pattern, size_t pattern_len,
+                               const char *target, size_t target_len,
+                               sy_error *err);
+
+/**
+ * Add one route with every setting: target or redirect, name, priority, defaults.
+ *
+ * @param router A router from sy_router_new().
+ * @param route  A route filled by sy_route_init() and then by you. Read during the
+ *               call only.
+ * @param err    Optional. Cleared on entry; filled on failure.
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if router or route is NULL, router is not a router,
+ *         route->version is unknown, route->pattern is absent, or an sy_str or
+ *         route->defaults is NULL with a non-zero length or count;
+ *         SY_ERR_INVALID_ARGUMENT if both or neither of target and redirect are
+ *         present, flags has unknown bits, a text is not UTF-8 or too long, a
+ *         default has no name, an unknown type, a non-finite float, a non-zero
+ *         reserved field, or a name given twice;
+ *         SY_ERR_INVALID_PATTERN, SY_ERR_CONFLICT, SY_ERR_LIMIT as for sy_router_add().
+ *         On failure the router is unchanged.
+ *
+ * Ownership: everything the route points to is copied; the caller keeps its buffers.
+ * Lifetime:  the route lives until removed or until the router is freed.
+ * Thread safety: as sy_router_add().
+ * Since: 0.1
+ */
+SY_API sy_status sy_router_add_route(sy_router *router,
+                                     const sy_route *route,
+                                     sy_error *err);
+
+/**
+ * Add several routes at once, all or nothing, with one rebuild of the table.
+ *
+ * @param router A router from sy_router_new().
+ * @param routes An array of count routes (see sy_router_add_route()); may be NULL
+ *               when count is 0.
+ * @param count  Number of routes; 0 does nothing and returns SY_OK.
+ * @param err    Optional. Cleared on entry; filled on failure. The message of an
+ *               error in one route starts with "routes[i]: ", i being its index, and
+ *               position is relative to that route's pattern.
+ * @return SY_OK;
+ *         the errors of sy_router_add_route() for any route (conflicts between two
+ *         routes of the batch included);
+ *         SY_ERR_MISUSE if routes is NULL with a non-zero count.
+ *         On failure no route of the batch was added.
+ *
+ * Ownership: as sy_router_add_route().
+ * Lifetime:  as sy_router_add_route().
+ * Thread safety: as sy_router_add(); a concurrent resolve sees none or all of the batch.
+ * Since: 0.1
+ */
+SY_API sy_status sy_router_add_routes(sy_router *router,
+                                      const sy_route *routes, size_t count,
+                                      sy_error *err);
+
+/**
+ * Remove the route added with exactly this pattern text.
+ *
+ * @param[out] removed_out Optional. Set to 1 if a route was removed, 0 if no route
+ *                    has this pattern.
+ * @param router      A router from sy_router_new().
+ * @param pattern     The pattern exactly as it was added.
+ * @param pattern_len Length of pattern in bytes.
+ * @param err         Optional. Cleared on entry; filled on failure.
+ * @return SY_OK whether or not a route was removed;
+ *         SY_ERR_MISUSE if router is NULL or not a router, or pattern is NULL with a
+ *         non-zero length;
+ *         SY_ERR_INVALID_ARGUMENT if pattern_len is over SIZE_MAX / 2 or pattern is
+ *         not UTF-8.
+ *
+ * Ownership: nothing is kept from pattern.
+ * Lifetime:  matches made before the removal keep their results.
+ * Thread safety: as sy_router_add().
+ * Since: 0.1
+ */
+SY_API sy_status sy_router_remove(int *removed_out, /* OUT: 1 removed, 0 not found */
+                                  sy_router *router,
+                                  const char *pattern, size_t pattern_len,
+                                  sy_error *err);
+
+/* ------------------------------------------------------------------------------------
+ * sy_match: a reusable result object
+ * ---------------------------------------------------------------------------------- */
+
+/** The result of a resolve. Opaque; create with sy_match_new(), free with sy_match_free(). */
+typedef struct sy_match sy_match;
+
+/**
+ * Create an empty match object, to be filled by sy_router_resolve() and reused.
+ * Before its first resolve it reads as a miss with an empty URL.
+ *
+ * @param[out] out Receives the new match; set to NULL on failure.
+ * @param err      Optional. Cleared on entry; filled on failure.
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if out is NULL.
+ *
+ * Ownership: the caller owns *out and must release it with sy_match_free().
+ * Lifetime:  the match lives until sy_match_free().
+ * Thread safety: safe from any thread. The match itself is not thread-safe: use one
+ *            per thread or lock externally.
+ * Since: 0.1
+ */
+SY_API sy_status sy_match_new(sy_match **out, /* OUT: new match or NULL */
+                              sy_error *err);
+
+/**
+ * Destroy a match. sy_match_free(NULL) is a no-op.
+ *
+ * @param match A match from sy_match_new(), or NULL.
+ *
+ * Ownership: releases the match and everything its slices point into, except the
+ *            URL buffer, which the caller owns.
+ * Lifetime:  match and every sy_str read from it are invalid after this call.
+ * Thread safety: must not race with any other use of the same match.
+ * Since: 0.1
+ */
+SY_API void sy_match_free(sy_match *match);
+
+/**
+ * Match a URL against a router, writing the result into match.
+ *
+ * @param[out] match Scratch object from sy_match_new(); overwritten.
+ * @param router  A router from sy_router_new(). Not modified.
+ * @param url     UTF-8 bytes of the URL or path; need not be NUL-terminated.
+ * @param url_len Length of url in bytes.
+ * @param err     Optional. Cleared on entry; filled on failure.
+ * @return SY_OK whether or not a route matched (see sy_match_found()); a miss builds
+ *         no message;
+ *         SY_ERR_MISUSE if match or router is NULL or not of its kind, or url is NULL
+ *         with a non-zero length;
+ *         SY_ERR_INVALID_URL if url is not valid UTF-8, holds a control character or
+ *         has no valid scheme or port (position: the byte);
+ *         SY_ERR_LIMIT if url is over max_url_length or max_segments (also when
+ *         url_len is over SIZE_MAX / 2);
+ *         SY_ERR_REDIRECT_LIMIT, SY_ERR_REDIRECT_LOOP for redirect chains (the
+ *         message shows the chain).
+ *         On failure match reads as before any resolve: a miss with an empty URL
+ *         and no redirects.
+ *
+ * Ownership: the match borrows url: do not free or change the buffer while you read
+ *            the match. After warm-up, a resolve allocates nothing.
+ * Lifetime:  parameter values may point into url; names point into storage the match
+ *            keeps. Every sy_str read from match stays valid until the next
+ *            sy_router_resolve() with the same match, sy_match_free(match), or until
+ *            url is freed or changed, whichever comes first.
+ * Thread safety: any number of threads may resolve on one router at once, each with
+ *            its own match, also while another thread changes the router.
+ * Since: 0.1
+ */
+SY_API sy_status sy_router_resolve(sy_match *match, /* OUT: overwritten */
+                                   const sy_router *router,
+                                   const char *url, size_t url_len,
+                                   sy_error *err);
+
+/* Accessors. They cannot fail: a NULL match gives 0 or an absent sy_str. Every sy_str
+ * they return follows the Lifetime of sy_router_resolve(). On a miss only the URL and
+ * the redirect chain are set; every other field is absent or 0.
+ * Ownership (all): nothing is allocated; the caller frees nothing.
+ * Thread safety (all): as the match: one thread at a time per match. */
+
+/**
+ * Whether the last resolve matched a route.
+ *
+ * @param match A match, or NULL.
+ * @return 1 on a match, 0 on a miss, before any resolve, or for NULL.
+ *
+ * Ownership: nothing is allocated.
+ * Lifetime:  not applicable.
+ * Thread safety: one thread at a time per match.
+ * Since: 0.1
+ */
+SY_API int sy_match_found(const sy_match *match);
+
+/**
+ * The URL of the last resolve: the input, or the last URL of a redirect chain.
+ *
+ * @param match A match, or NULL.
+ * @return The URL (present, possibly empty, after any resolve); absent for NULL.
+ *
+ * Ownership: borrowed.
+ * Lifetime:  as for sy_router_resolve().
+ * Thread safety: one thread at a time per match.
+ * Since: 0.1
+ */
+SY_API sy_str sy_match_url(const sy_match *match);
+
+/**
+ * The pattern of the winning route, as it was added.
+ *
+ * @param match A match, or NULL.
+ * @return The pattern; absent on a miss or for NULL.
+ *
+ * Ownership: borrowed.
+ * Lifetime:  as for sy_router_resolve().
+ * Thread safety: one thread at a time per match.
+ * Since: 0.1
+ */
+SY_API sy_str sy_match_pattern(const sy_match *match);
+
+/**
+ * The target of the winning route (for a redirect chain: of the route it ended on).
+ *
+ * @param match A match, or NULL.
+ * @return The target; absent on a miss or for NULL.
+ *
+ * Ownership: borrowed.
+ * Lifetime:  as for sy_router_resolve().
+ * Thread safety: one thread at a time per match.
+ * Since: 0.1
+ */
+SY_API sy_str sy_match_target(const sy_match *match);
+
+/**
+ * The name of the winning route.
+ *
+ * @param match A match, or NULL.
+ * @return The name; absent when the route has none, on a miss, or for NULL.
+ *
+ * Ownership: borrowed.
+ * Lifetime:  as for sy_router_resolve().
+ * Thread safety: one thread at a time per match.
+ * Since: 0.1
+ */
+SY_API sy_str sy_match_name(const sy_match *match);
+
+/**
+ * The fragment of the URL (after '#', as written, not decoded).
+ *
+ * @param match A match, or NULL.
+ * @return The fragment (present and empty for a URL ending in '#'); absent when the
+ *         URL has no '#', on a miss, or for NULL.
+ *
+ * Ownership: borrowed.
+ * Lifetime:  as for sy_router_resolve().
+ * Thread safety: one thread at a time per match.
+ * Since: 0.1
+ */
+SY_API sy_str sy_match_fragment(const sy_match *match);
+
+/**
+ * The remainder: the decoded segments matched by a trailing '*', '*name' or
+ * '<path:name>', joined by '/', without a leading '/'.
+ *
+ * @param match A match, or NULL.
+ * @return The remainder (present and empty when it matched zero segments); absent
+ *         when the pattern has no remainder form, on a miss, or for NULL.
+ *
+ * Ownership: borrowed.
+ * Lifetime:  as for sy_router_resolve().
+ * Thread safety: one thread at a time per match.
+ * Since: 0.1
+ */
+SY_API sy_str sy_match_remainder(const sy_match *match);
+
+/**
+ * The number of path parameters captured, in pattern order.
+ *
+ * @param match A match, or NULL.
+ * @return The count; 0 on a miss or for NULL.
+ *
+ * Ownership: nothing is allocated.
+ * Lifetime:  not applicable.
+ * Thread safety: one thread at a time per match.
+ * Since: 0.1
+ */
+SY_API size_t sy_match_path_param_count(const sy_match *match);
+
+/**
+ * The i-th path parameter (pattern order) with its type and value.
+ *
+ * @param[out] out A parameter: name, text, type, int_value, float_value. Zeroed on
+ *                 failure.
+ * @param match    A match from sy_match_new().
+ * @param i        0 <= i < sy_match_path_param_count(match).
+ * @param err      Optional. Cleared on entry; filled on failure.
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if out or match is NULL or match is not a match;
+ *         SY_ERR_INVALID_ARGUMENT if i is out of range.
+ *
+ * Ownership: out->name and out->text are borrowed.
+ * Lifetime:  as for sy_router_resolve().
+ * Thread safety: one thread at a time per match.
+ * Since: 0.1
+ */
+SY_API sy_status sy_match_path_param_at(sy_param *out, /* OUT: the parameter */
+                                        const sy_match *match, size_t i,
+                                        sy_error *err);
+
+/**
+ * The number of query items, repeats included, in URL order.
+ *
+ * @param match A match, or NULL.
+ * @return The count; 0 on a miss or for NULL.
+ *
+ * Ownership: nothing is allocated.
+ * Lifetime:  not applicable.
+ * Thread safety: one thread at a time per match.
+ * Since: 0.1
+ */
+SY_API size_t sy_match_query_count(const sy_match *match);
+
+/**
+ * The i-th query item (URL order; a repeated name appears once per value).
+ *
+ * @param[out] name_out  The decoded name. Absent on failure.
+ * @param[out] value_out The decoded value ("" for an item without '='). Absent on
+ *                       failure.
+ * @param match    A match from sy_match_new().
+ * @param i        0 <= i < sy_match_query_count(match).
+ * @param err      Optional. Cleared on entry; filled on failure.
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if name_out, value_out or match is NULL or match is not a
+ *         match;
+ *         SY_ERR_INVALID_ARGUMENT if i is out of range.
+ *
+ * Ownership: both slices are borrowed.
+ * Lifetime:  as for sy_router_resolve().
+ * Thread safety: one thread at a time per match.
+ * Since: 0.1
+ */
+SY_API sy_status sy_match_query_at(sy_str *name_out,  /* OUT: item name */
+                                   sy_str *value_out, /* OUT: item value */
+                                   const sy_match *match, size_t i,
+                                   sy_error *err);
+
+/**
+ * The number of merged parameters ("params"): each name once; path parameters win
+ * over query items of the same name (unless SY_OPT_QUERY_OVER_PATH), a repeated query
+ * name gives its last value, and route defaults fill names still missing.
+ *
+ * @param match A match, or NULL.
+ * @return The count; 0 on a miss or for NULL.
+ *
+ * Ownership: nothing is allocated.
+ * Lifetime:  not applicable.
+ * Thread safety: one thread at a time per match.
+ * Since: 0.1
+ */
+SY_API size_t sy_match_param_count(const sy_match *match);
+
+/**
+ * The i-th merged parameter: path parameters first, then query names, then defaults.
+ *
+ * @param[out] out A parameter. Zeroed on failure.
+ * @param match    A match from sy_match_new().
+ * @param i        0 <= i < sy_match_param_count(match).
+ * @param err      Optional. Cleared on entry; filled on failure.
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if out or match is NULL or match is not a match;
+ *         SY_ERR_INVALID_ARGUMENT if i is out of range.
+ *
+ * Ownership: out->name and out->text are borrowed.
+ * Lifetime:  as for sy_router_resolve().
+ * Thread safety: one thread at a time per match.
+ * Since: 0.1
+ */
+SY_API sy_status sy_match_param_at(sy_param *out, /* OUT: the parameter */
+                                   const sy_match *match, size_t i,
+                                   sy_error *err);
+
+/**
+ * Look up a merged parameter by name, without walking the list.
+ *
+ * @param[out] out       The parameter when found; zeroed when not found or on failure.
+ * @param[out] found_out Optional. 1 when found, 0 when not (a name not present is not
+ *                       an error).
+ * @param match    A match from sy_match_new().
+ * @param name     UTF-8 name; need not be NUL-terminated.
+ * @param name_len Length of name in bytes.
+ * @param err      Optional. Cleared on entry; filled on failure.
+ * @return SY_OK whether or not the name was found;
+ *         SY_ERR_MISUSE if out or match is NULL, match is not a match, or name is NULL
+ *         with a non-zero length;
+ *         SY_ERR_INVALID_ARGUMENT if name_len is over SIZE_MAX / 2.
+ *
+ * Ownership: out->name and out->text are borrowed; nothing is kept from name.
+ * Lifetime:  as for sy_router_resolve().
+ * Thread safety: one thread at a time per match.
+ * Since: 0.1
+ */
+SY_API sy_status sy_match_param(sy_param *out, /* OUT: the parameter */
+                                int *found_out, /* OUT: 1 found, 0 not */
+                                const sy_match *match,
+                                const char *name, size_t name_len,
+                                sy_error *err);
+
+/**
+ * The number of URLs in the redirect chain of the last resolve: 0 without redirects,
+ * else the input URL, then each URL redirected to (the last is sy_match_url()).
+ *
+ * @param match A match, or NULL.
+ * @return The count; 0 for NULL.
+ *
+ * Ownership: nothing is allocated.
+ * Lifetime:  not applicable.
+ * Thread safety: one thread at a time per match.
+ * Since: 0.1
+ */
+SY_API size_t sy_match_redirect_count(const sy_match *match);
+
+/**
+ * The i-th URL of the redirect chain.
+ *
+ * @param match A match, or NULL.
+ * @param i     0 <= i < sy_match_redirect_count(match).
+ * @return The URL; absent when i is out of range or for NULL.
+ *
+ * Ownership: borrowed.
+ * Lifetime:  as for sy_router_resolve().
+ * Thread safety: one thread at a time per match.
+ * Since: 0.1
+ */
+SY_API sy_str sy_match_redirect_at(const sy_match *match, size_t i);
+
+/**
+ * Write the match as canonical JSON (docs/JSON.md), NUL-terminated, into buf:
+ *   {"matched": true, "url": "...", "pattern": "...", "target": "...", "name": null,
+ *    "params": {...}, "path_params": {...}, "query": {"tab": ["a"]},
+ *    "fragment": null, "remainder": null, "redirects": []}
+ * To learn the size first, pass buf = NULL and cap = 0.
+ *
+ * @param[out] buf     Receives the JSON and a NUL; may be NULL when cap is 0.
+ * @param cap          Size of buf in bytes, NUL included.
+ * @param[out] len_out Optional. The JSON length in bytes, NUL not included, both on
+ *                     success and with SY_ERR_BUFFER_TOO_SMALL (then cap must be at
+ *                     least *len_out + 1).
+ * @param match        A match from sy_match_new().
+ * @param err          Optional. Cleared on entry; filled on failure.
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if match is NULL or not a match, or buf is NULL with cap > 0;
+ *         SY_ERR_BUFFER_TOO_SMALL if cap < length + 1; then, when cap > 0, buf[0] is
+ *         set to '\0' and nothing else is written.
+ *
+ * Ownership: buf belongs to the caller; the library keeps nothing.
+ * Lifetime:  the text is a copy; it does not depend on the match or url.
+ * Thread safety: one thread at a time per match.
+ * Since: 0.1
+ */
+SY_API sy_status sy_match_to_json(char *buf, /* OUT: JSON + NUL */
+                                  size_t cap,
+                                  size_t *len_out, /* OUT: JSON length without NUL */
+                                  const sy_match *match,
+                                  sy_error *err);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* SWITCHYARD_H */
