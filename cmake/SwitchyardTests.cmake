@@ -1,0 +1,44 @@
+# ctest registrations owned by the build: the Python tests against the built library
+# and the build-system checks in tests/build/. (bindings/c registers the C tests.)
+# Labels: "python" and "build", so a sanitizer build can run only the C tests with
+# `ctest -LE 'python|build'` (these do not run instrumented code).
+set(_sy_build_tests "${PROJECT_SOURCE_DIR}/tests/build")
+
+# The Python binding, loading this build's library (SWITCHYARD_LIBRARY overrides its
+# search). Registered when the tests exist; `make build` re-configures, so a new
+# tests folder is picked up without a clean build.
+if(EXISTS "${PROJECT_SOURCE_DIR}/bindings/python/tests")
+  find_package(Python3 REQUIRED COMPONENTS Interpreter)
+  add_test(NAME python-tests
+    COMMAND "${Python3_EXECUTABLE}" -m pytest -q -p no:cacheprovider
+            "${PROJECT_SOURCE_DIR}/bindings/python/tests"
+    WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}")
+  set_tests_properties(python-tests PROPERTIES LABELS python TIMEOUT 900
+    ENVIRONMENT "SWITCHYARD_LIBRARY=$<TARGET_FILE:switchyard>;PYTHONPATH=${PROJECT_SOURCE_DIR}/bindings/python;PYTHONDONTWRITEBYTECODE=1")
+endif()
+
+# The sy_* symbols the library exports are exactly the functions the headers declare.
+add_test(NAME check-exports
+  COMMAND "${_sy_build_tests}/check-exports.sh" "$<TARGET_FILE:switchyard>"
+          "${PROJECT_SOURCE_DIR}/include")
+
+# -static-stdlib worked: nothing of the Swift runtime is loaded from the system.
+add_test(NAME check-self-contained
+  COMMAND "${_sy_build_tests}/check-self-contained.sh" "$<TARGET_FILE:switchyard>")
+
+# Every .swift file under Sources/ is compiled by both CMake and SwiftPM. CMake's
+# list is the targets' real SOURCES, written at generate time.
+file(GENERATE OUTPUT "${PROJECT_BINARY_DIR}/cmake-swift-sources.txt"
+  CONTENT "$<JOIN:$<TARGET_PROPERTY:switchyard_core,SOURCES>;$<TARGET_PROPERTY:switchyard,SOURCES>,\n>\n")
+add_test(NAME check-sources
+  COMMAND "${_sy_build_tests}/check-sources.sh" "${PROJECT_SOURCE_DIR}"
+          "${PROJECT_BINARY_DIR}/cmake-swift-sources.txt" "${PROJECT_BINARY_DIR}/spm-describe")
+
+# A C program built against an installed prefix, once with find_package(Switchyard)
+# and once with pkg-config, then run.
+add_test(NAME consumer-installed
+  COMMAND "${_sy_build_tests}/consumer-test.sh" "${PROJECT_BINARY_DIR}"
+          "${PROJECT_BINARY_DIR}/consumer-test" "${CMAKE_C_COMPILER}" "${PROJECT_VERSION}")
+
+set_tests_properties(check-exports check-self-contained check-sources consumer-installed
+  PROPERTIES LABELS build TIMEOUT 600)

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs the build into a fresh prefix, then builds tests/build/consumer against it
+# twice, with find_package(Switchyard) and with pkg-config, and runs both programs.
+# Each must load the *installed* library and report the installed version.
+# Usage: consumer-test.sh BUILD_DIR WORK_DIR C_COMPILER VERSION
+set -euo pipefail
+build=$1 work=$2 cc=$3 version=$4
+src=$(cd "$(dirname "$0")/consumer" && pwd)
+prefix=$work/prefix
+
+rm -rf "$work"
+cmake --install "$build" --prefix "$prefix" >/dev/null
+libdir=$(dirname "$(find "$prefix" -name 'libswitchyard.so' | head -n 1)")
+[ -f "$libdir/libswitchyard.so" ] || { echo "FAIL: install put no libswitchyard.so under $prefix"; exit 1; }
+
+uses_installed() { # the program must resolve libswitchyard.so inside the prefix
+  ldd "$1" | grep -q "libswitchyard.so => $libdir/" ||
+    { echo "FAIL: $1 does not load $libdir/libswitchyard.so:"; ldd "$1"; exit 1; }
+}
+
+echo "== find_package(Switchyard)"
+cmake -S "$src" -B "$work/cmake" -G Ninja -DCMAKE_C_COMPILER="$cc" \
+      -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$work/cmake"
+uses_installed "$work/cmake/consumer"
+"$work/cmake/consumer" "$version"
+
+echo "== pkg-config switchyard"
+export PKG_CONFIG_PATH=$libdir/pkgconfig
+pkg-config --exact-version="$version" switchyard ||
+  { echo "FAIL: pkg-config does not find switchyard $version in $PKG_CONFIG_PATH"; exit 1; }
+# shellcheck disable=SC2046 # the flags are meant to split
+"$cc" -Wall -Wextra -Werror -o "$work/consumer-pc" "$src/main.c" \
+      $(pkg-config --cflags --libs switchyard) -Wl,-rpath,"$libdir"
+uses_installed "$work/consumer-pc"
+"$work/consumer-pc" "$version"
+echo "ok: the installed package works with find_package and with pkg-config"
