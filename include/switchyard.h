@@ -247,7 +247,7 @@ typedef struct sy_param {
 #define SY_OPT_TRAILING_WILDCARD_NEEDS_SEGMENT (1u << 6) /* trailing '*' needs >= 1 segment */
 #define SY_OPT_QUERY_OVER_PATH              (1u << 7) /* in params, a query item beats a path parameter */
 /** Every flag this version knows; grows when flags are added. */
-#define SY_OPT_KNOWN_FLAGS ((1u << 8) - 1u)
+#define SY_OPT_KNOWN_FLAGS 0xFFu
 
 /** sy_router_options.host_handling: how the authority ("//...") of a URL is read. */
 typedef enum sy_host_handling {
@@ -321,7 +321,7 @@ SY_API sy_status sy_router_options_init(sy_router_options *opts, /* OUT: filled 
  *  the redirect URL (SEMANTICS.md §6, "append_params": false). No effect on a target. */
 #define SY_ROUTE_NO_APPEND_PARAMS (1u << 0)
 /** Every route flag this version knows; grows when flags are added. */
-#define SY_ROUTE_KNOWN_FLAGS ((1u << 1) - 1u)
+#define SY_ROUTE_KNOWN_FLAGS 0x01u
 
 /** The current version of sy_route. */
 #define SY_ROUTE_VERSION 1

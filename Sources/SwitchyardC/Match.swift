@@ -1,0 +1,176 @@
+// sy_match: new / free and the accessors. Infallible accessors return values directly and
+// treat NULL or a wrong handle as an empty match; fallible ones follow the entry() shape.
+import CSwitchyard
+import Switchyard
+
+@c @implementation
+public func sy_match_new(_ out: UnsafeMutablePointer<OpaquePointer?>?,
+                         _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
+    entry(err) { () throws(CFailure) in
+        guard let out else { throw .misuse("out is NULL") }
+        out.pointee = MatchBox().retainedHandle()
+    }
+}
+
+@c @implementation
+public func sy_match_free(_ match: OpaquePointer?) {
+    HandleBox.release(match, tag: HandleTag.match)
+}
+
+@c @implementation
+public func sy_match_found(_ match: OpaquePointer?) -> Int32 {
+    guard let m = MatchBox.lookup(match) else { return 0 }
+    return m.rawMatched ? 1 : 0
+}
+
+@c @implementation
+public func sy_match_url(_ match: OpaquePointer?) -> sy_str {
+    guard let m = MatchBox.lookup(match) else { return absentString }
+    let span = m.rawURL
+    // The header promises a present URL for every live match, "" before any resolve.
+    return span.base == nil ? cString(emptyBytes, 0) : cString(span.base, span.count)
+}
+
+@c @implementation
+public func sy_match_pattern(_ match: OpaquePointer?) -> sy_str {
+    guard let m = MatchBox.lookup(match) else { return absentString }
+    return slice(m.rawPattern)
+}
+
+@c @implementation
+public func sy_match_target(_ match: OpaquePointer?) -> sy_str {
+    guard let m = MatchBox.lookup(match) else { return absentString }
+    return slice(m.rawTarget)
+}
+
+@c @implementation
+public func sy_match_name(_ match: OpaquePointer?) -> sy_str {
+    guard let m = MatchBox.lookup(match) else { return absentString }
+    return slice(m.rawName)
+}
+
+@c @implementation
+public func sy_match_fragment(_ match: OpaquePointer?) -> sy_str {
+    guard let m = MatchBox.lookup(match) else { return absentString }
+    return slice(m.rawFragment)
+}
+
+@c @implementation
+public func sy_match_remainder(_ match: OpaquePointer?) -> sy_str {
+    guard let m = MatchBox.lookup(match) else { return absentString }
+    return slice(m.rawRemainder)
+}
+
+@c @implementation
+public func sy_match_path_param_count(_ match: OpaquePointer?) -> Int {
+    MatchBox.lookup(match)?.rawPathParameterCount ?? 0
+}
+
+@c @implementation
+public func sy_match_path_param_at(_ out: UnsafeMutablePointer<sy_param>?,
+                                   _ match: OpaquePointer?, _ i: Int,
+                                   _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
+    out?.pointee = sy_param()
+    return entry(err) { () throws(CFailure) in
+        guard let out else { throw .misuse("out is NULL") }
+        let m = try MatchBox.from(match).match
+        let count = m.rawPathParameterCount
+        guard i >= 0, i < count, let p = m.rawPathParameter(at: i) else {
+            throw .invalid("index \(UInt(bitPattern: i)) is out of range: the match has \(count) path parameters")
+        }
+        out.pointee = cParam(p)
+    }
+}
+
+@c @implementation
+public func sy_match_query_count(_ match: OpaquePointer?) -> Int {
+    MatchBox.lookup(match)?.rawQueryCount ?? 0
+}
+
+@c @implementation
+public func sy_match_query_at(_ nameOut: UnsafeMutablePointer<sy_str>?,
+                              _ valueOut: UnsafeMutablePointer<sy_str>?,
+                              _ match: OpaquePointer?, _ i: Int,
+                              _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
+    nameOut?.pointee = absentString
+    valueOut?.pointee = absentString
+    return entry(err) { () throws(CFailure) in
+        guard let nameOut else { throw .misuse("name_out is NULL") }
+        guard let valueOut else { throw .misuse("value_out is NULL") }
+        let m = try MatchBox.from(match).match
+        let count = m.rawQueryCount
+        guard i >= 0, i < count, let item = m.rawQueryItem(at: i) else {
+            throw .invalid("index \(UInt(bitPattern: i)) is out of range: the match has \(count) query items")
+        }
+        nameOut.pointee = slice(item.name)
+        valueOut.pointee = slice(item.value)
+    }
+}
+
+@c @implementation
+public func sy_match_param_count(_ match: OpaquePointer?) -> Int {
+    MatchBox.lookup(match)?.rawParamCount ?? 0
+}
+
+@c @implementation
+public func sy_match_param_at(_ out: UnsafeMutablePointer<sy_param>?,
+                              _ match: OpaquePointer?, _ i: Int,
+                              _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
+    out?.pointee = sy_param()
+    return entry(err) { () throws(CFailure) in
+        guard let out else { throw .misuse("out is NULL") }
+        let m = try MatchBox.from(match).match
+        let count = m.rawParamCount
+        guard i >= 0, i < count, let p = m.rawParam(at: i) else {
+            throw .invalid("index \(UInt(bitPattern: i)) is out of range: the match has \(count) params")
+        }
+        out.pointee = cParam(p)
+    }
+}
+
+@c @implementation
+public func sy_match_param(_ out: UnsafeMutablePointer<sy_param>?,
+                           _ foundOut: UnsafeMutablePointer<Int32>?,
+                           _ match: OpaquePointer?,
+                           _ name: UnsafePointer<CChar>?, _ nameLen: Int,
+                           _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
+    out?.pointee = sy_param()
+    foundOut?.pointee = 0
+    return entry(err) { () throws(CFailure) in
+        guard let out else { throw .misuse("out is NULL") }
+        let m = try MatchBox.from(match).match
+        let key = try bytesArgument(name, nameLen, name: "name")
+        guard let p = m.rawParam(named: key) else { return }
+        out.pointee = cParam(p)
+        foundOut?.pointee = 1
+    }
+}
+
+@c @implementation
+public func sy_match_redirect_count(_ match: OpaquePointer?) -> Int {
+    MatchBox.lookup(match)?.rawRedirectCount ?? 0
+}
+
+@c @implementation
+public func sy_match_redirect_at(_ match: OpaquePointer?, _ i: Int) -> sy_str {
+    guard let m = MatchBox.lookup(match), i >= 0, i < m.rawRedirectCount,
+          let span = m.rawRedirect(at: i) else { return absentString }
+    return slice(span)
+}
+
+/// A core span as an sy_str (absent stays absent).
+@inline(__always)
+func slice(_ span: ByteSpan) -> sy_str { cString(span.base, span.count) }
+
+/// A core parameter as the header's sy_param (the unused value field is 0).
+func cParam(_ p: RawParameter) -> sy_param {
+    var out = sy_param()
+    out.name = slice(p.name)
+    out.text = slice(p.text)
+    switch p.kind {
+    case .string: out.type = Int32(SY_VALUE_STRING.rawValue)
+    case .int: out.type = Int32(SY_VALUE_INT.rawValue); out.int_value = p.intValue
+    case .float: out.type = Int32(SY_VALUE_FLOAT.rawValue); out.float_value = p.floatValue
+    }
+    return out
+}

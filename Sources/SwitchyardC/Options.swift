@@ -1,0 +1,82 @@
+// sy_router_options: its init function and its translation into the core's RouterOptions.
+import CSwitchyard
+import Switchyard
+
+/// Versions of sy_router_options this library reads (fields are only ever appended).
+let knownRouterOptionsVersions: ClosedRange<UInt32> = 1...1
+
+@c @implementation
+public func sy_router_options_init(_ opts: UnsafeMutablePointer<sy_router_options>?, _ version: UInt32) -> sy_status {
+    guard let opts, knownRouterOptionsVersions.contains(version) else { return SY_ERR_MISUSE }
+    // Zero means "default" in every field, so the defaults are a zeroed struct.
+    opts.pointee = sy_router_options()
+    opts.pointee.version = version
+    return SY_OK
+}
+
+/// The core options described by `opts` (NULL: the defaults).
+func routerOptions(from opts: UnsafePointer<sy_router_options>?) throws(CFailure) -> RouterOptions {
+    var result = RouterOptions()
+    guard let opts else { return result }
+    let o = opts.pointee
+    guard knownRouterOptionsVersions.contains(o.version) else {
+        throw .misuse("opts->version is \(o.version); this library knows version \(SY_ROUTER_OPTIONS_VERSION) (call sy_router_options_init)")
+    }
+    let unknown = o.flags & ~SY_OPT_KNOWN_FLAGS
+    guard unknown == 0 else {
+        throw .invalid("opts->flags has unknown bits 0x\(String(unknown, radix: 16)); this library knows 0x\(String(SY_OPT_KNOWN_FLAGS, radix: 16))")
+    }
+    let has = { (bit: UInt32) in o.flags & bit != 0 }
+    result.strictTrailingSlash = has(SY_OPT_STRICT_TRAILING_SLASH)
+    result.keepEmptySegments = has(SY_OPT_KEEP_EMPTY_SEGMENTS)
+    result.caseInsensitiveLiterals = has(SY_OPT_CASE_INSENSITIVE_LITERALS)
+    result.plusAsSpaceInPath = has(SY_OPT_PLUS_AS_SPACE_IN_PATH)
+    result.plusAsSpaceInQuery = !has(SY_OPT_NO_PLUS_AS_SPACE_IN_QUERY)
+    result.decodePath = !has(SY_OPT_RAW_PATH)
+    result.trailingWildcardNeedsSegment = has(SY_OPT_TRAILING_WILDCARD_NEEDS_SEGMENT)
+    result.parameterPrecedence = has(SY_OPT_QUERY_OVER_PATH) ? .queryOverPath : .pathOverQuery
+
+    switch o.host_handling {
+    case Int32(SY_HOST_WEB_SCHEMES.rawValue): result.hostHandling = .webSchemes
+    case Int32(SY_HOST_ALWAYS_SEGMENT.rawValue): result.hostHandling = .alwaysSegment
+    case Int32(SY_HOST_WHEN_DOTTED.rawValue): result.hostHandling = .hostWhenDotted
+    default: throw .invalid("opts->host_handling \(o.host_handling) is not an sy_host_handling value")
+    }
+    switch o.precedence {
+    case Int32(SY_PRECEDENCE_SPECIFICITY.rawValue): result.precedence = .specificity
+    case Int32(SY_PRECEDENCE_REGISTRATION_ORDER.rawValue): result.precedence = .registrationOrder
+    case Int32(SY_PRECEDENCE_MOST_LITERALS.rawValue): result.precedence = .mostLiterals
+    default: throw .invalid("opts->precedence \(o.precedence) is not an sy_precedence value")
+    }
+
+    // Limits: 0 keeps the default; the ceilings are the header's (and the core's).
+    func limit(_ value: UInt32, _ name: String, max: Int, into field: inout Int) throws(CFailure) {
+        guard value != 0 else { return }
+        guard Int(value) <= max else { throw .invalid("opts->\(name) is \(value); at most \(max) is allowed") }
+        field = Int(value)
+    }
+    let int32Max = Int(Int32.max)
+    try limit(o.max_url_length, "max_url_length", max: int32Max, into: &result.limits.maxURLLength)
+    try limit(o.max_segments, "max_segments", max: int32Max, into: &result.limits.maxSegments)
+    try limit(o.max_parameters, "max_parameters", max: int32Max, into: &result.limits.maxParameters)
+    try limit(o.max_pattern_length, "max_pattern_length", max: int32Max, into: &result.limits.maxPatternLength)
+    try limit(o.max_document_size, "max_document_size", max: int32Max, into: &result.limits.maxDocumentSize)
+    try limit(o.max_redirects, "max_redirects", max: 1000, into: &result.limits.maxRedirects)
+
+    if let schemes = o.web_schemes {
+        let count = o.web_schemes_count
+        guard count >= 0 else { throw .invalid("opts->web_schemes_count is over SIZE_MAX / 2") }
+        var set = Set<String>()
+        for i in 0..<count {
+            let name = "opts->web_schemes[\(i)]"
+            guard let scheme = try optionalString(schemes[i], name: name) else {
+                throw .invalid("\(name) is absent")
+            }
+            set.insert(scheme)
+        }
+        result.webSchemes = set
+    } else if o.web_schemes_count != 0 {
+        throw .misuse("opts->web_schemes is NULL but opts->web_schemes_count is \(o.web_schemes_count)")
+    }
+    return result
+}

@@ -1,0 +1,82 @@
+// sy_route and sy_param-as-input: the init function and the translation into a core Route.
+import CSwitchyard
+import Switchyard
+
+/// Versions of sy_route this library reads (fields are only ever appended).
+let knownRouteVersions: ClosedRange<UInt32> = 1...1
+
+@c @implementation
+public func sy_route_init(_ route: UnsafeMutablePointer<sy_route>?, _ version: UInt32) -> sy_status {
+    guard let route, knownRouteVersions.contains(version) else { return SY_ERR_MISUSE }
+    route.pointee = sy_route()
+    route.pointee.version = version
+    return SY_OK
+}
+
+/// The core Route described by a C route; `name` is how messages refer to it
+/// ("route" or "routes[3]"). Everything is copied: nothing borrowed outlives the call.
+func coreRoute(_ r: sy_route, name: String) throws(CFailure) -> Route {
+    guard knownRouteVersions.contains(r.version) else {
+        throw .misuse("\(name).version is \(r.version); this library knows version \(SY_ROUTE_VERSION) (call sy_route_init)")
+    }
+    let unknown = r.flags & ~SY_ROUTE_KNOWN_FLAGS
+    guard unknown == 0 else {
+        throw .invalid("\(name).flags has unknown bits 0x\(String(unknown, radix: 16))")
+    }
+    guard let pattern = try optionalString(r.pattern, name: "\(name).pattern") else {
+        throw .misuse("\(name).pattern is absent")
+    }
+    let target = try optionalString(r.target, name: "\(name).target")
+    let redirect = try optionalString(r.redirect, name: "\(name).redirect")
+    let destination: Destination
+    switch (target, redirect) {
+    case (let t?, nil): destination = .target(t)
+    case (nil, let u?): destination = .redirect(u)
+    case (_?, _?): throw .invalid("\(name) has both a target and a redirect; give exactly one")
+    case (nil, nil): throw .invalid("\(name) has neither a target nor a redirect; give exactly one")
+    }
+    let routeName = try optionalString(r.name, name: "\(name).name")
+    let defaults = try coreDefaults(r.defaults, r.defaults_count, name: "\(name).defaults")
+    return Route(pattern, destination: destination, name: routeName, priority: Int(r.priority),
+                 defaults: defaults, appendParams: r.flags & SY_ROUTE_NO_APPEND_PARAMS == 0)
+}
+
+/// Route defaults from a C array of sy_param (read as input: name, type, and the value
+/// field the type selects).
+func coreDefaults(_ array: UnsafePointer<sy_param>?, _ count: Int, name: String) throws(CFailure)
+    -> [String: ParameterValue]
+{
+    guard count >= 0 else { throw .invalid("\(name)_count is over SIZE_MAX / 2") }
+    guard let array else {
+        guard count == 0 else { throw .misuse("\(name) is NULL but \(name)_count is \(count)") }
+        return [:]
+    }
+    var result: [String: ParameterValue] = [:]
+    for i in 0..<count {
+        let p = array[i]
+        let label = "\(name)[\(i)]"
+        guard let key = try optionalString(p.name, name: "\(label).name"), !key.isEmpty else {
+            throw .invalid("\(label).name is absent or empty")
+        }
+        guard p.reserved == 0 else { throw .invalid("\(label).reserved must be 0") }
+        let value: ParameterValue
+        switch p.type {
+        case Int32(SY_VALUE_STRING.rawValue):
+            guard let text = try optionalString(p.text, name: "\(label).text") else {
+                throw .invalid("\(label).text is absent for a SY_VALUE_STRING default")
+            }
+            value = .string(text)
+        case Int32(SY_VALUE_INT.rawValue):
+            value = .int(p.int_value)
+        case Int32(SY_VALUE_FLOAT.rawValue):
+            guard p.float_value.isFinite else { throw .invalid("\(label).float_value is not finite") }
+            value = .float(p.float_value)
+        default:
+            throw .invalid("\(label).type \(p.type) is not an sy_value_type")
+        }
+        guard result.updateValue(value, forKey: key) == nil else {
+            throw .invalid("\(name) gives '\(key)' twice")
+        }
+    }
+    return result
+}

@@ -1,0 +1,107 @@
+// sy_router: new / free / add / add_route / add_routes / remove / resolve.
+import CSwitchyard
+import Switchyard
+
+@c @implementation
+public func sy_router_new(_ out: UnsafeMutablePointer<OpaquePointer?>?,
+                          _ opts: UnsafePointer<sy_router_options>?,
+                          _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
+    entry(err) { () throws(CFailure) in
+        guard let out else { throw .misuse("out is NULL") }
+        out.pointee = nil
+        let options = try routerOptions(from: opts)
+        let router = try core { try Router(options: options) }
+        out.pointee = RouterBox(router, options: options).retainedHandle()
+    }
+}
+
+@c @implementation
+public func sy_router_free(_ router: OpaquePointer?) {
+    HandleBox.release(router, tag: HandleTag.router)
+}
+
+@c @implementation
+public func sy_router_add(_ router: OpaquePointer?,
+                          _ pattern: UnsafePointer<CChar>?, _ patternLen: Int,
+                          _ target: UnsafePointer<CChar>?, _ targetLen: Int,
+                          _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
+    entry(err) { () throws(CFailure) in
+        let box = try RouterBox.from(router)
+        let pattern = try stringArgument(pattern, patternLen, name: "pattern")
+        let target = try stringArgument(target, targetLen, name: "target")
+        try core { try box.router.add(Route(pattern, target: target)) }
+    }
+}
+
+@c @implementation
+public func sy_router_add_route(_ router: OpaquePointer?,
+                                _ route: UnsafePointer<sy_route>?,
+                                _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
+    entry(err) { () throws(CFailure) in
+        let box = try RouterBox.from(router)
+        guard let route else { throw .misuse("route is NULL") }
+        let r = try coreRoute(route.pointee, name: "route")
+        try core { try box.router.add(r) }
+    }
+}
+
+@c @implementation
+public func sy_router_add_routes(_ router: OpaquePointer?,
+                                 _ routes: UnsafePointer<sy_route>?, _ count: Int,
+                                 _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
+    entry(err) { () throws(CFailure) in
+        let box = try RouterBox.from(router)
+        guard count >= 0 else { throw .invalid("count is over SIZE_MAX / 2") }
+        guard let routes else {
+            guard count == 0 else { throw .misuse("routes is NULL but count is \(count)") }
+            return
+        }
+        // Translate every route first, so a bad one leaves the router untouched.
+        var batch: [Route] = []
+        batch.reserveCapacity(count)
+        for i in 0..<count {
+            batch.append(try coreRoute(routes[i], name: "routes[\(i)]"))
+        }
+        do throws(CFailure) {
+            try core { try box.router.add(contentsOf: batch) }
+        } catch {
+            throw locateBatchFailure(error, batch: batch, options: box.options)
+        }
+    }
+}
+
+@c @implementation
+public func sy_router_remove(_ removedOut: UnsafeMutablePointer<Int32>?,
+                             _ router: OpaquePointer?,
+                             _ pattern: UnsafePointer<CChar>?, _ patternLen: Int,
+                             _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
+    removedOut?.pointee = 0
+    return entry(err) { () throws(CFailure) in
+        let box = try RouterBox.from(router)
+        let pattern = try stringArgument(pattern, patternLen, name: "pattern")
+        let removed = box.router.remove(pattern)
+        removedOut?.pointee = removed ? 1 : 0
+    }
+}
+
+@c @implementation
+public func sy_router_resolve(_ match: OpaquePointer?,
+                              _ router: OpaquePointer?,
+                              _ url: UnsafePointer<CChar>?, _ urlLen: Int,
+                              _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
+    entry(err) { () throws(CFailure) in
+        let matchBox = try MatchBox.from(match)
+        do throws(CFailure) {
+            let routerBox = try RouterBox.from(router)
+            guard urlLen >= 0 else {
+                throw CFailure(SY_ERR_LIMIT, "url_len is over SIZE_MAX / 2, so over max_url_length")
+            }
+            let bytes = try bytesArgument(url, urlLen, name: "url")
+            _ = try core { try routerBox.router.resolve(bytes: bytes, into: matchBox.match) }
+        } catch {
+            // The header promises that a failed resolve reads as before any resolve.
+            matchBox.match = Match()
+            throw error
+        }
+    }
+}

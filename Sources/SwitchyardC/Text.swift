@@ -1,0 +1,90 @@
+// Text arguments from C: (pointer, length) pairs and sy_str slices, treated as hostile.
+// A size_t over SIZE_MAX / 2 arrives as a negative Int; a NULL pointer with a non-zero
+// length is misuse; NULL with length 0 is the empty string; text other than URLs must be
+// valid UTF-8 (URLs are validated by the core, which reports SY_ERR_INVALID_URL).
+import CSwitchyard
+
+/// A pointer to one static NUL byte: the base of every empty buffer handed to the core,
+/// so the core never sees a nil base for present text.
+var emptyBytes: UnsafePointer<UInt8> {
+    let s: StaticString = ""
+    return s.utf8Start
+}
+
+/// The bytes of a C (pointer, length) argument named `name` (`name_len` is the length).
+func bytesArgument(_ ptr: UnsafePointer<CChar>?, _ len: Int, name: String) throws(CFailure)
+    -> UnsafeBufferPointer<UInt8>
+{
+    guard len >= 0 else {
+        throw .invalid("\(name)_len is over SIZE_MAX / 2; it cannot be a real length")
+    }
+    guard let ptr else {
+        guard len == 0 else { throw .misuse("\(name) is NULL but \(name)_len is \(len)") }
+        return UnsafeBufferPointer(start: emptyBytes, count: 0)
+    }
+    return UnsafeBufferPointer(start: UnsafeRawPointer(ptr).assumingMemoryBound(to: UInt8.self), count: len)
+}
+
+/// A C (pointer, length) argument as a Swift String; invalid UTF-8 is an error at its byte.
+func stringArgument(_ ptr: UnsafePointer<CChar>?, _ len: Int, name: String) throws(CFailure) -> String {
+    try validString(try bytesArgument(ptr, len, name: name), name: name)
+}
+
+/// An sy_str field: nil when absent (ptr NULL); misuse if absent with a length.
+func optionalString(_ s: sy_str, name: String) throws(CFailure) -> String? {
+    guard s.ptr != nil else {
+        guard s.len == 0 else { throw .misuse("\(name).ptr is NULL but \(name).len is \(s.len)") }
+        return nil
+    }
+    return try stringArgument(s.ptr, s.len, name: name)
+}
+
+/// Decodes bytes that must be UTF-8, reporting the first bad byte.
+func validString(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(CFailure) -> String {
+    if let bad = firstInvalidUTF8Offset(bytes) {
+        throw .invalid("\(name) is not valid UTF-8 (byte \(bad))", position: bad)
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// Offset of the first byte that does not start or continue a valid UTF-8 sequence
+/// (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF), or nil.
+func firstInvalidUTF8Offset(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
+    var i = 0
+    let n = b.count
+    while i < n {
+        let c = b[i]
+        if c < 0x80 { i += 1; continue }
+        // Expected length and the allowed range of the second byte for this lead byte.
+        let len: Int
+        var lo: UInt8 = 0x80, hi: UInt8 = 0xBF
+        switch c {
+        case 0xC2...0xDF: len = 2
+        case 0xE0: len = 3; lo = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: len = 3
+        case 0xED: len = 3; hi = 0x9F
+        case 0xF0: len = 4; lo = 0x90
+        case 0xF1...0xF3: len = 4
+        case 0xF4: len = 4; hi = 0x8F
+        default: return i
+        }
+        guard i + 1 < n, b[i + 1] >= lo, b[i + 1] <= hi else { return i }
+        var k = 2
+        while k < len {
+            guard i + k < n, b[i + k] & 0xC0 == 0x80 else { return i }
+            k += 1
+        }
+        i += len
+    }
+    return nil
+}
+
+/// A borrowed span as an sy_str; absent when the span is absent.
+@inline(__always)
+func cString(_ base: UnsafePointer<UInt8>?, _ count: Int) -> sy_str {
+    guard let base else { return sy_str(ptr: nil, len: 0) }
+    return sy_str(ptr: UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), len: count)
+}
+
+/// The absent sy_str (ptr NULL, len 0).
+var absentString: sy_str { sy_str(ptr: nil, len: 0) }
