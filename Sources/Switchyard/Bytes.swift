@@ -1,0 +1,173 @@
+/// A view of UTF-8 bytes owned by someone else: the caller's URL, a Match's scratch buffer or
+/// a Table. `base == nil` means "absent" (no fragment, no name...), which is distinct from
+/// an empty but present value (`base != nil, count == 0`).
+package struct ByteSpan: @unchecked Sendable {
+    package var base: UnsafePointer<UInt8>?
+    package var count: Int
+
+    package init(base: UnsafePointer<UInt8>?, count: Int) {
+        self.base = base
+        self.count = count
+    }
+
+    package static let absent = ByteSpan(base: nil, count: 0)
+
+    package var isAbsent: Bool { base == nil }
+
+    /// The bytes as a String (valid UTF-8 by construction everywhere Switchyard makes spans).
+    package var string: String? {
+        guard let base else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+    }
+}
+
+/// ASCII lowercase of one byte; other bytes unchanged. Switchyard folds ASCII only, so
+/// case-insensitive comparison never changes the meaning of non-ASCII text.
+@inline(__always)
+func asciiLower(_ b: UInt8) -> UInt8 {
+    (b &- 0x41) < 26 ? b | 0x20 : b
+}
+
+@inline(__always)
+func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    var i = 0
+    while i + 8 <= n {
+        if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self)
+            != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self) { return false }
+        i += 8
+    }
+    while i < n {
+        if a[i] != b[i] { return false }
+        i += 1
+    }
+    return true
+}
+
+/// `folded` is already lowercase; `b` is compared after ASCII folding.
+@inline(__always)
+func bytesEqualFolding(_ folded: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    var i = 0
+    while i < n {
+        if folded[i] != asciiLower(b[i]) { return false }
+        i += 1
+    }
+    return true
+}
+
+/// FNV-1a over bytes, optionally ASCII-folded. Used for the hashed child index of wide nodes.
+@inline(__always)
+func hashBytes(_ p: UnsafePointer<UInt8>, _ n: Int, fold: Bool) -> UInt32 {
+    var h: UInt32 = 2_166_136_261
+    var i = 0
+    if fold {
+        while i < n { h = (h ^ UInt32(asciiLower(p[i]))) &* 16_777_619; i += 1 }
+    } else {
+        while i < n { h = (h ^ UInt32(p[i])) &* 16_777_619; i += 1 }
+    }
+    return h
+}
+
+func hashBytes(_ bytes: [UInt8], fold: Bool) -> UInt32 {
+    bytes.withUnsafeBufferPointer { b in
+        guard let base = b.baseAddress else { return 2_166_136_261 }
+        return hashBytes(base, b.count, fold: fold)
+    }
+}
+
+/// A growable buffer of trivial values with a stable owner (a Match or a Table). It keeps
+/// its capacity across `removeAll()`, so a Match that is reused allocates nothing once warm.
+/// Not copyable in spirit: only the owning class holds it and frees it in `deinit`.
+struct GrowBuffer<Element: BitwiseCopyable> {
+    private(set) var base: UnsafeMutablePointer<Element>
+    private(set) var count = 0
+    private(set) var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 1)
+        base = UnsafeMutablePointer<Element>.allocate(capacity: self.capacity)
+    }
+
+    func free() { base.deallocate() }
+
+    @inline(__always)
+    mutating func removeAll() { count = 0 }
+
+    @inline(__always)
+    mutating func append(_ e: Element) {
+        if count == capacity { grow(to: capacity * 2) }
+        (base + count).initialize(to: e)
+        count += 1
+    }
+
+    mutating func reserve(_ n: Int) {
+        if n > capacity { grow(to: max(n, capacity * 2)) }
+    }
+
+    @inline(__always)
+    mutating func removeLast() { count -= 1 }
+
+    @inline(__always)
+    mutating func truncate(to n: Int) { count = n }
+
+    @inline(__always)
+    subscript(i: Int) -> Element {
+        get { base[i] }
+        nonmutating set { base[i] = newValue }
+    }
+
+    private mutating func grow(to newCapacity: Int) {
+        let fresh = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        fresh.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = fresh
+        capacity = newCapacity
+    }
+}
+
+extension GrowBuffer where Element == UInt8 {
+    mutating func append(contentsOf p: UnsafePointer<UInt8>, count n: Int) {
+        reserve(count + n)
+        (base + count).update(from: p, count: n)
+        count += n
+    }
+
+    mutating func append(_ s: String) {
+        var s = s
+        s.withUTF8 { u in
+            if let b = u.baseAddress { append(contentsOf: b, count: u.count) }
+        }
+    }
+
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+}
+
+/// Immutable bytes owned by a class instance (a compiled route, a table): spans into it stay
+/// valid while the owner lives.
+final class ByteStore: @unchecked Sendable {
+    private var buffer: GrowBuffer<UInt8>
+
+    init(capacity: Int = 64) { buffer = GrowBuffer(capacity: capacity) }
+    deinit { buffer.free() }
+
+    /// Appends and returns (offset, length). Offsets stay valid as the store grows; call
+    /// `span(_:)` only after the store is complete (growing moves the bytes).
+    func add(_ s: String) -> (Int, Int) {
+        let start = buffer.count
+        buffer.append(s)
+        return (start, buffer.count - start)
+    }
+
+    func add(_ bytes: [UInt8]) -> (Int, Int) {
+        let start = buffer.count
+        bytes.withUnsafeBufferPointer { b in
+            if let base = b.baseAddress { buffer.append(contentsOf: base, count: b.count) }
+        }
+        return (start, buffer.count - start)
+    }
+
+    @inline(__always)
+    func span(_ r: (Int, Int)) -> ByteSpan { ByteSpan(base: UnsafePointer(buffer.base + r.0), count: r.1) }
+
+    @inline(__always)
+    var base: UnsafePointer<UInt8> { UnsafePointer(buffer.base) }
+}

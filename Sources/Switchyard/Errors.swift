@@ -1,0 +1,61 @@
+/// An error from Switchyard: a code, a message in plain words and, where one applies,
+/// the 0-based byte offset in the input (pattern, URL or document) that caused it.
+public struct SwitchyardError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What kind of failure this is. Each code has a fixed C status (`sy_status`), see `cStatus`.
+    public enum Code: Sendable, Equatable, Hashable, CaseIterable {
+        /// An option or argument is out of range.
+        case invalidArgument
+        /// A pattern is malformed; `position` points at the offending byte.
+        case invalidPattern
+        /// A route has the same shape and priority as one already in the router.
+        case conflict
+        /// A URL cannot be read (no valid scheme, control character, invalid UTF-8, bad port).
+        case invalidURL
+        /// An input is over one of `RouterOptions.Limits`.
+        case limit
+        /// A rule document is invalid (JSON syntax, shape, types, patterns, conflicts).
+        case rule
+        /// A redirect chain is longer than `RouterOptions.Limits.maxRedirects`.
+        case redirectLimit
+        /// A redirect chain meets the same URL twice.
+        case redirectLoop
+        /// A file could not be read.
+        case io
+        /// A bug in Switchyard: please report it.
+        case `internal`
+
+        /// The `sy_status` value of this code (negative, never renumbered).
+        public var cStatus: Int32 {
+            switch self {
+            case .internal: return -2
+            case .invalidArgument: return -4
+            case .invalidPattern: return -5
+            case .conflict: return -6
+            case .invalidURL: return -7
+            case .limit: return -8
+            case .rule: return -9
+            case .redirectLimit: return -10
+            case .redirectLoop: return -11
+            case .io: return -12
+            }
+        }
+    }
+
+    public var code: Code
+    public var message: String
+    /// 0-based byte offset into the input that caused the error, or nil.
+    public var position: Int?
+
+    /// Messages that concern a byte end with "at N" (N = `position`); it is added when missing.
+    public init(_ code: Code, _ message: String, position: Int? = nil) {
+        self.code = code
+        if let position, !message.hasSuffix(" at \(position)") {
+            self.message = "\(message) at \(position)"
+        } else {
+            self.message = message
+        }
+        self.position = position
+    }
+
+    public var description: String { message }
+}

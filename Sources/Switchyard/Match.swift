@@ -1,0 +1,249 @@
+/// The result of a resolve, and the reusable scratch space it is built in. Keep one `Match`
+/// per thread and pass it to `Router.resolve(_:into:)`: after warm-up a resolve allocates
+/// nothing. Values are read from the URL and the route table on demand.
+///
+/// Not thread-safe: use one Match per thread.
+public final class Match {
+    enum Source {
+        case none
+        case string(String)
+        case borrowed(UnsafePointer<UInt8>?, Int)
+        case owned
+    }
+
+    /// One entry of the merged parameter map (SEMANTICS §4).
+    struct Merged: BitwiseCopyable {
+        enum From: UInt8 { case path, query, defaults }
+        var nameFrom: From
+        var nameIndex: Int32
+        var valueFrom: From
+        var valueIndex: Int32
+    }
+
+    var source = Source.none
+    var owned = GrowBuffer<UInt8>(capacity: 64)
+    var view = URLView()
+    var captures = GrowBuffer<Capture>(capacity: 8)
+    var bestCaptures = GrowBuffer<Capture>(capacity: 8)
+    var remainderText = GrowBuffer<UInt8>(capacity: 32)
+    var merged = GrowBuffer<Merged>(capacity: 8)
+    /// The table of the last resolve: reused while the router has not changed.
+    var table: Table?
+    var hit = false
+    var entry = TableEntry(route: 0, variant: 0, priority: 0, seq: 0, literalCount: 0, remainderMin: 0)
+    var remainderStart = -1
+    /// URLs of the redirect chain, as offsets into `chainBytes` (SEMANTICS §6).
+    var chainBytes = GrowBuffer<UInt8>(capacity: 16)
+    var chainRefs = GrowBuffer<TextRef>(capacity: 2)
+
+    public init() {}
+
+    deinit {
+        owned.free()
+        view.free()
+        captures.free()
+        bestCaptures.free()
+        remainderText.free()
+        merged.free()
+        chainBytes.free()
+        chainRefs.free()
+    }
+
+    var route: CompiledRoute? {
+        guard hit, let table else { return nil }
+        return table.routes[Int(entry.route)]
+    }
+
+    func withURLBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        switch source {
+        case .none: return body(UnsafeBufferPointer(start: nil, count: 0))
+        case .string(var s): return s.withUTF8(body)
+        case .borrowed(let p, let n): return body(UnsafeBufferPointer(start: p, count: n))
+        case .owned: return body(owned.bytes)
+        }
+    }
+
+    @inline(__always)
+    func textPointer(_ t: TextRef, _ url: UnsafeBufferPointer<UInt8>) -> UnsafePointer<UInt8> {
+        if t.decoded { return UnsafePointer(view.decoded.base) + Int(t.start) }
+        return (url.baseAddress ?? emptyBytes) + Int(t.start)
+    }
+
+    func string(_ t: TextRef) -> String {
+        withURLBytes { u in
+            String(decoding: UnsafeBufferPointer(start: textPointer(t, u), count: Int(t.count)), as: UTF8.self)
+        }
+    }
+
+    // MARK: building the result (called by the Router after the walk)
+
+    func clearResult() {
+        hit = false
+        remainderStart = -1
+        bestCaptures.removeAll()
+        remainderText.removeAll()
+        merged.removeAll()
+    }
+
+    /// Copies the walk's winner in and lays out the remainder and the merged parameters.
+    func finish(_ w: Walker, url: UnsafeBufferPointer<UInt8>) {
+        clearResult()
+        guard w.best >= 0 else { return }
+        hit = true
+        entry = w.bestEntry
+        remainderStart = w.bestRemainder
+        bestCaptures.reserve(w.bestCaptureCount)
+        for k in 0..<w.bestCaptureCount { bestCaptures.append(w.bestCaptures[k]) }
+        if remainderStart >= 0 {
+            for k in remainderStart..<view.segments.count {
+                if k > remainderStart { remainderText.append(0x2F) }
+                let t = view.segments[k]
+                remainderText.append(contentsOf: textPointer(t, url), count: Int(t.count))
+            }
+        }
+        buildMerged(url)
+    }
+
+    /// SEMANTICS §4: path parameters win over query items of the same name (or the reverse,
+    /// by option), then query items (last value), then the route's defaults.
+    private func buildMerged(_ url: UnsafeBufferPointer<UInt8>) {
+        guard let route, let table else { return }
+        let queryWins = table.parameterPrecedence == .queryOverPath
+        let pathCount = pathParameterCount
+        for k in 0..<pathCount {
+            var m = Merged(nameFrom: .path, nameIndex: Int32(k), valueFrom: .path, valueIndex: Int32(k))
+            if queryWins, view.query.count > 0 {
+                let name = pathParameterName(k, route)
+                if let q = lastQueryIndex(named: name.base!, name.count, url) {
+                    m.valueFrom = .query
+                    m.valueIndex = Int32(q)
+                }
+            }
+            merged.append(m)
+        }
+        for q in 0..<view.query.count {
+            let t = view.query[q].name
+            let p = textPointer(t, url), n = Int(t.count)
+            if mergedContains(p, n, route, url, limit: merged.count) { continue }
+            let last = lastQueryIndex(named: p, n, url) ?? q
+            merged.append(Merged(nameFrom: .query, nameIndex: Int32(q), valueFrom: .query, valueIndex: Int32(last)))
+        }
+        for (d, def) in route.defaults.enumerated() {
+            if mergedContains(def.nameSpan.base!, def.nameSpan.count, route, url, limit: merged.count) { continue }
+            merged.append(Merged(nameFrom: .defaults, nameIndex: Int32(d), valueFrom: .defaults, valueIndex: Int32(d)))
+        }
+    }
+
+    private func mergedContains(_ p: UnsafePointer<UInt8>, _ n: Int, _ route: CompiledRoute,
+                                _ url: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool {
+        for k in 0..<limit {
+            let name = mergedName(merged[k], route, url)
+            if name.count == n, let b = name.base, bytesEqual(b, p, n) { return true }
+        }
+        return false
+    }
+
+    func lastQueryIndex(named p: UnsafePointer<UInt8>, _ n: Int, _ url: UnsafeBufferPointer<UInt8>) -> Int? {
+        var q = view.query.count - 1
+        while q >= 0 {
+            let t = view.query[q].name
+            if Int(t.count) == n, bytesEqual(textPointer(t, url), p, n) { return q }
+            q -= 1
+        }
+        return nil
+    }
+
+    func mergedName(_ m: Merged, _ route: CompiledRoute, _ url: UnsafeBufferPointer<UInt8>) -> ByteSpan {
+        switch m.nameFrom {
+        case .path: return pathParameterName(Int(m.nameIndex), route)
+        case .query:
+            let t = view.query[Int(m.nameIndex)].name
+            return ByteSpan(base: textPointer(t, url), count: Int(t.count))
+        case .defaults: return route.defaults[Int(m.nameIndex)].nameSpan
+        }
+    }
+
+    // MARK: path parameters
+
+    /// Captures, plus the remainder's name when the pattern names it (`*rest`, `<path:rest>`).
+    var pathParameterCount: Int {
+        guard let route else { return 0 }
+        let named = (route.remainderNames[Int(entry.variant)] ?? -1) >= 0
+        return bestCaptures.count + (named ? 1 : 0)
+    }
+
+    func pathParameterName(_ k: Int, _ route: CompiledRoute) -> ByteSpan {
+        let v = Int(entry.variant)
+        if k < bestCaptures.count { return route.parameterNameSpans[route.captureNames[v][k]] }
+        return route.parameterNameSpans[route.remainderNames[v] ?? 0]
+    }
+
+    /// The raw parameter `k` of the path (name, decoded text, kind, typed value).
+    func rawPathParameter(_ k: Int, _ url: UnsafeBufferPointer<UInt8>) -> RawParameter? {
+        guard let route, k >= 0, k < pathParameterCount else { return nil }
+        let name = pathParameterName(k, route)
+        if k < bestCaptures.count {
+            let c = bestCaptures[k]
+            let t = view.segments[Int(c.segment)]
+            let text = ByteSpan(base: textPointer(t, url), count: Int(t.count))
+            switch c.kind {
+            case .int: return RawParameter(name: name, text: text, kind: .int, intValue: c.intValue, floatValue: 0)
+            case .float: return RawParameter(name: name, text: text, kind: .float, intValue: 0, floatValue: c.floatValue)
+            default: return RawParameter(name: name, text: text, kind: .string, intValue: 0, floatValue: 0)
+            }
+        }
+        return RawParameter(name: name, text: ByteSpan(base: UnsafePointer(remainderText.base), count: remainderText.count),
+                            kind: .string, intValue: 0, floatValue: 0)
+    }
+
+    func rawMergedParameter(_ k: Int, _ url: UnsafeBufferPointer<UInt8>) -> RawParameter? {
+        guard let route, k >= 0, k < merged.count else { return nil }
+        let m = merged[k]
+        let name = mergedName(m, route, url)
+        switch m.valueFrom {
+        case .path:
+            guard var p = rawPathParameter(Int(m.valueIndex), url) else { return nil }
+            p.name = name
+            return p
+        case .query:
+            let t = view.query[Int(m.valueIndex)].value
+            return RawParameter(name: name, text: ByteSpan(base: textPointer(t, url), count: Int(t.count)),
+                                kind: .string, intValue: 0, floatValue: 0)
+        case .defaults:
+            let d = route.defaults[Int(m.valueIndex)]
+            switch d.value {
+            case .int(let i): return RawParameter(name: name, text: d.text, kind: .int, intValue: i, floatValue: 0)
+            case .float(let f): return RawParameter(name: name, text: d.text, kind: .float, intValue: 0, floatValue: f)
+            case .string: return RawParameter(name: name, text: d.text, kind: .string, intValue: 0, floatValue: 0)
+            }
+        }
+    }
+}
+
+/// A non-nil pointer for empty inputs (offsets into it are always 0 with count 0).
+nonisolated(unsafe) let emptyBytes: UnsafePointer<UInt8> = {
+    let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    p.initialize(to: 0)
+    return UnsafePointer(p)
+}()
+
+package enum ParameterKind: Sendable { case string, int, float }
+
+/// A parameter as bytes, for the C layer (see docs/internal/CORE-PACKAGE-API.md).
+package struct RawParameter {
+    package var name: ByteSpan
+    package var text: ByteSpan
+    package var kind: ParameterKind
+    package var intValue: Int64
+    package var floatValue: Double
+}
+
+extension RawParameter {
+    var value: ParameterValue {
+        switch kind {
+        case .int: return .int(intValue)
+        case .float: return .float(floatValue)
+        case .string: return .string(text.string ?? "")
+        }
+    }
+}

@@ -1,0 +1,187 @@
+/// A captured path parameter: its name, its decoded text, and its value (typed for `<int:>`
+/// and `<float:>`).
+public struct PathParameter: Sendable, Hashable {
+    public var name: String
+    public var text: String
+    public var value: ParameterValue
+}
+
+/// One query item, decoded, in URL order (repeated names appear once per occurrence).
+public struct QueryItem: Sendable, Hashable {
+    public var name: String
+    public var value: String
+}
+
+extension Match {
+    /// True when a route matched (after following any redirects).
+    public var matched: Bool { hit }
+
+    /// The URL the match describes: the one given to `resolve`, or the last URL of the
+    /// redirect chain.
+    public var url: String {
+        if case .string(let s) = source { return s }
+        return withURLBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The winning route's pattern, as it was added.
+    public var pattern: String? { route?.route.pattern }
+
+    /// The winning route's target.
+    public var target: String? {
+        guard let r = route, case .target(let t) = r.route.destination else { return nil }
+        return t
+    }
+
+    /// The winning route's name, if it has one.
+    public var name: String? { route?.route.name }
+
+    /// Captured values in pattern order.
+    public var pathParameters: [PathParameter] {
+        withURLBytes { u in
+            (0..<pathParameterCount).compactMap { k in
+                rawPathParameter(k, u).map {
+                    PathParameter(name: $0.name.string ?? "", text: $0.text.string ?? "", value: $0.value)
+                }
+            }
+        }
+    }
+
+    /// Every query item in order (empty on a miss).
+    public var query: [QueryItem] {
+        guard hit else { return [] }
+        return (0..<view.query.count).map { k in
+            let q = view.query[k]
+            return QueryItem(name: string(q.name), value: string(q.value))
+        }
+    }
+
+    /// Every value of the query items called `name`, in order.
+    public func queryValues(_ name: String) -> [String] {
+        query.filter { $0.name == name }.map(\.value)
+    }
+
+    /// The merged parameter map (SEMANTICS §4).
+    public var params: [String: ParameterValue] {
+        withURLBytes { u in
+            var out: [String: ParameterValue] = [:]
+            for k in 0..<merged.count {
+                if let p = rawMergedParameter(k, u) { out[p.name.string ?? ""] = p.value }
+            }
+            return out
+        }
+    }
+
+    /// The merged parameter ordered as the JSON writes it: path, then query, then defaults.
+    var orderedParams: [(String, ParameterValue)] {
+        withURLBytes { u in
+            (0..<merged.count).compactMap { k in rawMergedParameter(k, u).map { ($0.name.string ?? "", $0.value) } }
+        }
+    }
+
+    /// One merged parameter by name, without building the whole map.
+    public func parameter(_ name: String) -> ParameterValue? {
+        var name = name
+        return name.withUTF8 { n in
+            rawParameter(named: n)?.value
+        }
+    }
+
+    /// The fragment as written (not decoded), or nil when the URL has none (or on a miss).
+    public var fragment: String? {
+        guard hit, view.hasFragment else { return nil }
+        return string(view.fragment)
+    }
+
+    /// What a remainder form (`*`, `*name`, `<path:name>`) matched: decoded segments joined
+    /// by `/`; nil when the pattern has none.
+    public var remainder: String? {
+        guard hit, remainderStart >= 0 else { return nil }
+        return String(decoding: remainderText.bytes, as: UTF8.self)
+    }
+
+    /// Every URL of the redirect chain, from the URL given to the last one (empty when no
+    /// redirect was followed).
+    public var redirects: [String] {
+        (0..<chainRefs.count).map { k in
+            let t = chainRefs[k]
+            return String(decoding: UnsafeBufferPointer(start: chainBytes.base + Int(t.start), count: Int(t.count)),
+                          as: UTF8.self)
+        }
+    }
+}
+
+// MARK: byte-level access for the C layer (valid for matches filled by resolve(bytes:into:))
+
+extension Match {
+    package var rawMatched: Bool { hit }
+
+    package var rawURL: ByteSpan {
+        withURLBytes { ByteSpan(base: $0.baseAddress ?? emptyBytes, count: $0.count) }
+    }
+
+    package var rawPattern: ByteSpan { route?.patternSpan ?? .absent }
+
+    package var rawTarget: ByteSpan {
+        guard let r = route, !r.isRedirect else { return .absent }
+        return r.destinationSpan
+    }
+
+    package var rawName: ByteSpan { route?.nameSpan ?? .absent }
+
+    package var rawFragment: ByteSpan {
+        guard hit, view.hasFragment else { return .absent }
+        return withURLBytes { u in ByteSpan(base: textPointer(view.fragment, u), count: Int(view.fragment.count)) }
+    }
+
+    package var rawRemainder: ByteSpan {
+        guard hit, remainderStart >= 0 else { return .absent }
+        return ByteSpan(base: UnsafePointer(remainderText.base), count: remainderText.count)
+    }
+
+    package var rawPathParameterCount: Int { pathParameterCount }
+
+    package func rawPathParameter(at i: Int) -> RawParameter? {
+        withURLBytes { rawPathParameter(i, $0) }
+    }
+
+    package var rawQueryCount: Int { hit ? view.query.count : 0 }
+
+    package func rawQueryItem(at i: Int) -> (name: ByteSpan, value: ByteSpan)? {
+        guard hit, i >= 0, i < view.query.count else { return nil }
+        let q = view.query[i]
+        return withURLBytes { u in
+            (ByteSpan(base: textPointer(q.name, u), count: Int(q.name.count)),
+             ByteSpan(base: textPointer(q.value, u), count: Int(q.value.count)))
+        }
+    }
+
+    package var rawParamCount: Int { hit ? merged.count : 0 }
+
+    package func rawParam(at i: Int) -> RawParameter? {
+        withURLBytes { rawMergedParameter(i, $0) }
+    }
+
+    package func rawParameter(named n: UnsafeBufferPointer<UInt8>) -> RawParameter? {
+        guard hit, let route else { return nil }
+        return withURLBytes { u in
+            for k in 0..<merged.count {
+                let name = mergedName(merged[k], route, u)
+                if name.count == n.count, let b = name.base,
+                   n.count == 0 || bytesEqual(b, n.baseAddress!, n.count) {
+                    return rawMergedParameter(k, u)
+                }
+            }
+            return nil
+        }
+    }
+
+    package func rawParam(named n: UnsafeBufferPointer<UInt8>) -> RawParameter? { rawParameter(named: n) }
+
+    package var rawRedirectCount: Int { chainRefs.count }
+
+    package func rawRedirect(at i: Int) -> ByteSpan? {
+        guard i >= 0, i < chainRefs.count else { return nil }
+        let t = chainRefs[i]
+        return ByteSpan(base: UnsafePointer(chainBytes.base) + Int(t.start), count: Int(t.count))
+    }
+}

@@ -1,0 +1,300 @@
+/// The resolve walk: a depth-first search of the Table in specificity order (SEMANTICS.md §3).
+/// With the default precedence the first match found is the most specific one; the walk then
+/// only visits subtrees that hold a higher priority (`TreeNode.maxPriority`), so a table with
+/// one priority stops at its first match. Each node's URL position is fixed by its depth
+/// (only a remainder, always last, consumes several segments), so the walk visits every node
+/// at most once: bounded by the table size for any table, with no exponential backtracking.
+
+/// One captured value: the segment it came from and, for typed parameters, the converted value.
+struct Capture: BitwiseCopyable {
+    var segment: Int32
+    var kind: SegmentKind
+    var intValue: Int64 = 0
+    var floatValue: Double = 0
+}
+
+struct Walker {
+    let table: Table
+    let nodes: UnsafeMutablePointer<TreeNode>
+    let literals: UnsafeMutablePointer<LiteralEdge>
+    let slots: UnsafeMutablePointer<Int32>
+    let dynamics: UnsafeMutablePointer<DynamicEdge>
+    let entries: UnsafeMutablePointer<TableEntry>
+    let keys: UnsafePointer<UInt8>
+    let url: UnsafePointer<UInt8>
+    let decoded: UnsafePointer<UInt8>
+    let segments: UnsafeMutablePointer<TextRef>
+    let segmentCount: Int
+    let fold: Bool
+    let precedence: RouterOptions.Precedence
+
+    var captures: UnsafeMutablePointer<Capture>
+    var captureCount = 0
+    var bestCaptures: UnsafeMutablePointer<Capture>
+    var bestCaptureCount = 0
+    /// The winning entry's index in `table.entries`, or -1.
+    var best: Int32 = -1
+    var bestEntry = TableEntry(route: 0, variant: 0, priority: 0, seq: 0, literalCount: 0, remainderMin: 0)
+    /// Where the winner's remainder starts (a segment index), or -1.
+    var bestRemainder = -1
+
+    @inline(__always)
+    func text(_ t: TextRef) -> UnsafePointer<UInt8> {
+        t.decoded ? decoded + Int(t.start) : url + Int(t.start)
+    }
+
+    /// Whether a subtree can still hold a better winner than the current one.
+    @inline(__always)
+    func promising(_ node: Int32) -> Bool {
+        if best < 0 { return true }
+        let m = nodes[Int(node)].maxPriority
+        return precedence == .specificity ? m > bestEntry.priority : m >= bestEntry.priority
+    }
+
+    /// Whether `e`, met now in the walk, beats the current winner.
+    @inline(__always)
+    func beats(_ e: TableEntry) -> Bool {
+        if best < 0 { return true }
+        if e.priority != bestEntry.priority { return e.priority > bestEntry.priority }
+        switch precedence {
+        case .specificity: return false  // met later in the walk = less specific
+        case .registrationOrder: return e.seq < bestEntry.seq
+        case .mostLiterals:
+            if e.literalCount != bestEntry.literalCount { return e.literalCount > bestEntry.literalCount }
+            return e.seq < bestEntry.seq
+        }
+    }
+
+    @inline(__always)
+    mutating func take(_ index: Int32, remainder: Int) {
+        best = index
+        bestEntry = entries[Int(index)]
+        bestRemainder = remainder
+        bestCaptures.update(from: captures, count: captureCount)
+        bestCaptureCount = captureCount
+    }
+
+    /// Finds the literal child of `node` whose key equals `p[0..<n]` (and whose port equals
+    /// `port`, for hosts); -1 when there is none.
+    @inline(__always)
+    func literalChild(_ node: TreeNode, _ p: UnsafePointer<UInt8>, _ n: Int, fold: Bool,
+                      port: UnsafePointer<UInt8>? = nil, portCount: Int = 0) -> Int32 {
+        if node.slotMask == 0 {
+            var k = Int(node.literalStart)
+            let end = k + Int(node.literalCount)
+            while k < end {
+                let e = literals[k]
+                if Int(e.keyCount) == n, keyEquals(e, p, n, fold), portEquals(e, port, portCount) { return e.child }
+                k += 1
+            }
+            return -1
+        }
+        let h = hashBytes(p, n, fold: fold)
+        let mask = Int(node.slotMask)
+        var s = Int(h) & mask
+        while true {
+            let idx = slots[Int(node.slotStart) + s]
+            if idx < 0 { return -1 }
+            let e = literals[Int(node.literalStart) + Int(idx)]
+            if e.hash == h, Int(e.keyCount) == n, keyEquals(e, p, n, fold), portEquals(e, port, portCount) {
+                return e.child
+            }
+            s = (s + 1) & mask
+        }
+    }
+
+    @inline(__always)
+    func keyEquals(_ e: LiteralEdge, _ p: UnsafePointer<UInt8>, _ n: Int, _ fold: Bool) -> Bool {
+        let k = keys + Int(e.keyStart)
+        return fold ? bytesEqualFolding(k, p, n) : bytesEqual(k, p, n)
+    }
+
+    @inline(__always)
+    func portEquals(_ e: LiteralEdge, _ port: UnsafePointer<UInt8>?, _ n: Int) -> Bool {
+        if Int(e.portCount) != n { return false }
+        guard n > 0, let port else { return true }
+        return bytesEqual(keys + Int(e.portStart), port, n)
+    }
+
+    // MARK: levels
+
+    mutating func walkScheme(_ view: inout URLView) {
+        let root = nodes[0]
+        if view.hasScheme {
+            let c = literalChild(root, url + Int(view.scheme.start), Int(view.scheme.count), fold: true)
+            if c >= 0 && promising(c) { walkHost(c, &view) }
+        }
+        var k = Int(root.dynamicStart)
+        let end = k + Int(root.dynamicCount)
+        while k < end {  // only `anyScheme`
+            let c = dynamics[k].child
+            if promising(c) { walkHost(c, &view) }
+            k += 1
+        }
+    }
+
+    mutating func walkHost(_ index: Int32, _ view: inout URLView) {
+        let node = nodes[Int(index)]
+        if view.hasHost {
+            let h = url + Int(view.host.start), hn = Int(view.host.count)
+            let port: UnsafePointer<UInt8>? = view.port.count > 0 ? url + Int(view.port.start) : nil
+            let pn = Int(view.port.count)
+            let c = literalChild(node, h, hn, fold: true, port: port, portCount: pn)
+            if c >= 0 && promising(c) { walkPath(c, 0) }
+            var k = Int(node.dynamicStart)
+            let end = k + Int(node.dynamicCount)
+            while k < end {
+                let d = dynamics[k]
+                k += 1
+                guard promising(d.child) else { continue }
+                if d.kind == .anyHost { walkPath(d.child, 0); continue }
+                // `*.example.com`: one or more labels, then the suffix; the port must agree.
+                let sn = Int(d.suffixCount)
+                guard hn > sn, Int(d.portCount) == pn,
+                      bytesEqualFolding(keys + Int(d.suffixStart), h + (hn - sn), sn),
+                      pn == 0 || bytesEqual(keys + Int(d.portStart), port!, pn) else { continue }
+                walkPath(d.child, 0)
+            }
+        } else {
+            var k = Int(node.dynamicStart)
+            let end = k + Int(node.dynamicCount)
+            while k < end {
+                let d = dynamics[k]
+                if d.kind == .anyHost, promising(d.child) { walkPath(d.child, 0) }
+                k += 1
+            }
+        }
+    }
+
+    mutating func walkPath(_ index: Int32, _ i: Int) {
+        let node = nodes[Int(index)]
+        if i == segmentCount {
+            // The pattern ends where the URL ends: it beats a remainder of zero segments (§8).
+            var k = node.endStart
+            let end = k + node.endCount
+            while k < end {
+                if beats(entries[Int(k)]) { take(k, remainder: -1) }
+                if precedence == .specificity { break }  // sorted: the first is the best here
+                k += 1
+            }
+            considerRemainders(node, i)
+            return
+        }
+        let seg = segments[i]
+        let p = text(seg)
+        let n = Int(seg.count)
+        if node.literalCount > 0 {
+            let c = literalChild(node, p, n, fold: fold)
+            if c >= 0 && promising(c) { walkPath(c, i + 1) }
+        }
+        var k = Int(node.dynamicStart)
+        let end = k + Int(node.dynamicCount)
+        while k < end {
+            let d = dynamics[k]
+            k += 1
+            guard promising(d.child), n > 0 else { continue }  // parameters never match empty
+            var cap = Capture(segment: Int32(i), kind: .param)
+            switch d.kind {
+            case .uuid:
+                guard isUUID(p, n) else { continue }
+                cap.kind = .uuid
+            case .int:
+                guard let v = parseInt64(p, n) else { continue }
+                cap.kind = .int
+                cap.intValue = v
+            case .float:
+                guard let v = parseDecimal(p, n) else { continue }
+                cap.kind = .float
+                cap.floatValue = v
+            case .param: break
+            case .star:
+                walkPath(d.child, i + 1)  // one segment, not captured
+                continue
+            default: continue
+            }
+            captures[captureCount] = cap
+            captureCount += 1
+            walkPath(d.child, i + 1)
+            captureCount -= 1
+        }
+        considerRemainders(node, i)
+    }
+
+    @inline(__always)
+    mutating func considerRemainders(_ node: TreeNode, _ i: Int) {
+        var k = node.remainderStart
+        let end = k + node.remainderCount
+        let left = segmentCount - i
+        while k < end {
+            let e = entries[Int(k)]
+            if Int(e.remainderMin) <= left, beats(e) {
+                take(k, remainder: i)
+                if precedence == .specificity { return }
+            }
+            k += 1
+        }
+    }
+}
+
+// MARK: typed parameters (SEMANTICS §2 and §8)
+
+/// `<int:>`: optional sign and decimal digits that fit in a signed 64-bit integer.
+func parseInt64(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int64? {
+    var i = 0
+    var negative = false
+    if p[0] == 0x2B || p[0] == 0x2D { negative = p[0] == 0x2D; i = 1 }
+    if i == n { return nil }
+    var v: Int64 = 0
+    while i < n {
+        let d = p[i] &- 0x30
+        if d > 9 { return nil }
+        let (m, o1) = v.multipliedReportingOverflow(by: 10)
+        let (s, o2) = negative ? m.subtractingReportingOverflow(Int64(d)) : m.addingReportingOverflow(Int64(d))
+        if o1 || o2 { return nil }
+        v = s
+        i += 1
+    }
+    return v
+}
+
+/// `<float:>`: a decimal with optional fraction and exponent, at least one digit before any
+/// `.` (no `.5`, `inf`, `nan`) and no overflow.
+func parseDecimal(_ p: UnsafePointer<UInt8>, _ n: Int) -> Double? {
+    var i = 0
+    if p[0] == 0x2B || p[0] == 0x2D { i = 1 }
+    let intStart = i
+    while i < n, p[i] &- 0x30 < 10 { i += 1 }
+    if i == intStart { return nil }
+    if i < n, p[i] == 0x2E {
+        i += 1
+        let fracStart = i
+        while i < n, p[i] &- 0x30 < 10 { i += 1 }
+        if i == fracStart { return nil }
+    }
+    if i < n, p[i] | 0x20 == 0x65 {
+        i += 1
+        if i < n, p[i] == 0x2B || p[i] == 0x2D { i += 1 }
+        let expStart = i
+        while i < n, p[i] &- 0x30 < 10 { i += 1 }
+        if i == expStart { return nil }
+    }
+    if i != n { return nil }
+    // Syntax checked above; the standard library's parser gives the correctly rounded value.
+    guard let v = Double(String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)),
+          v.isFinite else { return nil }
+    return v
+}
+
+/// `<uuid:>`: 8-4-4-4-12 hex digits, any case.
+func isUUID(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    if n != 36 { return false }
+    for i in 0..<36 {
+        let b = p[i]
+        if i == 8 || i == 13 || i == 18 || i == 23 {
+            if b != 0x2D { return false }
+        } else if hexValue(b) == nil {
+            return false
+        }
+    }
+    return true
+}

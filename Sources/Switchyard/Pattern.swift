@@ -1,0 +1,433 @@
+/// The pattern compiler: every form of SEMANTICS.md §2 and §8 ("Patterns"), with errors that
+/// name the problem and the 0-based byte where it is.
+
+/// Segment kinds in specificity order: a lower raw value is more specific (§3).
+enum SegmentKind: UInt8, Hashable, Comparable {
+    case literal = 0, uuid = 1, int = 2, float = 3, param = 4, star = 5
+    static func < (a: SegmentKind, b: SegmentKind) -> Bool { a.rawValue < b.rawValue }
+    var captures: Bool { self != .literal && self != .star }
+}
+
+struct PatternSegment: Hashable {
+    var kind: SegmentKind
+    /// For literals: the text to compare (decoded, and lowercased when literals fold case).
+    var literal: [UInt8] = []
+    /// Index into the route's parameter names, or -1.
+    var nameIndex = -1
+}
+
+enum HostPattern: Hashable {
+    /// No host in the pattern: any host, or none.
+    case any
+    /// A literal host (lowercase) and port (after dropping the default; empty = no port).
+    case literal(host: [UInt8], port: [UInt8])
+    /// `*.example.com`: `suffix` is ".example.com" (lowercase), `labels` its label count.
+    case wildcard(suffix: [UInt8], labels: Int, port: [UInt8])
+}
+
+struct RemainderPattern: Hashable {
+    var minSegments: Int
+    var nameIndex: Int
+}
+
+/// One alternative of a pattern (optional groups expand into several).
+struct PatternVariant: Hashable {
+    var scheme: [UInt8]?  // lowercase; nil = any scheme
+    var host: HostPattern
+    var segments: [PatternSegment]
+    var remainder: RemainderPattern?
+
+    /// The variant's shape: equal shapes match exactly the same URLs (§3, conflicts).
+    /// Parameter names do not count; the three remainder forms share one rank.
+    var shape: [UInt8] {
+        var out: [UInt8] = []
+        if let scheme { out.append(1); out += scheme; out.append(0) } else { out.append(0) }
+        switch host {
+        case .any: out.append(0)
+        case .literal(let h, let p): out.append(1); out += h; out.append(0); out += p; out.append(0)
+        case .wildcard(let s, _, let p): out.append(2); out += s; out.append(0); out += p; out.append(0)
+        }
+        for s in segments {
+            out.append(10 + s.kind.rawValue)
+            if s.kind == .literal {
+                // Length-prefixed so literal bytes can never imitate a kind marker.
+                withUnsafeBytes(of: UInt32(s.literal.count).littleEndian) { out += $0 }
+                out += s.literal
+            }
+        }
+        out.append(remainder == nil ? 0 : 1)
+        return out
+    }
+
+    var literalCount: Int { segments.reduce(0) { $0 + ($1.kind == .literal ? 1 : 0) } }
+}
+
+/// The result of compiling one pattern.
+struct CompiledPattern {
+    var names: [String]
+    var variants: [PatternVariant]
+}
+
+/// Settings the compiler needs, from RouterOptions.
+struct PatternConfig {
+    var read: ReadConfig
+    var caseInsensitiveLiterals: Bool
+    var trailingWildcardMin: Int
+    var maxParameters: Int
+    var maxPatternLength: Int
+
+    init(_ o: RouterOptions) {
+        read = ReadConfig(o)
+        caseInsensitiveLiterals = o.caseInsensitiveLiterals
+        trailingWildcardMin = o.trailingWildcardNeedsSegment ? 1 : 0
+        maxParameters = o.limits.maxParameters
+        maxPatternLength = o.limits.maxPatternLength
+    }
+}
+
+private func bad(_ message: String, _ position: Int) -> SwitchyardError {
+    SwitchyardError(.invalidPattern, "\(message) at \(position)", position: position)
+}
+
+private let maxGroups = 8
+
+func compilePattern(_ pattern: String, _ config: PatternConfig) throws(SwitchyardError) -> CompiledPattern {
+    let bytes = Array(pattern.utf8)
+    if bytes.count > config.maxPatternLength {
+        throw SwitchyardError(.limit, "pattern is \(bytes.count) bytes, over the limit of \(config.maxPatternLength)")
+    }
+    var compiler = PatternCompiler(bytes: bytes, config: config)
+    return try compiler.compile()
+}
+
+private struct PatternCompiler {
+    let bytes: [UInt8]
+    let config: PatternConfig
+    var names: [String] = []
+    var namePositions: [Int] = []
+    /// True while the full variant (every group) is parsed: it is the one that registers names.
+    var registering = true
+
+    init(bytes: [UInt8], config: PatternConfig) {
+        self.bytes = bytes
+        self.config = config
+    }
+
+    mutating func compile() throws(SwitchyardError) -> CompiledPattern {
+        for (i, b) in bytes.enumerated() where b < 0x20 || b == 0x7F {
+            throw bad("control character in pattern", i)
+        }
+        var i = 0
+        var scheme: [UInt8]? = nil
+        var isWeb = false
+        if let sl = patternSchemeLength() {
+            scheme = bytes[0..<sl].map(asciiLower)
+            isWeb = config.read.webSchemes.contains(scheme!)
+            i = sl + 1
+        }
+        var host = HostPattern.any
+        var authorityPiece: Range<Int>? = nil
+        if scheme != nil, i + 1 < bytes.count, bytes[i] == 0x2F, bytes[i + 1] == 0x2F {
+            let aStart = i + 2
+            var aEnd = aStart
+            while aEnd < bytes.count, bytes[aEnd] != 0x2F { aEnd += 1 }
+            i = aEnd
+            if authorityIsHost(aStart, aEnd, isWeb: isWeb) {
+                host = try parseHost(aStart, aEnd, scheme: scheme ?? [])
+            } else {
+                for k in aStart..<aEnd where bytes[k] == 0x28 || bytes[k] == 0x29 {
+                    throw bad("optional groups must be in the path", k)
+                }
+                authorityPiece = aStart..<aEnd
+            }
+        }
+        let pieces = try groupPieces(from: i)
+        let groupCount = pieces.reduce(-1) { max($0, $1.group) } + 1
+        // Parse the variant with every group first: it holds every name and every syntax error.
+        let all = (1 << groupCount) - 1
+        var variants: [PatternVariant] = []
+        var seenShapes = Set<[UInt8]>()
+        for mask in [all] + Array(0..<all) {
+            defer { registering = false }
+            let v = try buildVariant(mask: mask, pieces: pieces, authority: authorityPiece, scheme: scheme, host: host)
+            // Two alternatives of one route with the same shape: the first (earlier groups) is kept.
+            if seenShapes.insert(v.shape).inserted { variants.append(v) }
+        }
+        // Keep variants in a stable, documented order: fewest groups first, as enumerated.
+        if groupCount > 0, let full = variants.first { variants.removeFirst(); variants.append(full) }
+        return CompiledPattern(names: names, variants: variants)
+    }
+
+    /// A pattern's scheme: the text before the first ':' when it is a valid scheme name and no
+    /// '/', '<', '(' or '*' comes first. `:id` and `<int:id>` have none.
+    func patternSchemeLength() -> Int? {
+        guard let first = bytes.first, (first | 0x20) &- 0x61 < 26 else { return nil }
+        var i = 1
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x3A { return i }
+            let ok = (b | 0x20) &- 0x61 < 26 || b &- 0x30 < 10 || b == 0x2B || b == 0x2D || b == 0x2E
+            if !ok { return nil }
+            i += 1
+        }
+        return nil
+    }
+
+    func authorityIsHost(_ a: Int, _ b: Int, isWeb: Bool) -> Bool {
+        switch config.read.hostHandling {
+        case .webSchemes: return isWeb
+        case .alwaysSegment: return false
+        case .hostWhenDotted:
+            let text = bytes[a..<b]
+            return text.contains(0x2E) || text.map(asciiLower) == Array("localhost".utf8)
+        }
+    }
+
+    func parseHost(_ a: Int, _ b: Int, scheme: [UInt8]) throws(SwitchyardError) -> HostPattern {
+        for k in a..<b {
+            switch bytes[k] {
+            case 0x40: throw bad("userinfo ('@') is not allowed in a pattern", k)
+            case 0x28, 0x29: throw bad("optional groups must be in the path", k)
+            case 0x3C, 0x3E, 0x7B, 0x7D, 0x3F, 0x23:
+                throw bad("a host must be a literal or '*.domain', not '\(Character(UnicodeScalar(bytes[k])))'", k)
+            default: break
+            }
+        }
+        var hostEnd = b
+        var port: [UInt8] = []
+        var k = b
+        while k > a {
+            k -= 1
+            if bytes[k] == 0x5D { break }
+            if bytes[k] == 0x3A {
+                hostEnd = k
+                port = Array(bytes[(k + 1)..<b])
+                for (j, d) in port.enumerated() where d &- 0x30 >= 10 {
+                    throw bad("port must be decimal digits", k + 1 + j)
+                }
+                break
+            }
+        }
+        if !port.isEmpty, let def = scheme.withUnsafeBufferPointer({ s in
+            s.baseAddress.flatMap { defaultPort(scheme: $0, s.count) } }), def == port {
+            port = []
+        }
+        let host = bytes[a..<hostEnd].map(asciiLower)
+        if host.first == 0x2A {  // '*'
+            guard host.count > 2, host[1] == 0x2E else {
+                throw bad("a wildcard host must be written '*.domain'", a)
+            }
+            if let star = host.dropFirst().firstIndex(of: 0x2A) {
+                throw bad("'*' may only start a host", a + star)
+            }
+            if host.contains(0x3A) && !host.contains(0x5D) {
+                throw bad("a host must be a literal or '*.domain'", a)
+            }
+            let suffix = Array(host.dropFirst())
+            let labels = suffix.split(separator: 0x2E).count
+            return .wildcard(suffix: suffix, labels: labels, port: port)
+        }
+        if let star = host.firstIndex(of: 0x2A) {
+            throw bad("'*' may only start a host", a + star)
+        }
+        if host.first == 0x3A {
+            throw bad("a host must be a literal or '*.domain', not a parameter", a)
+        }
+        return .literal(host: host, port: port)
+    }
+
+    struct Piece { var range: Range<Int>; var group: Int }
+
+    /// Cuts the path into runs outside and inside `( ... )`, checking the group rules.
+    func groupPieces(from start: Int) throws(SwitchyardError) -> [Piece] {
+        var pieces: [Piece] = []
+        var runStart = start
+        var group = -1
+        var groups = 0
+        var openAt = -1
+        var i = start
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x3F || b == 0x23 {
+                throw bad("'\(b == 0x3F ? "?" : "#")' is not allowed in a pattern", i)
+            }
+            if b == 0x28 {
+                if group >= 0 { throw bad("optional groups cannot nest", i) }
+                if groups == maxGroups { throw bad("more than \(maxGroups) optional groups", i) }
+                if i > runStart { pieces.append(Piece(range: runStart..<i, group: -1)) }
+                group = groups
+                groups += 1
+                openAt = i
+                runStart = i + 1
+            } else if b == 0x29 {
+                if group < 0 { throw bad("unmatched ')'", i) }
+                if i == runStart { throw bad("empty optional group", openAt) }
+                pieces.append(Piece(range: runStart..<i, group: group))
+                group = -1
+                runStart = i + 1
+            }
+            i += 1
+        }
+        if group >= 0 { throw bad("unclosed '('", openAt) }
+        if bytes.count > runStart { pieces.append(Piece(range: runStart..<bytes.count, group: -1)) }
+        return pieces
+    }
+
+    mutating func buildVariant(mask: Int, pieces: [Piece], authority: Range<Int>?,
+                               scheme: [UInt8]?, host: HostPattern) throws(SwitchyardError) -> PatternVariant {
+        // The variant's path text and, for each of its bytes, the byte in the pattern.
+        var text: [UInt8] = []
+        var origin: [Int] = []
+        for piece in pieces where piece.group < 0 || mask & (1 << piece.group) != 0 {
+            text += bytes[piece.range]
+            origin += Array(piece.range)
+        }
+        var segmentRanges: [Range<Int>] = []
+        var i = 0
+        if text.first == 0x2F { i = 1 }
+        if !text.isEmpty {
+            while true {
+                var j = i
+                while j < text.count, text[j] != 0x2F { j += 1 }
+                segmentRanges.append(i..<j)
+                if j >= text.count { break }
+                i = j + 1
+            }
+        }
+        // The authority of a non-web scheme is an ordinary first segment.
+        var pieceTexts: [(text: [UInt8], origin: [Int])] = []
+        if let authority {
+            pieceTexts.append((Array(bytes[authority]), Array(authority)))
+        }
+        for r in segmentRanges { pieceTexts.append((Array(text[r]), Array(origin[r]))) }
+        // Drop empty pieces by the same rules as URLs (SEMANTICS §1 and the strict options).
+        let lastIndex = pieceTexts.count - 1
+        var kept: [(text: [UInt8], origin: [Int])] = []
+        for (k, p) in pieceTexts.enumerated() {
+            if p.text.isEmpty && !config.read.keepEmptySegments
+                && !(config.read.strictTrailingSlash && k == lastIndex && k > 0) { continue }
+            kept.append(p)
+        }
+        var segments: [PatternSegment] = []
+        var remainder: RemainderPattern? = nil
+        for (k, p) in kept.enumerated() {
+            let isLast = kept[(k + 1)...].allSatisfy { $0.text.isEmpty }
+            if remainder != nil { break }  // only empty pieces can follow (checked by isLast)
+            switch try parseSegment(p.text, p.origin, isLast: isLast) {
+            case .segment(let s): segments.append(s)
+            case .remainder(let r): remainder = r
+            }
+        }
+        if segments.count > config.read.maxSegments {
+            throw SwitchyardError(.limit, "pattern has \(segments.count) segments, over the limit of \(config.read.maxSegments)")
+        }
+        return PatternVariant(scheme: scheme, host: host, segments: segments, remainder: remainder)
+    }
+
+    enum ParsedSegment { case segment(PatternSegment), remainder(RemainderPattern) }
+
+    /// Parses one segment. Names are registered on the first (full) variant; later variants
+    /// look them up.
+    mutating func parseSegment(_ t: [UInt8], _ origin: [Int], isLast: Bool) throws(SwitchyardError) -> ParsedSegment {
+        let at0 = origin.first ?? bytes.count
+        guard let first = t.first else {
+            return .segment(PatternSegment(kind: .literal, literal: []))
+        }
+        if first == 0x3A {  // ':name'
+            let idx = try nameIndex(Array(t.dropFirst()), origin: Array(origin.dropFirst()), at: at0)
+            return .segment(PatternSegment(kind: .param, nameIndex: idx))
+        }
+        if first == 0x3C {  // '<name>' or '<type:name>'
+            guard let close = t.firstIndex(of: 0x3E) else { throw bad("unclosed '<'", at0) }
+            if close != t.count - 1 { throw bad("unexpected text after '>'", origin[close + 1]) }
+            let inner = Array(t[1..<close])
+            let innerOrigin = Array(origin[1..<close])
+            var kind = SegmentKind.param
+            var nameBytes = inner
+            var nameOrigin = innerOrigin
+            if let colon = inner.firstIndex(of: 0x3A) {
+                let type = String(decoding: inner[..<colon], as: UTF8.self)
+                nameBytes = Array(inner[(colon + 1)...])
+                nameOrigin = Array(innerOrigin[(colon + 1)...])
+                let typeAt = innerOrigin.first ?? at0
+                switch type {
+                case "string": kind = .param
+                case "int": kind = .int
+                case "float": kind = .float
+                case "uuid": kind = .uuid
+                case "path":
+                    if !isLast { throw bad("'<path:...>' must be last", at0) }
+                    let idx = try nameIndex(nameBytes, origin: nameOrigin, at: at0 + 6)
+                    return .remainder(RemainderPattern(minSegments: 1, nameIndex: idx))
+                case "": throw bad("missing type before ':'", typeAt)
+                default: throw bad("unknown type '\(type)'", typeAt)
+                }
+            }
+            let idx = try nameIndex(nameBytes, origin: nameOrigin, at: at0 + 1)
+            return .segment(PatternSegment(kind: kind, nameIndex: idx))
+        }
+        if first == 0x2A {  // '*' or '*name'
+            if t.count == 1 {
+                if isLast { return .remainder(RemainderPattern(minSegments: config.trailingWildcardMin, nameIndex: -1)) }
+                return .segment(PatternSegment(kind: .star))
+            }
+            if !isLast { throw bad("'*' must be last", at0) }
+            let idx = try nameIndex(Array(t.dropFirst()), origin: Array(origin.dropFirst()), at: at0 + 1)
+            return .remainder(RemainderPattern(minSegments: config.trailingWildcardMin, nameIndex: idx))
+        }
+        for (k, b) in t.enumerated() {
+            switch b {
+            case 0x3C, 0x3E, 0x2A, 0x7B, 0x7D:
+                let c = Character(UnicodeScalar(b))
+                throw bad("'\(c)' is not allowed inside a literal segment (a parameter is a whole segment)", origin[k])
+            default: break
+            }
+        }
+        var literal = t
+        if config.read.decodePath, needsDecodingArray(t, plus: config.read.plusInPath) {
+            var buf = GrowBuffer<UInt8>(capacity: t.count)
+            defer { buf.free() }
+            let ok = t.withUnsafeBufferPointer { p in
+                appendDecoded(p.baseAddress!, p.count, plusAsSpace: config.read.plusInPath, into: &buf)
+            }
+            if ok { literal = Array(buf.bytes) }
+        }
+        if literal == [0x2E] || literal == [0x2E, 0x2E] {
+            throw bad("dot segment '\(literal.count == 1 ? "." : "..")' is not allowed in a pattern", at0)
+        }
+        if config.caseInsensitiveLiterals { literal = literal.map(asciiLower) }
+        return .segment(PatternSegment(kind: .literal, literal: literal))
+    }
+
+    mutating func nameIndex(_ name: [UInt8], origin: [Int], at: Int) throws(SwitchyardError) -> Int {
+        guard let f = name.first else { throw bad("missing parameter name", at) }
+        if !((f | 0x20) &- 0x61 < 26 || f == 0x5F) {
+            throw bad("parameter name must start with a letter or '_'", origin.first ?? at)
+        }
+        for (k, b) in name.enumerated() {
+            if !((b | 0x20) &- 0x61 < 26 || b == 0x5F || b &- 0x30 < 10) {
+                let shown = b < 0x80 ? String(Character(UnicodeScalar(b))) : "non-ASCII"
+                throw bad("invalid character '\(shown)' in parameter name", origin[k])
+            }
+        }
+        let s = String(decoding: name, as: UTF8.self)
+        let pos = origin.first.map { $0 } ?? at
+        if let existing = names.firstIndex(of: s) {
+            // The full variant registers each name once, so a second sighting there is a reuse.
+            if registering && namePositions[existing] != pos {
+                throw bad("parameter '\(s)' is used twice", pos)
+            }
+            return existing
+        }
+        if names.count == config.maxParameters {
+            throw SwitchyardError(.limit, "pattern has more than \(config.maxParameters) parameters", position: pos)
+        }
+        names.append(s)
+        namePositions.append(pos)
+        return names.count - 1
+    }
+}
+
+private func needsDecodingArray(_ t: [UInt8], plus: Bool) -> Bool {
+    t.contains(0x25) || (plus && t.contains(0x2B))
+}

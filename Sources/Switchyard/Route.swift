@@ -1,0 +1,70 @@
+/// A parameter's value: text, or a number when the pattern typed it (`<int:id>`, `<float:x>`)
+/// or a route default was a number.
+public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
+    case string(String)
+    case int(Int64)
+    case float(Double)
+
+    /// The value as text: the string itself, or the number written in decimal.
+    public var description: String {
+        switch self {
+        case .string(let s): return s
+        case .int(let i): return String(i)
+        case .float(let d): return formatDouble(d)
+        }
+    }
+}
+
+extension ParameterValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int64) { self = .int(value) }
+    public init(floatLiteral value: Double) { self = .float(value) }
+}
+
+/// Where a route leads.
+public enum Destination: Sendable, Hashable {
+    /// A string the host understands: a class, a screen, a handler name.
+    case target(String)
+    /// A URL template (SEMANTICS.md §6); `{name}` placeholders take captured values.
+    case redirect(String)
+}
+
+/// A pattern and what it leads to.
+public struct Route: Sendable, Hashable {
+    public var pattern: String
+    public var destination: Destination
+    public var name: String?
+    /// Higher wins over any specificity (SEMANTICS.md §3). Default 0.
+    public var priority: Int
+    /// Values for names that neither the path nor the query supplies.
+    public var defaults: [String: ParameterValue]
+    /// For redirects: append unused captured parameters and the original query (§6).
+    public var appendParams: Bool
+
+    public init(_ pattern: String, destination: Destination, name: String? = nil, priority: Int = 0,
+                defaults: [String: ParameterValue] = [:], appendParams: Bool = true) {
+        self.pattern = pattern
+        self.destination = destination
+        self.name = name
+        self.priority = priority
+        self.defaults = defaults
+        self.appendParams = appendParams
+    }
+
+    public init(_ pattern: String, target: String, name: String? = nil, priority: Int = 0,
+                defaults: [String: ParameterValue] = [:]) {
+        self.init(pattern, destination: .target(target), name: name, priority: priority, defaults: defaults)
+    }
+
+    public init(_ pattern: String, redirect: String, name: String? = nil, priority: Int = 0,
+                defaults: [String: ParameterValue] = [:], appendParams: Bool = true) {
+        self.init(pattern, destination: .redirect(redirect), name: name, priority: priority,
+                  defaults: defaults, appendParams: appendParams)
+    }
+}
+
+/// Shortest decimal text that reads back as the same Double ("3e+08" style is avoided for
+/// integral values that fit: 300000000.0).
+func formatDouble(_ d: Double) -> String {
+    d.description
+}

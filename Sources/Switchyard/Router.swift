@@ -1,0 +1,246 @@
+import Synchronization
+
+/// Process-wide source of table ids: a Match recognises the table it already holds by id,
+/// so ids are never reused, even across routers.
+private let tableIDs = Atomic<UInt64>(1)
+
+/// The router: routes in, matches out.
+///
+/// Thread safety: any number of threads may resolve on one router at once, also while other
+/// threads add or remove routes or load documents; each resolve sees the table entirely
+/// before or entirely after a change. Changes serialise on an internal lock.
+public final class Router: Sendable {
+    public let options: RouterOptions
+    let patternConfig: PatternConfig
+    let state: Mutex<RouterState>
+    /// The id of the table every resolve must use (built lazily by the first resolve after a
+    /// change, so a run of single adds costs one rebuild).
+    let currentID: Atomic<UInt64>
+
+    public init(options: RouterOptions = RouterOptions()) throws(SwitchyardError) {
+        try options.validate()
+        self.options = options
+        patternConfig = PatternConfig(options)
+        let id = tableIDs.wrappingAdd(1, ordering: .relaxed).oldValue
+        state = Mutex(RouterState(id: id))
+        currentID = Atomic(id)
+    }
+
+    // MARK: changing routes
+
+    /// Adds one route. Throws invalidPattern, conflict (naming both patterns), limit or
+    /// invalidArgument; on error the router is unchanged.
+    public func add(_ route: Route) throws(SwitchyardError) {
+        try add(contentsOf: [route])
+    }
+
+    public func add(_ pattern: String, target: String, name: String? = nil, priority: Int = 0,
+                    defaults: [String: ParameterValue] = [:]) throws(SwitchyardError) {
+        try add(Route(pattern, target: target, name: name, priority: priority, defaults: defaults))
+    }
+
+    public func add(_ pattern: String, redirect: String, name: String? = nil, priority: Int = 0,
+                    defaults: [String: ParameterValue] = [:], appendParams: Bool = true) throws(SwitchyardError) {
+        try add(Route(pattern, redirect: redirect, name: name, priority: priority, defaults: defaults,
+                      appendParams: appendParams))
+    }
+
+    /// Adds every route, all or nothing, with one rebuild.
+    public func add(contentsOf routes: some Sequence<Route>) throws(SwitchyardError) {
+        let list = Array(routes)
+        try change { (s: inout RouterState) throws(SwitchyardError) in
+            try s.apply(adding: list, config: patternConfig, fromDocument: false, replacingDocument: false)
+        }
+    }
+
+    /// Removes every route added with exactly this pattern text (by `add` or by a document).
+    /// Returns whether anything was removed.
+    @discardableResult
+    public func remove(_ pattern: String) -> Bool {
+        var removed = false
+        try? change { (s: inout RouterState) throws(SwitchyardError) in removed = s.remove(pattern: pattern) }
+        return removed
+    }
+
+    /// The routes, in the order they were added.
+    public var routes: [Route] {
+        state.withLock { s in s.routes.map(\.route) }
+    }
+
+    /// Runs a change under the writer lock and, when it succeeds, publishes a new table id.
+    func change(_ body: (inout RouterState) throws(SwitchyardError) -> Void) throws(SwitchyardError) {
+        let result: Result<Void, SwitchyardError> = state.withLock { s in
+            do throws(SwitchyardError) {
+                try body(&s)
+            } catch {
+                return .failure(error)
+            }
+            s.id = tableIDs.wrappingAdd(1, ordering: .relaxed).oldValue
+            s.table = nil
+            currentID.store(s.id, ordering: .releasing)
+            return .success(())
+        }
+        try result.get()
+    }
+
+    /// The table for `id` (or newer), building it if needed.
+    func currentTable() -> Table {
+        state.withLock { s in
+            if let t = s.table { return t }
+            let t = Table(id: s.id, options: options, routes: s.routes)
+            s.table = t
+            return t
+        }
+    }
+
+    // MARK: resolving
+
+    /// Resolves `url` into a new Match. A miss is not an error: `matched` is false.
+    /// Throws invalidURL (with the byte position), limit, redirectLimit or redirectLoop.
+    public func resolve(_ url: String) throws(SwitchyardError) -> Match {
+        let m = Match()
+        _ = try resolve(url, into: m)
+        return m
+    }
+
+    /// Resolves `url` into `match`, reusing its storage: no allocation once `match` is warm.
+    /// Returns whether a route matched.
+    @discardableResult
+    public func resolve(_ url: String, into match: Match) throws(SwitchyardError) -> Bool {
+        var url = url
+        let result: Result<Bool, SwitchyardError> = url.withUTF8 { bytes in
+            do throws(SwitchyardError) {
+                return .success(try resolveFirst(bytes, into: match))
+            } catch {
+                return .failure(error)
+            }
+        }
+        match.source = .string(url)
+        let hit = try result.get()
+        return try followRedirects(match, firstHit: hit)
+    }
+
+    /// Resolves C bytes (borrowed until the next resolve with `match`) into `match`.
+    package func resolve(bytes: UnsafeBufferPointer<UInt8>, into match: Match) throws(SwitchyardError) -> Bool {
+        match.source = .borrowed(bytes.baseAddress, bytes.count)
+        let hit = try resolveFirst(bytes, into: match)
+        return try followRedirects(match, firstHit: hit)
+    }
+
+    /// Reads `bytes` and walks the table once (no redirects).
+    func resolveFirst(_ bytes: UnsafeBufferPointer<UInt8>, into match: Match) throws(SwitchyardError) -> Bool {
+        match.chainRefs.removeAll()
+        match.chainBytes.removeAll()
+        return try walk(bytes, into: match)
+    }
+
+    /// One hop: read the URL, walk the table, lay out the result.
+    func walk(_ bytes: UnsafeBufferPointer<UInt8>, into match: Match) throws(SwitchyardError) -> Bool {
+        // The fast path: the table this Match already holds is still current.
+        let id = currentID.load(ordering: .acquiring)
+        let table: Table
+        if let t = match.table, t.id == id {
+            table = t
+        } else {
+            table = currentTable()
+            match.table = table
+        }
+        match.clearResult()
+        do throws(SwitchyardError) {
+            try match.view.read(bytes, table.read)
+        } catch {
+            match.source = .none
+            throw error
+        }
+        let needed = table.maxParameters + 1
+        match.captures.reserve(needed)
+        match.bestCaptures.reserve(needed)
+        var w = Walker(
+            table: table, nodes: table.nodes.baseAddress!, literals: table.literals.baseAddress!,
+            slots: table.slots.baseAddress!, dynamics: table.dynamics.baseAddress!,
+            entries: table.entries.baseAddress!, keys: table.keyBase,
+            url: bytes.baseAddress ?? emptyBytes, decoded: UnsafePointer(match.view.decoded.base),
+            segments: match.view.segments.base, segmentCount: match.view.segments.count,
+            fold: table.foldLiterals, precedence: table.precedence,
+            captures: match.captures.base, bestCaptures: match.bestCaptures.base)
+        if table.routes.count > 0 { w.walkScheme(&match.view) }
+        match.finish(w, url: bytes)
+        return match.hit
+    }
+}
+
+/// The writer side of a router: the routes and the index that finds conflicts.
+struct RouterState: ~Copyable {
+    var id: UInt64
+    var routes: [CompiledRoute] = []
+    var nextSeq = 0
+    /// Variant shape -> the routes that have it (with their priority), for conflicts.
+    var shapes: [[UInt8]: [CompiledRoute]] = [:]
+    /// Built on demand for `id`; nil after a change.
+    var table: Table?
+
+    init(id: UInt64) { self.id = id }
+
+    /// Compiles and checks `adding` against the current routes and each other, then applies
+    /// them. Nothing changes unless every route is valid. With `replacingDocument`, the
+    /// routes of the previous document are dropped in the same step.
+    mutating func apply(adding: [Route], config: PatternConfig, fromDocument: Bool,
+                        replacingDocument: Bool,
+                        check: ((Int, Route, CompiledPattern) throws(SwitchyardError) -> Void)? = nil) throws(SwitchyardError) {
+        var compiled: [CompiledRoute] = []
+        var batchShapes: [[UInt8]: [CompiledRoute]] = [:]
+        for (index, route) in adding.enumerated() {
+            try validate(route)
+            let c = try compilePattern(route.pattern, config)
+            try check?(index, route, c)
+            let cr = CompiledRoute(route: route, seq: nextSeq + index, compiled: c, fromDocument: fromDocument)
+            for v in cr.variants {
+                let shape = v.shape
+                let existing = (shapes[shape] ?? []).filter { !(replacingDocument && $0.fromDocument) }
+                    + (batchShapes[shape] ?? [])
+                if let other = existing.first(where: { $0.route.priority == route.priority && $0.seq != cr.seq }) {
+                    throw SwitchyardError(.conflict,
+                        "route '\(route.pattern)' conflicts with existing route '\(other.route.pattern)'")
+                }
+                if !(batchShapes[shape]?.contains { $0 === cr } ?? false) { batchShapes[shape, default: []].append(cr) }
+            }
+            compiled.append(cr)
+        }
+        if replacingDocument {
+            routes.removeAll { $0.fromDocument }
+            for (k, v) in shapes {
+                let kept = v.filter { !$0.fromDocument }
+                shapes[k] = kept.isEmpty ? nil : kept
+            }
+        }
+        nextSeq += adding.count
+        routes += compiled
+        for (k, v) in batchShapes { shapes[k, default: []] += v }
+    }
+
+    mutating func remove(pattern: String) -> Bool {
+        let gone = routes.filter { $0.route.pattern == pattern }
+        if gone.isEmpty { return false }
+        routes.removeAll { $0.route.pattern == pattern }
+        for r in gone {
+            for v in r.variants {
+                let shape = v.shape
+                let kept = (shapes[shape] ?? []).filter { $0 !== r }
+                shapes[shape] = kept.isEmpty ? nil : kept
+            }
+        }
+        return true
+    }
+
+    private func validate(_ route: Route) throws(SwitchyardError) {
+        if route.priority < Int(Int32.min) || route.priority > Int(Int32.max) {
+            throw SwitchyardError(.invalidArgument, "priority \(route.priority) is outside the 32-bit range")
+        }
+        for (name, value) in route.defaults {
+            if name.isEmpty { throw SwitchyardError(.invalidArgument, "a default has an empty name") }
+            if case .float(let d) = value, !d.isFinite {
+                throw SwitchyardError(.invalidArgument, "default '\(name)' is not a finite number")
+            }
+        }
+    }
+}

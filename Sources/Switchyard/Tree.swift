@@ -1,0 +1,281 @@
+/// The immutable route table: a trie with one level for the scheme, one for the host and one
+/// per path segment, flattened into plain arrays so a resolve touches no reference counts.
+/// Each node has literal children (looked up by bytes: a linear scan for a few, a hash index
+/// for many) and dynamic children in specificity order, so a depth-first walk meets matches
+/// in exactly the order of SEMANTICS.md §3.
+
+/// How a dynamic edge matches.
+enum EdgeKind: UInt8 {
+    // Path level, in specificity order (SegmentKind raw values 1...5).
+    case uuid = 1, int = 2, float = 3, param = 4, star = 5
+    /// Scheme level: patterns without a scheme.
+    case anyScheme = 10
+    /// Host level: `*.domain` hosts (more labels first), then patterns without a host.
+    case wildcardHost = 11, anyHost = 12
+}
+
+struct TreeNode: BitwiseCopyable {
+    var literalStart: Int32 = 0, literalCount: Int32 = 0
+    /// Start of this node's hash slots and their mask (0 = no index: scan the literals).
+    var slotStart: Int32 = 0, slotMask: Int32 = 0
+    var dynamicStart: Int32 = 0, dynamicCount: Int32 = 0
+    /// Routes whose pattern ends here, best first (priority, then registration).
+    var endStart: Int32 = 0, endCount: Int32 = 0
+    /// Routes whose remainder form (`*`, `*name`, `<path:name>`) starts here.
+    var remainderStart: Int32 = 0, remainderCount: Int32 = 0
+    /// Highest priority of any route at or below this node: lets the walk skip subtrees.
+    var maxPriority: Int32 = .min
+}
+
+struct LiteralEdge: BitwiseCopyable {
+    var keyStart: Int32, keyCount: Int32
+    /// The port for host edges (in the key store), count 0 = no port.
+    var portStart: Int32, portCount: Int32
+    var hash: UInt32
+    var child: Int32
+}
+
+struct DynamicEdge: BitwiseCopyable {
+    var kind: EdgeKind
+    var child: Int32
+    var suffixStart: Int32 = 0, suffixCount: Int32 = 0
+    var portStart: Int32 = 0, portCount: Int32 = 0
+}
+
+struct TableEntry: BitwiseCopyable {
+    var route: Int32
+    var variant: Int32
+    var priority: Int32
+    var seq: Int32
+    var literalCount: Int32
+    var remainderMin: Int32
+}
+
+final class Table: @unchecked Sendable {
+    let id: UInt64
+    let read: ReadConfig
+    let foldLiterals: Bool
+    let precedence: RouterOptions.Precedence
+    let parameterPrecedence: RouterOptions.ParameterPrecedence
+    let routes: [CompiledRoute]
+    let maxParameters: Int
+    let nodes: UnsafeMutableBufferPointer<TreeNode>
+    let literals: UnsafeMutableBufferPointer<LiteralEdge>
+    let slots: UnsafeMutableBufferPointer<Int32>
+    let dynamics: UnsafeMutableBufferPointer<DynamicEdge>
+    let entries: UnsafeMutableBufferPointer<TableEntry>
+    private let keys: ByteStore
+    let keyBase: UnsafePointer<UInt8>
+
+    init(id: UInt64, options: RouterOptions, routes: [CompiledRoute]) {
+        self.id = id
+        read = ReadConfig(options)
+        foldLiterals = options.caseInsensitiveLiterals
+        precedence = options.precedence
+        parameterPrecedence = options.parameterPrecedence
+        self.routes = routes
+        var most = 0
+        for r in routes { most = max(most, r.names.count) }
+        maxParameters = most
+        var builder = TreeBuilder(foldLiterals: options.caseInsensitiveLiterals)
+        for (ri, r) in routes.enumerated() {
+            for (vi, v) in r.variants.enumerated() {
+                builder.insert(v, entry: TableEntry(
+                    route: Int32(ri), variant: Int32(vi), priority: Int32(clamping: r.route.priority),
+                    seq: Int32(clamping: r.seq), literalCount: Int32(v.literalCount),
+                    remainderMin: Int32(v.remainder?.minSegments ?? 0)))
+            }
+        }
+        let flat = builder.flatten()
+        nodes = .allocate(capacity: max(flat.nodes.count, 1))
+        _ = nodes.initialize(from: flat.nodes)
+        literals = .allocate(capacity: max(flat.literals.count, 1))
+        _ = literals.initialize(from: flat.literals)
+        slots = .allocate(capacity: max(flat.slots.count, 1))
+        _ = slots.initialize(from: flat.slots)
+        dynamics = .allocate(capacity: max(flat.dynamics.count, 1))
+        _ = dynamics.initialize(from: flat.dynamics)
+        entries = .allocate(capacity: max(flat.entries.count, 1))
+        _ = entries.initialize(from: flat.entries)
+        keys = flat.keys
+        keyBase = flat.keys.base
+    }
+
+    deinit {
+        nodes.deallocate()
+        literals.deallocate()
+        slots.deallocate()
+        dynamics.deallocate()
+        entries.deallocate()
+    }
+}
+
+/// A mutable trie used only while building a Table.
+private final class BuildNode {
+    struct LiteralKey: Hashable { var key: [UInt8]; var port: [UInt8] }
+    struct DynamicKey: Hashable { var kind: EdgeKind; var suffix: [UInt8]; var labels: Int; var port: [UInt8] }
+    var literals: [LiteralKey: BuildNode] = [:]
+    var literalOrder: [LiteralKey] = []
+    var dynamics: [DynamicKey: BuildNode] = [:]
+    var ends: [TableEntry] = []
+    var remainders: [TableEntry] = []
+
+    func literal(_ key: LiteralKey) -> BuildNode {
+        if let n = literals[key] { return n }
+        let n = BuildNode()
+        literals[key] = n
+        literalOrder.append(key)
+        return n
+    }
+
+    func dynamic(_ key: DynamicKey) -> BuildNode {
+        if let n = dynamics[key] { return n }
+        let n = BuildNode()
+        dynamics[key] = n
+        return n
+    }
+}
+
+private struct FlatTable {
+    var nodes: [TreeNode] = []
+    var literals: [LiteralEdge] = []
+    var slots: [Int32] = []
+    var dynamics: [DynamicEdge] = []
+    var entries: [TableEntry] = []
+    var keys = ByteStore(capacity: 1024)
+}
+
+/// Above this many literal children a node gets a hash index instead of a linear scan.
+private let linearScanLimit = 8
+
+private struct TreeBuilder {
+    let root = BuildNode()
+    let foldLiterals: Bool
+
+    init(foldLiterals: Bool) { self.foldLiterals = foldLiterals }
+
+    func insert(_ v: PatternVariant, entry: TableEntry) {
+        var node: BuildNode
+        if let s = v.scheme {
+            node = root.literal(.init(key: s, port: []))
+        } else {
+            node = root.dynamic(.init(kind: .anyScheme, suffix: [], labels: 0, port: []))
+        }
+        switch v.host {
+        case .any: node = node.dynamic(.init(kind: .anyHost, suffix: [], labels: 0, port: []))
+        case .literal(let h, let p): node = node.literal(.init(key: h, port: p))
+        case .wildcard(let s, let l, let p): node = node.dynamic(.init(kind: .wildcardHost, suffix: s, labels: l, port: p))
+        }
+        for seg in v.segments {
+            if seg.kind == .literal {
+                node = node.literal(.init(key: seg.literal, port: []))
+            } else {
+                node = node.dynamic(.init(kind: EdgeKind(rawValue: seg.kind.rawValue)!, suffix: [], labels: 0, port: []))
+            }
+        }
+        if v.remainder != nil { node.remainders.append(entry) } else { node.ends.append(entry) }
+    }
+
+    /// Lays the trie out breadth-first into flat arrays; returns them with the key bytes.
+    func flatten() -> FlatTable {
+        var flat = FlatTable()
+        var queue: [(BuildNode, Int)] = [(root, 0)]  // node, level (0 scheme, 1 host, 2+ path)
+        var order: [BuildNode] = []
+        var levels: [Int] = []
+        var indexOf: [ObjectIdentifier: Int32] = [:]
+        var head = 0
+        while head < queue.count {
+            let (n, level) = queue[head]
+            head += 1
+            indexOf[ObjectIdentifier(n)] = Int32(order.count)
+            order.append(n)
+            levels.append(level)
+            for k in n.literalOrder { queue.append((n.literals[k]!, level + 1)) }
+            for d in sortedDynamics(n) { queue.append((n.dynamics[d]!, level + 1)) }
+        }
+        // Pass 1: key bytes (the store must be complete before any pointer is taken).
+        var keyOffsets: [ObjectIdentifier: [(Int, Int, Int, Int)]] = [:]
+        var dynOffsets: [ObjectIdentifier: [(Int, Int, Int, Int)]] = [:]
+        for n in order {
+            keyOffsets[ObjectIdentifier(n)] = n.literalOrder.map { k in
+                let a = flat.keys.add(k.key), b = flat.keys.add(k.port)
+                return (a.0, a.1, b.0, b.1)
+            }
+            dynOffsets[ObjectIdentifier(n)] = sortedDynamics(n).map { d in
+                let a = flat.keys.add(d.suffix), b = flat.keys.add(d.port)
+                return (a.0, a.1, b.0, b.1)
+            }
+        }
+        // Pass 2: nodes and edges.
+        for (i, n) in order.enumerated() {
+            var t = TreeNode()
+            let fold = levels[i] < 2 || foldLiterals  // schemes and hosts always fold case
+            t.literalStart = Int32(flat.literals.count)
+            t.literalCount = Int32(n.literalOrder.count)
+            for (k, key) in n.literalOrder.enumerated() {
+                let o = keyOffsets[ObjectIdentifier(n)]![k]
+                flat.literals.append(LiteralEdge(
+                    keyStart: Int32(o.0), keyCount: Int32(o.1), portStart: Int32(o.2), portCount: Int32(o.3),
+                    hash: hashBytes(key.key, fold: fold), child: indexOf[ObjectIdentifier(n.literals[key]!)]!))
+            }
+            if n.literalOrder.count > linearScanLimit {
+                var size = 1
+                while size < n.literalOrder.count * 2 { size <<= 1 }
+                t.slotStart = Int32(flat.slots.count)
+                t.slotMask = Int32(size - 1)
+                var table = [Int32](repeating: -1, count: size)
+                for k in 0..<n.literalOrder.count {
+                    let e = flat.literals[Int(t.literalStart) + k]
+                    var s = Int(e.hash) & (size - 1)
+                    while table[s] >= 0 { s = (s + 1) & (size - 1) }
+                    table[s] = Int32(k)
+                }
+                flat.slots += table
+            }
+            let dyns = sortedDynamics(n)
+            t.dynamicStart = Int32(flat.dynamics.count)
+            t.dynamicCount = Int32(dyns.count)
+            for (k, d) in dyns.enumerated() {
+                let o = dynOffsets[ObjectIdentifier(n)]![k]
+                flat.dynamics.append(DynamicEdge(
+                    kind: d.kind, child: indexOf[ObjectIdentifier(n.dynamics[d]!)]!,
+                    suffixStart: Int32(o.0), suffixCount: Int32(o.1), portStart: Int32(o.2), portCount: Int32(o.3)))
+            }
+            let byRank: (TableEntry, TableEntry) -> Bool = { a, b in
+                a.priority != b.priority ? a.priority > b.priority : a.seq < b.seq
+            }
+            t.endStart = Int32(flat.entries.count)
+            t.endCount = Int32(n.ends.count)
+            flat.entries += n.ends.sorted(by: byRank)
+            t.remainderStart = Int32(flat.entries.count)
+            t.remainderCount = Int32(n.remainders.count)
+            flat.entries += n.remainders.sorted(by: byRank)
+            flat.nodes.append(t)
+        }
+        // Pass 3: subtree maximum priority, children before parents (reverse breadth-first).
+        for i in stride(from: flat.nodes.count - 1, through: 0, by: -1) {
+            var t = flat.nodes[i]
+            var m = Int32.min
+            for e in flat.entries[Int(t.endStart)..<Int(t.remainderStart + t.remainderCount)] { m = max(m, e.priority) }
+            for e in flat.literals[Int(t.literalStart)..<Int(t.literalStart + t.literalCount)] {
+                m = max(m, flat.nodes[Int(e.child)].maxPriority)
+            }
+            for e in flat.dynamics[Int(t.dynamicStart)..<Int(t.dynamicStart + t.dynamicCount)] {
+                m = max(m, flat.nodes[Int(e.child)].maxPriority)
+            }
+            t.maxPriority = m
+            flat.nodes[i] = t
+        }
+        return flat
+    }
+
+    /// Dynamic children in the order the walk must try them (SEMANTICS §3 and §8).
+    private func sortedDynamics(_ n: BuildNode) -> [BuildNode.DynamicKey] {
+        n.dynamics.keys.sorted { a, b in
+            if a.kind != b.kind { return a.kind.rawValue < b.kind.rawValue }
+            if a.labels != b.labels { return a.labels > b.labels }  // more labels wins
+            if a.suffix != b.suffix { return a.suffix.lexicographicallyPrecedes(b.suffix) }
+            return a.port.lexicographicallyPrecedes(b.port)
+        }
+    }
+}
