@@ -1,0 +1,195 @@
+/*
+ * sample_deeplinks.c: route the deep links an app receives, from C.
+ *
+ * Registers routes of the kind mobile apps use (a blog article on the web opening a
+ * native page, a user profile with a typed id, a live room, a file browser), resolves
+ * a handful of URLs and prints every field of each match. Every status is checked;
+ * on failure the message from sy_error is printed and everything is freed (one
+ * cleanup label, as in libgit2's error-handling guide).
+ *
+ * Build: cc -Wall -Wextra -Werror -Iinclude sample_deeplinks.c -lswitchyard
+ * Run:   ./sample_deeplinks          (exit status 0 on success)
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "switchyard.h"
+
+/* Text arguments are pointer + length; this keeps the calls readable for literals. */
+#define LIT(s) (s), strlen(s)
+
+/* Prints an sy_str: "null" when absent, else the text in quotes. */
+static void print_str(const char *label, sy_str s)
+{
+    if (s.ptr == NULL) {
+        printf("  %-12s null\n", label);
+    } else if (s.len > INT_MAX) {
+        printf("  %-12s (%zu bytes)\n", label, s.len);
+    } else {
+        printf("  %-12s \"%.*s\"\n", label, (int)s.len, s.ptr);
+    }
+}
+
+/* Prints one parameter with its type: ints and floats as numbers, text in quotes. */
+static void print_param(const sy_param *p)
+{
+    printf("    %.*s = ", (int)p->name.len, p->name.ptr);
+    switch (p->type) {
+    case SY_VALUE_INT:
+        printf("%lld (int)\n", (long long)p->int_value);
+        break;
+    case SY_VALUE_FLOAT:
+        printf("%g (float)\n", p->float_value);
+        break;
+    default:
+        printf("\"%.*s\"\n", (int)p->text.len, p->text.ptr);
+        break;
+    }
+}
+
+/* Prints every field of a match. Returns SY_OK or the first failing status. */
+static sy_status print_match(const sy_match *match, sy_error *err)
+{
+    sy_status rc = SY_OK;
+    size_t i;
+
+    if (!sy_match_found(match)) {
+        printf("  no route matched\n");
+        print_str("url", sy_match_url(match));
+        return SY_OK;
+    }
+    print_str("pattern", sy_match_pattern(match));
+    print_str("target", sy_match_target(match));
+    print_str("name", sy_match_name(match));
+    print_str("url", sy_match_url(match));
+    print_str("fragment", sy_match_fragment(match));
+    print_str("remainder", sy_match_remainder(match));
+
+    printf("  path_params (%zu)\n", sy_match_path_param_count(match));
+    for (i = 0; i < sy_match_path_param_count(match); i++) {
+        sy_param p;
+        if ((rc = sy_match_path_param_at(&p, match, i, err)) != SY_OK)
+            return rc;
+        print_param(&p);
+    }
+
+    printf("  query (%zu)\n", sy_match_query_count(match));
+    for (i = 0; i < sy_match_query_count(match); i++) {
+        sy_str name, value;
+        if ((rc = sy_match_query_at(&name, &value, match, i, err)) != SY_OK)
+            return rc;
+        printf("    %.*s = \"%.*s\"\n", (int)name.len, name.ptr, (int)value.len, value.ptr);
+    }
+
+    printf("  params (%zu)\n", sy_match_param_count(match));
+    for (i = 0; i < sy_match_param_count(match); i++) {
+        sy_param p;
+        if ((rc = sy_match_param_at(&p, match, i, err)) != SY_OK)
+            return rc;
+        print_param(&p);
+    }
+    return SY_OK;
+}
+
+/* Prints the canonical JSON of a match, asking for the size first. */
+static sy_status print_json(const sy_match *match, sy_error *err)
+{
+    size_t len = 0;
+    char *buf = NULL;
+    sy_status rc;
+
+    rc = sy_match_to_json(NULL, 0, &len, match, err);
+    if (rc != SY_OK && rc != SY_ERR_BUFFER_TOO_SMALL)
+        return rc;
+    buf = malloc(len + 1);
+    if (buf == NULL) {
+        fprintf(stderr, "out of memory\n");
+        return SY_ERR_NOMEM;
+    }
+    rc = sy_match_to_json(buf, len + 1, &len, match, err);
+    if (rc == SY_OK)
+        printf("  json         %s\n", buf);
+    free(buf);
+    return rc;
+}
+
+int main(void)
+{
+    static const char *const urls[] = {
+        "https://blog.example.com/alice/article/details/42?ref=home#comments",
+        "myapp://user/42?tab=likes",
+        "myapp://user/7",
+        "myapp://user/not-a-number",
+        "myapp://live/room/1024?from=push&from=banner",
+        "myapp://files/docs/2024/report.pdf",
+        "https://example.com/nowhere",
+    };
+    sy_router *router = NULL;
+    sy_match *match = NULL;
+    sy_error err;
+    sy_status rc;
+    sy_route route;
+    sy_param defaults[1];
+    size_t i;
+    int exit_code = EXIT_FAILURE;
+
+    memset(&err, 0, sizeof err); /* for the message print when a non-sy_error step fails */
+    printf("Switchyard %s (built against %s)\n", sy_version_string(), SY_VERSION_STRING);
+
+    if ((rc = sy_router_new(&router, NULL, &err)) != SY_OK)
+        goto cleanup;
+
+    /* The short form: a pattern and a target. */
+    if ((rc = sy_router_add(router, LIT("https://blog.example.com/:user/article/details/:id"),
+                            LIT("BlogDetailPage"), &err)) != SY_OK)
+        goto cleanup;
+    if ((rc = sy_router_add(router, LIT("myapp://live/room/:id"), LIT("LiveRoom"), &err)) != SY_OK)
+        goto cleanup;
+    if ((rc = sy_router_add(router, LIT("myapp://files/*path"), LIT("FileBrowser"), &err)) != SY_OK)
+        goto cleanup;
+
+    /* The full form: a typed parameter, a route name and a default for "tab". */
+    if ((rc = sy_route_init(&route, SY_ROUTE_VERSION)) != SY_OK)
+        goto cleanup;
+    memset(defaults, 0, sizeof defaults);
+    defaults[0].name.ptr = "tab";
+    defaults[0].name.len = 3;
+    defaults[0].type = SY_VALUE_STRING;
+    defaults[0].text.ptr = "posts";
+    defaults[0].text.len = 5;
+    route.pattern.ptr = "myapp://user/<int:id>";
+    route.pattern.len = strlen(route.pattern.ptr);
+    route.target.ptr = "UserProfile";
+    route.target.len = strlen(route.target.ptr);
+    route.name.ptr = "user";
+    route.name.len = 4;
+    route.defaults = defaults;
+    route.defaults_count = 1;
+    if ((rc = sy_router_add_route(router, &route, &err)) != SY_OK)
+        goto cleanup;
+
+    /* One match object, reused for every resolve. */
+    if ((rc = sy_match_new(&match, &err)) != SY_OK)
+        goto cleanup;
+
+    for (i = 0; i < sizeof urls / sizeof urls[0]; i++) {
+        printf("\n%s\n", urls[i]);
+        if ((rc = sy_router_resolve(match, router, LIT(urls[i]), &err)) != SY_OK)
+            goto cleanup;
+        if ((rc = print_match(match, &err)) != SY_OK)
+            goto cleanup;
+        if ((rc = print_json(match, &err)) != SY_OK)
+            goto cleanup;
+    }
+    exit_code = EXIT_SUCCESS;
+
+cleanup:
+    if (exit_code != EXIT_SUCCESS)
+        fprintf(stderr, "error %d (%s): %s (at byte %d)\n", (int)rc, sy_status_str(rc),
+                err.message[0] ? err.message : "-", (int)err.position);
+    sy_match_free(match);
+    sy_router_free(router);
+    return exit_code;
+}
