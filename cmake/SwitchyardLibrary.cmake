@@ -16,16 +16,29 @@ file(GLOB_RECURSE SWITCHYARD_C_SOURCES CONFIGURE_DEPENDS
 set(SWITCHYARD_SWIFT_MODULE_DIR "${PROJECT_BINARY_DIR}/swift")
 
 # Flags both Swift modules need.
+#  -swift-version 6: Package.swift's tools version 6.x compiles in the Swift 6 language
+#   mode (strict concurrency checking), swiftc alone defaults to 5; both builds must
+#   accept and reject the same code.
 #  -package-name: SwitchyardC uses the core's `package` members, and SwiftPM passes a
 #   package name implicitly; without one `package` access fails across modules.
 #  -fmodule-map-file: load exactly the two module maps SwiftPM uses.
 #  -wmo: whole-module optimisation, as SwiftPM's release builds do (CMake 3.25 has no
 #   CMAKE_Swift_COMPILATION_MODE yet); off in Debug so edits rebuild quickly.
 set(SWITCHYARD_SWIFT_FLAGS
+    -swift-version 6
     -package-name switchyard
     "SHELL:-Xcc -fmodule-map-file=${PROJECT_SOURCE_DIR}/include/module.modulemap"
     "SHELL:-Xcc -fmodule-map-file=${PROJECT_SOURCE_DIR}/Sources/CJansson/module.modulemap"
     $<$<NOT:$<CONFIG:Debug>>:-wmo>)
+
+# CMake 3.25's Swift rules always pass -incremental, which -wmo overrides with a remark
+# printed on every build; outside Debug, take it out of the rules.
+if(NOT CMAKE_BUILD_TYPE STREQUAL "Debug")
+  foreach(rule CMAKE_Swift_CREATE_SHARED_LIBRARY CMAKE_Swift_CREATE_STATIC_LIBRARY
+               CMAKE_Swift_LINK_EXECUTABLE)
+    string(REPLACE " -incremental " " " ${rule} "${${rule}}")
+  endforeach()
+endif()
 
 add_library(switchyard_core STATIC ${SWITCHYARD_CORE_SOURCES})
 set_target_properties(switchyard_core PROPERTIES

@@ -14,8 +14,9 @@ libdir=$(dirname "$(find "$prefix" -name 'libswitchyard.so' | head -n 1)")
 [ -f "$libdir/libswitchyard.so" ] || { echo "FAIL: install put no libswitchyard.so under $prefix"; exit 1; }
 
 uses_installed() { # the program must resolve libswitchyard.so inside the prefix
-  ldd "$1" | grep -q "libswitchyard.so => $libdir/" ||
-    { echo "FAIL: $1 does not load $libdir/libswitchyard.so:"; ldd "$1"; exit 1; }
+  local deps; deps=$(ldd "$1")
+  grep -qF "libswitchyard.so => $libdir/libswitchyard.so" <<<"$deps" ||
+    { echo "FAIL: $1 does not load $libdir/libswitchyard.so:"; echo "$deps"; exit 1; }
 }
 
 echo "== find_package(Switchyard)"

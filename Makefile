@@ -1,0 +1,165 @@
+# Switchyard's commands. The README's two: `make demo` and `make test`.
+# Each target installs what is missing first (`make deps`). docs/BUILD.md explains
+# both builds (SwiftPM and CMake), the options, and every target.
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := build
+MAKEFLAGS += --no-print-directory
+
+BUILD       ?= build
+ASAN_BUILD  ?= build-asan
+FUZZ_BUILD  ?= build-fuzz
+SANITIZE    ?= address,undefined
+PYTHON      ?= python3
+JOBS        ?= $(shell nproc)
+FUZZ_SMOKE_SECONDS ?= 20
+FUZZ_SECONDS       ?= 600
+
+APT_PACKAGES := libjansson-dev cmake ninja-build libcmocka-dev valgrind libr3-dev pkg-config
+PIP_PACKAGES := pytest werkzeug falcon hypothesis
+
+LIBRARY := $(BUILD)/libswitchyard.so
+# CMake prints only warnings and errors; the build tools print their own progress.
+CONFIGURE := cmake -G Ninja --log-level=WARNING
+STEP = @printf '\n==== %s\n' 
+
+.PHONY: deps build test demo bench fuzz fuzz-smoke fuzz-build clean \
+        test-swiftpm test-cmake test-tsan test-asan
+
+# ---------------------------------------------------------------- deps
+# Installs only what is missing. As root it runs apt-get/pip; otherwise it prints the
+# exact command and fails, since nothing else can work without the packages.
+deps:
+	@command -v swift >/dev/null || { echo "deps: swift is not on PATH (Swift 6.3 or newer is needed; see docs/BUILD.md)"; exit 1; }
+	@command -v dpkg-query >/dev/null || { echo "deps: no dpkg-query: install by hand: $(APT_PACKAGES)"; exit 1; }
+	@missing=""; \
+	for p in $(APT_PACKAGES); do \
+	  [[ "$$(dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null)" == *"ok installed" ]] || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then echo "deps: installing Debian packages:$$missing"; eval "$$cmd"; \
+	  else echo "deps: missing Debian packages:$$missing"; echo "deps: run: sudo sh -c '$$cmd'"; exit 1; fi; \
+	fi
+	@missing=""; \
+	for p in $(PIP_PACKAGES); do $(PYTHON) -c "import $$p" 2>/dev/null || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  cmd="$(PYTHON) -m pip install --quiet --disable-pip-version-check --root-user-action=ignore$$missing"; \
+	  if $(PYTHON) -c 'import os, sys, sysconfig; sys.exit(not os.access(sysconfig.get_paths()["purelib"], os.W_OK))'; then \
+	    echo "deps: installing Python packages:$$missing"; $$cmd; \
+	  else echo "deps: missing Python packages:$$missing"; echo "deps: run: sudo $$cmd   (or use a virtualenv)"; exit 1; fi; \
+	fi
+
+# ---------------------------------------------------------------- build
+# Configuring every time is cheap and picks up new folders (bindings/*/tests, Fuzz/).
+build: deps
+	$(STEP) "CMake release build: $(LIBRARY)"
+	$(CONFIGURE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+	cmake --build $(BUILD)
+
+# ---------------------------------------------------------------- test
+# Every step runs even if an earlier one failed, so one run shows every failure; the
+# make still fails, and the last line counts the steps. The ASan step needs bindings/c
+# and the fuzz step needs Fuzz/; until they exist those steps are reported as skipped.
+TEST_STEPS := test-swiftpm test-cmake test-tsan \
+              $(if $(wildcard bindings/c/CMakeLists.txt),test-asan) \
+              $(if $(wildcard Fuzz/*.swift),fuzz-smoke)
+TEST_SKIPPED := $(if $(wildcard bindings/c/CMakeLists.txt),,test-asan) \
+                $(if $(wildcard Fuzz/*.swift),,fuzz-smoke)
+test: deps
+	@passed=0; failed=0; failures=""; \
+	for step in $(TEST_STEPS); do \
+	  if $(MAKE) $$step; then passed=$$((passed + 1)); \
+	  else failed=$$((failed + 1)); failures="$$failures $$step"; fi; \
+	done; \
+	skipped=$$(echo $(TEST_SKIPPED) | wc -w); \
+	echo; \
+	[ $$skipped -eq 0 ] || echo "skipped steps (not in the tree yet): $(strip $(TEST_SKIPPED))"; \
+	[ $$failed -eq 0 ] || echo "failed steps:$$failures"; \
+	echo "steps: $$passed passed, $$failed failed, $$skipped skipped"; \
+	[ $$failed -eq 0 ]
+
+# SwiftPM builds and tests the same sources (default scratch path .build).
+test-swiftpm: deps
+	$(STEP) "SwiftPM: swift build && swift test"
+	swift build
+	swift test
+
+# The CMake build, then ctest: C tests, Python tests and the build checks.
+test-cmake: build
+	$(STEP) "CMake: ctest in $(BUILD)"
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+# The concurrency tests under ThreadSanitizer (its own scratch path: a full rebuild).
+# A filter that matches nothing passes silently, so the step also fails when no test ran.
+test-tsan: deps
+	$(STEP) "SwiftPM + TSan: swift test --sanitize=thread --filter Concurrency"
+	@mkdir -p .build-tsan
+	swift test --scratch-path .build-tsan --sanitize=thread --filter Concurrency 2>&1 | tee .build-tsan/test.log
+	@grep -qE 'Test run with [1-9][0-9]* tests? |Executed [1-9][0-9]* tests?' .build-tsan/test.log \
+	  || { echo "test-tsan: --filter Concurrency ran no test (is the suite named Concurrency?)"; exit 1; }
+
+# The C samples and tests with ASan + UBSan (SWITCHYARD_SANITIZE), in their own build
+# dir. Debug: the uninstrumented Swift library builds faster and C traces are clearer.
+test-asan: deps
+	$(STEP) "C tests with SWITCHYARD_SANITIZE=$(SANITIZE) in $(ASAN_BUILD)"
+	$(CONFIGURE) -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSWITCHYARD_SANITIZE=$(SANITIZE)
+	cmake --build $(ASAN_BUILD)
+	ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS) --no-tests=error -LE 'python|build'
+
+# ---------------------------------------------------------------- fuzz
+# One libFuzzer program per Fuzz/<name>.swift (cmake/SwitchyardFuzz.cmake). A finding
+# (crash, leak, timeout) fails the run; the input that caused it is written to
+# $(FUZZ_BUILD)/artifacts/ (libFuzzer prints the exact path).
+define run_fuzzers
+	@for f in $(FUZZ_BUILD)/fuzz/fuzz-*; do \
+	  name=$${f##*/fuzz-}; corpus=Fuzz/corpus/$$name; work=$(FUZZ_BUILD)/corpus/$$name; \
+	  mkdir -p "$$work" $(FUZZ_BUILD)/artifacts; \
+	  echo "== $${f##*/}: $(1) s"; \
+	  "$$f" -max_total_time=$(1) -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/artifacts/ "$$work" $$( [ -d "$$corpus" ] && echo "$$corpus" ) \
+	    2> "$(FUZZ_BUILD)/$${f##*/}.log" || { tail -n 40 "$(FUZZ_BUILD)/$${f##*/}.log"; exit 1; }; \
+	  grep -E '^(stat::number_of_executed_units|Done)' "$(FUZZ_BUILD)/$${f##*/}.log" || true; \
+	done
+endef
+
+fuzz-build: deps
+	$(STEP) "libFuzzer targets in $(FUZZ_BUILD)"
+	@[ -n "$(wildcard Fuzz/*.swift)" ] || { echo "fuzz: Fuzz/ has no .swift target"; exit 1; }
+	$(CONFIGURE) -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSWITCHYARD_FUZZ=ON
+	cmake --build $(FUZZ_BUILD)
+
+fuzz-smoke: fuzz-build
+	$(STEP) "fuzz smoke run: $(FUZZ_SMOKE_SECONDS) s per target"
+	$(call run_fuzzers,$(FUZZ_SMOKE_SECONDS))
+
+fuzz: fuzz-build
+	$(STEP) "fuzz run: $(FUZZ_SECONDS) s per target (FUZZ_SECONDS=...)"
+	$(call run_fuzzers,$(FUZZ_SECONDS))
+
+# ---------------------------------------------------------------- demo, bench
+demo: build
+	$(STEP) "C samples"
+	bash $(BUILD)/run-demos.sh
+	$(STEP) "Python examples"
+	@shopt -s nullglob; ran=0; \
+	for ex in bindings/python/examples/*.py; do \
+	  echo "== $$ex"; \
+	  SWITCHYARD_LIBRARY=$(LIBRARY) PYTHONPATH=bindings/python $(PYTHON) "$$ex"; \
+	  ran=$$((ran + 1)); echo; \
+	done; \
+	echo "Python examples run: $$ran"
+
+# Benchmarks/ (the benchmark engineer's) gets the built library and writes
+# bench-results.json at the repo root.
+bench: build
+	$(STEP) "Benchmarks"
+	@if [ -f Benchmarks/Makefile ]; then \
+	  $(MAKE) -C Benchmarks SWITCHYARD_BUILD=$(abspath $(BUILD)) SWITCHYARD_LIBRARY=$(abspath $(LIBRARY)) RESULTS=$(abspath bench-results.json); \
+	elif [ -f Benchmarks/run.sh ]; then \
+	  SWITCHYARD_BUILD=$(abspath $(BUILD)) SWITCHYARD_LIBRARY=$(abspath $(LIBRARY)) RESULTS=$(abspath bench-results.json) bash Benchmarks/run.sh; \
+	else echo "bench: no Benchmarks/Makefile or Benchmarks/run.sh yet"; exit 1; fi
+
+# ---------------------------------------------------------------- clean
+# Removes every build dir this Makefile and SwiftPM create, and nothing else.
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) .build .build-tsan
