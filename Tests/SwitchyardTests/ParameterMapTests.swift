@@ -185,7 +185,7 @@ struct ParameterMapTests {
         expectWinner(r, "/keep", "/keep")
         expectWinner(r, "/b2/z", "/b2/:x")
         // An empty batch is fine.
-        #expect(throws: Never.self) { try r.add(contentsOf: []) }
+        #expect(throws: Never.self) { try r.add(contentsOf: [Route]()) }
     }
 
     @Test("add(_ route:) with names, priority and defaults")

@@ -1,0 +1,161 @@
+// A brute-force model of SEMANTICS.md §2–§3 for path patterns, written independently of the
+// core: it tries every route on a URL's segments and sorts the matches by priority, then by
+// specificity part by part. The property test compares the router with it.
+
+/// One fixed (non-remainder) segment of a generated pattern.
+enum OraclePart: Equatable {
+    case literal(String)
+    case uuid(String)
+    case int(String)
+    case float(String)
+    case param(String)
+    case star                      // `*` in the middle: exactly one segment, not captured
+
+    /// §3: literal > uuid > int > float > :name > middle `*` (> remainder forms, rank 0).
+    var rank: Int {
+        switch self {
+        case .literal: return 6
+        case .uuid: return 5
+        case .int: return 4
+        case .float: return 3
+        case .param: return 2
+        case .star: return 1
+        }
+    }
+
+    var text: String {
+        switch self {
+        case .literal(let s): return s
+        case .uuid(let n): return "<uuid:\(n)>"
+        case .int(let n): return "<int:\(n)>"
+        case .float(let n): return "<float:\(n)>"
+        case .param(let n): return ":\(n)"
+        case .star: return "*"
+        }
+    }
+}
+
+/// The end of a generated pattern.
+enum OracleTail: Equatable {
+    case none
+    case star                      // `*`: zero or more, remainder only
+    case starName(String)          // `*name`: zero or more, captured
+    case path(String)              // `<path:name>`: one or more, captured
+
+    var text: String {
+        switch self {
+        case .none: return ""
+        case .star: return "/*"
+        case .starName(let n): return "/*\(n)"
+        case .path(let n): return "/<path:\(n)>"
+        }
+    }
+}
+
+struct OracleRoute {
+    var parts: [OraclePart]
+    var tail: OracleTail
+    var priority: Int
+    var target: String
+
+    var pattern: String {
+        let body = "/" + parts.map(\.text).joined(separator: "/")
+        if tail == .none { return body }
+        return (parts.isEmpty ? "" : body) + tail.text
+    }
+
+    /// Same shape: same ranks, same literal texts, same kind of end (names ignored; `*`,
+    /// `*name` and `<path:>` share one rank, §8).
+    func sameShape(as other: OracleRoute) -> Bool {
+        guard parts.count == other.parts.count, (tail == .none) == (other.tail == .none) else { return false }
+        return zip(parts, other.parts).allSatisfy { a, b in
+            if case .literal(let x) = a, case .literal(let y) = b { return x == y }
+            return a.rank == b.rank && a.rank != 6
+        }
+    }
+
+    /// The specificity key for a URL this route matches: ranks of the fixed parts, then 7 when
+    /// the pattern ends where the URL ends, or 0 for a remainder form (§8: end beats remainder).
+    var key: [Int] { parts.map(\.rank) + [tail == .none ? 7 : 0] }
+
+    /// The captures when the route matches `segments`, or nil: (name, text, value) in order,
+    /// and the remainder.
+    func match(_ segments: [String]) -> (params: [(String, String, OracleValue)], remainder: String?)? {
+        switch tail {
+        case .none: guard segments.count == parts.count else { return nil }
+        case .star, .starName: guard segments.count >= parts.count else { return nil }
+        case .path: guard segments.count >= parts.count + 1 else { return nil }
+        }
+        var params: [(String, String, OracleValue)] = []
+        for (part, seg) in zip(parts, segments) {
+            switch part {
+            case .literal(let s): guard s == seg else { return nil }
+            case .uuid(let n): guard Oracle.isUUID(seg) else { return nil }; params.append((n, seg, .string))
+            case .int(let n): guard let i = Int64(seg) else { return nil }; params.append((n, seg, .int(i)))
+            case .float(let n): guard let d = Oracle.float(seg) else { return nil }; params.append((n, seg, .float(d)))
+            case .param(let n): params.append((n, seg, .string))
+            case .star: break
+            }
+        }
+        let rest = segments.dropFirst(parts.count).joined(separator: "/")
+        switch tail {
+        case .none: return (params, nil)
+        case .star: return (params, rest)
+        case .starName(let n), .path(let n):
+            params.append((n, rest, .string))
+            return (params, rest)
+        }
+    }
+}
+
+enum OracleValue: Equatable {
+    case string
+    case int(Int64)
+    case float(Double)
+}
+
+enum Oracle {
+    /// The winning route for `segments`: highest priority, then the greatest key.
+    static func winner(_ routes: [OracleRoute], _ segments: [String]) -> OracleRoute? {
+        var best: OracleRoute?
+        for r in routes where r.match(segments) != nil {
+            guard let b = best else { best = r; continue }
+            // Same priority and key cannot both match (that is a conflict), so this is total.
+            if r.priority > b.priority || (r.priority == b.priority && b.key.lexicographicallyPrecedes(r.key)) {
+                best = r
+            }
+        }
+        return best
+    }
+
+    /// 8-4-4-4-12 hex digits, any case.
+    static func isUUID(_ s: String) -> Bool {
+        let groups = s.split(separator: "-", omittingEmptySubsequences: false)
+        guard groups.map(\.count) == [8, 4, 4, 4, 12] else { return false }
+        return groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
+    }
+
+    /// §8: optional sign, at least one digit, optional fraction (digits after '.'), optional
+    /// exponent; finite.
+    static func float(_ s: String) -> Double? {
+        var bytes = Array(s.utf8)[...]
+        if let f = bytes.first, f == UInt8(ascii: "+") || f == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        func digits() -> Int {
+            var n = 0
+            while let b = bytes.first, b >= 0x30 && b <= 0x39 { bytes = bytes.dropFirst(); n += 1 }
+            return n
+        }
+        guard digits() > 0 else { return nil }
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            guard digits() > 0 else { return nil }
+        }
+        if let e = bytes.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            guard digits() > 0 else { return nil }
+        }
+        guard bytes.isEmpty, let d = Double(s), d.isFinite else { return nil }
+        return d
+    }
+}

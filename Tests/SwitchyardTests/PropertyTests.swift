@@ -1,0 +1,230 @@
+// Property test: on random route tables and random URLs built from their segments, the
+// router's answer equals the brute-force Oracle (Oracle.swift). Seeded (SplitMix64), so a
+// failure prints its seed and a shrunk table that reproduces it.
+//   SWITCHYARD_PROPERTY_SEED=<n>    start from another seed
+//   SWITCHYARD_PROPERTY_TABLES=<n>  how many tables (default 400)
+import Foundation
+import Testing
+import Switchyard
+
+/// SplitMix64: tiny, fast and good enough to drive generators reproducibly.
+struct SplitMix64 {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    /// Uniform in 0..<n.
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+    /// True with probability percent/100.
+    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+}
+
+@Suite("Property: router equals the brute-force oracle")
+struct PropertyTests {
+    static let literals = ["a", "b", "c", "7"]
+    static let uuid = "0a1b2c3d-4e5f-6789-ABCD-ef0123456789"
+    /// URL segment vocabulary: literals, an int, a negative int, floats, a uuid, other text.
+    static let vocabulary = ["a", "b", "c", "7", "-3", "2.5", "1e3", uuid, "zz"]
+
+    static func randomRoute(_ rng: inout SplitMix64, index: Int) -> OracleRoute {
+        var parts: [OraclePart] = []
+        for i in 0..<rng.below(5) {
+            let roll = rng.below(100)
+            switch roll {
+            case ..<45: parts.append(.literal(rng.pick(literals)))
+            case ..<65: parts.append(.param("p\(i)"))
+            case ..<75: parts.append(.int("p\(i)"))
+            case ..<80: parts.append(.float("p\(i)"))
+            case ..<85: parts.append(.uuid("p\(i)"))
+            default: parts.append(.star)
+            }
+        }
+        let tail: OracleTail
+        switch rng.below(100) {
+        case ..<60: tail = .none
+        case ..<75: tail = .star
+        case ..<85: tail = .starName("rest")
+        default: tail = .path("rest")
+        }
+        let priority = rng.chance(85) ? 0 : rng.pick([-1, 1, 2])
+        return OracleRoute(parts: parts, tail: tail, priority: priority, target: "r\(index)")
+    }
+
+    /// Segments that often fit `route`: each part gets a value it accepts (mostly), the tail 0–2 more.
+    static func segments(for route: OracleRoute, _ rng: inout SplitMix64) -> [String] {
+        var segs: [String] = route.parts.map { part in
+            if rng.chance(15) { return rng.pick(vocabulary) }
+            switch part {
+            case .literal(let s): return s
+            case .uuid: return uuid
+            case .int: return rng.pick(["7", "-3"])
+            case .float: return rng.pick(["2.5", "1e3", "7"])
+            case .param, .star: return rng.pick(vocabulary)
+            }
+        }
+        if route.tail != .none || rng.chance(10) {
+            for _ in 0..<rng.below(3) { segs.append(rng.pick(vocabulary)) }
+        }
+        if rng.chance(10), !segs.isEmpty { segs.removeLast() }
+        return segs
+    }
+
+    /// The URL for segments, written as a bare path, a web URL (host ignored) or a custom-scheme
+    /// URL (authority = first segment).
+    static func url(_ segs: [String], _ rng: inout SplitMix64) -> String {
+        let path = segs.joined(separator: "/")
+        switch rng.below(10) {
+        case 0, 1: return "https://example.com/" + path
+        case 2: return segs.isEmpty ? "myapp:" : "myapp://" + path
+        default: return "/" + path
+        }
+    }
+
+    /// What the router answers for a URL, in comparable form.
+    static func describe(_ m: Match) -> String {
+        guard m.matched else { return "miss" }
+        let params = m.pathParameters.map { p -> String in
+            switch p.value {
+            case .string: return "\(p.name)=\(p.text)"
+            case .int(let i): return "\(p.name)=\(p.text)(int \(i))"
+            case .float(let d): return "\(p.name)=\(p.text)(float \(d))"
+            }
+        }
+        return "\(m.target ?? "?") [\(params.joined(separator: ", "))] rest=\(m.remainder ?? "nil")"
+    }
+
+    /// What the oracle expects, in the same form.
+    static func describe(_ route: OracleRoute?, _ segs: [String]) -> String {
+        guard let route, let (params, remainder) = route.match(segs) else { return "miss" }
+        let ps = params.map { name, text, value -> String in
+            switch value {
+            case .string: return "\(name)=\(text)"
+            case .int(let i): return "\(name)=\(text)(int \(i))"
+            case .float(let d): return "\(name)=\(text)(float \(d))"
+            }
+        }
+        return "\(route.target) [\(ps.joined(separator: ", "))] rest=\(remainder ?? "nil")"
+    }
+
+    /// The router's answer for `url` over `routes` (added one by one), or an error text.
+    static func routerAnswer(_ routes: [OracleRoute], _ url: String) -> String {
+        do {
+            let r = try Router()
+            for route in routes { try r.add(route.pattern, target: route.target, priority: route.priority) }
+            return describe(try r.resolve(url))
+        } catch {
+            return "error: \(error)"
+        }
+    }
+
+    /// Drops routes one at a time while the router still disagrees with the oracle on `url`.
+    static func shrink(_ routes: [OracleRoute], _ segs: [String], _ url: String) -> [OracleRoute] {
+        var table = routes
+        var i = 0
+        while i < table.count {
+            var smaller = table
+            smaller.remove(at: i)
+            if routerAnswer(smaller, url) != describe(Oracle.winner(smaller, segs), segs) {
+                table = smaller
+            } else {
+                i += 1
+            }
+        }
+        return table
+    }
+
+    /// Adds a route; returns the error instead of throwing it.
+    static func add(_ route: OracleRoute, to router: Router) -> SwitchyardError? {
+        do {
+            try router.add(route.pattern, target: route.target, priority: route.priority)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    static func show(_ routes: [OracleRoute]) -> String {
+        routes.map { "  \($0.pattern)  priority \($0.priority)  → \($0.target)" }.joined(separator: "\n")
+    }
+
+    @Test("random tables: same winner, captures and remainder as the oracle; conflicts agree")
+    func randomTables() throws {
+        let env = ProcessInfo.processInfo.environment
+        let baseSeed = env["SWITCHYARD_PROPERTY_SEED"].flatMap { UInt64($0) } ?? 0x5EED_2026
+        let tables = env["SWITCHYARD_PROPERTY_TABLES"].flatMap { Int($0) } ?? 400
+        var failures = 0
+        for t in 0..<tables where failures < 5 {
+            let seed = baseSeed &+ UInt64(t)
+            var rng = SplitMix64(state: seed)
+            let router = try Router()
+            var table: [OracleRoute] = []
+            for i in 0..<(1 + rng.below(12)) {
+                let route = Self.randomRoute(&rng, index: i)
+                if table.contains(where: { $0.pattern == route.pattern }) { continue }  // keep remove() unambiguous
+                let conflict = table.contains { $0.sameShape(as: route) && $0.priority == route.priority }
+                if let e = Self.add(route, to: router) {
+                    if !(conflict && e.code == .conflict) {
+                        Issue.record("seed \(seed): add \(route.pattern) threw \(e.code) \(e.message); oracle conflict: \(conflict)")
+                        failures += 1
+                    }
+                } else {
+                    if conflict {
+                        Issue.record("seed \(seed): \(route.pattern) was accepted but conflicts with the table:\n\(Self.show(table))")
+                        failures += 1
+                    }
+                    table.append(route)
+                }
+            }
+            // Sometimes remove a route, so tables after removal are checked as well.
+            if table.count > 1, rng.chance(30) {
+                let victim = table.remove(at: rng.below(table.count))
+                #expect(router.remove(victim.pattern), "seed \(seed): remove \(victim.pattern)")
+            }
+            for _ in 0..<25 {
+                let segs = rng.chance(75) && !table.isEmpty
+                    ? Self.segments(for: rng.pick(table), &rng)
+                    : (0..<rng.below(5)).map { _ in rng.pick(Self.vocabulary) }
+                let url = Self.url(segs, &rng)
+                let got = Self.describe(try router.resolve(url))
+                let want = Self.describe(Oracle.winner(table, segs), segs)
+                if got != want {
+                    failures += 1
+                    let small = Self.shrink(table, segs, url)
+                    Issue.record("""
+                        seed \(seed): \(url)
+                          router: \(got)
+                          oracle: \(want)
+                        table:
+                        \(Self.show(table))
+                        shrunk table (router: \(Self.routerAnswer(small, url)), oracle: \(Self.describe(Oracle.winner(small, segs), segs))):
+                        \(Self.show(small))
+                        """)
+                    break
+                }
+            }
+        }
+    }
+
+    @Test("the oracle itself: §3 examples")
+    func oracleSanity() {
+        let a = OracleRoute(parts: [.literal("a"), .literal("b"), .literal("c")], tail: .none, priority: 0, target: "abc")
+        let b = OracleRoute(parts: [.literal("a"), .param("x"), .literal("d")], tail: .none, priority: 0, target: "axd")
+        #expect(Oracle.winner([a, b], ["a", "b", "d"])?.target == "axd")
+        let end = OracleRoute(parts: [.literal("a")], tail: .none, priority: 0, target: "end")
+        let rest = OracleRoute(parts: [.literal("a")], tail: .star, priority: 0, target: "rest")
+        #expect(Oracle.winner([rest, end], ["a"])?.target == "end")
+        #expect(Oracle.winner([rest, end], ["a", "b"])?.target == "rest")
+        let int = OracleRoute(parts: [.int("n")], tail: .none, priority: 0, target: "int")
+        let flt = OracleRoute(parts: [.float("n")], tail: .none, priority: 0, target: "float")
+        #expect(Oracle.winner([flt, int], ["7"])?.target == "int")
+        #expect(Oracle.winner([flt, int], ["2.5"])?.target == "float")
+        #expect(Oracle.float(".5") == nil && Oracle.float("1e999") == nil && Oracle.float("3e8") == 3e8)
+        #expect(rest.sameShape(as: OracleRoute(parts: [.literal("a")], tail: .path("p"), priority: 0, target: "")))
+        #expect(!end.sameShape(as: rest))
+    }
+}
