@@ -1,0 +1,50 @@
+// swift-bench: Switchyard vs RoutingKit on the router-bench sets, plus a 100,000-route table.
+// Usage: SwiftBench <router-bench dir> <output.json> [seconds per measurement]
+// Writes a JSON array of result rows; progress and mismatches go to stderr.
+import Glibc
+
+func log(_ s: String) {
+    var line = s + "\n"
+    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
+
+let args = CommandLine.arguments
+guard args.count >= 3 else {
+    log("usage: SwiftBench <router-bench dir> <output.json> [seconds per measurement]")
+    exit(2)
+}
+let benchDir = args[1], output = args[2]
+let seconds = args.count > 3 ? Double(args[3]) ?? 1.0 : 1.0
+let budget = UInt64(seconds * 1e9)
+
+var rows: [ResultRow] = []
+let sets: [(String, String)] = [
+    ("matchit", "matchit"), ("path-tree", "path-tree"), ("static", "go-http-routing-benchmark/static"),
+]
+for (name, dir) in sets {
+    switch RouteSet.load(name: name, dir: "\(benchDir)/\(dir)") {
+    case .failure(let e): log("skipping \(name): \(e)")
+    case .success(let set):
+        log("swift: \(name) (\(set.routes.count) routes)")
+        if let r = SwitchyardSuite.run(set, budgetNs: budget, log: log) { rows.append(r) }
+        rows += RoutingKitSuite.run(set, budgetNs: budget, log: log)
+    }
+}
+
+// Issue 2: with 100,000 routes a resolve must stay within 2x of the 130-route set.
+let big = randomRouteSet(count: 100_000, requests: 10_000, seed: 0x5157_1C4B)
+log("swift: \(big.name) (\(big.routes.count) routes, \(big.requests.count) requests)")
+if let r = SwitchyardSuite.run(big, budgetNs: budget, log: log) { rows.append(r) }
+rows += RoutingKitSuite.run(big, budgetNs: budget, log: log).filter { $0.router == "routingkit" }
+
+for r in rows {
+    func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
+    func f1(_ d: Double) -> String { String((d * 10).rounded() / 10) }
+    log("  " + pad(r.suite, 15) + pad(r.router, 21) + "median " + pad(f1(r.stats.medianNs) + " ns", 12)
+        + "p99 " + pad(f1(r.stats.p99Ns) + " ns", 12) + "allocs " + pad(f1(r.stats.allocsPerLookup), 7)
+        + "mismatches \(r.mismatches)")
+}
+let text = "[\n" + rows.map { "  " + $0.json }.joined(separator: ",\n") + "\n]\n"
+guard let f = fopen(output, "w") else { log("cannot write \(output)"); exit(1) }
+text.withCString { _ = fputs($0, f) }
+fclose(f)
