@@ -27,7 +27,8 @@
  *     serialised inside the router.
  *   - sy_match: not thread-safe; use one per thread or lock externally. This covers
  *     the accessors too.
- *   - sy_x_free(): must not race with any other use of the same object.
+ *   - sy_router_free, sy_match_free: must not race with any other use of the same
+ *     object.
  *
  * OWNERSHIP RULE
  *   You never free() anything the library returns. Text handed to you is a borrowed
@@ -41,12 +42,12 @@
  *   Every text input is UTF-8 bytes with an explicit length; no NUL terminator is
  *   needed and embedded NUL bytes are just bytes. A NULL pointer with length 0 is the
  *   empty string; a NULL pointer with a non-zero length is SY_ERR_MISUSE. Every text
- *   output is valid UTF-8 given as an sy_str (pointer + length, not NUL-terminated);
+ *   output is valid UTF-8 given as an sy_str: pointer + length, not NUL-terminated;
  *   an sy_str with ptr == NULL means "absent" (no name, no fragment, ...).
  *
  * ERROR RULE
- *   Every function that can fail returns sy_status (SY_OK == 0, errors < 0) and takes
- *   an optional sy_error * as its last argument. On entry it clears *err (code SY_OK,
+ *   Every function that can fail returns an sy_status, SY_OK == 0 or an error < 0,
+ *   and takes an optional sy_error * as its last argument. On entry it clears *err (code SY_OK,
  *   position -1, message ""); on failure it fills it (code, byte position or -1, and a
  *   message in plain words). Passing NULL for err is allowed. A resolve that matches no
  *   route is not an error: it returns SY_OK and sy_match_found() returns 0.
