@@ -23,6 +23,7 @@ cd '${PROJECT_SOURCE_DIR}'
 count=0
 run() { echo \"== $(basename \"$1\")\"; \"$@\"; count=$((count + 1)); echo; }
 ${body}
-echo \"C demos run: $count\"
+echo \"C samples run: $count\"
+[ $count -gt 0 ] || { echo 'no C sample registered (bindings/c: switchyard_add_demo)'; exit 1; }
 ")
 endfunction()

@@ -6,13 +6,15 @@ set(_sy_build_tests "${PROJECT_SOURCE_DIR}/tests/build")
 
 # The Python binding, loading this build's library (SWITCHYARD_LIBRARY overrides its
 # search). Registered when the tests exist; `make build` re-configures, so a new
-# tests folder is picked up without a clean build.
+# tests folder is picked up without a clean build. It runs in the build dir so what
+# the tests leave behind (hypothesis' database) stays out of the source tree.
 if(EXISTS "${PROJECT_SOURCE_DIR}/bindings/python/tests")
   find_package(Python3 REQUIRED COMPONENTS Interpreter)
+  file(MAKE_DIRECTORY "${PROJECT_BINARY_DIR}/python-tests")
   add_test(NAME python-tests
     COMMAND "${Python3_EXECUTABLE}" -m pytest -q -p no:cacheprovider
             "${PROJECT_SOURCE_DIR}/bindings/python/tests"
-    WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}")
+    WORKING_DIRECTORY "${PROJECT_BINARY_DIR}/python-tests")
   set_tests_properties(python-tests PROPERTIES LABELS python TIMEOUT 900
     ENVIRONMENT "SWITCHYARD_LIBRARY=$<TARGET_FILE:switchyard>;PYTHONPATH=${PROJECT_SOURCE_DIR}/bindings/python;PYTHONDONTWRITEBYTECODE=1")
 endif()
