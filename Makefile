@@ -6,6 +6,11 @@ SHELL := bash
 .DEFAULT_GOAL := build
 MAKEFLAGS += --no-print-directory
 
+# Swift's place on this project's machines, for shells that did not read /etc/profile.d.
+ifeq ($(shell command -v swift),)
+export PATH := /opt/swift/usr/bin:$(PATH)
+endif
+
 BUILD       ?= build
 ASAN_BUILD  ?= build-asan
 FUZZ_BUILD  ?= build-fuzz
@@ -44,9 +49,12 @@ deps:
 	@missing=""; \
 	for p in $(PIP_PACKAGES); do $(PYTHON) -c "import $$p" 2>/dev/null || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
-	  cmd="$(PYTHON) -m pip install --quiet --disable-pip-version-check --root-user-action=ignore$$missing"; \
-	  if $(PYTHON) -c 'import os, sys, sysconfig; sys.exit(not os.access(sysconfig.get_paths()["purelib"], os.W_OK))'; then \
-	    echo "deps: installing Python packages:$$missing"; $$cmd; \
+	  if $(PYTHON) -c 'import os, sys, sysconfig; sys.exit(not os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED")))'; then \
+	    : "Debian's own python3 refuses pip (PEP 668): take Debian's python3-* packages"; \
+	    cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends$$(printf ' python3-%s' $$missing)"; \
+	  else cmd="$(PYTHON) -m pip install --quiet --disable-pip-version-check --root-user-action=ignore$$missing"; fi; \
+	  if [ "$$(id -u)" = 0 ] || $(PYTHON) -c 'import sys; sys.exit(sys.prefix == sys.base_prefix)'; then \
+	    echo "deps: installing Python packages:$$missing"; eval "$$cmd"; \
 	  else echo "deps: missing Python packages:$$missing"; echo "deps: run: sudo $$cmd   (or use a virtualenv)"; exit 1; fi; \
 	fi
 
