@@ -1,0 +1,48 @@
+/* c-bench: Switchyard's C API vs r3 on the router-bench sets (issue 3).
+ * Usage: c-bench <router-bench dir> <output.json> [seconds per measurement]
+ * Writes a JSON array of result rows; progress and mismatches go to stderr. */
+#include "suites.h"
+#include <stdio.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv) {
+    if (argc < 3) {
+        fprintf(stderr, "usage: %s <router-bench dir> <output.json> [seconds per measurement]\n", argv[0]);
+        return 2;
+    }
+    double budget = argc > 3 ? atof(argv[3]) : 1.0;
+    if (budget <= 0) budget = 1.0;
+    static const char *const sets[][2] = {
+        { "matchit", "matchit" }, { "path-tree", "path-tree" }, { "static", "go-http-routing-benchmark/static" },
+    };
+    FILE *out = fopen(argv[2], "w");
+    if (out == NULL) { fprintf(stderr, "cannot write %s\n", argv[2]); return 1; }
+    fprintf(out, "[\n");
+    int first = 1, failed = 0;
+    for (size_t k = 0; k < sizeof sets / sizeof sets[0]; k++) {
+        char dir[4096];
+        route_set set;
+        snprintf(dir, sizeof dir, "%s/%s", argv[1], sets[k][1]);
+        if (route_set_load(&set, sets[k][0], dir) != 0) { failed = 1; continue; }
+        fprintf(stderr, "c: %s (%zu routes)\n", set.name, set.count);
+        suite_result r;
+        if (switchyard_suite(&set, budget, &r) == 0) {
+            bench_write_row(out, first, set.name, "switchyard", &r.stats, set.count, r.mismatches,
+                            "sy_router_resolve with one reused sy_match");
+            fprintf(stderr, "  switchyard  median %8.1f ns  p99 %8.1f ns  allocs %.2f  mismatches %zu\n",
+                    r.stats.median_ns, r.stats.p99_ns, r.stats.allocs_per_lookup, r.mismatches);
+            first = 0;
+        } else failed = 1;
+        if (r3_suite(&set, budget, &r) == 0) {
+            bench_write_row(out, first, set.name, "r3", &r.stats, set.count, r.mismatches,
+                            "match_entry_createl + r3_tree_match_route + match_entry_free (captures)");
+            fprintf(stderr, "  r3          median %8.1f ns  p99 %8.1f ns  allocs %.2f  mismatches %zu\n",
+                    r.stats.median_ns, r.stats.p99_ns, r.stats.allocs_per_lookup, r.mismatches);
+            first = 0;
+        } else failed = 1;
+        route_set_free(&set);
+    }
+    fprintf(out, "\n]\n");
+    fclose(out);
+    return failed;
+}
