@@ -1,0 +1,253 @@
+"""Switchyard: an embeddable URL and deep-link router (Python binding over libswitchyard).
+
+    >>> import switchyard
+    >>> router = switchyard.Router()
+    >>> router.add("myapp://user/<int:id>", "UserProfile")
+    >>> m = router.resolve("myapp://user/42?tab=a")
+    >>> m.target, m.params
+    ('UserProfile', {'id': 42, 'tab': 'a'})
+
+docs/PYTHON.md describes the API, the errors, lifetimes and threads.
+"""
+
+import json
+import os
+import weakref
+from collections.abc import Mapping
+from ctypes import byref, c_int
+from math import isfinite
+from sys import getrefcount
+
+from . import _ffi
+from ._errors import (
+    SY_ERR_MISUSE,
+    ConflictError,
+    InvalidURLError,
+    LimitError,
+    PatternError,
+    RedirectError,
+    RuleError,
+    SwitchyardError,
+)
+from ._ffi import RouterRef, SyError, SyParam, SyRoute
+from ._match import UNSHARED_REFCOUNT, Match, fresh_match, tls
+from ._options import build_options
+
+__version__ = "0.1.0"
+__all__ = [
+    "Router",
+    "Match",
+    "SwitchyardError",
+    "PatternError",
+    "ConflictError",
+    "RuleError",
+    "RedirectError",
+    "LimitError",
+    "InvalidURLError",
+    "library_version",
+]
+
+_INT32 = (-(2**31), 2**31 - 1)
+_INT64 = (-(2**63), 2**63 - 1)
+
+
+def library_version():
+    """The version string of the loaded libswitchyard, e.g. "0.1.0"."""
+    return _ffi.sy_version_string().decode()
+
+
+def _bytes_in(value, what):
+    """Text input as UTF-8 bytes. surrogateescape keeps bytes that came from the OS; the
+    library checks UTF-8 and reports the byte position of anything invalid."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "surrogateescape")
+    if isinstance(value, bytes):
+        return value
+    raise TypeError(f"{what} must be str or bytes, not {type(value).__name__}")
+
+
+def _closed():
+    return SwitchyardError(SY_ERR_MISUSE, "the router is closed", None)
+
+
+class _RouterHandle:
+    """Owns one C sy_router. A resolve in flight holds a reference to the handle, so the C
+    router is freed only after every call using it has returned (close() never frees a
+    router under another thread)."""
+
+    __slots__ = ("ref", "__weakref__")
+
+    def __init__(self, opts):
+        ref = RouterRef()
+        _ffi.sy_router_new(byref(ref), opts, SyError())
+        self.ref = ref
+        weakref.finalize(self, _ffi.sy_router_free, ref).atexit = False
+
+
+class Router:
+    """A route table. Thread-safe: resolve from any number of threads while others add,
+    remove or load rules. ``Router(**options)``: see docs/PYTHON.md for every option."""
+
+    __slots__ = ("_h", "__weakref__")
+
+    def __init__(self, **options):
+        opts, keep = build_options(options)
+        self._h = _RouterHandle(opts)
+        del keep  # the options' pointers were read during sy_router_new only
+
+    # -------------------------------------------------------------- lifetime
+
+    def close(self):
+        """Release the C router. Idempotent. Matches already returned stay readable."""
+        self._h = None
+
+    @property
+    def closed(self):
+        return self._h is None
+
+    def __enter__(self):
+        if self._h is None:
+            raise _closed()
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _ref(self):
+        h = self._h
+        if h is None:
+            raise _closed()
+        return h
+
+    # -------------------------------------------------------------- changes
+
+    def add(self, pattern, target=None, *, redirect=None, name=None, priority=0, defaults=None, append_params=True):
+        """Add a route leading to ``target`` or, instead, redirecting to ``redirect``.
+
+        Raises PatternError (with the byte position), ConflictError (naming both
+        patterns), LimitError; ValueError / TypeError for arguments Python can check.
+        """
+        if (target is None) == (redirect is None):
+            raise ValueError("give exactly one of target and redirect")
+        if isinstance(priority, bool) or not isinstance(priority, int):
+            raise TypeError(f"priority must be an int, not {type(priority).__name__}")
+        if not _INT32[0] <= priority <= _INT32[1]:
+            raise ValueError(f"priority must fit in 32 bits, not {priority}")
+        if not isinstance(append_params, bool):
+            raise TypeError("append_params must be True or False")
+        texts = {
+            "pattern": _bytes_in(pattern, "pattern"),
+            "target": None if target is None else _bytes_in(target, "target"),
+            "redirect": None if redirect is None else _bytes_in(redirect, "redirect"),
+            "name": None if name is None else _bytes_in(name, "name"),
+        }
+        route = SyRoute()
+        _ffi.sy_route_init(route, _ffi.SY_ROUTE_VERSION)
+        for field, data in texts.items():
+            slot = getattr(route, field)
+            slot.ptr, slot.len = _ffi.str_in(data)
+        keep = _fill_defaults(route, defaults)
+        if not append_params:
+            route.flags |= _ffi.SY_ROUTE_NO_APPEND_PARAMS
+        route.priority = priority
+        h = self._ref()
+        _ffi.sy_router_add_route(h.ref, route, SyError())
+        del keep, texts  # read during the call only
+
+    def remove(self, pattern):
+        """Remove the route added with exactly this pattern text; True if one was."""
+        data = _bytes_in(pattern, "pattern")
+        removed = c_int()
+        h = self._ref()
+        _ffi.sy_router_remove(byref(removed), h.ref, data, len(data), SyError())
+        return removed.value == 1
+
+    def load_rules(self, doc):
+        """Replace the routes of the previous rule document, all or nothing.
+
+        ``doc``: a dict (serialised with json.dumps); str or bytes whose first non-space
+        character is '{' (JSON text); any other str, bytes or os.PathLike (a file path).
+        Errors are RuleError with the JSON path in the message.
+        """
+        if not _ffi.has_rules():
+            raise NotImplementedError(f"{_ffi.library_path} has no sy_router_load_rules; rebuild libswitchyard")
+        if isinstance(doc, Mapping):
+            text, from_file = json.dumps(doc, allow_nan=False).encode(), False
+        elif isinstance(doc, str) and doc.lstrip()[:1] == "{":
+            text, from_file = doc.encode("utf-8", "surrogateescape"), False
+        elif isinstance(doc, bytes) and doc.lstrip()[:1] == b"{":
+            text, from_file = doc, False
+        elif isinstance(doc, (str, bytes, os.PathLike)):
+            text, from_file = os.fsencode(doc), True
+        else:
+            raise TypeError(f"load_rules takes a dict, JSON text or a path, not {type(doc).__name__}")
+        h = self._ref()
+        load = _ffi.sy_router_load_rules_file if from_file else _ffi.sy_router_load_rules
+        load(h.ref, text, len(text), SyError())
+
+    # -------------------------------------------------------------- resolve
+
+    def resolve(self, url):
+        """Match ``url`` (str or bytes): a Match, falsy when no route matched.
+
+        Raises InvalidURLError (with the byte position), LimitError, RedirectError.
+        """
+        # Kept to one foreign call and cheap reads: the benchmark's hot path.
+        h = self._h
+        if h is None:
+            raise _closed()
+        if type(url) is not bytes:
+            url = _bytes_in(url, "url")
+        state = tls
+        m = state.match
+        if m is None or getrefcount(m) > UNSHARED_REFCOUNT:
+            # The caller kept the last Match: leave it (and its C match) alone.
+            m = state.match = fresh_match()
+        else:
+            m.__dict__.clear()  # forget the cached attributes of the previous resolve
+        err = state.err
+        status = _resolve(m._ref, h.ref, url, len(url), err)
+        if status:
+            raise _ffi.error_from(status, err)
+        m._url = url
+        return m
+
+    def __repr__(self):
+        return f"<switchyard.Router {'closed' if self._h is None else 'open'}>"
+
+
+_resolve = _ffi.sy_router_resolve
+
+
+def _fill_defaults(route, defaults):
+    """Point route.defaults at an array of sy_param; returns what must stay alive."""
+    if not defaults:
+        return None
+    if not isinstance(defaults, Mapping):
+        raise TypeError(f"defaults must be a mapping, not {type(defaults).__name__}")
+    array = (SyParam * len(defaults))()
+    keep = [array]
+    for p, (key, value) in zip(array, defaults.items()):
+        name = _bytes_in(key, "a defaults name")
+        keep.append(name)
+        p.name_ptr, p.name_len = _ffi.str_in(name)
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            raise TypeError(f"defaults[{key!r}] must be str, int or float, not {type(value).__name__}")
+        if isinstance(value, str):
+            text = _bytes_in(value, "a defaults value")
+            keep.append(text)
+            p.type = _ffi.SY_VALUE_STRING
+            p.text_ptr, p.text_len = _ffi.str_in(text)
+        elif isinstance(value, int):
+            if not _INT64[0] <= value <= _INT64[1]:
+                raise ValueError(f"defaults[{key!r}] does not fit in 64 bits: {value}")
+            p.type = _ffi.SY_VALUE_INT
+            p.int_value = value
+        else:
+            if not isfinite(value):
+                raise ValueError(f"defaults[{key!r}] must be a finite float, not {value}")
+            p.type = _ffi.SY_VALUE_FLOAT
+            p.float_value = value
+    route.defaults = array
+    route.defaults_count = len(defaults)
+    return keep

@@ -1,0 +1,326 @@
+"""Loading libswitchyard and declaring its C functions: the ctypes mirror of switchyard.h.
+
+Flat on purpose (libarchive-c's ffi.py, llvmlite's ffi.py): the plain-data structs, the
+library search, one errcheck that turns ``sy_status`` into exceptions, and one
+declaration table. The Pythonic classes are in ``__init__.py``; nothing here is public.
+"""
+
+import ctypes
+import ctypes.util
+import os
+import sys
+from ctypes import POINTER, c_char, c_char_p, c_double, c_int, c_int32, c_int64, c_size_t, c_uint32
+from pathlib import Path
+
+from ._errors import SY_ERR_BUFFER_TOO_SMALL, SY_OK, error_for
+
+#: The SY_VERSION_MAJOR this binding is written for; a library of another major is refused.
+BINDING_MAJOR = 0
+SY_ROUTER_OPTIONS_VERSION = 1
+SY_ROUTE_VERSION = 1
+
+# ------------------------------------------------------------------------- plain data
+
+
+class SyError(ctypes.Structure):
+    """sy_error: caller-allocated, filled by the C function on failure."""
+
+    _fields_ = [
+        ("code", c_int),
+        ("position", c_int32),
+        ("reserved", c_uint32 * 2),
+        ("message", c_char * 256),
+    ]
+
+
+class SyStr(ctypes.Structure):
+    """sy_str. ptr is a POINTER(c_char): falsy when NULL ("absent"), and slicing it
+    (``ptr[:len]``) is the cheapest way ctypes has to copy the bytes out."""
+
+    _fields_ = [("ptr", POINTER(c_char)), ("len", c_size_t)]
+
+
+class SyParam(ctypes.Structure):
+    """sy_param with its two sy_str members flattened into four fields.
+
+    The layout is identical (an sy_str is two pointer-sized words, no padding); reading
+    the flat fields saves creating a SyStr object per read on the params path, which
+    the benchmark measures.
+    """
+
+    _fields_ = [
+        ("name_ptr", POINTER(c_char)),
+        ("name_len", c_size_t),
+        ("text_ptr", POINTER(c_char)),
+        ("text_len", c_size_t),
+        ("type", c_int32),
+        ("reserved", c_int32),
+        ("int_value", c_int64),
+        ("float_value", c_double),
+    ]
+
+
+class SyRouterOptions(ctypes.Structure):
+    _fields_ = [
+        ("version", c_uint32),
+        ("flags", c_uint32),
+        ("host_handling", c_int32),
+        ("precedence", c_int32),
+        ("max_url_length", c_uint32),
+        ("max_segments", c_uint32),
+        ("max_parameters", c_uint32),
+        ("max_pattern_length", c_uint32),
+        ("max_document_size", c_uint32),
+        ("max_redirects", c_uint32),
+        ("web_schemes", POINTER(SyStr)),
+        ("web_schemes_count", c_size_t),
+    ]
+
+
+class SyRoute(ctypes.Structure):
+    _fields_ = [
+        ("version", c_uint32),
+        ("flags", c_uint32),
+        ("pattern", SyStr),
+        ("target", SyStr),
+        ("redirect", SyStr),
+        ("name", SyStr),
+        ("defaults", POINTER(SyParam)),
+        ("defaults_count", c_size_t),
+        ("priority", c_int32),
+    ]
+
+
+# sy_router_options.flags and sy_route.flags bits.
+SY_OPT_STRICT_TRAILING_SLASH = 1 << 0
+SY_OPT_KEEP_EMPTY_SEGMENTS = 1 << 1
+SY_OPT_CASE_INSENSITIVE_LITERALS = 1 << 2
+SY_OPT_PLUS_AS_SPACE_IN_PATH = 1 << 3
+SY_OPT_NO_PLUS_AS_SPACE_IN_QUERY = 1 << 4
+SY_OPT_RAW_PATH = 1 << 5
+SY_OPT_TRAILING_WILDCARD_NEEDS_SEGMENT = 1 << 6
+SY_OPT_QUERY_OVER_PATH = 1 << 7
+SY_ROUTE_NO_APPEND_PARAMS = 1 << 0
+
+SY_VALUE_STRING, SY_VALUE_INT, SY_VALUE_FLOAT = 0, 1, 2
+
+
+# Distinct opaque pointer types (llvmlite's _make_opaque_ref): handing a match to a
+# function that wants a router raises ctypes.ArgumentError instead of crashing.
+class _OpaqueRouter(ctypes.Structure):
+    pass
+
+
+class _OpaqueMatch(ctypes.Structure):
+    pass
+
+
+RouterRef = POINTER(_OpaqueRouter)
+MatchRef = POINTER(_OpaqueMatch)
+
+
+def str_in(data):
+    """(ptr, len) of a bytes object for an input sy_str; None gives the absent (NULL, 0).
+
+    The pointer refers to the bytes object's own buffer: the caller keeps ``data`` alive
+    for the duration of the call.
+    """
+    if data is None:
+        return None, 0
+    return ctypes.cast(c_char_p(data), POINTER(c_char)), len(data)
+
+
+# ------------------------------------------------------------------------- loading
+
+
+def _library_file_name():
+    if sys.platform == "darwin":
+        return "libswitchyard.dylib"
+    if sys.platform == "win32":
+        return "switchyard.dll"
+    return "libswitchyard.so"
+
+
+def _candidates():
+    """(description, path) in the search order of STYLE.md 5.9.
+
+    SWITCHYARD_LIBRARY is exclusive when set: an explicit choice (ctest points it at
+    the fresh build) must fail loudly rather than fall back to some other copy.
+    """
+    override = os.environ.get("SWITCHYARD_LIBRARY")
+    if override:
+        return [("SWITCHYARD_LIBRARY", override)]
+    name = _library_file_name()
+    here = Path(__file__).resolve().parent
+    found = []
+    # 1. A copy bundled in the package (a wheel built with the library inside).
+    found.append(("bundled in the package", str(here / name)))
+    # 2. The repo's CMake build output, for PYTHONPATH=bindings/python after `make build`.
+    repo = here.parents[2]
+    if (repo / "include" / "switchyard.h").is_file():
+        found.append(("the repo's CMake build", str(repo / "build" / name)))
+    # 3. The system: ctypes.util.find_library, then the plain name for the dynamic loader
+    #    (which also reads LD_LIBRARY_PATH / DYLD_LIBRARY_PATH).
+    system = ctypes.util.find_library("switchyard")
+    if system:
+        found.append(("ctypes.util.find_library", system))
+    found.append(("the dynamic loader's search path", name))
+    return found
+
+
+def _load():
+    reasons = []
+    for how, path in _candidates():
+        if os.sep in path and not os.path.exists(path):
+            reasons.append(f"{how}: {path}: no such file")
+            continue
+        try:
+            lib = ctypes.CDLL(path)
+        except OSError as exc:
+            reasons.append(f"{how}: {path}: {exc}")
+            continue
+        # Smoke test (llvmlite's test_sym): a library without our symbols is not ours.
+        if not hasattr(lib, "sy_version_number"):
+            reasons.append(f"{how}: {path}: has no sy_version_number, not libswitchyard")
+            continue
+        return lib, path
+    raise ImportError(
+        "switchyard: could not load libswitchyard. Build it (`make build` in the repo) or set "
+        "SWITCHYARD_LIBRARY to its path. A missing dependency of the library (for a SwiftPM "
+        "build, libswiftCore.so) gives the same error. Tried:\n  " + "\n  ".join(reasons)
+    )
+
+
+lib, library_path = _load()
+# The same library through PyDLL: its functions keep the GIL during the call. Used for the
+# match accessors, which are short, and which must not run concurrently on one sy_match:
+# holding the GIL makes each accessor call atomic with respect to other Python threads.
+pylib = ctypes.PyDLL(library_path, handle=lib._handle)
+
+
+# ------------------------------------------------------------------------- errors
+
+
+def error_from(status, err):
+    """The exception for a failed call, from its sy_error (or the status string)."""
+    if err is not None and err.code == status and err.message:
+        message = err.message.decode("utf-8", "replace")
+        position = err.position if err.position >= 0 else None
+    else:
+        message = sy_status_str(status).decode("utf-8", "replace")
+        position = None
+    return error_for(status, message, position)
+
+
+def check_status(status, func, args):
+    """errcheck for every sy_status function: SY_OK passes, anything else raises.
+
+    The sy_error, when one was passed, is the last argument (the header's rule).
+    """
+    if status == SY_OK:
+        return status
+    err = args[-1] if args and isinstance(args[-1], SyError) else None
+    raise error_from(status, err)
+
+
+def check_status_sizing(status, func, args):
+    """errcheck for sy_match_to_json: SY_ERR_BUFFER_TOO_SMALL is the size query's answer."""
+    if status == SY_ERR_BUFFER_TOO_SMALL:
+        return status
+    return check_status(status, func, args)
+
+
+# ------------------------------------------------------------------------- declarations
+
+
+def _declare(name, argtypes, restype, errcheck=None, *, keep_gil=False, optional=False):
+    """Declare one C function, with no ctypes defaults left (restype c_int truncates).
+
+    ``keep_gil`` takes it from PyDLL. ``optional`` functions may be missing from an older
+    library: the module attribute is then None and callers check it.
+    """
+    try:
+        fn = getattr(pylib if keep_gil else lib, name)
+    except AttributeError:
+        if optional:
+            globals()[name] = None
+            return None
+        raise ImportError(f"switchyard: {library_path} has no {name}; it is not a matching libswitchyard")
+    fn.argtypes = argtypes
+    fn.restype = restype
+    if errcheck is not None:
+        fn.errcheck = errcheck
+    globals()[name] = fn
+    return fn
+
+
+ErrPtr = POINTER(SyError)
+StrPtr = POINTER(SyStr)
+ParamPtr = POINTER(SyParam)
+
+# Version and status (static strings, never freed).
+_declare("sy_version_number", [], c_uint32)
+_declare("sy_version_string", [], c_char_p)
+_declare("sy_status_str", [c_int], c_char_p)
+
+# Options and routes.
+_declare("sy_router_options_init", [POINTER(SyRouterOptions), c_uint32], c_int, check_status)
+_declare("sy_route_init", [POINTER(SyRoute), c_uint32], c_int, check_status)
+
+# The router. Writers release the GIL: a big batch may take a while.
+_declare("sy_router_new", [POINTER(RouterRef), POINTER(SyRouterOptions), ErrPtr], c_int, check_status)
+_declare("sy_router_free", [RouterRef], None)
+_declare("sy_router_add", [RouterRef, c_char_p, c_size_t, c_char_p, c_size_t, ErrPtr], c_int, check_status)
+_declare("sy_router_add_route", [RouterRef, POINTER(SyRoute), ErrPtr], c_int, check_status)
+_declare("sy_router_add_routes", [RouterRef, POINTER(SyRoute), c_size_t, ErrPtr], c_int, check_status)
+_declare("sy_router_remove", [POINTER(c_int), RouterRef, c_char_p, c_size_t, ErrPtr], c_int, check_status)
+# Rule documents (issue 4): optional, so the package loads with a library that predates them.
+_declare("sy_router_load_rules", [RouterRef, c_char_p, c_size_t, ErrPtr], c_int, check_status, optional=True)
+_declare("sy_router_load_rules_file", [RouterRef, c_char_p, c_size_t, ErrPtr], c_int, check_status, optional=True)
+
+# The match object.
+_declare("sy_match_new", [POINTER(MatchRef), ErrPtr], c_int, check_status)
+_declare("sy_match_free", [MatchRef], None)
+# The hot path: no errcheck (a Python call per resolve); Router.resolve tests the status
+# itself and hands failures to error_from(), so the outcome is the same as check_status.
+_declare("sy_router_resolve", [MatchRef, RouterRef, c_char_p, c_size_t, ErrPtr], c_int)
+
+# Accessors: short reads of one match, holding the GIL (see pylib above).
+_declare("sy_match_found", [MatchRef], c_int, keep_gil=True)
+_declare("sy_match_url", [MatchRef], SyStr, keep_gil=True)
+_declare("sy_match_pattern", [MatchRef], SyStr, keep_gil=True)
+_declare("sy_match_target", [MatchRef], SyStr, keep_gil=True)
+_declare("sy_match_name", [MatchRef], SyStr, keep_gil=True)
+_declare("sy_match_fragment", [MatchRef], SyStr, keep_gil=True)
+_declare("sy_match_remainder", [MatchRef], SyStr, keep_gil=True)
+_declare("sy_match_path_param_count", [MatchRef], c_size_t, keep_gil=True)
+_declare("sy_match_path_param_at", [ParamPtr, MatchRef, c_size_t, ErrPtr], c_int, check_status, keep_gil=True)
+_declare("sy_match_query_count", [MatchRef], c_size_t, keep_gil=True)
+_declare("sy_match_query_at", [StrPtr, StrPtr, MatchRef, c_size_t, ErrPtr], c_int, check_status, keep_gil=True)
+_declare("sy_match_param_count", [MatchRef], c_size_t, keep_gil=True)
+_declare("sy_match_param_at", [ParamPtr, MatchRef, c_size_t, ErrPtr], c_int, check_status, keep_gil=True)
+_declare(
+    "sy_match_param", [ParamPtr, POINTER(c_int), MatchRef, c_char_p, c_size_t, ErrPtr], c_int, check_status,
+    keep_gil=True,
+)
+_declare("sy_match_redirect_count", [MatchRef], c_size_t, keep_gil=True)
+_declare("sy_match_redirect_at", [MatchRef, c_size_t], SyStr, keep_gil=True)
+_declare(
+    "sy_match_to_json", [POINTER(c_char), c_size_t, POINTER(c_size_t), MatchRef, ErrPtr], c_int,
+    check_status_sizing, keep_gil=True,
+)
+
+
+# ------------------------------------------------------------------------- version check
+
+library_version = sy_version_number()
+if library_version // 10000 != BINDING_MAJOR:
+    raise ImportError(
+        f"switchyard: {library_path} is version {sy_version_string().decode()} (major "
+        f"{library_version // 10000}); this binding needs major {BINDING_MAJOR}"
+    )
+
+
+def has_rules():
+    """Whether the loaded library can read rule documents (issue 4)."""
+    return sy_router_load_rules is not None and sy_router_load_rules_file is not None

@@ -1,0 +1,246 @@
+"""Match: the result of Router.resolve(), read lazily from a C sy_match it owns.
+
+Why lazy, and why it stays correct (docs/PYTHON.md, "How a Match stays valid"):
+
+* resolve() must cost one foreign call plus a few cheap reads, so it copies nothing. A
+  Match owns one C ``sy_match`` (through a ``_MatchHandle``) and the URL bytes the C
+  match borrows; each attribute is read from C on first access, then cached.
+* Each thread keeps its last Match in a ``threading.local``. Before resolving again,
+  resolve() checks whether anyone else still holds that Match (its reference count is
+  above the thread state's own references). If nobody does, the same Python object and
+  C match are reused, caches cleared. If the caller kept it, it stays untouched and the
+  thread makes a new Match with a new C match. So a C match is only ever overwritten
+  when no Python code can read it, and a Match stays valid for as long as it lives.
+  Matches cannot be weakly referenced: a weak reference would not count as "kept".
+* The accessors are declared through PyDLL (they keep the GIL), so two Python threads
+  reading one Match never run C accessors on it at the same time.
+"""
+
+import threading
+import weakref
+from ctypes import byref
+from sys import getrefcount
+
+from . import _ffi
+from ._ffi import MatchRef, SyError, SyParam, SyStr
+
+_SY_VALUE_INT = _ffi.SY_VALUE_INT
+_SY_VALUE_FLOAT = _ffi.SY_VALUE_FLOAT
+
+
+class _MatchHandle:
+    """Owns one C sy_match; frees it when the last Python reference goes."""
+
+    __slots__ = ("ref", "__weakref__")
+
+    def __init__(self):
+        ref = MatchRef()
+        _ffi.sy_match_new(byref(ref), SyError())
+        self.ref = ref
+        # atexit=False: at interpreter exit the OS reclaims memory, and a daemon thread
+        # may still be reading; freeing under it would crash the process.
+        weakref.finalize(self, _ffi.sy_match_free, ref).atexit = False
+
+
+class _ThreadState(threading.local):
+    """Per thread: the reusable handle and scratch structs for the C calls."""
+
+    def __init__(self):
+        self.match = None
+        self.err = SyError()
+        self.param = SyParam()
+        self.name = SyStr()
+        self.value = SyStr()
+
+
+tls = _ThreadState()
+
+
+def _calibrate():
+    """getrefcount() of a handle that only the thread state refers to, measured with the
+    same statements Router.resolve uses (the count differs between Python versions)."""
+    state = _ThreadState()
+    state.match = _Probe()
+    m = state.match
+    return getrefcount(m)
+
+
+class _Probe:
+    pass
+
+
+#: Router.resolve reuses the thread's last Match only when its count is at most this.
+UNSHARED_REFCOUNT = _calibrate()
+
+
+def _text(s):
+    """An output sy_str as str, or None when absent. Outputs are valid UTF-8 by contract."""
+    ptr = s.ptr
+    if not ptr:
+        return None
+    return ptr[: s.len].decode()
+
+
+def _value(p):
+    kind = p.type
+    if kind == _SY_VALUE_INT:
+        return p.int_value
+    if kind == _SY_VALUE_FLOAT:
+        return p.float_value
+    return p.text_ptr[: p.text_len].decode()
+
+
+def _read_params(ref, count, at):
+    state = tls
+    p = state.param
+    err = state.err
+    out = {}
+    for i in range(count(ref)):
+        at(p, ref, i, err)
+        out[p.name_ptr[: p.name_len].decode()] = _value(p)
+    return out
+
+
+class _cached:
+    """A non-data descriptor: reads from C once, then the instance dict answers."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.name = fn.__name__
+        self.__doc__ = fn.__doc__
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        value = self.fn(obj)
+        obj.__dict__[self.name] = value
+        return value
+
+
+class Match:
+    """The result of ``Router.resolve()``: truthy when a route matched.
+
+    Every attribute is a plain Python value, read once and cached. A Match stays valid
+    after later resolves, after the router is closed, and on any thread.
+    """
+
+    # _ref: the MatchRef; _handle: its owner; _url: the bytes resolved (the C match
+    # borrows them). The cached attributes live in __dict__. No __weakref__ (see above).
+    __slots__ = ("_ref", "_handle", "_url", "__dict__")
+
+    def __init__(self):
+        raise TypeError("Match objects come from Router.resolve()")
+
+    def __bool__(self):
+        return self.matched
+
+    @_cached
+    def matched(self):
+        """True when a route matched (also after a redirect chain that ended on a route)."""
+        return _ffi.sy_match_found(self._ref) != 0
+
+    @_cached
+    def url(self):
+        """The URL resolved: the input, or the last URL of a redirect chain."""
+        return _text(_ffi.sy_match_url(self._ref))
+
+    @_cached
+    def pattern(self):
+        """The winning route's pattern as it was added; None on a miss."""
+        return _text(_ffi.sy_match_pattern(self._ref))
+
+    @_cached
+    def target(self):
+        """The winning route's target; None on a miss."""
+        return _text(_ffi.sy_match_target(self._ref))
+
+    @_cached
+    def name(self):
+        """The winning route's name, or None."""
+        return _text(_ffi.sy_match_name(self._ref))
+
+    @_cached
+    def fragment(self):
+        """The URL's fragment as written (not decoded), or None when it has no '#'."""
+        return _text(_ffi.sy_match_fragment(self._ref))
+
+    @_cached
+    def remainder(self):
+        """The segments a trailing '*', '*name' or '<path:name>' matched, joined by '/'."""
+        return _text(_ffi.sy_match_remainder(self._ref))
+
+    @_cached
+    def path_params(self):
+        """Captured path parameters in pattern order: name -> str, int or float."""
+        return _read_params(self._ref, _ffi.sy_match_path_param_count, _ffi.sy_match_path_param_at)
+
+    @_cached
+    def params(self):
+        """The merged map: path parameters, then query items (last value), then defaults."""
+        return _read_params(self._ref, _ffi.sy_match_param_count, _ffi.sy_match_param_at)
+
+    @_cached
+    def query(self):
+        """Every query item: name -> list of values, names in first-appearance order."""
+        ref = self._ref
+        state = tls
+        name, value, err = state.name, state.value, state.err
+        out = {}
+        for i in range(_ffi.sy_match_query_count(ref)):
+            _ffi.sy_match_query_at(name, value, ref, i, err)
+            key = name.ptr[: name.len].decode()
+            item = value.ptr[: value.len].decode() if value.ptr else ""
+            values = out.get(key)
+            if values is None:
+                out[key] = [item]
+            else:
+                values.append(item)
+        return out
+
+    @_cached
+    def redirects(self):
+        """The redirect chain: [] without redirects, else the input URL, then each URL
+        redirected to (the last one is ``url``)."""
+        ref = self._ref
+        return [_text(_ffi.sy_match_redirect_at(ref, i)) for i in range(_ffi.sy_match_redirect_count(ref))]
+
+    def to_dict(self):
+        """The canonical match JSON (docs/JSON.md) as Python values; fresh containers."""
+        return {
+            "matched": self.matched,
+            "url": self.url,
+            "pattern": self.pattern,
+            "target": self.target,
+            "name": self.name,
+            "params": dict(self.params),
+            "path_params": dict(self.path_params),
+            "query": {key: list(values) for key, values in self.query.items()},
+            "fragment": self.fragment,
+            "remainder": self.remainder,
+            "redirects": list(self.redirects),
+        }
+
+    def _c_json(self):
+        """The C library's own JSON text for this match (sy_match_to_json), for tests."""
+        from ctypes import c_size_t, create_string_buffer
+
+        ref = self._ref
+        length = c_size_t()
+        _ffi.sy_match_to_json(None, 0, byref(length), ref, SyError())
+        buf = create_string_buffer(length.value + 1)
+        _ffi.sy_match_to_json(buf, len(buf), byref(length), ref, SyError())
+        return buf.raw[: length.value].decode()
+
+    def __repr__(self):
+        if not self.matched:
+            return f"<Match miss url={self.url!r}>"
+        return f"<Match pattern={self.pattern!r} target={self.target!r} params={self.params!r}>"
+
+
+def fresh_match():
+    """A new Match with its own C sy_match, for a thread whose last Match is still held."""
+    m = Match.__new__(Match)
+    handle = _MatchHandle()
+    m._handle = handle
+    m._ref = handle.ref
+    return m

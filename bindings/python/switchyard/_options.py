@@ -1,0 +1,81 @@
+"""Router(**options) keywords -> a filled sy_router_options (from sy_router_options_init).
+
+Python-side checks raise TypeError (unknown keyword) or ValueError (a value of the wrong
+kind or out of the C field's range); ranges the C library checks itself (a limit over
+2147483647, max_redirects over 1000, a web scheme that is not lowercase ASCII) come back
+from sy_router_new() as SwitchyardError.
+"""
+
+from . import _ffi
+from ._ffi import SyRouterOptions, SyStr
+
+# keyword -> (flag bit, the default value); the bit is set when the value differs.
+_FLAGS = {
+    "strict_trailing_slash": (_ffi.SY_OPT_STRICT_TRAILING_SLASH, False),
+    "keep_empty_segments": (_ffi.SY_OPT_KEEP_EMPTY_SEGMENTS, False),
+    "case_insensitive_literals": (_ffi.SY_OPT_CASE_INSENSITIVE_LITERALS, False),
+    "plus_as_space_in_path": (_ffi.SY_OPT_PLUS_AS_SPACE_IN_PATH, False),
+    "plus_as_space_in_query": (_ffi.SY_OPT_NO_PLUS_AS_SPACE_IN_QUERY, True),
+    "decode_path": (_ffi.SY_OPT_RAW_PATH, True),
+    "trailing_wildcard_needs_segment": (_ffi.SY_OPT_TRAILING_WILDCARD_NEEDS_SEGMENT, False),
+    "query_over_path": (_ffi.SY_OPT_QUERY_OVER_PATH, False),
+}
+
+_CHOICES = {
+    "host_handling": {"web_schemes": 0, "always_segment": 1, "host_when_dotted": 2},
+    "precedence": {"specificity": 0, "registration_order": 1, "most_literals": 2},
+}
+
+_LIMITS = (
+    "max_url_length",
+    "max_segments",
+    "max_parameters",
+    "max_pattern_length",
+    "max_document_size",
+    "max_redirects",
+)
+
+_UINT32_MAX = 2**32 - 1
+
+
+def build_options(options):
+    """A SyRouterOptions for the keywords, plus the objects its pointers refer to (keep
+    them alive until sy_router_new returns)."""
+    opts = SyRouterOptions()
+    _ffi.sy_router_options_init(opts, _ffi.SY_ROUTER_OPTIONS_VERSION)
+    keep = []
+    for key, value in options.items():
+        if key in _FLAGS:
+            bit, default = _FLAGS[key]
+            if not isinstance(value, bool):
+                raise ValueError(f"Router option {key} must be True or False, not {value!r}")
+            if value != default:
+                opts.flags |= bit
+        elif key in _CHOICES:
+            choices = _CHOICES[key]
+            if not isinstance(value, str) or value not in choices:
+                raise ValueError(f"Router option {key} must be one of {', '.join(map(repr, choices))}, not {value!r}")
+            setattr(opts, key, choices[value])
+        elif key in _LIMITS:
+            if value is None:
+                continue  # the library's default, like 0
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _UINT32_MAX:
+                raise ValueError(f"Router option {key} must be an int from 0 (the default) up, not {value!r}")
+            setattr(opts, key, value)
+        elif key == "web_schemes":
+            if value is None:
+                continue
+            if isinstance(value, (str, bytes)):
+                raise ValueError("Router option web_schemes must be a list of scheme names, not one string")
+            schemes = [s.encode("utf-8", "surrogateescape") if isinstance(s, str) else s for s in value]
+            if not all(isinstance(s, bytes) for s in schemes):
+                raise ValueError(f"Router option web_schemes must hold str, not {value!r}")
+            array = (SyStr * max(len(schemes), 1))()
+            for slot, scheme in zip(array, schemes):
+                slot.ptr, slot.len = _ffi.str_in(scheme)
+            keep += [array, schemes]
+            opts.web_schemes = array
+            opts.web_schemes_count = len(schemes)
+        else:
+            raise TypeError(f"Router() got an unexpected keyword argument {key!r}")
+    return opts, keep
