@@ -9,6 +9,17 @@ func log(_ s: String) {
 }
 
 let args = CommandLine.arguments
+
+// `SwiftBench --profile <router-bench dir> <set dir> <passes>`: only builds the router and
+// resolves the set's requests `passes` times, for `valgrind --tool=callgrind` (instruction
+// counts per function; see docs/PERFORMANCE.md).
+if args.count == 5, args[1] == "--profile" {
+    switch RouteSet.load(name: args[3], dir: "\(args[2])/\(args[3])") {
+    case .failure(let e): log("\(e)"); exit(1)
+    case .success(let set): SwitchyardSuite.profile(set, passes: Int(args[4]) ?? 1000)
+    }
+    exit(0)
+}
 guard args.count >= 3 else {
     log("usage: SwiftBench <router-bench dir> <output.json> [seconds per measurement]")
     exit(2)

@@ -1,0 +1,90 @@
+"""The routers of the Python benchmark, each behind the same small adapter.
+
+An adapter is built from a list of `:name`-syntax patterns and offers:
+  resolve(path)        -> the lookup alone, returning the router's own result object
+  resolve_params(path) -> the lookup plus reading the parameters as a dict
+  route_index(path)    -> index of the route the path hit, or None (for the hit check)
+
+werkzeug and falcon always build their parameter dict during the lookup, so for them the
+two timed operations are the same call. falcon (like RoutingKit) refuses two parameter
+names at one position of one prefix, so its parameters are renamed by position (`s<i>`):
+the same tree and the same number of captures.
+"""
+import re
+
+PARAM = re.compile(r"(?<=/):([A-Za-z_][A-Za-z0-9_]*)")
+
+
+class SwitchyardAdapter:
+    name = "switchyard"
+
+    def __init__(self, patterns):
+        import switchyard  # bindings/python (PYTHONPATH=bindings/python)
+
+        self.router = switchyard.Router()
+        self.index = {p: i for i, p in enumerate(patterns)}
+        for i, p in enumerate(patterns):
+            self.router.add(p, str(i))
+        resolve = self.router.resolve
+        self.resolve = resolve
+        self.resolve_params = lambda path: resolve(path).params
+
+    def route_index(self, path):
+        m = self.router.resolve(path)
+        return self.index.get(m.pattern) if m else None
+
+
+class WerkzeugAdapter:
+    name = "werkzeug"
+
+    def __init__(self, patterns):
+        from werkzeug.exceptions import HTTPException
+        from werkzeug.routing import Map, Rule
+
+        rules = [Rule(PARAM.sub(r"<\1>", p), endpoint=i) for i, p in enumerate(patterns)]
+        adapter = Map(rules).bind("x")
+        match = adapter.match
+        self.errors = (HTTPException,)
+
+        def resolve(path):
+            try:
+                return match(path)
+            except HTTPException:  # NotFound, or a RequestRedirect for a slash mismatch
+                return None
+
+        self.resolve = resolve
+        self.resolve_params = lambda path: (resolve(path) or (None, None))[1]
+
+    def route_index(self, path):
+        r = self.resolve(path)
+        return r[0] if r else None
+
+
+class _Resource:
+    def __init__(self, index):
+        self.index = index
+
+    def on_get(self, req, resp):  # falcon needs at least one responder
+        pass
+
+
+class FalconAdapter:
+    name = "falcon"
+
+    def __init__(self, patterns):
+        from falcon.routing import CompiledRouter
+
+        router = CompiledRouter()
+        for i, p in enumerate(patterns):
+            parts = p.split("/")
+            renamed = "/".join(
+                "{s%d}" % k if part.startswith(":") else part for k, part in enumerate(parts)
+            )
+            router.add_route(renamed, _Resource(i))
+        find = router.find
+        self.resolve = find
+        self.resolve_params = lambda path: (find(path) or (None, None, None))[2]
+
+    def route_index(self, path):
+        r = self.resolve(path)
+        return r[0].index if r else None

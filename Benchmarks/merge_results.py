@@ -1,0 +1,89 @@
+"""Merges the partial result files of run.sh into bench-results.json and prints a summary.
+
+Usage: python3 merge_results.py <output.json> <machine.json> <part.json>...
+
+Every row gets the machine and date fields. Python allocation counts (a separate run, see
+Python/bench.py) are joined onto the Python timing rows by (suite, router). The summary shows
+each Switchyard figure next to its peers, the ratio peer / Switchyard, and the issue targets.
+"""
+import json
+import sys
+
+
+def load(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, ValueError) as e:
+        print(f"merge: skipping {path}: {e}", file=sys.stderr)
+        return []
+
+
+# (language, suite or None for every suite, router, limit in ns) from issues 2, 3 and 4.
+TARGETS = [
+    ("swift", "matchit", "switchyard", 50.0),
+    ("c", "matchit", "switchyard", 70.0),
+    ("python", None, "switchyard", 500.0),
+    ("python", None, "switchyard+params", 1500.0),
+]
+# (language, peer, minimum peer/switchyard ratio)
+RATIOS = [("swift", "routingkit", 5.0), ("c", "r3", 2.0), ("python", "werkzeug", 5.0)]
+
+
+def main(argv):
+    out, machine_file, parts = argv[1], argv[2], argv[3:]
+    machine = load(machine_file) or {}
+    rows, allocs = [], {}
+    for p in parts:
+        for r in load(p):
+            if r.get("ns_per_lookup") is None and "allocs_per_lookup" in r:
+                allocs[(r["language"], r["suite"], r["router"])] = r["allocs_per_lookup"]
+            else:
+                rows.append(r)
+    for r in rows:
+        r.setdefault("allocs_per_lookup", allocs.get((r.get("language"), r["suite"], r["router"])))
+        r["machine"] = machine.get("machine")
+        r["date"] = machine.get("date")
+    with open(out, "w", encoding="utf-8") as f:
+        json.dump(rows, f, indent=1)
+        f.write("\n")
+
+    by = {(r.get("language"), r["suite"], r["router"]): r for r in rows}
+    print(f"\n{'lang':<7}{'suite':<14}{'router':<22}{'median ns':>11}{'p99 ns':>11}{'allocs':>8}{'miss':>6}  vs switchyard")
+    for r in rows:
+        lang, suite = r.get("language"), r["suite"]
+        base = by.get((lang, suite, "switchyard"))
+        ratio = ""
+        if base and r["router"] != "switchyard" and base.get("ns_per_lookup"):
+            ratio = f"{r['ns_per_lookup'] / base['ns_per_lookup']:.2f}x"
+        a = r.get("allocs_per_lookup")
+        print(f"{lang:<7}{suite:<14}{r['router']:<22}{r['ns_per_lookup']:>11.1f}{r.get('p99_ns') or 0:>11.1f}"
+              f"{'-' if a is None else f'{a:.2f}':>8}{r.get('mismatches', 0):>6}  {ratio}")
+
+    print("\ntargets:")
+    for lang, suite, router, limit in TARGETS:
+        for (l, s, name), r in by.items():
+            if l == lang and name == router and (suite is None or s == suite) and not s.startswith("random"):
+                ok = r["ns_per_lookup"] <= limit
+                print(f"  {'met ' if ok else 'MISS'} {lang} {s} {router}: {r['ns_per_lookup']:.1f} ns (target <= {limit:g})")
+    for lang, peer, minimum in RATIOS:
+        for (l, s, name), r in by.items():
+            base = by.get((l, s, "switchyard"))
+            if l == lang and name == peer and base:
+                ratio = r["ns_per_lookup"] / base["ns_per_lookup"]
+                print(f"  {'met ' if ratio >= minimum else 'MISS'} {lang} {s}: {peer} / switchyard = {ratio:.2f}x (target >= {minimum:g}x)")
+    small, big = by.get(("swift", "matchit", "switchyard")), by.get(("swift", "random-100000", "switchyard"))
+    if small and big:
+        ratio = big["ns_per_lookup"] / small["ns_per_lookup"]
+        print(f"  {'met ' if ratio <= 2 else 'MISS'} swift 100,000 random routes / matchit = {ratio:.2f}x (target <= 2x)")
+    for (l, s, name), r in by.items():
+        if name.startswith("switchyard") and r.get("mismatches"):
+            print(f"  WRONG {l} {s} {name}: {r['mismatches']} requests did not hit their route")
+    extra = machine.get("notes") or []
+    for n in extra:
+        print(f"  note: {n}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Switchyard's benchmarks (`make bench` runs this from the repo root; docs/PERFORMANCE.md).
+#   1. Swift: Switchyard vs Vapor RoutingKit TrieRouter (+ a 100,000-route table)  [issue 2]
+#   2. C:     Switchyard's C API vs r3                                             [issue 3]
+#   3. Python: the ctypes binding vs werkzeug and falcon                           [issue 3]
+# Each writes a partial JSON file; merge_results.py joins them into $RESULTS and prints a
+# summary with the ratios and the targets. Numbers are only printed, never asserted.
+#
+# Environment (the Makefile sets the first three):
+#   SWITCHYARD_BUILD    CMake build dir holding libswitchyard.so   (default: build)
+#   SWITCHYARD_LIBRARY  the library the C and Python runs load     (default: $SWITCHYARD_BUILD/libswitchyard.so)
+#   RESULTS             output file                                (default: bench-results.json)
+#   BENCH_SECONDS       sampling time per measurement, after a quarter of it of warm-up (default: 1)
+#   ROUTER_BENCH        the route sets                             (default: ../shared/router-bench)
+set -uo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+SWITCHYARD_BUILD=${SWITCHYARD_BUILD:-$root/build}
+SWITCHYARD_LIBRARY=${SWITCHYARD_LIBRARY:-$SWITCHYARD_BUILD/libswitchyard.so}
+RESULTS=${RESULTS:-$root/bench-results.json}
+BENCH_SECONDS=${BENCH_SECONDS:-1}
+ROUTER_BENCH=${ROUTER_BENCH:-$root/../shared/router-bench}
+PYTHON=${PYTHON:-python3}
+work=$root/Benchmarks/.build/results
+mkdir -p "$work"
+rm -f "$work"/*.json
+failed=()
+
+[ -d "$ROUTER_BENCH/matchit" ] || { echo "bench: route sets not found in $ROUTER_BENCH (set ROUTER_BENCH)"; exit 1; }
+[ -f "$SWITCHYARD_LIBRARY" ] || { echo "bench: $SWITCHYARD_LIBRARY not found (run make build)"; exit 1; }
+
+# The machine, once, for every row and for docs/PERFORMANCE.md.
+cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
+"$PYTHON" - "$work/machine.json" "$(nproc)" "$cpu" "$(uname -r)" "$(cut -d' ' -f1-3 /proc/loadavg)" \
+  "$(swift --version 2>/dev/null | head -1)" "$("$PYTHON" --version 2>&1)" <<'PY'
+import json, sys, datetime
+out, nproc, cpu, kernel, load, swift, python = sys.argv[1:]
+json.dump({"machine": {"nproc": int(nproc), "cpu": cpu, "kernel": kernel, "loadavg_at_start": load,
+                       "swift": swift, "python": python},
+           "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")},
+          open(out, "w"))
+PY
+echo "bench: $(nproc) CPUs, $cpu; load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+step() { printf '\n== %s\n' "$1"; }
+
+# ---- 1. Swift (its own SwiftPM package; release build)
+step "Swift: Switchyard vs RoutingKit (swift build -c release --package-path Benchmarks)"
+if swift build -c release --package-path Benchmarks --scratch-path Benchmarks/.build 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]|^(Building|Compiling|Write|Planning)' ; \
+   [ "${PIPESTATUS[0]}" -eq 0 ]; then
+  Benchmarks/.build/release/SwiftBench "$ROUTER_BENCH" "$work/swift.json" "$BENCH_SECONDS" || failed+=(swift)
+else
+  failed+=(swift-build)
+fi
+
+# ---- 2. C (cc -O2 against the CMake-built library)
+step "C: Switchyard C API vs r3"
+cbench=Benchmarks/.build/c-bench
+if cc -O2 -std=c11 -Wall -Wextra -Werror -IBenchmarks/C -IBenchmarks/Sources/CAllocCounter/include -Iinclude \
+      $(pkg-config --cflags r3 2>/dev/null || echo -I/usr/include/r3) \
+      Benchmarks/C/*.c Benchmarks/Sources/CAllocCounter/alloc_counter.c \
+      -L"$(dirname "$SWITCHYARD_LIBRARY")" -lswitchyard -Wl,-rpath,"$(dirname "$SWITCHYARD_LIBRARY")" \
+      $(pkg-config --libs r3 2>/dev/null || echo -lr3) -o "$cbench"; then
+  "$cbench" "$ROUTER_BENCH" "$work/c.json" "$BENCH_SECONDS" || failed+=(c)
+else
+  failed+=(c-build)
+fi
+
+# ---- 3. Python: timings, then allocation counts in a second process (PYTHONMALLOC=malloc and
+# the counter preloaded; see Python/bench.py), so the counting does not slow the timed run.
+step "Python: binding vs werkzeug and falcon"
+export PYTHONPATH="$root/bindings/python${PYTHONPATH:+:$PYTHONPATH}" SWITCHYARD_LIBRARY
+"$PYTHON" Benchmarks/Python/bench.py "$ROUTER_BENCH" "$work/python.json" "$BENCH_SECONDS" || failed+=(python)
+counter=Benchmarks/.build/libbench_alloc_counter.so
+if cc -O2 -shared -fPIC -IBenchmarks/Sources/CAllocCounter/include Benchmarks/Sources/CAllocCounter/alloc_counter.c -o "$counter"; then
+  PYTHONMALLOC=malloc LD_PRELOAD="$root/$counter" \
+    "$PYTHON" Benchmarks/Python/bench.py "$ROUTER_BENCH" "$work/python-allocs.json" "$BENCH_SECONDS" --allocs 2>/dev/null \
+    || failed+=(python-allocs)
+else
+  failed+=(python-allocs-build)
+fi
+
+# ---- results
+step "Results: $RESULTS"
+"$PYTHON" Benchmarks/merge_results.py "$RESULTS" "$work/machine.json" "$work"/swift.json "$work"/c.json \
+  "$work"/python.json "$work"/python-allocs.json || failed+=(merge)
+
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "bench: failed steps: ${failed[*]}"
+  exit 1
+fi
