@@ -2,7 +2,8 @@
  * sample_deeplinks.c: route the deep links an app receives, from C.
  *
  * Registers routes of the kind mobile apps use (a blog article on the web opening a
- * native page, a user profile with a typed id, a live room, a file browser), resolves
+ * native page, a user profile with a typed id, a live room and its web page redirected
+ * into the app, a file browser), resolves
  * a handful of URLs and prints every field of each match. Every status is checked;
  * on failure the message from sy_error is printed and everything is freed (one
  * cleanup label, as in libgit2's error-handling guide).
@@ -55,6 +56,9 @@ static sy_status print_match(const sy_match *match, sy_error *err)
     sy_status rc = SY_OK;
     size_t i;
 
+    /* A redirect chain lists every URL followed, the input first (also on a miss). */
+    for (i = 0; i < sy_match_redirect_count(match); i++)
+        print_str(i == 0 ? "redirects" : "", sy_match_redirect_at(match, i));
     if (!sy_match_found(match)) {
         printf("  no route matched\n");
         print_str("url", sy_match_url(match));
@@ -123,6 +127,7 @@ int main(void)
         "myapp://user/7",
         "myapp://user/not-a-number",
         "myapp://live/room/1024?from=push&from=banner",
+        "https://live.example.com/room/99?from=share",
         "myapp://files/docs/2024/report.pdf",
         "https://example.com/nowhere",
     };
@@ -167,6 +172,16 @@ int main(void)
     route.name.len = 4;
     route.defaults = defaults;
     route.defaults_count = 1;
+    if ((rc = sy_router_add_route(router, &route, &err)) != SY_OK)
+        goto cleanup;
+
+    /* A redirect: the live room's web page opens the app's live room, carrying the id. */
+    if ((rc = sy_route_init(&route, SY_ROUTE_VERSION)) != SY_OK)
+        goto cleanup;
+    route.pattern.ptr = "https://live.example.com/room/:id";
+    route.pattern.len = strlen(route.pattern.ptr);
+    route.redirect.ptr = "myapp://live/room/{id}";
+    route.redirect.len = strlen(route.redirect.ptr);
     if ((rc = sy_router_add_route(router, &route, &err)) != SY_OK)
         goto cleanup;
 
