@@ -30,6 +30,9 @@ set(SWITCHYARD_SWIFT_FLAGS
     "SHELL:-Xcc -fmodule-map-file=${PROJECT_SOURCE_DIR}/include/module.modulemap"
     "SHELL:-Xcc -fmodule-map-file=${PROJECT_SOURCE_DIR}/Sources/CJansson/module.modulemap"
     $<$<NOT:$<CONFIG:Debug>>:-wmo>)
+if(SWITCHYARD_SWIFT_SANITIZE)
+  list(APPEND SWITCHYARD_SWIFT_FLAGS -sanitize=${SWITCHYARD_SWIFT_SANITIZE})
+endif()
 
 # CMake 3.25's Swift rules always pass -incremental, which -wmo overrides with a remark
 # printed on every build; outside Debug, take it out of the rules.
@@ -70,8 +73,13 @@ target_include_directories(switchyard INTERFACE
 # -static-stdlib: the host needs no Swift runtime installed (ldd shows no libswift*).
 # The version script exports only sy_*; it also hides the runtime that
 # -static-stdlib would otherwise re-export with -export-dynamic.
-# -z defs: fail at link time, not at dlopen, if anything is left unresolved.
+# -z defs: fail at link time, not at dlopen, if anything is left unresolved; except in
+# a sanitizer build, where the __asan_* symbols come from the (C) program's runtime.
 target_link_options(switchyard PRIVATE
   -static-stdlib
-  "LINKER:--version-script=${SWITCHYARD_EXPORT_MAP}"
-  "LINKER:-z,defs")
+  "LINKER:--version-script=${SWITCHYARD_EXPORT_MAP}")
+if(SWITCHYARD_SWIFT_SANITIZE)
+  target_link_options(switchyard PRIVATE -sanitize=${SWITCHYARD_SWIFT_SANITIZE})
+else()
+  target_link_options(switchyard PRIVATE "LINKER:-z,defs")
+endif()
