@@ -169,6 +169,7 @@ class Router:
         character is '{' (JSON text); any other str, bytes or os.PathLike (a file path).
         Errors are RuleError with the JSON path in the message.
         """
+        h = self._ref()
         if not _ffi.has_rules():
             raise NotImplementedError(f"{_ffi.library_path} has no sy_router_load_rules; rebuild libswitchyard")
         if isinstance(doc, Mapping):
@@ -181,7 +182,6 @@ class Router:
             text, from_file = os.fsencode(doc), True
         else:
             raise TypeError(f"load_rules takes a dict, JSON text or a path, not {type(doc).__name__}")
-        h = self._ref()
         load = _ffi.sy_router_load_rules_file if from_file else _ffi.sy_router_load_rules
         load(h.ref, text, len(text), SyError())
 

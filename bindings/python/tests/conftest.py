@@ -1,0 +1,34 @@
+"""Shared fixtures. The library comes from SWITCHYARD_LIBRARY (ctest sets it to the fresh
+build) or the package's default search (the repo's build/ after `make build`)."""
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+
+# Run from a checkout without installing: import the package next to this folder.
+PACKAGE_ROOT = Path(__file__).resolve().parents[1]
+REPO_ROOT = PACKAGE_ROOT.parents[1]
+if str(PACKAGE_ROOT) not in sys.path:
+    sys.path.insert(0, str(PACKAGE_ROOT))
+
+# The machine may be shared and slow: no per-example deadline, a fixed example budget.
+settings.register_profile("switchyard", deadline=None, max_examples=200)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "switchyard"))
+
+import switchyard  # noqa: E402
+from switchyard import _ffi  # noqa: E402
+
+#: load_rules tests skip only when the loaded library predates sy_router_load_rules.
+needs_rules = pytest.mark.skipif(
+    not _ffi.has_rules(), reason=f"{_ffi.library_path} has no sy_router_load_rules / _file (issue 4)"
+)
+
+
+@pytest.fixture
+def router():
+    r = switchyard.Router()
+    yield r
+    r.close()

@@ -1,0 +1,174 @@
+"""Lifetimes (llvmlite's ObjectRef tests): close, with, use after close, both free orders,
+and Matches that outlive later resolves and their router."""
+
+import gc
+import weakref
+
+import pytest
+
+from switchyard import Match, Router, SwitchyardError, _errors, _match
+
+
+def _router_finalizer(router):
+    """The weakref.finalize that frees this router's C object."""
+    handle = router._h
+    return next(f for f in weakref.finalize._registry if f.peek() and f.peek()[0] is handle)
+
+
+def _match_finalizer(m):
+    handle = m._handle
+    return next(f for f in weakref.finalize._registry if f.peek() and f.peek()[0] is handle)
+
+
+def test_use_after_close_raises():
+    r = Router()
+    r.add("/a", "A")
+    r.close()
+    assert r.closed
+    for call in (lambda: r.resolve("/a"), lambda: r.add("/b", "B"), lambda: r.remove("/a"),
+                 lambda: r.load_rules({"/x": {"class": "X"}})):
+        with pytest.raises(SwitchyardError) as info:
+            call()
+        assert info.value.code == _errors.SY_ERR_MISUSE
+        assert "closed" in info.value.message
+
+
+def test_close_frees_the_c_router_and_double_close_is_fine():
+    r = Router()
+    fin = _router_finalizer(r)
+    assert fin.alive
+    r.close()
+    assert not fin.alive
+    r.close()
+    r.close()
+    assert "closed" in repr(r)
+
+
+def test_with_closes():
+    with Router() as r:
+        r.add("/a", "A")
+        assert r.resolve("/a")
+        fin = _router_finalizer(r)
+    assert r.closed and not fin.alive
+
+
+def test_with_closes_on_exception():
+    with pytest.raises(KeyError):
+        with Router() as r:
+            raise KeyError("x")
+    assert r.closed
+
+
+def test_closed_router_cannot_be_reentered():
+    r = Router()
+    with r:
+        pass
+    with pytest.raises(SwitchyardError):
+        with r:
+            pass
+
+
+def test_dropping_the_router_frees_it():
+    r = Router()
+    fin = _router_finalizer(r)
+    del r
+    gc.collect()
+    assert not fin.alive
+
+
+def test_match_outlives_router_close():
+    # The C contract: a match keeps the table it matched with. Nothing read before.
+    r = Router()
+    r.add("/user/<int:id>", "U", name="user")
+    m = r.resolve("/user/5?x=1#f")
+    r.close()
+    assert m.to_dict() == {
+        "matched": True, "url": "/user/5?x=1#f", "pattern": "/user/<int:id>", "target": "U",
+        "name": "user", "params": {"id": 5, "x": "1"}, "path_params": {"id": 5},
+        "query": {"x": ["1"]}, "fragment": "f", "remainder": None, "redirects": [],
+    }
+
+
+def test_match_freed_before_router():
+    r = Router()
+    r.add("/a", "A")
+    m = r.resolve("/a")
+    keep = m  # hold it so the thread does not reuse its C match
+    r2 = r.resolve("/a")  # a second match: the first one stays with `keep`
+    fin = _match_finalizer(keep)
+    assert fin.alive
+    del m, keep
+    gc.collect()
+    assert not fin.alive
+    assert r2.target == "A"
+    r.close()
+
+
+def test_router_freed_before_match():
+    r = Router()
+    r.add("/a/:b", "A")
+    m = r.resolve("/a/x")
+    rfin = _router_finalizer(r)
+    del r
+    gc.collect()
+    assert not rfin.alive
+    assert m.params == {"b": "x"} and m.target == "A"
+
+
+def test_match_stays_valid_after_later_resolves():
+    r = Router()
+    r.add("/a/:x", "A")
+    r.add("/b/<int:y>", "B")
+    first = r.resolve("/a/one?q=1")
+    second = r.resolve("/b/2")
+    third = r.resolve(b"/a/three")
+    # nothing was read from `first` before the later resolves
+    assert first.params == {"x": "one", "q": "1"}
+    assert first.url == "/a/one?q=1"
+    assert second.params == {"y": 2} and second.target == "B"
+    assert third.params == {"x": "three"}
+    assert first._ref is not second._ref is not third._ref
+    r.close()
+
+
+def test_dropped_matches_reuse_one_c_match_per_thread(router):
+    router.add("/a/:x", "A")
+    router.resolve("/a/1")  # dropped at once
+    before = _match.tls.match._ref
+    for i in range(50):
+        assert router.resolve(f"/a/{i}").params == {"x": str(i)}
+    assert _match.tls.match._ref is before
+
+
+def test_kept_matches_each_own_their_c_match(router):
+    router.add("/a/:x", "A")
+    kept = [router.resolve(f"/a/{i}") for i in range(20)]
+    assert len({id(m._ref) for m in kept}) == 20
+    assert [m.params["x"] for m in kept] == [str(i) for i in range(20)]
+
+
+def test_cached_values_are_plain_python(router):
+    router.add("/a/:x", "A")
+    m = router.resolve("/a/1?t=1&t=2")
+    d = m.to_dict()
+    d["params"]["x"] = "changed"
+    d["query"]["t"].append("3")
+    assert m.params == {"x": "1", "t": "2"}
+    assert m.query == {"t": ["1", "2"]}
+
+
+def test_match_cannot_be_constructed_or_weakly_referenced(router):
+    with pytest.raises(TypeError):
+        Match()
+    router.add("/a", "A")
+    with pytest.raises(TypeError):
+        weakref.ref(router.resolve("/a"))
+
+
+def test_failed_resolve_does_not_disturb_the_previous_match(router):
+    router.add("/a/:x", "A")
+    m = router.resolve("/a/1")
+    with pytest.raises(SwitchyardError):
+        router.resolve("/a/\x00")
+    assert m.params == {"x": "1"}
+    assert router.resolve("/a/2").params == {"x": "2"}

@@ -1,0 +1,97 @@
+"""Router(**options): each keyword reaches sy_router_options and changes behaviour."""
+
+import pytest
+
+from switchyard import Router
+
+
+def routed(options, routes, url):
+    r = Router(**options)
+    try:
+        for pattern, target in routes:
+            r.add(pattern, target)
+        return r.resolve(url)
+    finally:
+        r.close()
+
+
+def test_defaults():
+    m = routed({}, [("/a/b", "AB")], "/a//b/")
+    assert m.target == "AB"
+
+
+def test_strict_trailing_slash():
+    assert routed({"strict_trailing_slash": False}, [("/a", "A")], "/a/")
+    assert not routed({"strict_trailing_slash": True}, [("/a", "A")], "/a/")
+
+
+def test_keep_empty_segments():
+    assert routed({}, [("/a/b", "AB")], "/a//b")
+    assert not routed({"keep_empty_segments": True}, [("/a/b", "AB")], "/a//b")
+
+
+def test_case_insensitive_literals():
+    assert not routed({}, [("/Users/:id", "U")], "/users/Bob")
+    m = routed({"case_insensitive_literals": True}, [("/Users/:id", "U")], "/users/Bob")
+    assert m.params == {"id": "Bob"}  # values keep their case
+
+
+def test_plus_as_space_in_path():
+    assert routed({}, [("/s/:q", "S")], "/s/a+b").params == {"q": "a+b"}
+    assert routed({"plus_as_space_in_path": True}, [("/s/:q", "S")], "/s/a+b").params == {"q": "a b"}
+
+
+def test_plus_as_space_in_query():
+    assert routed({}, [("/s", "S")], "/s?q=a+b").query == {"q": ["a b"]}
+    assert routed({"plus_as_space_in_query": False}, [("/s", "S")], "/s?q=a+b").query == {"q": ["a+b"]}
+
+
+def test_decode_path():
+    assert routed({}, [("/s/:q", "S")], "/s/a%20b").params == {"q": "a b"}
+    assert routed({"decode_path": False}, [("/s/:q", "S")], "/s/a%20b").params == {"q": "a%20b"}
+
+
+def test_trailing_wildcard_needs_segment():
+    assert routed({}, [("/a/*", "A")], "/a")
+    assert not routed({"trailing_wildcard_needs_segment": True}, [("/a/*", "A")], "/a")
+    assert routed({"trailing_wildcard_needs_segment": True}, [("/a/*", "A")], "/a/b")
+
+
+def test_query_over_path():
+    assert routed({}, [("/u/:id", "U")], "/u/1?id=2").params == {"id": "1"}
+    assert routed({"query_over_path": True}, [("/u/:id", "U")], "/u/1?id=2").params == {"id": "2"}
+
+
+def test_host_handling():
+    # default: a deep-link scheme's authority is the first path segment
+    assert routed({}, [("/user/:id", "U")], "myapp://user/1")
+    # always_segment: even https's host is a segment
+    assert routed({"host_handling": "always_segment"}, [("/example.com/:id", "E")], "https://example.com/1")
+    assert not routed({}, [("/example.com/:id", "E")], "https://example.com/1")
+    # host_when_dotted: "user" is a segment, "example.com" a host
+    assert routed({"host_handling": "host_when_dotted"}, [("/user/:id", "U")], "myapp://user/1")
+    assert routed({"host_handling": "host_when_dotted"}, [("/:id", "I")], "myapp://example.com/1")
+    assert routed({"host_handling": "web_schemes"}, [("/user/:id", "U")], "myapp://user/1")
+
+
+def test_web_schemes():
+    # with myapp as a web scheme, myapp://user/1 has the host "user" and the path /1
+    assert routed({"web_schemes": ["myapp"]}, [("/:id", "I")], "myapp://user/1").params == {"id": "1"}
+    assert routed({"web_schemes": []}, [("/example.com/:id", "E")], "https://example.com/1")
+
+
+def test_precedence():
+    routes = [("/a/:x", "Param"), ("/a/b", "Literal")]
+    assert routed({}, routes, "/a/b").target == "Literal"
+    assert routed({"precedence": "specificity"}, routes, "/a/b").target == "Literal"
+    assert routed({"precedence": "registration_order"}, routes, "/a/b").target == "Param"
+    routes = [("/:x/:y/c", "OneLiteral"), ("/a/b/:z", "TwoLiterals")]
+    assert routed({"precedence": "most_literals"}, routes, "/a/b/c").target == "TwoLiterals"
+
+
+@pytest.mark.parametrize("name", ["max_url_length", "max_segments", "max_parameters", "max_pattern_length",
+                                  "max_document_size", "max_redirects"])
+def test_every_limit_keyword_is_accepted(name):
+    Router(**{name: 5}).close()
+    Router(**{name: 0}).close()  # 0: the default
+    Router(**{name: None}).close()

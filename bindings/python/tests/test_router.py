@@ -1,0 +1,180 @@
+"""Router methods: add (every keyword), remove, resolve, and the semantics Python users rely on."""
+
+import pytest
+
+import switchyard
+from switchyard import Router
+
+
+def test_add_and_resolve_target(router):
+    assert router.add("myapp://user/<int:id>", "UserProfile") is None
+    m = router.resolve("myapp://user/42?tab=a")
+    assert m
+    assert m.matched is True
+    assert m.target == "UserProfile"
+    assert m.pattern == "myapp://user/<int:id>"
+    assert m.params == {"id": 42, "tab": "a"}
+
+
+def test_miss_is_falsy_not_an_error(router):
+    router.add("/a", "A")
+    m = router.resolve("/b")
+    assert not m
+    assert m.matched is False
+    assert m.url == "/b"
+    assert (m.pattern, m.target, m.name, m.fragment, m.remainder) == (None, None, None, None, None)
+    assert (m.params, m.path_params, m.query, m.redirects) == ({}, {}, {}, [])
+
+
+def test_add_with_name_priority_defaults(router):
+    router.add("/item/:id", "Generic")
+    router.add("/item/:key", "Preferred", name="item", priority=5, defaults={"tab": "posts", "n": 3, "w": 0.5})
+    m = router.resolve("/item/7")
+    assert m.target == "Preferred"
+    assert m.name == "item"
+    assert m.params == {"key": "7", "tab": "posts", "n": 3, "w": 0.5}
+    assert type(m.params["n"]) is int and type(m.params["w"]) is float
+
+
+def test_query_beats_defaults_and_path_beats_query(router):
+    router.add("/u/:id", "U", defaults={"tab": "posts", "id": "never"})
+    m = router.resolve("/u/1?id=2&tab=a")
+    assert m.params == {"id": "1", "tab": "a"}
+    assert m.query == {"id": ["2"], "tab": ["a"]}
+
+
+def test_add_needs_exactly_one_of_target_and_redirect(router):
+    with pytest.raises(ValueError):
+        router.add("/a")
+    with pytest.raises(ValueError):
+        router.add("/a", "A", redirect="/b")
+    router.add("/a", redirect="/b")  # exactly one: fine
+
+
+@pytest.mark.parametrize(
+    "kwargs, exc",
+    [
+        ({"priority": "1"}, TypeError),
+        ({"priority": True}, TypeError),
+        ({"priority": 2**31}, ValueError),
+        ({"defaults": {"x": [1]}}, TypeError),
+        ({"defaults": {"x": True}}, TypeError),
+        ({"defaults": {"x": None}}, TypeError),
+        ({"defaults": {"x": 2**63}}, ValueError),
+        ({"defaults": {"x": float("nan")}}, ValueError),
+        ({"defaults": [("x", 1)]}, TypeError),
+        ({"append_params": "no"}, TypeError),
+        ({"name": 3}, TypeError),
+    ],
+)
+def test_add_argument_checks(router, kwargs, exc):
+    with pytest.raises(exc):
+        router.add("/a/:b", "A", **kwargs)
+    assert not router.resolve("/a/x"), "a rejected route must not be added"
+
+
+def test_add_rejects_non_text_pattern(router):
+    with pytest.raises(TypeError):
+        router.add(42, "A")
+    with pytest.raises(TypeError):
+        router.add("/a", 42)
+
+
+def test_bytes_inputs_are_accepted(router):
+    router.add(b"/b/:x", b"B")
+    m = router.resolve(b"/b/y")
+    assert m.target == "B" and m.params == {"x": "y"}
+
+
+def test_remove(router):
+    router.add("/a/:b", "A")
+    assert router.remove("/a/:b") is True
+    assert router.remove("/a/:b") is False
+    assert not router.resolve("/a/x")
+    # remove takes the pattern exactly as added, not an equivalent spelling
+    router.add("/a/<b>", "A")
+    assert router.remove("/a/:b") is False
+    assert router.resolve("/a/x")
+
+
+def test_remove_then_add_same_shape(router):
+    router.add("/a/:b", "A")
+    router.remove("/a/:b")
+    router.add("/a/:c", "C")
+    assert router.resolve("/a/x").params == {"c": "x"}
+
+
+def test_precedence_literal_beats_parameter_and_backtracks(router):
+    router.add("/a/b/c", "ABC")
+    router.add("/a/:x/d", "AXD")
+    assert router.resolve("/a/b/c").target == "ABC"
+    assert router.resolve("/a/b/d").target == "AXD"
+
+
+def test_typed_parameters_fall_through(router):
+    router.add("/n/<int:v>", "Int")
+    router.add("/n/<float:v>", "Float")
+    router.add("/n/:v", "Str")
+    assert router.resolve("/n/-12").params == {"v": -12}
+    assert router.resolve("/n/2.5").params == {"v": 2.5}
+    assert router.resolve("/n/3e8").params == {"v": 3e8}
+    assert router.resolve("/n/abc").params == {"v": "abc"}
+    assert router.resolve("/n/9223372036854775807").params == {"v": 2**63 - 1}
+    assert type(router.resolve("/n/9223372036854775808").params["v"]) is float
+
+
+def test_path_pattern_matches_any_scheme(router):
+    router.add("/user/:id", "U")
+    for url in ("myapp://user/1", "/user/1", "user/1", "other://user/1?x"):
+        assert router.resolve(url).params["id"] == "1", url
+
+
+def test_remainder_forms(router):
+    router.add("/files/*", "Files")
+    router.add("/docs/<path:rest>", "Docs")
+    m = router.resolve("/files/a/b%20c")
+    assert m.remainder == "a/b c" and m.path_params == {}
+    assert router.resolve("/files").remainder == ""
+    m = router.resolve("/docs/x/y")
+    assert m.remainder == "x/y" and m.path_params == {"rest": "x/y"}
+    assert not router.resolve("/docs")
+
+
+def test_fragment_kept_as_written(router):
+    router.add("/a", "A")
+    assert router.resolve("/a#top%20x").fragment == "top%20x"
+    assert router.resolve("/a#").fragment == ""
+    assert router.resolve("/a").fragment is None
+
+
+def test_trailing_slash_and_empty_segments_by_default(router):
+    router.add("/a/b", "AB")
+    assert router.resolve("/a//b/").target == "AB"
+
+
+def test_dot_segments_removed(router):
+    router.add("/admin", "Admin")
+    assert router.resolve("/a/../admin").target == "Admin"
+    assert router.resolve("/a/%2e%2E/admin").target == "Admin"
+
+
+def test_repr_mentions_the_route(router):
+    router.add("/a/:b", "A")
+    assert "A" in repr(router.resolve("/a/x"))
+    assert "miss" in repr(router.resolve("/zzz"))
+    assert "open" in repr(router)
+
+
+def test_library_version_matches_binding_major():
+    assert switchyard.library_version().split(".")[0] == "0"
+    assert switchyard.__version__.split(".")[0] == switchyard.library_version().split(".")[0]
+
+
+def test_independent_routers():
+    a, b = Router(), Router()
+    a.add("/x", "A")
+    b.add("/x", "B")
+    assert a.resolve("/x").target == "A" and b.resolve("/x").target == "B"
+    a.close()
+    assert b.resolve("/x").target == "B"
+    b.close()
