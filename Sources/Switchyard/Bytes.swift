@@ -36,6 +36,11 @@ func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) 
             != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self) { return false }
         i += 8
     }
+    if i + 4 <= n {
+        if UnsafeRawPointer(a + i).loadUnaligned(as: UInt32.self)
+            != UnsafeRawPointer(b + i).loadUnaligned(as: UInt32.self) { return false }
+        i += 4
+    }
     while i < n {
         if a[i] != b[i] { return false }
         i += 1
@@ -54,15 +59,18 @@ func bytesEqualFolding(_ folded: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>
     return true
 }
 
-/// FNV-1a over bytes, optionally ASCII-folded. Used for the hashed child index of wide nodes.
+/// The hash of the literal-child index of wide nodes: length and three bytes (first, second,
+/// last), optionally ASCII-folded, mixed. Cheap on purpose: a probe compares the key anyway,
+/// and segment literals of one node rarely agree on all of these.
 @inline(__always)
 func hashBytes(_ p: UnsafePointer<UInt8>, _ n: Int, fold: Bool) -> UInt32 {
-    var h: UInt32 = 2_166_136_261
-    var i = 0
-    if fold {
-        while i < n { h = (h ^ UInt32(asciiLower(p[i]))) &* 16_777_619; i += 1 }
-    } else {
-        while i < n { h = (h ^ UInt32(p[i])) &* 16_777_619; i += 1 }
+    var h = UInt32(truncatingIfNeeded: n) &* 0x9E37_79B1
+    if n > 0 {
+        var a = p[0], b = p[n > 1 ? 1 : 0], c = p[n - 1]
+        if fold { a = asciiLower(a); b = asciiLower(b); c = asciiLower(c) }
+        h ^= UInt32(a) | UInt32(b) << 8 | UInt32(c) << 16
+        h = h &* 0x85EB_CA6B
+        h ^= h >> 15
     }
     return h
 }

@@ -20,33 +20,75 @@ public final class Match {
         var valueIndex: Int32
     }
 
-    var source = Source.none
-    var owned = GrowBuffer<UInt8>(capacity: 64)
-    var view = URLView()
-    var captures = GrowBuffer<Capture>(capacity: 8)
-    var bestCaptures = GrowBuffer<Capture>(capacity: 8)
-    var remainderText = GrowBuffer<UInt8>(capacity: 32)
-    var merged = GrowBuffer<Merged>(capacity: 8)
-    /// The table of the last resolve: reused while the router has not changed.
-    var table: Table?
-    var hit = false
-    var entry = TableEntry(route: 0, variant: 0, priority: 0, seq: 0, literalCount: 0, remainderMin: 0)
-    var remainderStart = -1
-    /// URLs of the redirect chain, as offsets into `chainBytes` (SEMANTICS §6).
-    var chainBytes = GrowBuffer<UInt8>(capacity: 16)
-    var chainRefs = GrowBuffer<TextRef>(capacity: 2)
+    /// Everything a resolve writes lives behind one pointer: stored properties of a class
+    /// would cost a dynamic exclusivity check on every in-place mutation of the hot path.
+    struct State {
+        var source = Source.none
+        /// For `.string` sources: where the string's bytes were when it was stored.
+        var sourceBase: UnsafePointer<UInt8>? = nil
+        var sourceCount = 0
+        var owned = GrowBuffer<UInt8>(capacity: 64)
+        var view = URLView()
+        var captures = GrowBuffer<Capture>(capacity: 8)
+        var bestCaptures = GrowBuffer<Capture>(capacity: 8)
+        var remainderText = GrowBuffer<UInt8>(capacity: 32)
+        var merged = GrowBuffer<Merged>(capacity: 8)
+        /// True when the merged map is exactly the path parameters (no query, no defaults),
+        /// so `merged` is not filled.
+        var mergedIsPath = true
+        /// The table of the last resolve (kept alive here), its id and its plain view.
+        var table: Table?
+        var tableID: UInt64 = 0
+        var tableView: TableView?
+        var hit = false
+        var entry = TableEntry(route: 0, variant: 0, priority: 0, seq: 0, literalCount: 0, remainderMin: 0)
+        var remainderStart = -1
+        /// URLs of the redirect chain, as offsets into `chainBytes` (SEMANTICS §6).
+        var chainBytes = GrowBuffer<UInt8>(capacity: 16)
+        var chainRefs = GrowBuffer<TextRef>(capacity: 2)
 
-    public init() {}
+        func free() {
+            owned.free(); view.free(); captures.free(); bestCaptures.free()
+            remainderText.free(); merged.free(); chainBytes.free(); chainRefs.free()
+        }
+    }
+
+    let state: UnsafeMutablePointer<State>
+
+    public init() {
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
+    }
 
     deinit {
-        owned.free()
-        view.free()
-        captures.free()
-        bestCaptures.free()
-        remainderText.free()
-        merged.free()
-        chainBytes.free()
-        chainRefs.free()
+        state.pointee.free()
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    var source: Source { _read { yield state.pointee.source } _modify { yield &state.pointee.source } }
+    var owned: GrowBuffer<UInt8> { _read { yield state.pointee.owned } _modify { yield &state.pointee.owned } }
+    var view: URLView { _read { yield state.pointee.view } _modify { yield &state.pointee.view } }
+    var captures: GrowBuffer<Capture> { _read { yield state.pointee.captures } _modify { yield &state.pointee.captures } }
+    var bestCaptures: GrowBuffer<Capture> {
+        _read { yield state.pointee.bestCaptures } _modify { yield &state.pointee.bestCaptures }
+    }
+    var remainderText: GrowBuffer<UInt8> {
+        _read { yield state.pointee.remainderText } _modify { yield &state.pointee.remainderText }
+    }
+    var merged: GrowBuffer<Merged> { _read { yield state.pointee.merged } _modify { yield &state.pointee.merged } }
+    var table: Table? { state.pointee.table }
+    var hit: Bool { get { state.pointee.hit } set { state.pointee.hit = newValue } }
+    var entry: TableEntry { state.pointee.entry }
+    var remainderStart: Int { get { state.pointee.remainderStart } set { state.pointee.remainderStart = newValue } }
+    var chainBytes: GrowBuffer<UInt8> { _read { yield state.pointee.chainBytes } _modify { yield &state.pointee.chainBytes } }
+    var chainRefs: GrowBuffer<TextRef> { _read { yield state.pointee.chainRefs } _modify { yield &state.pointee.chainRefs } }
+
+    /// Makes `table` the one this Match reads from (keeps it alive and caches its view).
+    func use(_ table: Table) {
+        state.pointee.table = table
+        state.pointee.tableID = table.id
+        state.pointee.tableView = table.view
     }
 
     var route: CompiledRoute? {
@@ -78,30 +120,38 @@ public final class Match {
     // MARK: building the result (called by the Router after the walk)
 
     func clearResult() {
-        hit = false
-        remainderStart = -1
-        bestCaptures.removeAll()
-        remainderText.removeAll()
-        merged.removeAll()
+        let st = state
+        st.pointee.hit = false
+        st.pointee.remainderStart = -1
+        st.pointee.mergedIsPath = true
+        st.pointee.bestCaptures.removeAll()
+        st.pointee.remainderText.removeAll()
+        st.pointee.merged.removeAll()
     }
 
     /// Copies the walk's winner in and lays out the remainder and the merged parameters.
+    @inline(__always)
     func finish(_ w: Walker, url: UnsafeBufferPointer<UInt8>) {
-        clearResult()
+        // The Router cleared the result before reading the URL.
         guard w.best >= 0 else { return }
-        hit = true
-        entry = w.bestEntry
-        remainderStart = w.bestRemainder
-        bestCaptures.reserve(w.bestCaptureCount)
-        for k in 0..<w.bestCaptureCount { bestCaptures.append(w.bestCaptures[k]) }
-        if remainderStart >= 0 {
-            for k in remainderStart..<view.segments.count {
-                if k > remainderStart { remainderText.append(0x2F) }
-                let t = view.segments[k]
-                remainderText.append(contentsOf: textPointer(t, url), count: Int(t.count))
+        let st = state
+        st.pointee.hit = true
+        st.pointee.entry = w.bestEntry
+        st.pointee.remainderStart = w.bestRemainder
+        // The walk wrote its winner's captures straight into `bestCaptures`.
+        st.pointee.bestCaptures.truncate(to: w.bestCaptureCount)
+        if w.bestRemainder >= 0 {
+            for k in w.bestRemainder..<st.pointee.view.segments.count {
+                if k > w.bestRemainder { st.pointee.remainderText.append(0x2F) }
+                let t = st.pointee.view.segments[k]
+                st.pointee.remainderText.append(contentsOf: textPointer(t, url), count: Int(t.count))
             }
         }
-        buildMerged(url)
+        // The common case (no query, no defaults) needs no merged map: it is the path.
+        if st.pointee.view.query.count > 0 || w.bestEntry.defaultCount > 0 {
+            st.pointee.mergedIsPath = false
+            buildMerged(url)
+        }
     }
 
     /// SEMANTICS §4: path parameters win over query items of the same name (or the reverse,
@@ -167,10 +217,12 @@ public final class Match {
 
     /// Captures, plus the remainder's name when the pattern names it (`*rest`, `<path:rest>`).
     var pathParameterCount: Int {
-        guard let route else { return 0 }
-        let named = (route.remainderNames[Int(entry.variant)] ?? -1) >= 0
-        return bestCaptures.count + (named ? 1 : 0)
+        guard hit else { return 0 }
+        return bestCaptures.count + (entry.namedRemainder ? 1 : 0)
     }
+
+    /// Size of the merged map.
+    var mergedCount: Int { !hit ? 0 : state.pointee.mergedIsPath ? pathParameterCount : merged.count }
 
     func pathParameterName(_ k: Int, _ route: CompiledRoute) -> ByteSpan {
         let v = Int(entry.variant)
@@ -197,6 +249,7 @@ public final class Match {
     }
 
     func rawMergedParameter(_ k: Int, _ url: UnsafeBufferPointer<UInt8>) -> RawParameter? {
+        if state.pointee.mergedIsPath { return rawPathParameter(k, url) }
         guard let route, k >= 0, k < merged.count else { return nil }
         let m = merged[k]
         let name = mergedName(m, route, url)

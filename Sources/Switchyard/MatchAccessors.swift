@@ -64,7 +64,7 @@ extension Match {
     public var params: [String: ParameterValue] {
         withURLBytes { u in
             var out: [String: ParameterValue] = [:]
-            for k in 0..<merged.count {
+            for k in 0..<mergedCount {
                 if let p = rawMergedParameter(k, u) { out[p.name.string ?? ""] = p.value }
             }
             return out
@@ -74,7 +74,7 @@ extension Match {
     /// The merged parameter ordered as the JSON writes it: path, then query, then defaults.
     var orderedParams: [(String, ParameterValue)] {
         withURLBytes { u in
-            (0..<merged.count).compactMap { k in rawMergedParameter(k, u).map { ($0.name.string ?? "", $0.value) } }
+            (0..<mergedCount).compactMap { k in rawMergedParameter(k, u).map { ($0.name.string ?? "", $0.value) } }
         }
     }
 
@@ -155,20 +155,20 @@ extension Match {
         }
     }
 
-    package var rawParamCount: Int { hit ? merged.count : 0 }
+    package var rawParamCount: Int { mergedCount }
 
     package func rawParam(at i: Int) -> RawParameter? {
         withURLBytes { rawMergedParameter(i, $0) }
     }
 
     package func rawParameter(named n: UnsafeBufferPointer<UInt8>) -> RawParameter? {
-        guard hit, let route else { return nil }
+        guard hit else { return nil }
         return withURLBytes { u in
-            for k in 0..<merged.count {
-                let name = mergedName(merged[k], route, u)
-                if name.count == n.count, let b = name.base,
+            for k in 0..<mergedCount {
+                guard let p = rawMergedParameter(k, u) else { continue }
+                if p.name.count == n.count, let b = p.name.base,
                    n.count == 0 || bytesEqual(b, n.baseAddress!, n.count) {
-                    return rawMergedParameter(k, u)
+                    return p
                 }
             }
             return nil

@@ -14,7 +14,6 @@ struct Capture: BitwiseCopyable {
 }
 
 struct Walker {
-    let table: Table
     let nodes: UnsafeMutablePointer<TreeNode>
     let literals: UnsafeMutablePointer<LiteralEdge>
     let slots: UnsafeMutablePointer<Int32>
@@ -37,6 +36,20 @@ struct Walker {
     var bestEntry = TableEntry(route: 0, variant: 0, priority: 0, seq: 0, literalCount: 0, remainderMin: 0)
     /// Where the winner's remainder starts (a segment index), or -1.
     var bestRemainder = -1
+
+    init(_ t: TableView, url: UnsafePointer<UInt8>, view: borrowing URLView,
+         captures: UnsafeMutablePointer<Capture>, bestCaptures: UnsafeMutablePointer<Capture>) {
+        nodes = t.nodes; literals = t.literals; slots = t.slots; dynamics = t.dynamics
+        entries = t.entries; keys = t.keys
+        self.url = url
+        decoded = UnsafePointer(view.decoded.base)
+        segments = view.segments.base
+        segmentCount = view.segments.count
+        fold = t.fold
+        precedence = t.precedence
+        self.captures = captures
+        self.bestCaptures = bestCaptures
+    }
 
     @inline(__always)
     func text(_ t: TextRef) -> UnsafePointer<UInt8> {
@@ -75,16 +88,19 @@ struct Walker {
     }
 
     /// Finds the literal child of `node` whose key equals `p[0..<n]` (and whose port equals
-    /// `port`, for hosts); -1 when there is none.
+    /// `port`, for hosts); -1 when there is none. Static, so calling it never copies the walker.
     @inline(__always)
-    func literalChild(_ node: TreeNode, _ p: UnsafePointer<UInt8>, _ n: Int, fold: Bool,
-                      port: UnsafePointer<UInt8>? = nil, portCount: Int = 0) -> Int32 {
+    static func literalChild(_ literals: UnsafeMutablePointer<LiteralEdge>, _ slots: UnsafeMutablePointer<Int32>,
+                             _ keys: UnsafePointer<UInt8>, _ node: TreeNode, _ p: UnsafePointer<UInt8>, _ n: Int,
+                             fold: Bool, port: UnsafePointer<UInt8>? = nil, portCount: Int = 0) -> Int32 {
         if node.slotMask == 0 {
             var k = Int(node.literalStart)
             let end = k + Int(node.literalCount)
             while k < end {
                 let e = literals[k]
-                if Int(e.keyCount) == n, keyEquals(e, p, n, fold), portEquals(e, port, portCount) { return e.child }
+                if Int(e.keyCount) == n, keyEquals(keys, e, p, n, fold), portEquals(keys, e, port, portCount) {
+                    return e.child
+                }
                 k += 1
             }
             return -1
@@ -96,7 +112,7 @@ struct Walker {
             let idx = slots[Int(node.slotStart) + s]
             if idx < 0 { return -1 }
             let e = literals[Int(node.literalStart) + Int(idx)]
-            if e.hash == h, Int(e.keyCount) == n, keyEquals(e, p, n, fold), portEquals(e, port, portCount) {
+            if e.hash == h, Int(e.keyCount) == n, keyEquals(keys, e, p, n, fold), portEquals(keys, e, port, portCount) {
                 return e.child
             }
             s = (s + 1) & mask
@@ -104,13 +120,15 @@ struct Walker {
     }
 
     @inline(__always)
-    func keyEquals(_ e: LiteralEdge, _ p: UnsafePointer<UInt8>, _ n: Int, _ fold: Bool) -> Bool {
+    static func keyEquals(_ keys: UnsafePointer<UInt8>, _ e: LiteralEdge, _ p: UnsafePointer<UInt8>, _ n: Int,
+                          _ fold: Bool) -> Bool {
         let k = keys + Int(e.keyStart)
         return fold ? bytesEqualFolding(k, p, n) : bytesEqual(k, p, n)
     }
 
     @inline(__always)
-    func portEquals(_ e: LiteralEdge, _ port: UnsafePointer<UInt8>?, _ n: Int) -> Bool {
+    static func portEquals(_ keys: UnsafePointer<UInt8>, _ e: LiteralEdge, _ port: UnsafePointer<UInt8>?,
+                           _ n: Int) -> Bool {
         if Int(e.portCount) != n { return false }
         guard n > 0, let port else { return true }
         return bytesEqual(keys + Int(e.portStart), port, n)
@@ -121,7 +139,8 @@ struct Walker {
     mutating func walkScheme(_ view: inout URLView) {
         let root = nodes[0]
         if view.hasScheme {
-            let c = literalChild(root, url + Int(view.scheme.start), Int(view.scheme.count), fold: true)
+            let c = Walker.literalChild(literals, slots, keys, root, url + Int(view.scheme.start),
+                                        Int(view.scheme.count), fold: true)
             if c >= 0 && promising(c) { walkHost(c, &view) }
         }
         var k = Int(root.dynamicStart)
@@ -139,7 +158,7 @@ struct Walker {
             let h = url + Int(view.host.start), hn = Int(view.host.count)
             let port: UnsafePointer<UInt8>? = view.port.count > 0 ? url + Int(view.port.start) : nil
             let pn = Int(view.port.count)
-            let c = literalChild(node, h, hn, fold: true, port: port, portCount: pn)
+            let c = Walker.literalChild(literals, slots, keys, node, h, hn, fold: true, port: port, portCount: pn)
             if c >= 0 && promising(c) { walkPath(c, 0) }
             var k = Int(node.dynamicStart)
             let end = k + Int(node.dynamicCount)
@@ -152,7 +171,7 @@ struct Walker {
                 let sn = Int(d.suffixCount)
                 guard hn > sn, Int(d.portCount) == pn,
                       bytesEqualFolding(keys + Int(d.suffixStart), h + (hn - sn), sn),
-                      pn == 0 || bytesEqual(keys + Int(d.portStart), port!, pn) else { continue }
+                      pn == 0 || port.map({ bytesEqual(keys + Int(d.portStart), $0, pn) }) == true else { continue }
                 walkPath(d.child, 0)
             }
         } else {
@@ -180,11 +199,14 @@ struct Walker {
             considerRemainders(node, i)
             return
         }
+        // Nothing below can beat the winner: skip the node without looking at its edges.
+        if best >= 0 && (precedence == .specificity ? node.maxPriority <= bestEntry.priority
+                                                     : node.maxPriority < bestEntry.priority) { return }
         let seg = segments[i]
         let p = text(seg)
         let n = Int(seg.count)
         if node.literalCount > 0 {
-            let c = literalChild(node, p, n, fold: fold)
+            let c = Walker.literalChild(literals, slots, keys, node, p, n, fold: fold)
             if c >= 0 && promising(c) { walkPath(c, i + 1) }
         }
         var k = Int(node.dynamicStart)

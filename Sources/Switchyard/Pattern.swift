@@ -76,8 +76,8 @@ struct PatternConfig {
     var maxParameters: Int
     var maxPatternLength: Int
 
-    init(_ o: RouterOptions) {
-        read = ReadConfig(o)
+    init(_ o: RouterOptions, _ store: WebSchemeStore) {
+        read = ReadConfig(o, store)
         caseInsensitiveLiterals = o.caseInsensitiveLiterals
         trailingWildcardMin = o.trailingWildcardNeedsSegment ? 1 : 0
         maxParameters = o.limits.maxParameters
@@ -121,8 +121,9 @@ private struct PatternCompiler {
         var scheme: [UInt8]? = nil
         var isWeb = false
         if let sl = patternSchemeLength() {
-            scheme = bytes[0..<sl].map(asciiLower)
-            isWeb = config.read.webSchemes.contains(scheme!)
+            let lower = bytes[0..<sl].map(asciiLower)
+            scheme = lower
+            isWeb = lower.withUnsafeBufferPointer { config.read.isWebScheme($0.baseAddress!, $0.count) }
             i = sl + 1
         }
         var host = HostPattern.any

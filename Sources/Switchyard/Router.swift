@@ -11,6 +11,7 @@ private let tableIDs = Atomic<UInt64>(1)
 /// before or entirely after a change. Changes serialise on an internal lock.
 public final class Router: Sendable {
     public let options: RouterOptions
+    let webSchemes: WebSchemeStore
     let patternConfig: PatternConfig
     let state: Mutex<RouterState>
     /// The id of the table every resolve must use (built lazily by the first resolve after a
@@ -20,7 +21,8 @@ public final class Router: Sendable {
     public init(options: RouterOptions = RouterOptions()) throws(SwitchyardError) {
         try options.validate()
         self.options = options
-        patternConfig = PatternConfig(options)
+        webSchemes = WebSchemeStore(options.webSchemes)
+        patternConfig = PatternConfig(options, webSchemes)
         let id = tableIDs.wrappingAdd(1, ordering: .relaxed).oldValue
         state = Mutex(RouterState(id: id))
         currentID = Atomic(id)
@@ -87,7 +89,7 @@ public final class Router: Sendable {
     func currentTable() -> Table {
         state.withLock { s in
             if let t = s.table { return t }
-            let t = Table(id: s.id, options: options, routes: s.routes)
+            let t = Table(id: s.id, options: options, webSchemes: webSchemes, routes: s.routes)
             s.table = t
             return t
         }
@@ -107,16 +109,33 @@ public final class Router: Sendable {
     /// Returns whether a route matched.
     @discardableResult
     public func resolve(_ url: String, into match: Match) throws(SwitchyardError) -> Bool {
-        var url = url
-        let result: Result<Bool, SwitchyardError> = url.withUTF8 { bytes in
+        // Native strings are contiguous UTF-8: read them in place.
+        let direct: Result<Bool, SwitchyardError>? = url.utf8.withContiguousStorageIfAvailable { bytes in
+            // Keep the string (its bytes back every value). Storing it again when it is the
+            // string already held (same storage, still alive because held) would only cost
+            // a retain and a release.
+            let st = match.state
+            if case .string = st.pointee.source, st.pointee.sourceBase == bytes.baseAddress,
+               st.pointee.sourceCount == bytes.count, bytes.count > 15 {
+            } else {
+                st.pointee.source = .string(url)
+                st.pointee.sourceBase = bytes.baseAddress
+                st.pointee.sourceCount = bytes.count
+            }
             do throws(SwitchyardError) {
                 return .success(try resolveFirst(bytes, into: match))
             } catch {
                 return .failure(error)
             }
         }
-        match.source = .string(url)
-        let hit = try result.get()
+        let hit: Bool
+        if let direct {
+            hit = try direct.get()
+        } else {
+            var copy = url
+            copy.makeContiguousUTF8()
+            return try resolve(copy, into: match)
+        }
         return try followRedirects(match, firstHit: hit)
     }
 
@@ -129,43 +148,42 @@ public final class Router: Sendable {
 
     /// Reads `bytes` and walks the table once (no redirects).
     func resolveFirst(_ bytes: UnsafeBufferPointer<UInt8>, into match: Match) throws(SwitchyardError) -> Bool {
-        match.chainRefs.removeAll()
-        match.chainBytes.removeAll()
+        match.state.pointee.chainRefs.removeAll()
+        match.state.pointee.chainBytes.removeAll()
         return try walk(bytes, into: match)
     }
 
     /// One hop: read the URL, walk the table, lay out the result.
-    func walk(_ bytes: UnsafeBufferPointer<UInt8>, into match: Match) throws(SwitchyardError) -> Bool {
-        // The fast path: the table this Match already holds is still current.
+    /// `keepTable` (redirects, issue 4): the later hops of a chain stay on the first hop's
+    /// table, so a whole chain sees one version of the routes.
+    func walk(_ bytes: UnsafeBufferPointer<UInt8>, into match: Match, keepTable: Bool = false) throws(SwitchyardError) -> Bool {
+        let st = match.state
+        // The fast path: the table this Match already holds is still current (one atomic load).
         let id = currentID.load(ordering: .acquiring)
-        let table: Table
-        if let t = match.table, t.id == id {
-            table = t
-        } else {
-            table = currentTable()
-            match.table = table
+        if st.pointee.tableView == nil || (!keepTable && st.pointee.tableID != id) {
+            match.use(currentTable())
         }
+        guard let tv = st.pointee.tableView else { throw SwitchyardError(.internal, "no route table") }
         match.clearResult()
         do throws(SwitchyardError) {
-            try match.view.read(bytes, table.read)
+            try st.pointee.view.read(bytes, tv.read)
         } catch {
-            match.source = .none
+            st.pointee.source = .none
             throw error
         }
-        let needed = table.maxParameters + 1
-        match.captures.reserve(needed)
-        match.bestCaptures.reserve(needed)
-        var w = Walker(
-            table: table, nodes: table.nodes.baseAddress!, literals: table.literals.baseAddress!,
-            slots: table.slots.baseAddress!, dynamics: table.dynamics.baseAddress!,
-            entries: table.entries.baseAddress!, keys: table.keyBase,
-            url: bytes.baseAddress ?? emptyBytes, decoded: UnsafePointer(match.view.decoded.base),
-            segments: match.view.segments.base, segmentCount: match.view.segments.count,
-            fold: table.foldLiterals, precedence: table.precedence,
-            captures: match.captures.base, bestCaptures: match.bestCaptures.base)
-        if table.routes.count > 0 { w.walkScheme(&match.view) }
+        let needed = tv.maxParameters + 1
+        st.pointee.captures.reserve(needed)
+        st.pointee.bestCaptures.reserve(needed)
+        var w = Walker(tv, url: bytes.baseAddress ?? emptyBytes,
+                       view: st.pointee.view,
+                       captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base)
+        if tv.pathRoot >= 0 {
+            w.walkPath(tv.pathRoot, 0)
+        } else if tv.routeCount > 0 {
+            w.walkScheme(&st.pointee.view)
+        }
         match.finish(w, url: bytes)
-        return match.hit
+        return st.pointee.hit
     }
 }
 
@@ -186,13 +204,20 @@ struct RouterState: ~Copyable {
     /// routes of the previous document are dropped in the same step.
     mutating func apply(adding: [Route], config: PatternConfig, fromDocument: Bool,
                         replacingDocument: Bool,
-                        check: ((Int, Route, CompiledPattern) throws(SwitchyardError) -> Void)? = nil) throws(SwitchyardError) {
+                        check: ((Int, Route, CompiledPattern) throws(SwitchyardError) -> Void)? = nil,
+                        // Rule documents (issue 4): rewrites an error of the route at an index,
+                        // so the message can name the route's JSON path.
+                        annotate: ((Int, SwitchyardError) -> SwitchyardError)? = nil) throws(SwitchyardError) {
         var compiled: [CompiledRoute] = []
         var batchShapes: [[UInt8]: [CompiledRoute]] = [:]
         for (index, route) in adding.enumerated() {
+          do throws(SwitchyardError) {
             try validate(route)
             let c = try compilePattern(route.pattern, config)
             try check?(index, route, c)
+            // Every redirect template is checked when its route is added (RedirectTemplate.swift);
+            // after `check`, so a document knows an error here is about the redirect.
+            try validateRedirectTemplate(route, c, config)
             let cr = CompiledRoute(route: route, seq: nextSeq + index, compiled: c, fromDocument: fromDocument)
             for v in cr.variants {
                 let shape = v.shape
@@ -205,6 +230,9 @@ struct RouterState: ~Copyable {
                 if !(batchShapes[shape]?.contains { $0 === cr } ?? false) { batchShapes[shape, default: []].append(cr) }
             }
             compiled.append(cr)
+          } catch {
+            throw annotate?(index, error) ?? error
+          }
         }
         if replacingDocument {
             routes.removeAll { $0.fromDocument }

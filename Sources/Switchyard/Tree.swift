@@ -49,11 +49,36 @@ struct TableEntry: BitwiseCopyable {
     var seq: Int32
     var literalCount: Int32
     var remainderMin: Int32
+    /// The remainder is named (`*rest`, `<path:rest>`): it is also a path parameter.
+    var namedRemainder: Bool = false
+    /// How many defaults the route has (0 lets a resolve skip building the merged map).
+    var defaultCount: Int32 = 0
+}
+
+/// The parts of a Table a resolve needs, as plain values: a Match keeps a copy next to its
+/// strong reference to the table, so the hot path never touches a reference count.
+struct TableView: @unchecked Sendable {
+    var nodes: UnsafeMutablePointer<TreeNode>
+    var literals: UnsafeMutablePointer<LiteralEdge>
+    var slots: UnsafeMutablePointer<Int32>
+    var dynamics: UnsafeMutablePointer<DynamicEdge>
+    var entries: UnsafeMutablePointer<TableEntry>
+    var keys: UnsafePointer<UInt8>
+    var read: ReadConfig
+    var fold: Bool
+    var precedence: RouterOptions.Precedence
+    var queryOverPath: Bool
+    var maxParameters: Int
+    var routeCount: Int
+    /// When every route is a path pattern (no scheme, no host), the node where paths start:
+    /// the walk can skip the scheme and host levels. -1 otherwise.
+    var pathRoot: Int32
 }
 
 final class Table: @unchecked Sendable {
     let id: UInt64
     let read: ReadConfig
+    private let webSchemes: WebSchemeStore
     let foldLiterals: Bool
     let precedence: RouterOptions.Precedence
     let parameterPrecedence: RouterOptions.ParameterPrecedence
@@ -66,10 +91,12 @@ final class Table: @unchecked Sendable {
     let entries: UnsafeMutableBufferPointer<TableEntry>
     private let keys: ByteStore
     let keyBase: UnsafePointer<UInt8>
+    let pathRoot: Int32
 
-    init(id: UInt64, options: RouterOptions, routes: [CompiledRoute]) {
+    init(id: UInt64, options: RouterOptions, webSchemes: WebSchemeStore, routes: [CompiledRoute]) {
         self.id = id
-        read = ReadConfig(options)
+        self.webSchemes = webSchemes
+        read = ReadConfig(options, webSchemes)
         foldLiterals = options.caseInsensitiveLiterals
         precedence = options.precedence
         parameterPrecedence = options.parameterPrecedence
@@ -77,13 +104,15 @@ final class Table: @unchecked Sendable {
         var most = 0
         for r in routes { most = max(most, r.names.count) }
         maxParameters = most
-        var builder = TreeBuilder(foldLiterals: options.caseInsensitiveLiterals)
+        let builder = TreeBuilder(foldLiterals: options.caseInsensitiveLiterals)
         for (ri, r) in routes.enumerated() {
             for (vi, v) in r.variants.enumerated() {
                 builder.insert(v, entry: TableEntry(
                     route: Int32(ri), variant: Int32(vi), priority: Int32(clamping: r.route.priority),
                     seq: Int32(clamping: r.seq), literalCount: Int32(v.literalCount),
-                    remainderMin: Int32(v.remainder?.minSegments ?? 0)))
+                    remainderMin: Int32(v.remainder?.minSegments ?? 0),
+                    namedRemainder: (v.remainder?.nameIndex ?? -1) >= 0,
+                    defaultCount: Int32(r.defaults.count)))
             }
         }
         let flat = builder.flatten()
@@ -99,6 +128,24 @@ final class Table: @unchecked Sendable {
         _ = entries.initialize(from: flat.entries)
         keys = flat.keys
         keyBase = flat.keys.base
+        // Path-only tables: root -> anyScheme -> anyHost, nothing else at those levels.
+        var root: Int32 = -1
+        let r = flat.nodes.first
+        if let r, r.literalCount == 0, r.dynamicCount == 1, r.endCount == 0, r.remainderCount == 0 {
+            let h = flat.nodes[Int(flat.dynamics[Int(r.dynamicStart)].child)]
+            if h.literalCount == 0, h.dynamicCount == 1, h.endCount == 0, h.remainderCount == 0,
+               flat.dynamics[Int(h.dynamicStart)].kind == .anyHost {
+                root = flat.dynamics[Int(h.dynamicStart)].child
+            }
+        }
+        pathRoot = root
+    }
+
+    var view: TableView {
+        TableView(nodes: nodes.baseAddress!, literals: literals.baseAddress!, slots: slots.baseAddress!,
+                  dynamics: dynamics.baseAddress!, entries: entries.baseAddress!, keys: keyBase, read: read,
+                  fold: foldLiterals, precedence: precedence, queryOverPath: parameterPrecedence == .queryOverPath,
+                  maxParameters: maxParameters, routeCount: routes.count, pathRoot: pathRoot)
     }
 
     deinit {

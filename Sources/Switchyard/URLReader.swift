@@ -13,10 +13,30 @@ struct QueryRef: BitwiseCopyable {
     var value: TextRef
 }
 
-/// The settings the reader needs, precomputed from RouterOptions once per table.
+/// The web schemes as length-prefixed bytes, owned by a Router and retained by its tables,
+/// so that `ReadConfig` can be a plain value the resolve path copies without reference counting.
+final class WebSchemeStore: @unchecked Sendable {
+    let bytes: UnsafeMutableBufferPointer<UInt8>
+
+    init(_ schemes: Set<String>) {
+        let sorted = schemes.sorted().map { Array($0.utf8).prefix(255) }
+        bytes = .allocate(capacity: sorted.reduce(1) { $0 + 1 + $1.count })
+        var k = 0
+        for s in sorted {
+            bytes[k] = UInt8(s.count); k += 1
+            for b in s { bytes[k] = b; k += 1 }
+        }
+        bytes[k] = 0
+    }
+
+    deinit { bytes.deallocate() }
+}
+
+/// The settings the reader needs, precomputed from RouterOptions (a plain value).
 struct ReadConfig: @unchecked Sendable {
     var hostHandling: RouterOptions.HostHandling
-    var webSchemes: [[UInt8]]
+    /// Length-prefixed schemes, ended by a 0 length (in a WebSchemeStore).
+    var webSchemes: UnsafePointer<UInt8>
     var strictTrailingSlash: Bool
     var keepEmptySegments: Bool
     var plusInQuery: Bool
@@ -25,9 +45,9 @@ struct ReadConfig: @unchecked Sendable {
     var maxURLLength: Int
     var maxSegments: Int
 
-    init(_ o: RouterOptions) {
+    init(_ o: RouterOptions, _ store: WebSchemeStore) {
         hostHandling = o.hostHandling
-        webSchemes = o.webSchemes.sorted().map { Array($0.utf8) }
+        webSchemes = UnsafePointer(store.bytes.baseAddress!)
         strictTrailingSlash = o.strictTrailingSlash
         keepEmptySegments = o.keepEmptySegments
         plusInQuery = o.plusAsSpaceInQuery
@@ -38,11 +58,13 @@ struct ReadConfig: @unchecked Sendable {
     }
 
     func isWebScheme(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
-        for s in webSchemes where s.count == n {
-            let equal = s.withUnsafeBufferPointer { b in bytesEqualFolding(b.baseAddress!, p, n) }
-            if equal { return true }
+        var k = 0
+        while true {
+            let len = Int(webSchemes[k])
+            if len == 0 { return false }
+            if len == n, bytesEqualFolding(webSchemes + k + 1, p, n) { return true }
+            k += 1 + len
         }
-        return false
     }
 }
 
@@ -83,6 +105,27 @@ struct URLView {
 
 private let slash: UInt8 = 0x2F, colon: UInt8 = 0x3A, question: UInt8 = 0x3F, hash: UInt8 = 0x23
 private let at: UInt8 = 0x40, dot: UInt8 = 0x2E
+
+/// The index of the next '/', '?' or '#' at or after `i`, or `n`: eight bytes at a time.
+@inline(__always)
+func nextDelimiter(_ p: UnsafePointer<UInt8>, _ start: Int, _ n: Int) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+    var i = start
+    while i + 8 <= n {
+        let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+        let a = w ^ (ones &* 0x2F), b = w ^ (ones &* 0x3F), c = w ^ (ones &* 0x23)
+        // The lowest set bit of each term is exact (borrows only run upward).
+        let m = ((a &- ones) & ~a | (b &- ones) & ~b | (c &- ones) & ~c) & highs
+        if m != 0 { return i + m.trailingZeroBitCount >> 3 }
+        i += 8
+    }
+    while i < n {
+        let x = p[i]
+        if x == 0x2F || x == 0x3F || x == 0x23 { return i }
+        i += 1
+    }
+    return n
+}
 
 @inline(__always)
 private func isAlpha(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
@@ -135,7 +178,7 @@ extension URLView {
             throw SwitchyardError(.limit, "URL is \(n) bytes, over the limit of \(config.maxURLLength)")
         }
         guard let p = u.baseAddress else { return }  // the empty URL: no segments
-        try validateText(p, n)
+        let mayDecode = try validateText(p, n)
 
         var i = 0
         if let sl = try schemeLength(p, n, what: "URL") {
@@ -161,10 +204,8 @@ extension URLView {
                 authoritySegment = (hStart, aEnd)
             }
         }
-        // Path, query, fragment.
-        let pathStart = i
-        while i < n, p[i] != question, p[i] != hash { i += 1 }
-        let pathEnd = i
+        // Path (split into segments in the same pass that finds its end), query, fragment.
+        i = readSegments(p, authoritySegment, i, n, config, mayDecode: mayDecode)
         var queryRange: (Int, Int)? = nil
         if i < n, p[i] == question {
             let qs = i + 1
@@ -176,16 +217,40 @@ extension URLView {
             hasFragment = true
             fragment = TextRef(start: Int32(i + 1), count: Int32(n - i - 1), decoded: false)
         }
-        readSegments(p, authoritySegment, pathStart, pathEnd, config)
         if segments.count > config.maxSegments {
             throw SwitchyardError(.limit, "URL has \(segments.count) path segments, over the limit of \(config.maxSegments)")
         }
-        if let (qs, qe) = queryRange { readQuery(p, qs, qe, plusAsSpace: config.plusInQuery) }
+        if let (qs, qe) = queryRange { readQuery(p, qs, qe, plusAsSpace: config.plusInQuery, mayDecode: mayDecode) }
     }
 
     /// Control characters make a URL invalid; so does invalid UTF-8 (possible from C).
-    private func validateText(_ p: UnsafePointer<UInt8>, _ n: Int) throws(SwitchyardError) {
+    /// One pass, eight bytes at a time; also tells whether any byte may need decoding
+    /// (`%`, or `+`), so clean URLs skip the per-segment decoding scan.
+    private func validateText(_ p: UnsafePointer<UInt8>, _ n: Int) throws(SwitchyardError) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+        @inline(__always) func hasLess(_ v: UInt64, _ c: UInt8) -> Bool { (v &- ones &* UInt64(c)) & ~v & highs != 0 }
+        var flagged = false
         var i = 0
+        while i + 8 <= n {
+            let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+            if w & highs != 0 || hasLess(w, 0x20) || hasZero(w ^ (ones &* 0x7F))
+                || hasZero(w ^ (ones &* 0x25)) || hasZero(w ^ (ones &* 0x2B)) {
+                flagged = true
+                break
+            }
+            i += 8
+        }
+        if !flagged {
+            while i < n {
+                let b = p[i]
+                if b < 0x20 || b >= 0x7F || b == 0x25 || b == 0x2B { flagged = true; break }
+                i += 1
+            }
+            if !flagged { return false }
+        }
+        // Slow path from the first interesting byte.
+        var mayDecode = false
         var ascii = true
         while i < n {
             let b = p[i]
@@ -193,11 +258,13 @@ extension URLView {
                 throw SwitchyardError(.invalidURL, "control character 0x\(String(b, radix: 16)) in URL", position: i)
             }
             if b >= 0x80 { ascii = false }
+            if b == 0x25 || b == 0x2B { mayDecode = true }
             i += 1
         }
         if !ascii, let bad = firstInvalidUTF8(p, n) {
             throw SwitchyardError(.invalidURL, "URL is not valid UTF-8", position: bad)
         }
+        return mayDecode
     }
 
     private func authorityIsHost(_ p: UnsafePointer<UInt8>, _ n: Int, _ config: ReadConfig) -> Bool {
@@ -238,32 +305,41 @@ extension URLView {
         port = TextRef(start: Int32(portStart), count: Int32(portCount), decoded: false)
     }
 
-    /// Splits on raw '/', decodes each piece once, removes dot segments (empty pieces still
-    /// present), then drops empty segments: the order of SEMANTICS §8.
+    /// Splits on raw '/' up to the first '?' or '#' (returned), decodes each piece once,
+    /// removes dot segments (empty pieces still present), then drops empty segments: the
+    /// order of SEMANTICS §8.
     private mutating func readSegments(_ p: UnsafePointer<UInt8>, _ authority: (Int, Int)?,
-                                       _ start: Int, _ end: Int, _ config: ReadConfig) {
+                                       _ start: Int, _ n: Int, _ config: ReadConfig, mayDecode: Bool) -> Int {
         var pendingTrailing = false
+        var sawEmpty = false
+        let decode = mayDecode && config.decodePath
+        let pathEmpty = start >= n || p[start] == question || p[start] == hash
         if let (a, b) = authority {
-            pushPiece(p, a, b, last: start == end, config, &pendingTrailing)
+            pushPiece(p, a, b, last: pathEmpty, decode, config, &pendingTrailing, &sawEmpty)
+        }
+        if pathEmpty {
+            if pendingTrailing || sawEmpty { finishSegments(config, pendingTrailing) }
+            return start
         }
         var i = start
-        if i < end, p[i] == slash { i += 1 }  // the root slash is not a segment
-        if start < end {
-            while true {
-                var j = i
-                while j < end, p[j] != slash { j += 1 }
-                pushPiece(p, i, j, last: j >= end, config, &pendingTrailing)
-                if j >= end { break }
-                i = j + 1
-            }
+        if p[i] == slash { i += 1 }  // the root slash is not a segment
+        var j: Int
+        while true {
+            j = nextDelimiter(p, i, n)
+            let atEnd = j >= n || p[j] != slash
+            pushPiece(p, i, j, last: atEnd, decode, config, &pendingTrailing, &sawEmpty)
+            if atEnd { break }
+            i = j + 1
         }
-        finishSegments(config, pendingTrailing)
+        if pendingTrailing || sawEmpty { finishSegments(config, pendingTrailing) }
+        return j
     }
 
-    private mutating func pushPiece(_ p: UnsafePointer<UInt8>, _ a: Int, _ b: Int, last: Bool,
-                                    _ config: ReadConfig, _ trailing: inout Bool) {
+    @inline(__always)
+    private mutating func pushPiece(_ p: UnsafePointer<UInt8>, _ a: Int, _ b: Int, last: Bool, _ decode: Bool,
+                                    _ config: ReadConfig, _ trailing: inout Bool, _ sawEmpty: inout Bool) {
         var ref = TextRef(start: Int32(a), count: Int32(b - a), decoded: false)
-        if config.decodePath, needsDecoding(p + a, b - a, plusAsSpace: config.plusInPath) {
+        if decode, needsDecoding(p + a, b - a, plusAsSpace: config.plusInPath) {
             let before = decoded.count
             if appendDecoded(p + a, b - a, plusAsSpace: config.plusInPath, into: &decoded) {
                 ref = TextRef(start: Int32(before), count: Int32(decoded.count - before), decoded: true)
@@ -279,6 +355,7 @@ extension URLView {
             return
         }
         trailing = false
+        if c == 0 { sawEmpty = true }
         segments.append(ref)
     }
 
@@ -297,7 +374,7 @@ extension URLView {
         segments.truncate(to: out)
     }
 
-    private mutating func readQuery(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, plusAsSpace: Bool) {
+    private mutating func readQuery(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, plusAsSpace: Bool, mayDecode: Bool) {
         var i = start
         while i <= end {
             var j = i
@@ -305,8 +382,8 @@ extension URLView {
             if j > i {
                 var eq = i
                 while eq < j, p[eq] != 0x3D { eq += 1 }  // first '='
-                let name = decodeQueryText(p, i, eq, plusAsSpace)
-                let value = eq < j ? decodeQueryText(p, eq + 1, j, plusAsSpace)
+                let name = decodeQueryText(p, i, eq, plusAsSpace, mayDecode)
+                let value = eq < j ? decodeQueryText(p, eq + 1, j, plusAsSpace, mayDecode)
                                    : TextRef(start: Int32(j), count: 0, decoded: false)
                 query.append(QueryRef(name: name, value: value))
             }
@@ -314,8 +391,9 @@ extension URLView {
         }
     }
 
-    private mutating func decodeQueryText(_ p: UnsafePointer<UInt8>, _ a: Int, _ b: Int, _ plus: Bool) -> TextRef {
-        if needsDecoding(p + a, b - a, plusAsSpace: plus) {
+    private mutating func decodeQueryText(_ p: UnsafePointer<UInt8>, _ a: Int, _ b: Int, _ plus: Bool,
+                                          _ mayDecode: Bool) -> TextRef {
+        if mayDecode, needsDecoding(p + a, b - a, plusAsSpace: plus) {
             let before = decoded.count
             if appendDecoded(p + a, b - a, plusAsSpace: plus, into: &decoded) {
                 return TextRef(start: Int32(before), count: Int32(decoded.count - before), decoded: true)

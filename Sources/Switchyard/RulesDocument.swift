@@ -1,0 +1,243 @@
+/// Reading a rule document from a jansson value (SEMANTICS.md §5, §8 "Documents"), strictly:
+/// unknown fields, wrong types (null included), a route with both or neither of a target and a
+/// redirect are errors naming the JSON path. The value is only read; nothing is kept.
+import CJansson
+
+/// Where a route came from in its document, for messages.
+struct RouteSite {
+    var route: JSONPath
+    var pattern: JSONPath
+    /// The member that holds the target or the redirect (`.target`, `.redirectUrl`, ...).
+    var destination: JSONPath
+}
+
+/// A document, read: its routes in document order, where each came from, and its allowlist.
+struct RuleDocument {
+    var routes: [Route] = []
+    var sites: [RouteSite] = []
+    var allowlist: RedirectAllowlist?
+}
+
+private func ruleError(_ path: JSONPath, _ message: String) -> SwitchyardError {
+    SwitchyardError(.rule, "\(path): \(message)")
+}
+
+/// A JSON type in words, for "must be X, not Y" messages.
+private func typeName(_ v: UnsafePointer<json_t>) -> String {
+    switch v.pointee.type {
+    case JSON_OBJECT: return "an object"
+    case JSON_ARRAY: return "an array"
+    case JSON_STRING: return "a string"
+    case JSON_INTEGER: return "an integer"
+    case JSON_REAL: return "a real number"
+    case JSON_TRUE, JSON_FALSE: return "a boolean"
+    case JSON_NULL: return "null"
+    default: return "a value of unknown type"
+    }
+}
+
+private func mustBe(_ what: String, _ path: JSONPath, _ v: UnsafePointer<json_t>) -> SwitchyardError {
+    ruleError(path, "must be \(what), not \(typeName(v))")
+}
+
+/// Calls `body` with each member of an object, in document order (jansson keeps it).
+private func forEachMember(_ object: UnsafePointer<json_t>, _ path: JSONPath,
+                           _ body: (String, UnsafePointer<json_t>) throws(SwitchyardError) -> Void) throws(SwitchyardError) {
+    let mutableObject = UnsafeMutablePointer(mutating: object)  // the iterator API is not const; nothing is written
+    var it = json_object_iter(mutableObject)
+    while let i = it {
+        guard let keyPointer = json_object_iter_key(i), let value = json_object_iter_value(i) else {
+            throw ruleError(path, "an object member could not be read")
+        }
+        let key = try utf8Text(UnsafeRawPointer(keyPointer), json_object_iter_key_len(i), path, what: "a key")
+        try body(key, UnsafePointer(value))
+        it = json_object_iter_next(mutableObject, i)
+    }
+}
+
+/// Bytes that must be UTF-8 (a json_t made in C may hold anything).
+private func utf8Text(_ p: UnsafeRawPointer, _ n: Int, _ path: JSONPath, what: String) throws(SwitchyardError) -> String {
+    let bytes = p.assumingMemoryBound(to: UInt8.self)
+    if let bad = firstInvalidUTF8(bytes, n) {
+        throw ruleError(path, "\(what) is not valid UTF-8 (byte \(bad))")
+    }
+    return String(decoding: UnsafeBufferPointer(start: bytes, count: n), as: UTF8.self)
+}
+
+private func string(_ v: UnsafePointer<json_t>, _ path: JSONPath) throws(SwitchyardError) -> String {
+    guard v.pointee.type == JSON_STRING, let s = json_string_value(v) else { throw mustBe("a string", path, v) }
+    return try utf8Text(UnsafeRawPointer(s), json_string_length(v), path, what: "the string")
+}
+
+/// The document's shape, from its top level.
+enum RuleShape { case versioned, keyed }
+
+struct RuleReader {
+    let read: ReadConfig
+
+    func document(_ root: UnsafePointer<json_t>) throws(SwitchyardError) -> RuleDocument {
+        guard root.pointee.type == JSON_OBJECT else {
+            throw ruleError(.root, "a rule document must be a JSON object, not \(typeName(root))")
+        }
+        if json_object_get(root, "version") != nil { return try versioned(root) }
+        return try keyed(root)
+    }
+
+    /// `{"version": 1, "redirect_allowlist": [...], "routes": [...]}`.
+    private func versioned(_ root: UnsafePointer<json_t>) throws(SwitchyardError) -> RuleDocument {
+        var doc = RuleDocument()
+        var routes: UnsafePointer<json_t>?
+        try forEachMember(root, .root) { (key, value) throws(SwitchyardError) in
+            let path = JSONPath.root.key(key)
+            switch key {
+            case "version":
+                guard value.pointee.type == JSON_INTEGER else { throw mustBe("the integer 1", path, value) }
+                let v = json_integer_value(value)
+                guard v == 1 else { throw ruleError(path, "must be 1 (the only version this library reads), not \(v)") }
+            case "routes":
+                guard value.pointee.type == JSON_ARRAY else { throw mustBe("an array of routes", path, value) }
+                routes = value
+            case "redirect_allowlist":
+                doc.allowlist = try allowlist(value, path)
+            default:
+                throw ruleError(path, "unknown field (a versioned document has \"version\", \"routes\" and \"redirect_allowlist\")")
+            }
+        }
+        guard let routes else { throw ruleError(.root, "missing \"routes\" (a versioned document lists its routes there)") }
+        let base = JSONPath.root.key("routes")
+        let count = json_array_size(routes)
+        doc.routes.reserveCapacity(count)
+        doc.sites.reserveCapacity(count)
+        for i in 0..<count {
+            guard let item = json_array_get(routes, i) else { throw ruleError(base.index(i), "could not be read") }
+            let path = base.index(i)
+            guard item.pointee.type == JSON_OBJECT else { throw mustBe("a route object", path, item) }
+            let (route, site) = try self.route(item, path, keyedPattern: nil)
+            doc.routes.append(route)
+            doc.sites.append(site)
+        }
+        return doc
+    }
+
+    /// `{"<pattern>": {"class": ...} | {"redirectUrl": ...}, ...}`.
+    private func keyed(_ root: UnsafePointer<json_t>) throws(SwitchyardError) -> RuleDocument {
+        var doc = RuleDocument()
+        try forEachMember(root, .root) { (key, value) throws(SwitchyardError) in
+            let path = JSONPath.root.bracketKey(key)
+            guard value.pointee.type == JSON_OBJECT else {
+                let hint = key == "routes" || key == "redirect_allowlist"
+                    ? " (a document with \"\(key)\" needs \"version\": 1)" : ""
+                throw ruleError(path, "must be a route object, not \(typeName(value))\(hint)")
+            }
+            let (route, site) = try self.route(value, path, keyedPattern: key)
+            doc.routes.append(route)
+            doc.sites.append(site)
+        }
+        return doc
+    }
+
+    private func allowlist(_ v: UnsafePointer<json_t>, _ path: JSONPath) throws(SwitchyardError) -> RedirectAllowlist {
+        guard v.pointee.type == JSON_ARRAY else { throw mustBe("an array of strings", path, v) }
+        var list = RedirectAllowlist()
+        for i in 0..<json_array_size(v) {
+            guard let item = json_array_get(v, i) else { throw ruleError(path.index(i), "could not be read") }
+            let entry = try string(item, path.index(i))
+            do throws(SwitchyardError) {
+                try list.add(entry, read)
+            } catch {
+                throw ruleError(path.index(i), error.message)
+            }
+        }
+        return list
+    }
+
+    /// One route object. `keyedPattern`: the key it stands under in the keyed shape (then a
+    /// "pattern" member is unknown), or nil in the versioned shape.
+    private func route(_ object: UnsafePointer<json_t>, _ path: JSONPath,
+                       keyedPattern: String?) throws(SwitchyardError) -> (Route, RouteSite) {
+        var pattern = keyedPattern
+        var target: (String, String)?     // (value, member name)
+        var redirect: (String, String)?
+        var name: String?
+        var priority = 0
+        var defaults: [String: ParameterValue] = [:]
+        var appendParams: Bool?
+        try forEachMember(object, path) { (key, value) throws(SwitchyardError) in
+            let field = path.key(key)
+            switch key {
+            case "pattern" where keyedPattern == nil:
+                pattern = try string(value, field)
+            case "target", "class":
+                if let t = target { throw ruleError(path, "has both \"\(t.1)\" and \"\(key)\"; give one target") }
+                target = (try string(value, field), key)
+            case "redirect", "redirectUrl":
+                if let r = redirect { throw ruleError(path, "has both \"\(r.1)\" and \"\(key)\"; give one redirect") }
+                redirect = (try string(value, field), key)
+            case "name":
+                name = try string(value, field)
+            case "priority":
+                guard value.pointee.type == JSON_INTEGER else { throw mustBe("an integer", field, value) }
+                let p = json_integer_value(value)
+                guard p >= Int64(Int32.min), p <= Int64(Int32.max) else {
+                    throw ruleError(field, "\(p) is outside the 32-bit range")
+                }
+                priority = Int(p)
+            case "defaults":
+                defaults = try self.defaults(value, field)
+            case "append_params":
+                guard value.pointee.type == JSON_TRUE || value.pointee.type == JSON_FALSE else {
+                    throw mustBe("true or false", field, value)
+                }
+                appendParams = value.pointee.type == JSON_TRUE
+            default:
+                let known = keyedPattern == nil
+                    ? "pattern, target, redirect, name, priority, defaults, append_params"
+                    : "class (or target), redirectUrl (or redirect), name, priority, defaults, append_params"
+                throw ruleError(field, "unknown field (a route has \(known))")
+            }
+        }
+        guard let pattern else { throw ruleError(path, "missing \"pattern\"") }
+        let patternPath = keyedPattern == nil ? path.key("pattern") : path
+        let destination: Destination
+        let destinationPath: JSONPath
+        switch (target, redirect) {
+        case (let t?, nil):
+            destination = .target(t.0)
+            destinationPath = path.key(t.1)
+            if appendParams != nil {
+                throw ruleError(path.key("append_params"), "only a redirect route takes \"append_params\"")
+            }
+        case (nil, let r?):
+            destination = .redirect(r.0)
+            destinationPath = path.key(r.1)
+        case (let t?, let r?):
+            throw ruleError(path, "has both a target (\"\(t.1)\") and a redirect (\"\(r.1)\"); a route has exactly one")
+        case (nil, nil):
+            let names = keyedPattern == nil ? "\"target\" or \"redirect\"" : "\"class\" or \"redirectUrl\""
+            throw ruleError(path, "has neither a target nor a redirect; give \(names)")
+        }
+        let route = Route(pattern, destination: destination, name: name, priority: priority,
+                          defaults: defaults, appendParams: appendParams ?? true)
+        return (route, RouteSite(route: path, pattern: patternPath, destination: destinationPath))
+    }
+
+    /// `"defaults": {"tab": "posts", "page": 1, "zoom": 1.5}`: strings or numbers.
+    private func defaults(_ v: UnsafePointer<json_t>, _ path: JSONPath) throws(SwitchyardError) -> [String: ParameterValue] {
+        guard v.pointee.type == JSON_OBJECT else { throw mustBe("an object", path, v) }
+        var out: [String: ParameterValue] = [:]
+        try forEachMember(v, path) { (key, value) throws(SwitchyardError) in
+            let field = path.key(key)
+            if key.isEmpty { throw ruleError(field, "a default needs a non-empty name") }
+            switch value.pointee.type {
+            case JSON_STRING: out[key] = .string(try string(value, field))
+            case JSON_INTEGER: out[key] = .int(Int64(json_integer_value(value)))
+            case JSON_REAL:
+                let d = json_real_value(value)
+                guard d.isFinite else { throw ruleError(field, "must be a finite number") }
+                out[key] = .float(d)
+            default: throw mustBe("a string or a number", field, value)
+            }
+        }
+        return out
+    }
+}
