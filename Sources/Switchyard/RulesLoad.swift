@@ -107,7 +107,8 @@ extension Router {
         }
         var whereText = ""
         if e.position > 0, let base = bytes.baseAddress {
-            let path = jsonPath(in: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, at: Int(e.position))
+            // Up to the offending token, not through it (jansson points just after it).
+            let path = jsonPath(in: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, at: Int(e.position) - 1)
             if path.description != "$" { whereText = " in \(path)" }
         }
         let position = e.position >= 0 ? Int(e.position) : nil
