@@ -29,7 +29,7 @@ int main(void)
 
 cleanup:
     if (!ok)
-        fprintf(stderr, "switchyard: %s\n", err.message);
+        fprintf(stderr, "switchyard: %s\n", err.message[0] ? err.message : "no match");
     sy_match_free(match);
     sy_router_free(router);
     return ok ? 0 : 1;
