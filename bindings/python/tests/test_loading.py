@@ -1,0 +1,128 @@
+"""Finding and checking the library; the declaration table against the header; packaging."""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from pathlib import Path
+
+from switchyard import _ffi
+
+PACKAGE_ROOT = Path(__file__).resolve().parents[1]
+REPO_ROOT = PACKAGE_ROOT.parents[1]
+
+HEADER = REPO_ROOT / "include" / "switchyard.h"
+
+
+def run_python(code, env_changes, cwd=REPO_ROOT):
+    env = dict(os.environ)
+    for key, value in env_changes.items():
+        if value is None:
+            env.pop(key, None)
+        else:
+            env[key] = value
+    return subprocess.run([sys.executable, "-c", code], cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_import_with_pythonpath_from_the_repo_root():
+    # What the README promises: PYTHONPATH=bindings/python from the repo root.
+    code = "import switchyard, sys; print(switchyard.__file__); print(switchyard.library_version())"
+    out = run_python(code, {"PYTHONPATH": "bindings/python"})
+    assert out.returncode == 0, out.stderr
+    path, version = out.stdout.split()
+    assert os.path.realpath(path) == os.path.realpath(PACKAGE_ROOT / "switchyard" / "__init__.py")
+    assert version == _ffi.sy_version_string().decode()
+
+
+def test_default_search_uses_the_repo_build():
+    # Without SWITCHYARD_LIBRARY the package tries the repo's CMake output, build/.
+    built = REPO_ROOT / "build" / "libswitchyard.so"
+    code = "from switchyard import _ffi; print(_ffi.library_path)"
+    out = run_python(code, {"PYTHONPATH": "bindings/python", "SWITCHYARD_LIBRARY": None, "LD_LIBRARY_PATH": None})
+    if built.exists():
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.strip() == str(built)
+    else:
+        # then the ImportError lists that candidate among the reasons
+        assert out.returncode != 0
+        assert "ImportError" in out.stderr and str(built) in out.stderr
+
+
+def test_a_bad_override_fails_with_every_reason(tmp_path):
+    missing = tmp_path / "nope" / "libswitchyard.so"
+    out = run_python("import switchyard", {"PYTHONPATH": "bindings/python", "SWITCHYARD_LIBRARY": str(missing)})
+    assert out.returncode != 0
+    assert "ImportError" in out.stderr
+    assert "SWITCHYARD_LIBRARY" in out.stderr and str(missing) in out.stderr
+    assert "libswiftCore" in out.stderr  # the hint about missing dependencies
+
+
+def test_a_library_that_is_not_switchyard_is_refused(tmp_path):
+    libc = "libc.so.6" if sys.platform.startswith("linux") else None
+    if libc is None:
+        pytest.skip("the stand-in library is Linux's libc")
+    out = run_python("import switchyard", {"PYTHONPATH": "bindings/python", "SWITCHYARD_LIBRARY": libc})
+    assert out.returncode != 0 and "not libswitchyard" in out.stderr
+
+
+def test_major_version_checked():
+    assert _ffi.library_version // 10000 == _ffi.BINDING_MAJOR
+    assert _ffi.sy_version_string().decode() == "%d.%d.%d" % (
+        _ffi.library_version // 10000, _ffi.library_version // 100 % 100, _ffi.library_version % 100)
+
+
+def header_functions():
+    text = HEADER.read_text()
+    return set(re.findall(r"^SY_API\s+[^;(]*?\b(sy_\w+)\s*\(", text, re.M))
+
+
+def test_every_header_function_is_declared():
+    declared = {name for name in vars(_ffi) if name.startswith("sy_")}
+    missing = header_functions() - declared
+    assert not missing, f"declare these in _ffi.py: {sorted(missing)}"
+
+
+def test_declarations_have_no_ctypes_defaults():
+    for name in header_functions():
+        fn = getattr(_ffi, name)
+        if fn is None:
+            continue
+        assert fn.argtypes is not None, name
+        # restype None (void) or an explicit type; c_int only where the header says sy_status/int
+        assert fn.restype is not ctypes_default_int() or _returns_int(name), name
+
+
+def ctypes_default_int():
+    import ctypes
+
+    return ctypes.c_int
+
+
+def _returns_int(name):
+    text = HEADER.read_text()
+    return re.search(r"SY_API\s+(sy_status|int)\s+" + name + r"\s*\(", text) is not None
+
+
+def test_pip_install_gives_an_importable_package(tmp_path):
+    pytest.importorskip("setuptools")
+    pytest.importorskip("wheel")
+    source = tmp_path / "src"
+    shutil.copytree(PACKAGE_ROOT, source, ignore=shutil.ignore_patterns("tests", "__pycache__", "build", "*.egg-info"))
+    target = tmp_path / "site"
+    pip = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-build-isolation", "--no-deps", "--no-index",
+         "--target", str(target), str(source)],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert pip.returncode == 0, pip.stdout + pip.stderr
+    out = run_python(
+        "import switchyard; r = switchyard.Router(); r.add('/a/:b', 'A'); print(switchyard.__file__, r.resolve('/a/x').params)",
+        {"PYTHONPATH": str(target), "SWITCHYARD_LIBRARY": _ffi.library_path},
+        cwd=tmp_path,
+    )
+    assert out.returncode == 0, out.stderr
+    assert str(target) in out.stdout and "{'b': 'x'}" in out.stdout

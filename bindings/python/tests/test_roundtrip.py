@@ -1,0 +1,73 @@
+"""Property tests: any text percent-encoded into a URL comes back unchanged as a value."""
+
+from urllib.parse import quote, urlencode
+
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from switchyard import Router
+
+# Text as Python has it: any code point except surrogates (not encodable as UTF-8).
+text = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=40)
+
+
+@pytest.fixture(scope="module")
+def r():
+    router = Router()
+    router.add("/v/:value", "V")
+    router.add("/q", "Q")
+    router.add("/t/<int:n>", "Int")
+    router.add("/rest/*", "Rest")
+    yield router
+    router.close()
+
+
+@given(value=text)
+def test_path_value_round_trip(r, value):
+    assume(value not in (".", ".."))  # dot segments are removed before matching
+    m = r.resolve("/v/" + quote(value, safe=""))
+    assert m.target == "V"
+    assert m.params == {"value": value}
+
+
+@given(value=text)
+def test_raw_unicode_path_value(r, value):
+    # unencoded non-ASCII goes through as UTF-8; only the URL's own delimiters need escaping
+    assume(value not in (".", ".."))
+    raw = quote(value, safe="".join(ch for ch in set(value) if ord(ch) > 0x7F))
+    assert r.resolve("/v/" + raw).params == {"value": value}
+
+
+@given(items=st.lists(st.tuples(text, st.text(st.characters(blacklist_categories=("Cs",)), max_size=20)),
+                      min_size=1, max_size=6))
+def test_query_round_trip(r, items):
+    m = r.resolve("/q?" + urlencode(items))
+    expected = {}
+    for name, value in items:
+        expected.setdefault(name, []).append(value)
+    assert m.query == expected
+    assert list(m.query) == list(expected)  # first-appearance order
+    assert m.params == {name: values[-1] for name, values in expected.items()}
+
+
+@given(n=st.integers(min_value=-(2**63), max_value=2**63 - 1))
+def test_int_round_trip(r, n):
+    m = r.resolve(f"/t/{n}")
+    assert m.params == {"n": n} and type(m.params["n"]) is int
+
+
+@given(parts=st.lists(text, min_size=1, max_size=5))
+def test_remainder_round_trip(r, parts):
+    assume(all(p not in (".", "..") for p in parts))
+    m = r.resolve("/rest/" + "/".join(quote(p, safe="") for p in parts))
+    assert m.remainder == "/".join(parts)
+
+
+@given(value=text)
+def test_to_dict_matches_c_json_for_any_value(r, value):
+    import json
+
+    assume(value not in (".", ".."))
+    m = r.resolve("/v/" + quote(value, safe="") + "?x=" + quote(value, safe=""))
+    assert m.to_dict() == json.loads(m._c_json())
