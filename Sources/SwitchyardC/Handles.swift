@@ -3,6 +3,11 @@
 // wrong kind (a match passed as a router) or an already freed one gives SY_ERR_MISUSE
 // more often than a crash. This is best effort (as SQLite's SafetyCheck): a pointer that
 // never was a handle is undefined behaviour all the same.
+//
+// Hot paths (resolve, the accessors) look boxes up with `withHandle`, which borrows the
+// box without a retain/release pair: one router is shared by every resolving thread, and
+// an atomic reference-count update on it per resolve would make those threads contend
+// on one cache line.
 import CSwitchyard
 import Switchyard
 
@@ -19,67 +24,107 @@ class HandleBox {
     var tag: UInt64
     init(tag: UInt64) { self.tag = tag }
 
-    /// The opaque pointer given to C; the box stays alive (+1) until `release(_:)`.
+    /// The opaque pointer given to C; the box stays alive (+1) until `release(_:tag:)`.
     func retainedHandle() -> OpaquePointer {
         OpaquePointer(Unmanaged.passRetained(self).toOpaque())
     }
 
-    /// The live box behind `handle` if its tag is `tag`, else nil. Does not retain.
-    static func box(_ handle: OpaquePointer?, tag: UInt64) -> HandleBox? {
-        guard let handle else { return nil }
-        let box = Unmanaged<HandleBox>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
-        return box.tag == tag ? box : nil
-    }
-
-    /// Balances `retainedHandle()`: marks the box freed, then drops the +1.
+    /// Balances `retainedHandle()` if `handle` is a live box of kind `tag`: marks the box
+    /// freed, then drops the +1. NULL and wrong handles are ignored (free cannot fail).
     static func release(_ handle: OpaquePointer?, tag: UInt64) {
-        guard let box = box(handle, tag: tag), let handle else { return }
-        box.tag = HandleTag.freed
-        Unmanaged<HandleBox>.fromOpaque(UnsafeRawPointer(handle)).release()
+        guard let handle else { return }
+        let unmanaged = Unmanaged<HandleBox>.fromOpaque(UnsafeRawPointer(handle))
+        let live = unmanaged._withUnsafeGuaranteedRef { box in
+            guard box.tag == tag else { return false }
+            box.tag = HandleTag.freed
+            return true
+        }
+        if live { unmanaged.release() }
     }
+}
+
+/// Calls `body` with the box behind a non-NULL handle, borrowed (no retain): the caller's
+/// handle keeps it alive for the duration of the call.
+@inline(__always)
+func withHandle<R>(_ handle: OpaquePointer, _ body: (HandleBox) -> R) -> R {
+    Unmanaged<HandleBox>.fromOpaque(UnsafeRawPointer(handle))._withUnsafeGuaranteedRef(body)
 }
 
 /// What an sy_router * points to.
 final class RouterBox: HandleBox {
     let router: Router
-    /// Kept to replay a failed batch on a scratch router (see BatchErrors.swift).
-    let options: RouterOptions
-    init(_ router: Router, options: RouterOptions) {
+    init(_ router: Router) {
         self.router = router
-        self.options = options
         super.init(tag: HandleTag.router)
     }
 
-    /// The router behind a C argument named `name`, or misuse.
-    static func from(_ handle: OpaquePointer?, name: String = "router") throws(CFailure) -> RouterBox {
-        guard handle != nil else { throw .misuse("\(name) is NULL") }
-        guard let box = HandleBox.box(handle, tag: HandleTag.router) else {
-            throw .misuse("\(name) is not a live sy_router (wrong kind of handle, or already freed)")
-        }
-        return unsafeDowncast(box, to: RouterBox.self)
+    /// The router behind a C argument named `name`, or misuse (retained; for the
+    /// functions that change the router, where a retain does not matter).
+    static func from(_ handle: OpaquePointer?, name: StaticString = "router") throws(CFailure) -> RouterBox {
+        guard let handle else { throw .misuse("\(name) is NULL") }
+        let box = withHandle(handle) { $0.tag == HandleTag.router ? unsafeDowncast($0, to: RouterBox.self) : nil }
+        guard let box else { throw wrongHandle(name, "sy_router") }
+        return box
     }
 }
 
-/// What an sy_match * points to. `match` is replaced by a fresh Match when a resolve
-/// fails, so a failed resolve reads as "before any resolve" as the header promises.
+/// What an sy_match * points to.
 final class MatchBox: HandleBox {
-    var match: Match
+    let match: Match
     init() {
         self.match = Match()
         super.init(tag: HandleTag.match)
     }
 
-    static func from(_ handle: OpaquePointer?, name: String = "match") throws(CFailure) -> MatchBox {
-        guard handle != nil else { throw .misuse("\(name) is NULL") }
-        guard let box = HandleBox.box(handle, tag: HandleTag.match) else {
-            throw .misuse("\(name) is not a live sy_match (wrong kind of handle, or already freed)")
-        }
-        return unsafeDowncast(box, to: MatchBox.self)
+    /// The match behind a C argument named `name`, or misuse (retained; the hot paths use
+    /// withMatch / matchEntry instead).
+    static func from(_ handle: OpaquePointer?, name: StaticString = "match") throws(CFailure) -> MatchBox {
+        guard let handle else { throw .misuse("\(name) is NULL") }
+        let box = withHandle(handle) { $0.tag == HandleTag.match ? unsafeDowncast($0, to: MatchBox.self) : nil }
+        guard let box else { throw wrongHandle(name, "sy_match") }
+        return box
     }
 
-    /// For the infallible accessors: the match, or nil for NULL or a wrong handle.
-    static func lookup(_ handle: OpaquePointer?) -> Match? {
-        guard let box = HandleBox.box(handle, tag: HandleTag.match) else { return nil }
-        return unsafeDowncast(box, to: MatchBox.self).match
+    /// Puts the match back in the state it had before any resolve, as the header promises
+    /// after a failed resolve: a resolve of "" on a router without routes is a miss with an
+    /// empty URL and no redirects, whatever the failed resolve left behind.
+    func reset() {
+        guard let empty = emptyRouter else { return }
+        _ = try? empty.resolve(bytes: UnsafeBufferPointer(start: emptyBytes, count: 0), into: match)
+    }
+}
+
+/// The router `MatchBox.reset()` resolves against: no routes, default options.
+let emptyRouter: Router? = try? Router()
+
+func wrongHandle(_ name: StaticString, _ kind: StaticString) -> CFailure {
+    .misuse("\(name) is not a live \(kind) (wrong kind of handle, or already freed)")
+}
+
+/// Runs `body` with the match behind `handle` (borrowed); `fallback` for NULL or a
+/// handle that is not a live match. For the accessors that cannot fail.
+@inline(__always)
+func withMatch<R>(_ handle: OpaquePointer?, or fallback: R, _ body: (Match) -> R) -> R {
+    guard let handle else { return fallback }
+    return withHandle(handle) { box in
+        box.tag == HandleTag.match ? body(unsafeDowncast(box, to: MatchBox.self).match) : fallback
+    }
+}
+
+/// The entry() shape for fallible functions that read a match: clears err, checks the
+/// handle, runs `body` with the match borrowed, reports a failure.
+@inline(__always)
+func matchEntry(_ handle: OpaquePointer?, _ err: UnsafeMutablePointer<sy_error>?,
+                _ body: (Match) throws(CFailure) -> Void) -> sy_status {
+    clearError(err)
+    guard let handle else { return report(.misuse("match is NULL"), into: err) }
+    return withHandle(handle) { box -> sy_status in
+        guard box.tag == HandleTag.match else { return report(wrongHandle("match", "sy_match"), into: err) }
+        do throws(CFailure) {
+            try body(unsafeDowncast(box, to: MatchBox.self).match)
+            return SY_OK
+        } catch {
+            return report(error, into: err)
+        }
     }
 }

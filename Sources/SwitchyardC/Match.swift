@@ -19,51 +19,46 @@ public func sy_match_free(_ match: OpaquePointer?) {
 
 @c @implementation
 public func sy_match_found(_ match: OpaquePointer?) -> Int32 {
-    guard let m = MatchBox.lookup(match) else { return 0 }
-    return m.rawMatched ? 1 : 0
+    withMatch(match, or: 0) { $0.rawMatched ? 1 : 0 }
 }
 
 @c @implementation
 public func sy_match_url(_ match: OpaquePointer?) -> sy_str {
-    guard let m = MatchBox.lookup(match) else { return absentString }
-    let span = m.rawURL
-    // The header promises a present URL for every live match, "" before any resolve.
-    return span.base == nil ? cString(emptyBytes, 0) : cString(span.base, span.count)
+    withMatch(match, or: absentString) { m in
+        let span = m.rawURL
+        // The header promises a present URL for every live match, "" before any resolve.
+        return span.base == nil ? cString(emptyBytes, 0) : cString(span.base, span.count)
+    }
 }
 
 @c @implementation
 public func sy_match_pattern(_ match: OpaquePointer?) -> sy_str {
-    guard let m = MatchBox.lookup(match) else { return absentString }
-    return slice(m.rawPattern)
+    withMatch(match, or: absentString) { slice($0.rawPattern) }
 }
 
 @c @implementation
 public func sy_match_target(_ match: OpaquePointer?) -> sy_str {
-    guard let m = MatchBox.lookup(match) else { return absentString }
-    return slice(m.rawTarget)
+    withMatch(match, or: absentString) { slice($0.rawTarget) }
 }
 
 @c @implementation
 public func sy_match_name(_ match: OpaquePointer?) -> sy_str {
-    guard let m = MatchBox.lookup(match) else { return absentString }
-    return slice(m.rawName)
+    withMatch(match, or: absentString) { slice($0.rawName) }
 }
 
 @c @implementation
 public func sy_match_fragment(_ match: OpaquePointer?) -> sy_str {
-    guard let m = MatchBox.lookup(match) else { return absentString }
-    return slice(m.rawFragment)
+    withMatch(match, or: absentString) { slice($0.rawFragment) }
 }
 
 @c @implementation
 public func sy_match_remainder(_ match: OpaquePointer?) -> sy_str {
-    guard let m = MatchBox.lookup(match) else { return absentString }
-    return slice(m.rawRemainder)
+    withMatch(match, or: absentString) { slice($0.rawRemainder) }
 }
 
 @c @implementation
 public func sy_match_path_param_count(_ match: OpaquePointer?) -> Int {
-    MatchBox.lookup(match)?.rawPathParameterCount ?? 0
+    withMatch(match, or: 0) { $0.rawPathParameterCount }
 }
 
 @c @implementation
@@ -71,9 +66,8 @@ public func sy_match_path_param_at(_ out: UnsafeMutablePointer<sy_param>?,
                                    _ match: OpaquePointer?, _ i: Int,
                                    _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
     out?.pointee = sy_param()
-    return entry(err) { () throws(CFailure) in
+    return matchEntry(match, err) { (m) throws(CFailure) in
         guard let out else { throw .misuse("out is NULL") }
-        let m = try MatchBox.from(match).match
         let count = m.rawPathParameterCount
         guard i >= 0, i < count, let p = m.rawPathParameter(at: i) else {
             throw .invalid("index \(UInt(bitPattern: i)) is out of range: the match has \(count) path parameters")
@@ -84,7 +78,7 @@ public func sy_match_path_param_at(_ out: UnsafeMutablePointer<sy_param>?,
 
 @c @implementation
 public func sy_match_query_count(_ match: OpaquePointer?) -> Int {
-    MatchBox.lookup(match)?.rawQueryCount ?? 0
+    withMatch(match, or: 0) { $0.rawQueryCount }
 }
 
 @c @implementation
@@ -94,10 +88,9 @@ public func sy_match_query_at(_ nameOut: UnsafeMutablePointer<sy_str>?,
                               _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
     nameOut?.pointee = absentString
     valueOut?.pointee = absentString
-    return entry(err) { () throws(CFailure) in
+    return matchEntry(match, err) { (m) throws(CFailure) in
         guard let nameOut else { throw .misuse("name_out is NULL") }
         guard let valueOut else { throw .misuse("value_out is NULL") }
-        let m = try MatchBox.from(match).match
         let count = m.rawQueryCount
         guard i >= 0, i < count, let item = m.rawQueryItem(at: i) else {
             throw .invalid("index \(UInt(bitPattern: i)) is out of range: the match has \(count) query items")
@@ -109,7 +102,7 @@ public func sy_match_query_at(_ nameOut: UnsafeMutablePointer<sy_str>?,
 
 @c @implementation
 public func sy_match_param_count(_ match: OpaquePointer?) -> Int {
-    MatchBox.lookup(match)?.rawParamCount ?? 0
+    withMatch(match, or: 0) { $0.rawParamCount }
 }
 
 @c @implementation
@@ -117,9 +110,8 @@ public func sy_match_param_at(_ out: UnsafeMutablePointer<sy_param>?,
                               _ match: OpaquePointer?, _ i: Int,
                               _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
     out?.pointee = sy_param()
-    return entry(err) { () throws(CFailure) in
+    return matchEntry(match, err) { (m) throws(CFailure) in
         guard let out else { throw .misuse("out is NULL") }
-        let m = try MatchBox.from(match).match
         let count = m.rawParamCount
         guard i >= 0, i < count, let p = m.rawParam(at: i) else {
             throw .invalid("index \(UInt(bitPattern: i)) is out of range: the match has \(count) params")
@@ -136,9 +128,8 @@ public func sy_match_param(_ out: UnsafeMutablePointer<sy_param>?,
                            _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
     out?.pointee = sy_param()
     foundOut?.pointee = 0
-    return entry(err) { () throws(CFailure) in
+    return matchEntry(match, err) { (m) throws(CFailure) in
         guard let out else { throw .misuse("out is NULL") }
-        let m = try MatchBox.from(match).match
         let key = try bytesArgument(name, nameLen, name: "name")
         guard let p = m.rawParam(named: key) else { return }
         out.pointee = cParam(p)
@@ -148,14 +139,15 @@ public func sy_match_param(_ out: UnsafeMutablePointer<sy_param>?,
 
 @c @implementation
 public func sy_match_redirect_count(_ match: OpaquePointer?) -> Int {
-    MatchBox.lookup(match)?.rawRedirectCount ?? 0
+    withMatch(match, or: 0) { $0.rawRedirectCount }
 }
 
 @c @implementation
 public func sy_match_redirect_at(_ match: OpaquePointer?, _ i: Int) -> sy_str {
-    guard let m = MatchBox.lookup(match), i >= 0, i < m.rawRedirectCount,
-          let span = m.rawRedirect(at: i) else { return absentString }
-    return slice(span)
+    withMatch(match, or: absentString) { m in
+        guard i >= 0, i < m.rawRedirectCount, let span = m.rawRedirect(at: i) else { return absentString }
+        return slice(span)
+    }
 }
 
 /// A core span as an sy_str (absent stays absent).

@@ -11,7 +11,7 @@ public func sy_router_new(_ out: UnsafeMutablePointer<OpaquePointer?>?,
         out.pointee = nil
         let options = try routerOptions(from: opts)
         let router = try core { try Router(options: options) }
-        out.pointee = RouterBox(router, options: options).retainedHandle()
+        out.pointee = RouterBox(router).retainedHandle()
     }
 }
 
@@ -65,7 +65,7 @@ public func sy_router_add_routes(_ router: OpaquePointer?,
         do throws(CFailure) {
             try core { try box.router.add(contentsOf: batch) }
         } catch {
-            throw locateBatchFailure(error, batch: batch, options: box.options)
+            throw locateBatchFailure(error, batch: batch, options: box.router.options)
         }
     }
 }
@@ -89,19 +89,44 @@ public func sy_router_resolve(_ match: OpaquePointer?,
                               _ router: OpaquePointer?,
                               _ url: UnsafePointer<CChar>?, _ urlLen: Int,
                               _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
-    entry(err) { () throws(CFailure) in
-        let matchBox = try MatchBox.from(match)
-        do throws(CFailure) {
-            let routerBox = try RouterBox.from(router)
-            guard urlLen >= 0 else {
-                throw CFailure(SY_ERR_LIMIT, "url_len is over SIZE_MAX / 2, so over max_url_length")
-            }
-            let bytes = try bytesArgument(url, urlLen, name: "url")
-            _ = try core { try routerBox.router.resolve(bytes: bytes, into: matchBox.match) }
+    // The hot path: no closure allocation, no retain of the shared router, no message
+    // built unless something failed.
+    clearError(err)
+    guard let match else { return report(.misuse("match is NULL"), into: err) }
+    return withHandle(match) { mbase -> sy_status in
+        guard mbase.tag == HandleTag.match else { return report(wrongHandle("match", "sy_match"), into: err) }
+        let matchBox = unsafeDowncast(mbase, to: MatchBox.self)
+        let status = resolve(into: matchBox.match, router, url, urlLen, err)
+        // The header promises that a failed resolve reads as before any resolve.
+        if status != SY_OK { matchBox.reset() }
+        return status
+    }
+}
+
+/// sy_router_resolve after the match handle is known good.
+@inline(__always)
+func resolve(into match: Match, _ router: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ urlLen: Int,
+             _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
+    guard let router else { return report(.misuse("router is NULL"), into: err) }
+    return withHandle(router) { rbase -> sy_status in
+        guard rbase.tag == HandleTag.router else { return report(wrongHandle("router", "sy_router"), into: err) }
+        guard urlLen >= 0 else {
+            return report(CFailure(SY_ERR_LIMIT, "url_len is over SIZE_MAX / 2, so over max_url_length"), into: err)
+        }
+        // bytesArgument's rules, inlined: NULL with 0 is "", NULL with a length is misuse.
+        let bytes: UnsafeBufferPointer<UInt8>
+        if let url {
+            bytes = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: urlLen)
+        } else if urlLen == 0 {
+            bytes = UnsafeBufferPointer(start: emptyBytes, count: 0)
+        } else {
+            return report(.misuse("url is NULL but url_len is \(urlLen)"), into: err)
+        }
+        do throws(SwitchyardError) {
+            _ = try unsafeDowncast(rbase, to: RouterBox.self).router.resolve(bytes: bytes, into: match)
+            return SY_OK
         } catch {
-            // The header promises that a failed resolve reads as before any resolve.
-            matchBox.match = Match()
-            throw error
+            return report(CFailure(error), into: err)
         }
     }
 }
