@@ -16,7 +16,6 @@ import weakref
 from collections.abc import Mapping
 from ctypes import byref, c_int
 from math import isfinite
-from sys import getrefcount
 
 from . import _ffi
 from ._errors import (
@@ -29,8 +28,8 @@ from ._errors import (
     RuleError,
     SwitchyardError,
 )
-from ._ffi import RouterRef, SyError, SyParam, SyRoute
-from ._match import UNSHARED_REFCOUNT, Match, fresh_match, tls
+from ._ffi import SyError, SyParam, SyRoute
+from ._match import UNSHARED_REFCOUNT, Match, fresh_match, getrefcount, tls
 from ._options import build_options
 
 __version__ = "0.1.0"
@@ -78,8 +77,7 @@ class _RouterHandle:
     __slots__ = ("ref", "__weakref__")
 
     def __init__(self, opts):
-        ref = RouterRef()
-        _ffi.sy_router_new(byref(ref), opts, SyError())
+        ref = _ffi.new_router(opts)
         self.ref = ref
         weakref.finalize(self, _ffi.sy_router_free, ref).atexit = False
 
@@ -196,7 +194,9 @@ class Router:
         h = self._h
         if h is None:
             raise _closed()
-        if type(url) is not bytes:
+        if type(url) is str:
+            url = url.encode("utf-8", "surrogateescape")
+        elif type(url) is not bytes:
             url = _bytes_in(url, "url")
         state = tls
         m = state.match
@@ -204,7 +204,9 @@ class Router:
             # The caller kept the last Match: leave it (and its C match) alone.
             m = state.match = fresh_match()
         else:
-            m.__dict__.clear()  # forget the cached attributes of the previous resolve
+            cache = m.__dict__
+            if cache:
+                cache.clear()  # forget the attributes read after the previous resolve
         err = state.err
         status = _resolve(m._ref, h.ref, url, len(url), err)
         if status:

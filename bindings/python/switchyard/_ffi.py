@@ -107,16 +107,37 @@ SY_VALUE_STRING, SY_VALUE_INT, SY_VALUE_FLOAT = 0, 1, 2
 
 # Distinct opaque pointer types (llvmlite's _make_opaque_ref): handing a match to a
 # function that wants a router raises ctypes.ArgumentError instead of crashing.
-class _OpaqueRouter(ctypes.Structure):
-    pass
+#
+# The binding passes the C objects themselves, as field-less Structure instances placed at
+# the object's address (``RouterObj.from_address``): ctypes passes a Structure given for a
+# POINTER(Structure) parameter by reference, which is the C pointer, and that conversion is
+# much cheaper than converting a POINTER instance (measured: 5-argument resolve call
+# ~880 -> ~550 ns on the development machine). The type check is the same: a MatchObj
+# given for a RouterRef parameter is an ArgumentError.
+class RouterObj(ctypes.Structure):
+    """A C sy_router, as ctypes sees it: no fields, only an address."""
 
 
-class _OpaqueMatch(ctypes.Structure):
-    pass
+class MatchObj(ctypes.Structure):
+    """A C sy_match, as ctypes sees it: no fields, only an address."""
 
 
-RouterRef = POINTER(_OpaqueRouter)
-MatchRef = POINTER(_OpaqueMatch)
+RouterRef = POINTER(RouterObj)
+MatchRef = POINTER(MatchObj)
+
+
+def new_router(opts):
+    """sy_router_new -> the RouterObj (raises on failure)."""
+    out = RouterRef()
+    sy_router_new(ctypes.byref(out), opts, SyError())
+    return RouterObj.from_address(ctypes.addressof(out.contents))
+
+
+def new_match():
+    """sy_match_new -> the MatchObj (raises on failure)."""
+    out = MatchRef()
+    sy_match_new(ctypes.byref(out), SyError())
+    return MatchObj.from_address(ctypes.addressof(out.contents))
 
 
 def str_in(data):
