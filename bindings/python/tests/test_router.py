@@ -80,6 +80,19 @@ def test_add_rejects_non_text_pattern(router):
         router.add("/a", 42)
 
 
+def test_empty_texts_are_present_not_absent(router):
+    router.add("/e", "")  # an empty target is a target
+    router.add("/n", "N", name="")
+    assert router.resolve("/e").target == ""
+    assert router.resolve("/n").name == ""
+    assert router.resolve("/e").name is None
+
+
+def test_embedded_nul_in_a_target_is_just_a_byte(router):
+    router.add("/z", "a\x00b")
+    assert router.resolve("/z").target == "a\x00b"
+
+
 def test_bytes_inputs_are_accepted(router):
     router.add(b"/b/:x", b"B")
     m = router.resolve(b"/b/y")
