@@ -382,10 +382,11 @@ typedef struct sy_router sy_router;
  *                  Read during the call only.
  * @param err       Optional. Cleared on entry; filled on failure.
  * @return SY_OK;
- *         SY_ERR_MISUSE if out is NULL, or opts->version is unknown;
+ *         SY_ERR_MISUSE if out is NULL, opts->version is unknown, or
+ *         opts->web_schemes is NULL with a non-zero web_schemes_count;
  *         SY_ERR_INVALID_ARGUMENT if opts has unknown flag bits, an unknown
- *         host_handling or precedence, a limit out of range, or a web scheme that is
- *         not lowercase ASCII.
+ *         host_handling or precedence, a limit out of range, a web scheme that is
+ *         absent or not lowercase ASCII, or web_schemes_count over SIZE_MAX / 2.
  *
  * Ownership: the caller owns *out and must release it with sy_router_free().
  * Lifetime:  the router lives until sy_router_free().
