@@ -57,8 +57,10 @@ public func sy_router_add_routes(_ router: OpaquePointer?,
             return
         }
         // Translate every route first, so a bad one leaves the router untouched.
+        // The reservation is capped: a lying count must not become a huge allocation
+        // (reading past the caller's array would be the caller's bug, not ours to trap on).
         var batch: [Route] = []
-        batch.reserveCapacity(count)
+        batch.reserveCapacity(min(count, 4096))
         for i in 0..<count {
             batch.append(try coreRoute(routes[i], name: "routes[\(i)]"))
         }
