@@ -24,6 +24,8 @@ public final class Match {
     /// would cost a dynamic exclusivity check on every in-place mutation of the hot path.
     struct State {
         var source = Source.none
+        /// `source` is `.string` (checked without copying the enum, which would retain).
+        var sourceIsString = false
         /// For `.string` sources: where the string's bytes were when it was stored.
         var sourceBase: UnsafePointer<UInt8>? = nil
         var sourceCount = 0
@@ -66,7 +68,10 @@ public final class Match {
         state.deallocate()
     }
 
-    var source: Source { _read { yield state.pointee.source } _modify { yield &state.pointee.source } }
+    var source: Source {
+        _read { yield state.pointee.source }
+        set { state.pointee.source = newValue; state.pointee.sourceIsString = false }
+    }
     var owned: GrowBuffer<UInt8> { _read { yield state.pointee.owned } _modify { yield &state.pointee.owned } }
     var view: URLView { _read { yield state.pointee.view } _modify { yield &state.pointee.view } }
     var captures: GrowBuffer<Capture> { _read { yield state.pointee.captures } _modify { yield &state.pointee.captures } }
@@ -129,9 +134,10 @@ public final class Match {
         st.pointee.merged.removeAll()
     }
 
-    /// Copies the walk's winner in and lays out the remainder and the merged parameters.
+    /// Takes the walk's winner and lays out the remainder and the merged parameters.
     @inline(__always)
-    func finish(_ w: Walker, url: UnsafeBufferPointer<UInt8>) {
+    func finish<S: SegmentSource>(_ w: Walker<S>, url: UnsafeBufferPointer<UInt8>,
+                                  remainder: (Match, Int) -> Void) {
         // The Router cleared the result before reading the URL.
         guard w.best >= 0 else { return }
         let st = state
@@ -140,18 +146,30 @@ public final class Match {
         st.pointee.remainderStart = w.bestRemainder
         // The walk wrote its winner's captures straight into `bestCaptures`.
         st.pointee.bestCaptures.truncate(to: w.bestCaptureCount)
-        if w.bestRemainder >= 0 {
-            for k in w.bestRemainder..<st.pointee.view.segments.count {
-                if k > w.bestRemainder { st.pointee.remainderText.append(0x2F) }
-                let t = st.pointee.view.segments[k]
-                st.pointee.remainderText.append(contentsOf: textPointer(t, url), count: Int(t.count))
-            }
-        }
+        if w.bestRemainder >= 0 { remainder(self, w.bestRemainder) }
         // The common case (no query, no defaults) needs no merged map: it is the path.
         if st.pointee.view.query.count > 0 || w.bestEntry.defaultCount > 0 {
             st.pointee.mergedIsPath = false
             buildMerged(url)
         }
+    }
+
+    /// The remainder from segment `from` of the segment list: decoded segments joined by '/'.
+    func appendRemainder(segmentsFrom from: Int, url: UnsafeBufferPointer<UInt8>) {
+        let st = state
+        for k in from..<st.pointee.view.segments.count {
+            if k > from { st.pointee.remainderText.append(0x2F) }
+            let t = st.pointee.view.segments[k]
+            st.pointee.remainderText.append(contentsOf: textPointer(t, url), count: Int(t.count))
+        }
+    }
+
+    /// The remainder of a clean URL from byte `from` to `end`: the bytes as they are, less
+    /// the trailing slash the reader ignores.
+    func appendRemainder(bytes p: UnsafePointer<UInt8>, from: Int, end: Int) {
+        var e = end
+        if e > from && p[e - 1] == 0x2F { e -= 1 }
+        if e > from { state.pointee.remainderText.append(contentsOf: p + from, count: e - from) }
     }
 
     /// SEMANTICS §4: path parameters win over query items of the same name (or the reverse,
@@ -236,7 +254,7 @@ public final class Match {
         let name = pathParameterName(k, route)
         if k < bestCaptures.count {
             let c = bestCaptures[k]
-            let t = view.segments[Int(c.segment)]
+            let t = c.text
             let text = ByteSpan(base: textPointer(t, url), count: Int(t.count))
             switch c.kind {
             case .int: return RawParameter(name: name, text: text, kind: .int, intValue: c.intValue, floatValue: 0)

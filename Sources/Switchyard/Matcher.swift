@@ -5,15 +5,72 @@
 /// (only a remainder, always last, consumes several segments), so the walk visits every node
 /// at most once: bounded by the table size for any table, with no exponential backtracking.
 
-/// One captured value: the segment it came from and, for typed parameters, the converted value.
+/// One captured value: its text and, for typed parameters, the converted value.
 struct Capture: BitwiseCopyable {
-    var segment: Int32
+    var text: TextRef
     var kind: SegmentKind
     var intValue: Int64 = 0
     var floatValue: Double = 0
 }
 
-struct Walker {
+/// How the walk reads path segments. A cursor is an Int whose meaning the source decides.
+protocol SegmentSource {
+    /// The cursor of the first segment.
+    var start: Int { get }
+    func isEnd(_ i: Int) -> Bool
+    /// The segment at `i` and the cursor after it; nil when the URL needs normalising
+    /// (the walk then stops and the Router reads the URL the full way).
+    func segment(_ i: Int) -> (TextRef, Int)?
+    /// Segments left from `i`: 0, 1 (one or more) or -1 (the URL needs normalising).
+    func remainderSegments(_ i: Int) -> Int
+}
+
+/// Segments already read and normalised into a URLView: the cursor is a segment index.
+struct ListSource: SegmentSource {
+    let segments: UnsafeMutablePointer<TextRef>
+    let count: Int
+    var start: Int { 0 }
+    @inline(__always) func isEnd(_ i: Int) -> Bool { i == count }
+    @inline(__always) func segment(_ i: Int) -> (TextRef, Int)? { (segments[i], i &+ 1) }
+    @inline(__always) func remainderSegments(_ i: Int) -> Int { count - i > 0 ? 1 : 0 }
+}
+
+/// Segments found in the URL bytes as the walk goes, for URLs with nothing to decode: the
+/// cursor is a byte offset. An empty, `.` or `..` segment ends the fast walk (normalising
+/// them is the full reader's job). A single trailing slash is ignored, as the reader does.
+struct BytesSource: SegmentSource {
+    let p: UnsafePointer<UInt8>
+    let start: Int
+    let end: Int
+    @inline(__always) func isEnd(_ i: Int) -> Bool { i >= end }
+
+    @inline(__always)
+    func segment(_ i: Int) -> (TextRef, Int)? {
+        let j = nextSlash(p, i, end)
+        let n = j &- i
+        if n <= 2 && isDotOrEmpty(i, n) { return nil }
+        return (TextRef(start: Int32(truncatingIfNeeded: i), count: Int32(truncatingIfNeeded: n), decoded: false),
+                j < end ? j &+ 1 : end)
+    }
+
+    @inline(__always)
+    func isDotOrEmpty(_ i: Int, _ n: Int) -> Bool {
+        n == 0 || (p[i] == 0x2E && (n == 1 || p[i &+ 1] == 0x2E))
+    }
+
+    func remainderSegments(_ i: Int) -> Int {
+        if i >= end { return 0 }
+        var k = i
+        while k < end {
+            let j = nextSlash(p, k, end)
+            if j - k <= 2 && isDotOrEmpty(k, j - k) { return -1 }
+            k = j &+ 1
+        }
+        return 1
+    }
+}
+
+struct Walker<Source: SegmentSource> {
     let nodes: UnsafeMutablePointer<TreeNode>
     let literals: UnsafeMutablePointer<LiteralEdge>
     let slots: UnsafeMutablePointer<Int32>
@@ -22,8 +79,7 @@ struct Walker {
     let keys: UnsafePointer<UInt8>
     let url: UnsafePointer<UInt8>
     let decoded: UnsafePointer<UInt8>
-    let segments: UnsafeMutablePointer<TextRef>
-    let segmentCount: Int
+    let source: Source
     let fold: Bool
     let precedence: RouterOptions.Precedence
 
@@ -34,17 +90,23 @@ struct Walker {
     /// The winning entry's index in `table.entries`, or -1.
     var best: Int32 = -1
     var bestEntry = TableEntry(route: 0, variant: 0, priority: 0, seq: 0, literalCount: 0, remainderMin: 0)
-    /// Where the winner's remainder starts (a segment index), or -1.
+    /// Where the winner's remainder starts (a cursor), or -1.
     var bestRemainder = -1
+    /// Set when the source met something to normalise: the result is void.
+    var aborted = false
+    /// Set when nothing can beat the winner any more (specificity precedence and a winner
+    /// at the table's highest priority): the walk unwinds without looking further.
+    var done = false
+    let topPriority: Int32
 
-    init(_ t: TableView, url: UnsafePointer<UInt8>, view: borrowing URLView,
+    init(_ t: TableView, url: UnsafePointer<UInt8>, decoded: UnsafePointer<UInt8>, source: Source,
          captures: UnsafeMutablePointer<Capture>, bestCaptures: UnsafeMutablePointer<Capture>) {
         nodes = t.nodes; literals = t.literals; slots = t.slots; dynamics = t.dynamics
         entries = t.entries; keys = t.keys
         self.url = url
-        decoded = UnsafePointer(view.decoded.base)
-        segments = view.segments.base
-        segmentCount = view.segments.count
+        self.decoded = decoded
+        self.source = source
+        topPriority = t.nodes[0].maxPriority
         fold = t.fold
         precedence = t.precedence
         self.captures = captures
@@ -85,6 +147,7 @@ struct Walker {
         bestRemainder = remainder
         bestCaptures.update(from: captures, count: captureCount)
         bestCaptureCount = captureCount
+        if precedence == .specificity && bestEntry.priority >= topPriority { done = true }
     }
 
     /// Finds the literal child of `node` whose key equals `p[0..<n]` (and whose port equals
@@ -159,63 +222,67 @@ struct Walker {
             let port: UnsafePointer<UInt8>? = view.port.count > 0 ? url + Int(view.port.start) : nil
             let pn = Int(view.port.count)
             let c = Walker.literalChild(literals, slots, keys, node, h, hn, fold: true, port: port, portCount: pn)
-            if c >= 0 && promising(c) { walkPath(c, 0) }
+            if c >= 0 && promising(c) { walkPath(c, source.start) }
             var k = Int(node.dynamicStart)
             let end = k + Int(node.dynamicCount)
             while k < end {
                 let d = dynamics[k]
                 k += 1
                 guard promising(d.child) else { continue }
-                if d.kind == .anyHost { walkPath(d.child, 0); continue }
+                if d.kind == .anyHost { walkPath(d.child, source.start); continue }
                 // `*.example.com`: one or more labels, then the suffix; the port must agree.
                 let sn = Int(d.suffixCount)
                 guard hn > sn, Int(d.portCount) == pn,
                       bytesEqualFolding(keys + Int(d.suffixStart), h + (hn - sn), sn),
                       pn == 0 || port.map({ bytesEqual(keys + Int(d.portStart), $0, pn) }) == true else { continue }
-                walkPath(d.child, 0)
+                walkPath(d.child, source.start)
             }
         } else {
             var k = Int(node.dynamicStart)
             let end = k + Int(node.dynamicCount)
             while k < end {
                 let d = dynamics[k]
-                if d.kind == .anyHost, promising(d.child) { walkPath(d.child, 0) }
+                if d.kind == .anyHost, promising(d.child) { walkPath(d.child, source.start) }
                 k += 1
             }
         }
     }
 
     mutating func walkPath(_ index: Int32, _ i: Int) {
+        if aborted || done { return }
         let node = nodes[Int(index)]
-        if i == segmentCount {
+        if source.isEnd(i) {
             // The pattern ends where the URL ends: it beats a remainder of zero segments (§8).
             var k = node.endStart
-            let end = k + node.endCount
+            let end = k &+ node.endCount
             while k < end {
                 if beats(entries[Int(k)]) { take(k, remainder: -1) }
                 if precedence == .specificity { break }  // sorted: the first is the best here
-                k += 1
+                k &+= 1
             }
-            considerRemainders(node, i)
+            if node.remainderCount > 0 { considerRemainders(node, i, segmentsLeft: 0) }
             return
         }
         // Nothing below can beat the winner: skip the node without looking at its edges.
         if best >= 0 && (precedence == .specificity ? node.maxPriority <= bestEntry.priority
                                                      : node.maxPriority < bestEntry.priority) { return }
-        let seg = segments[i]
+        guard let (seg, next) = source.segment(i) else { aborted = true; return }
         let p = text(seg)
         let n = Int(seg.count)
         if node.literalCount > 0 {
             let c = Walker.literalChild(literals, slots, keys, node, p, n, fold: fold)
-            if c >= 0 && promising(c) { walkPath(c, i + 1) }
+            if c >= 0 && promising(c) {
+                walkPath(c, next)
+                if done { return }
+            }
         }
         var k = Int(node.dynamicStart)
-        let end = k + Int(node.dynamicCount)
+        let end = k &+ Int(node.dynamicCount)
         while k < end {
             let d = dynamics[k]
-            k += 1
+            k &+= 1
             guard promising(d.child), n > 0 else { continue }  // parameters never match empty
-            var cap = Capture(segment: Int32(i), kind: .param)
+            var cap = Capture(text: seg, kind: .param)
             switch d.kind {
             case .uuid:
                 guard isUUID(p, n) else { continue }
@@ -230,30 +297,36 @@ struct Walker {
                 cap.floatValue = v
             case .param: break
             case .star:
-                walkPath(d.child, i + 1)  // one segment, not captured
+                walkPath(d.child, next)  // one segment, not captured
+                if done { return }
                 continue
             default: continue
             }
             captures[captureCount] = cap
-            captureCount += 1
-            walkPath(d.child, i + 1)
-            captureCount -= 1
+            captureCount &+= 1
+            walkPath(d.child, next)
+            captureCount &-= 1
+            if done { return }
         }
-        considerRemainders(node, i)
+        if node.remainderCount > 0 {
+            let left = source.remainderSegments(i)
+            if left < 0 { aborted = true; return }
+            considerRemainders(node, i, segmentsLeft: left)
+        }
     }
 
+    /// `segmentsLeft`: 0, or 1 for "one or more".
     @inline(__always)
-    mutating func considerRemainders(_ node: TreeNode, _ i: Int) {
+    mutating func considerRemainders(_ node: TreeNode, _ i: Int, segmentsLeft: Int) {
         var k = node.remainderStart
-        let end = k + node.remainderCount
-        let left = segmentCount - i
+        let end = k &+ node.remainderCount
         while k < end {
             let e = entries[Int(k)]
-            if Int(e.remainderMin) <= left, beats(e) {
+            if Int(e.remainderMin) <= segmentsLeft, beats(e) {
                 take(k, remainder: i)
                 if precedence == .specificity { return }
             }
-            k += 1
+            k &+= 1
         }
     }
 }
@@ -261,6 +334,8 @@ struct Walker {
 // MARK: typed parameters (SEMANTICS §2 and §8)
 
 /// `<int:>`: optional sign and decimal digits that fit in a signed 64-bit integer.
+/// Out of line: typed parameters are rare, and inlined they would bloat every walk frame.
+@inline(never)
 func parseInt64(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int64? {
     var i = 0
     var negative = false
@@ -281,6 +356,7 @@ func parseInt64(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int64? {
 
 /// `<float:>`: a decimal with optional fraction and exponent, at least one digit before any
 /// `.` (no `.5`, `inf`, `nan`) and no overflow.
+@inline(never)
 func parseDecimal(_ p: UnsafePointer<UInt8>, _ n: Int) -> Double? {
     var i = 0
     if p[0] == 0x2B || p[0] == 0x2D { i = 1 }
@@ -308,6 +384,7 @@ func parseDecimal(_ p: UnsafePointer<UInt8>, _ n: Int) -> Double? {
 }
 
 /// `<uuid:>`: 8-4-4-4-12 hex digits, any case.
+@inline(never)
 func isUUID(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
     if n != 36 { return false }
     for i in 0..<36 {

@@ -6,7 +6,7 @@
 extension Router {
     @inline(__always)
     func followRedirects(_ match: Match, firstHit: Bool) throws(SwitchyardError) -> Bool {
-        guard firstHit, let route = match.route, route.isRedirect else { return firstHit }
+        guard firstHit, match.state.pointee.entry.isRedirect else { return firstHit }  // no retain on the hot path
         return try followChain(match)
     }
 
@@ -38,7 +38,7 @@ extension Router {
             // Resolve the new URL from a copy the Match owns (the chain buffer may move).
             st.pointee.owned.removeAll()
             st.pointee.owned.append(contentsOf: UnsafePointer(st.pointee.chainBytes.base) + start, count: Int(new.count))
-            st.pointee.source = .owned
+            match.source = .owned  // the setter also clears `sourceIsString`
             let bytes = UnsafeBufferPointer(start: UnsafePointer(st.pointee.owned.base), count: st.pointee.owned.count)
             _ = try walk(bytes, into: match, keepTable: true)
         }

@@ -115,10 +115,11 @@ public final class Router: Sendable {
             // string already held (same storage, still alive because held) would only cost
             // a retain and a release.
             let st = match.state
-            if case .string = st.pointee.source, st.pointee.sourceBase == bytes.baseAddress,
+            if st.pointee.sourceIsString, st.pointee.sourceBase == bytes.baseAddress,
                st.pointee.sourceCount == bytes.count, bytes.count > 15 {
             } else {
                 st.pointee.source = .string(url)
+                st.pointee.sourceIsString = true
                 st.pointee.sourceBase = bytes.baseAddress
                 st.pointee.sourceCount = bytes.count
             }
@@ -165,25 +166,58 @@ public final class Router: Sendable {
         }
         guard let tv = st.pointee.tableView else { throw SwitchyardError(.internal, "no route table") }
         match.clearResult()
+        let prefix: URLView.Prefix
         do throws(SwitchyardError) {
-            try st.pointee.view.read(bytes, tv.read)
+            prefix = try st.pointee.view.readPrefix(bytes, tv.read)
         } catch {
-            st.pointee.source = .none
+            match.source = .none
             throw error
         }
-        let needed = tv.maxParameters + 1
+        let p = bytes.baseAddress ?? emptyBytes
+        let end = bytes.baseAddress == nil ? 0
+            : st.pointee.view.readQueryAndFragment(p, bytes.count, from: prefix.pathStart, tv.read,
+                                                  mayDecode: prefix.mayDecode)
+        let needed = tv.maxParameters &+ 1
         st.pointee.captures.reserve(needed)
         st.pointee.bestCaptures.reserve(needed)
-        var w = Walker(tv, url: bytes.baseAddress ?? emptyBytes,
-                       view: st.pointee.view,
-                       captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base)
-        if tv.pathRoot >= 0 {
-            w.walkPath(tv.pathRoot, 0)
-        } else if tv.routeCount > 0 {
-            w.walkScheme(&st.pointee.view)
+        // Clean URLs (nothing to decode, nothing to normalise) are walked straight from the
+        // bytes; the others are split and normalised into a segment list first.
+        let r = tv.read
+        let canWalkBytes = !(prefix.mayDecode && r.decodePath) && !r.strictTrailingSlash && !r.keepEmptySegments
+        if canWalkBytes {
+            let first = st.pointee.view.firstSegmentStart(p, prefix, end)
+            if URLView.pathIsClean(p, first, end, maxSegments: r.maxSegments) {
+                var w = Walker(tv, url: p, decoded: UnsafePointer(st.pointee.view.decoded.base),
+                               source: BytesSource(p: p, start: first, end: end),
+                               captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base)
+                run(&w, tv, &st.pointee.view)
+                if !w.aborted {
+                    match.finish(w, url: bytes) { m, from in m.appendRemainder(bytes: p, from: from, end: end) }
+                    return st.pointee.hit
+                }
+            }
         }
-        match.finish(w, url: bytes)
+        do throws(SwitchyardError) {
+            try st.pointee.view.readSegments(p, prefix, end, tv.read)
+        } catch {
+            match.source = .none
+            throw error
+        }
+        let list = ListSource(segments: st.pointee.view.segments.base, count: st.pointee.view.segments.count)
+        var w = Walker(tv, url: p, decoded: UnsafePointer(st.pointee.view.decoded.base), source: list,
+                       captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base)
+        run(&w, tv, &st.pointee.view)
+        match.finish(w, url: bytes) { m, from in m.appendRemainder(segmentsFrom: from, url: bytes) }
         return st.pointee.hit
+    }
+
+    @inline(__always)
+    private func run<S: SegmentSource>(_ w: inout Walker<S>, _ tv: TableView, _ view: inout URLView) {
+        if tv.pathRoot >= 0 {
+            w.walkPath(tv.pathRoot, w.source.start)
+        } else if tv.routeCount > 0 {
+            w.walkScheme(&view)
+        }
     }
 }
 

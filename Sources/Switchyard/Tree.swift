@@ -53,6 +53,8 @@ struct TableEntry: BitwiseCopyable {
     var namedRemainder: Bool = false
     /// How many defaults the route has (0 lets a resolve skip building the merged map).
     var defaultCount: Int32 = 0
+    /// The route leads to a redirect: checked on every hit without touching the route object.
+    var isRedirect: Bool = false
 }
 
 /// The parts of a Table a resolve needs, as plain values: a Match keeps a copy next to its
@@ -112,7 +114,7 @@ final class Table: @unchecked Sendable {
                     seq: Int32(clamping: r.seq), literalCount: Int32(v.literalCount),
                     remainderMin: Int32(v.remainder?.minSegments ?? 0),
                     namedRemainder: (v.remainder?.nameIndex ?? -1) >= 0,
-                    defaultCount: Int32(r.defaults.count)))
+                    defaultCount: Int32(r.defaults.count), isRedirect: r.isRedirect))
             }
         }
         let flat = builder.flatten()

@@ -106,25 +106,70 @@ struct URLView {
 private let slash: UInt8 = 0x2F, colon: UInt8 = 0x3A, question: UInt8 = 0x3F, hash: UInt8 = 0x23
 private let at: UInt8 = 0x40, dot: UInt8 = 0x2E
 
-/// The index of the next '/', '?' or '#' at or after `i`, or `n`: eight bytes at a time.
+/// Bytes scanned eight at a time ("SWAR"): the mask has the high bit set in each byte of
+/// `w` equal to `c`, and possibly in bytes above such a byte (a borrow). So "any bit set"
+/// and "the lowest set bit" are exact, which is all the scans below use.
+@inline(__always)
+func byteMask(_ w: UInt64, _ c: UInt8) -> UInt64 {
+    let x = w ^ (0x0101_0101_0101_0101 &* UInt64(c))
+    return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+}
+
+@inline(__always)
+func load8(_ p: UnsafePointer<UInt8>, _ i: Int) -> UInt64 {
+    UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+}
+
+/// Bytes `i..<end` (fewer than 8 left) as the low bytes of a word, the rest 0x80 (a byte
+/// no scan looks for, and one that cannot cause a borrow). When the buffer holds 8 bytes
+/// before `end`, one load of the last 8 bytes, shifted, replaces a byte-by-byte loop.
+@inline(__always)
+func loadTail(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> UInt64 {
+    let have = end &- i
+    if end >= 8 {
+        let shift = UInt64((8 &- have) &* 8)
+        return (load8(p, end &- 8) >> shift) | (0x8080_8080_8080_8080 << (64 &- shift))
+    }
+    var w: UInt64 = 0x8080_8080_8080_8080
+    var k = end &- 1
+    while k >= i {
+        w = (w << 8) | UInt64(p[k])
+        k &-= 1
+    }
+    return w
+}
+
+/// The index of the first byte in `start..<end` whose `mask` bit is set, or `end`.
+@inline(__always)
+func firstByte(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ mask: (UInt64) -> UInt64) -> Int {
+    var i = start
+    while i &+ 8 <= end {
+        let m = mask(load8(p, i))
+        if m != 0 { return i &+ m.trailingZeroBitCount >> 3 }
+        i &+= 8
+    }
+    if i >= end { return end }
+    let m = mask(loadTail(p, i, end))
+    let k = m.trailingZeroBitCount >> 3
+    return m != 0 && i &+ k < end ? i &+ k : end
+}
+
+/// The index of the next '/', '?' or '#' at or after `start`, or `n`.
 @inline(__always)
 func nextDelimiter(_ p: UnsafePointer<UInt8>, _ start: Int, _ n: Int) -> Int {
-    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-    var i = start
-    while i + 8 <= n {
-        let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-        let a = w ^ (ones &* 0x2F), b = w ^ (ones &* 0x3F), c = w ^ (ones &* 0x23)
-        // The lowest set bit of each term is exact (borrows only run upward).
-        let m = ((a &- ones) & ~a | (b &- ones) & ~b | (c &- ones) & ~c) & highs
-        if m != 0 { return i + m.trailingZeroBitCount >> 3 }
-        i += 8
-    }
-    while i < n {
-        let x = p[i]
-        if x == 0x2F || x == 0x3F || x == 0x23 { return i }
-        i += 1
-    }
-    return n
+    firstByte(p, start, n) { byteMask($0, 0x2F) | byteMask($0, 0x3F) | byteMask($0, 0x23) }
+}
+
+/// The index of the next '?' or '#' at or after `start`, or `n`.
+@inline(__always)
+func nextQueryOrFragment(_ p: UnsafePointer<UInt8>, _ start: Int, _ n: Int) -> Int {
+    firstByte(p, start, n) { byteMask($0, 0x3F) | byteMask($0, 0x23) }
+}
+
+/// The index of the next '/' at or after `start`, or `end`.
+@inline(__always)
+func nextSlash(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+    firstByte(p, start, end) { byteMask($0, 0x2F) }
 }
 
 @inline(__always)
@@ -171,28 +216,44 @@ func defaultPort(scheme p: UnsafePointer<UInt8>, _ n: Int) -> [UInt8]? {
 
 extension URLView {
     /// Reads `u` into this view. Throws invalidURL (with the byte position) or limit.
+    /// (The three phases below, in order; `Router.walk` runs them separately so that clean
+    /// URLs can skip building the segment list.)
     mutating func read(_ u: UnsafeBufferPointer<UInt8>, _ config: ReadConfig) throws(SwitchyardError) {
+        let prefix = try readPrefix(u, config)
+        guard let p = u.baseAddress else { return }
+        let end = readQueryAndFragment(p, u.count, from: prefix.pathStart, config, mayDecode: prefix.mayDecode)
+        try readSegments(p, prefix, end, config)
+    }
+
+    /// What `readPrefix` found: where the path starts, whether any byte may need decoding,
+    /// and the authority when it is the first path segment.
+    struct Prefix {
+        var pathStart = 0
+        var mayDecode = false
+        var authority: (Int, Int)? = nil
+    }
+
+    /// Phase 1: limits, validation, scheme and authority.
+    mutating func readPrefix(_ u: UnsafeBufferPointer<UInt8>, _ config: ReadConfig) throws(SwitchyardError) -> Prefix {
         reset()
         let n = u.count
         if n > config.maxURLLength {
             throw SwitchyardError(.limit, "URL is \(n) bytes, over the limit of \(config.maxURLLength)")
         }
-        guard let p = u.baseAddress else { return }  // the empty URL: no segments
-        let mayDecode = try validateText(p, n)
-
+        var prefix = Prefix()
+        guard let p = u.baseAddress else { return prefix }  // the empty URL: no segments
+        prefix.mayDecode = try validateText(p, n)
         var i = 0
         if let sl = try schemeLength(p, n, what: "URL") {
             hasScheme = true
-            scheme = TextRef(start: 0, count: Int32(sl), decoded: false)
+            scheme = TextRef(start: 0, count: Int32(truncatingIfNeeded: sl), decoded: false)
             isWeb = config.isWebScheme(p, sl)
             i = sl + 1
         }
         // Authority: only after a scheme ("//x" without one is a bare path, SEMANTICS §1).
-        var authoritySegment: (Int, Int)? = nil
         if hasScheme, i + 1 < n, p[i] == slash, p[i + 1] == slash {
             let aStart = i + 2
-            var aEnd = aStart
-            while aEnd < n, p[aEnd] != slash, p[aEnd] != question, p[aEnd] != hash { aEnd += 1 }
+            let aEnd = nextDelimiter(p, aStart, n)
             i = aEnd
             // Userinfo is dropped before matching (kept in the URL as given).
             var hStart = aStart
@@ -201,26 +262,73 @@ extension URLView {
             if authorityIsHost(p + hStart, aEnd - hStart, config) {
                 try readHost(p, hStart, aEnd)
             } else {
-                authoritySegment = (hStart, aEnd)
+                prefix.authority = (hStart, aEnd)
             }
         }
-        // Path (split into segments in the same pass that finds its end), query, fragment.
-        i = readSegments(p, authoritySegment, i, n, config, mayDecode: mayDecode)
-        var queryRange: (Int, Int)? = nil
+        prefix.pathStart = i
+        return prefix
+    }
+
+    /// Phase 2: finds the end of the path (the first '?' or '#') and reads the query and
+    /// fragment after it. Returns the end of the path.
+    mutating func readQueryAndFragment(_ p: UnsafePointer<UInt8>, _ n: Int, from start: Int,
+                                       _ config: ReadConfig, mayDecode: Bool) -> Int {
+        let end = nextQueryOrFragment(p, start, n)
+        var i = end
         if i < n, p[i] == question {
             let qs = i + 1
             i = qs
             while i < n, p[i] != hash { i += 1 }
-            queryRange = (qs, i)
+            readQuery(p, qs, i, plusAsSpace: config.plusInQuery, mayDecode: mayDecode)
         }
         if i < n, p[i] == hash {
             hasFragment = true
-            fragment = TextRef(start: Int32(i + 1), count: Int32(n - i - 1), decoded: false)
+            fragment = TextRef(start: Int32(truncatingIfNeeded: i + 1), count: Int32(truncatingIfNeeded: n - i - 1),
+                               decoded: false)
         }
+        return end
+    }
+
+    /// Phase 3: the path's segments, normalised, and the segment limit.
+    mutating func readSegments(_ p: UnsafePointer<UInt8>, _ prefix: Prefix, _ end: Int,
+                               _ config: ReadConfig) throws(SwitchyardError) {
+        segments.removeAll()
+        readSegments(p, prefix.authority, prefix.pathStart, end, config, mayDecode: prefix.mayDecode)
         if segments.count > config.maxSegments {
             throw SwitchyardError(.limit, "URL has \(segments.count) path segments, over the limit of \(config.maxSegments)")
         }
-        if let (qs, qe) = queryRange { readQuery(p, qs, qe, plusAsSpace: config.plusInQuery, mayDecode: mayDecode) }
+    }
+
+    /// True when the segments from `start` to `end` surely need no normalisation: no `//`
+    /// (an empty segment), no `/.` (which could start a `.` or `..` segment), no leading `.`
+    /// or `/`, and fewer slashes than `maxSegments`. One pass, eight bytes at a time; a
+    /// false "no" only sends the URL down the full reader, so the test is conservative.
+    static func pathIsClean(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, maxSegments: Int) -> Bool {
+        if start >= end { return true }
+        if p[start] == 0x2E || p[start] == 0x2F { return false }
+        // A path shorter than the segment limit cannot exceed it (each segment takes a byte
+        // and a slash); longer ones are counted by the full reader.
+        if end &- start >= maxSegments { return false }
+        var i = start
+        var carry: UInt64 = 0  // 0x80 when the byte before the word was '/'
+        while i < end {
+            let w = i &+ 8 <= end ? load8(p, i) : loadTail(p, i, end)
+            let slash = byteMask(w, 0x2F)
+            // A '/' or '.' right after a '/'. (A borrow can only flag a '.' after a real '/',
+            // itself a hit, so the test is exact.)
+            if ((slash << 8) | carry) & (slash | byteMask(w, 0x2E)) != 0 { return false }
+            carry = slash >> 56
+            i &+= 8
+        }
+        return true
+    }
+
+    /// Where a clean URL's first segment starts: the authority when it is a segment,
+    /// else the path after its root slash.
+    func firstSegmentStart(_ p: UnsafePointer<UInt8>, _ prefix: Prefix, _ end: Int) -> Int {
+        if let (a, _) = prefix.authority { return a }
+        let s = prefix.pathStart
+        return s < end && p[s] == slash ? s + 1 : s
     }
 
     /// Control characters make a URL invalid; so does invalid UTF-8 (possible from C).
@@ -305,40 +413,37 @@ extension URLView {
         port = TextRef(start: Int32(portStart), count: Int32(portCount), decoded: false)
     }
 
-    /// Splits on raw '/' up to the first '?' or '#' (returned), decodes each piece once,
-    /// removes dot segments (empty pieces still present), then drops empty segments: the
-    /// order of SEMANTICS §8.
+    /// Splits on raw '/' up to `end`, decodes each piece once, removes dot segments (empty
+    /// pieces still present), then drops empty segments: the order of SEMANTICS §8.
     private mutating func readSegments(_ p: UnsafePointer<UInt8>, _ authority: (Int, Int)?,
-                                       _ start: Int, _ n: Int, _ config: ReadConfig, mayDecode: Bool) -> Int {
+                                       _ start: Int, _ end: Int, _ config: ReadConfig, mayDecode: Bool) {
         var pendingTrailing = false
         var sawEmpty = false
         let decode = mayDecode && config.decodePath
-        let pathEmpty = start >= n || p[start] == question || p[start] == hash
+        let pathEmpty = start >= end
         if let (a, b) = authority {
             pushPiece(p, a, b, last: pathEmpty, decode, config, &pendingTrailing, &sawEmpty)
         }
-        if pathEmpty {
-            if pendingTrailing || sawEmpty { finishSegments(config, pendingTrailing) }
-            return start
-        }
-        var i = start
-        if p[i] == slash { i += 1 }  // the root slash is not a segment
-        var j: Int
-        while true {
-            j = nextDelimiter(p, i, n)
-            let atEnd = j >= n || p[j] != slash
-            pushPiece(p, i, j, last: atEnd, decode, config, &pendingTrailing, &sawEmpty)
-            if atEnd { break }
-            i = j + 1
+        if !pathEmpty {
+            var i = start
+            if p[i] == slash { i += 1 }  // the root slash is not a segment
+            segments.reserve(segments.count + 16)
+            while true {
+                let j = nextSlash(p, i, end)
+                let atEnd = j >= end
+                pushPiece(p, i, j, last: atEnd, decode, config, &pendingTrailing, &sawEmpty)
+                if atEnd { break }
+                i = j + 1
+            }
         }
         if pendingTrailing || sawEmpty { finishSegments(config, pendingTrailing) }
-        return j
     }
 
     @inline(__always)
     private mutating func pushPiece(_ p: UnsafePointer<UInt8>, _ a: Int, _ b: Int, last: Bool, _ decode: Bool,
                                     _ config: ReadConfig, _ trailing: inout Bool, _ sawEmpty: inout Bool) {
-        var ref = TextRef(start: Int32(a), count: Int32(b - a), decoded: false)
+        // Offsets fit in Int32: URLs are at most maxURLLength (<= Int32.max) bytes.
+        var ref = TextRef(start: Int32(truncatingIfNeeded: a), count: Int32(truncatingIfNeeded: b &- a), decoded: false)
         if decode, needsDecoding(p + a, b - a, plusAsSpace: config.plusInPath) {
             let before = decoded.count
             if appendDecoded(p + a, b - a, plusAsSpace: config.plusInPath, into: &decoded) {
