@@ -9,12 +9,18 @@ func log(_ s: String) {
 }
 
 let args = CommandLine.arguments
+/// Fixed, so every run measures the same random table.
+let randomSeed: UInt64 = 0x5157_1C4B
 
 // `SwiftBench --profile <router-bench dir> <set dir> <passes>`: only builds the router and
 // resolves the set's requests `passes` times, for `valgrind --tool=callgrind` (instruction
 // counts per function; see docs/PERFORMANCE.md).
 if args.count == 5, args[1] == "--profile" {
-    switch RouteSet.load(name: args[3], dir: "\(args[2])/\(args[3])") {
+    if args[3] == "rules-10000" { RulesSuite.profileLoad(); exit(0) }
+    let loaded = args[3] == "random-100000"
+        ? .success(randomRouteSet(count: 100_000, requests: 10_000, seed: randomSeed))
+        : RouteSet.load(name: args[3], dir: "\(args[2])/\(args[3])")
+    switch loaded {
     case .failure(let e): log("\(e)"); exit(1)
     case .success(let set): SwitchyardSuite.profile(set, passes: Int(args[4]) ?? 1000)
     }
@@ -43,15 +49,20 @@ for (name, dir) in sets {
 }
 
 // Issue 2: with 100,000 routes a resolve must stay within 2x of the 130-route set.
-let big = randomRouteSet(count: 100_000, requests: 10_000, seed: 0x5157_1C4B)
+let big = randomRouteSet(count: 100_000, requests: 10_000, seed: randomSeed)
 log("swift: \(big.name) (\(big.routes.count) routes, \(big.requests.count) requests)")
 if let r = SwitchyardSuite.run(big, budgetNs: budget, log: log) { rows.append(r) }
 rows += RoutingKitSuite.run(big, budgetNs: budget, log: log).filter { $0.router == "routingkit" }
 
+// Issue 4: rule documents and redirects.
+log("swift: rules (10,000-route document, one redirect)")
+rows += RulesSuite.load(runs: 7, log: log)
+rows += RulesSuite.redirect(budgetNs: budget, log: log)
+
 for r in rows {
     func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
     func f1(_ d: Double) -> String { String((d * 10).rounded() / 10) }
-    log("  " + pad(r.suite, 15) + pad(r.router, 21) + "median " + pad(f1(r.stats.medianNs) + " ns", 12)
+    log("  " + pad(r.suite, 31) + pad(r.router, 21) + "median " + pad(f1(r.stats.medianNs) + " ns", 12)
         + "p99 " + pad(f1(r.stats.p99Ns) + " ns", 12) + "allocs " + pad(f1(r.stats.allocsPerLookup), 7)
         + "mismatches \(r.mismatches)")
 }
