@@ -1,0 +1,98 @@
+/*
+ * test_allocations.c: HEADER (sy_router_resolve): "After warm-up, a resolve allocates
+ * nothing." and (sy_match) "a reusable result object".
+ *
+ * This program defines malloc and friends itself, so every allocation made anywhere in
+ * the process (libswitchyard.so and its Swift runtime included: the executable's
+ * definitions win symbol interposition) is counted before it is forwarded to glibc's
+ * __libc_* functions. It is therefore built only without sanitizers and never run under
+ * valgrind, which both replace malloc themselves (bindings/c/CMakeLists.txt).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stddef.h>
+#include "sy_test.h"
+
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void *__libc_memalign(size_t, size_t);
+extern void __libc_free(void *);
+
+static volatile long g_allocations;
+
+void *malloc(size_t n) { g_allocations++; return __libc_malloc(n); }
+void *calloc(size_t a, size_t b) { g_allocations++; return __libc_calloc(a, b); }
+void *realloc(void *p, size_t n) { g_allocations++; return __libc_realloc(p, n); }
+void free(void *p) { __libc_free(p); }
+void *memalign(size_t a, size_t n) { g_allocations++; return __libc_memalign(a, n); }
+void *aligned_alloc(size_t a, size_t n) { g_allocations++; return __libc_memalign(a, n); }
+int posix_memalign(void **out, size_t a, size_t n)
+{
+    void *p;
+    g_allocations++;
+    p = __libc_memalign(a, n);
+    if (p == NULL) return ENOMEM;
+    *out = p;
+    return 0;
+}
+
+static const char *const urls[] = {
+    "myapp://user/42?tab=likes&tab=posts#top",
+    "https://blog.example.com/alice/article/details/42?ref=home",
+    "/files/docs/2024/a%20b.pdf",
+    "/repos/p1/p2/events",
+    "myapp://nowhere/at/all",            /* a miss */
+    "/geo/-2.5/3e8",
+};
+
+static void resolve_after_warm_up_allocates_nothing(void **state)
+{
+    sy_router *r = sy_test_router(NULL);
+    sy_match *m = sy_test_match();
+    sy_param p;
+    sy_str n, v;
+    int found;
+    sy_error err;
+    long before;
+    size_t i, k, round;
+    (void)state;
+    sy_test_add(r, "myapp://user/<int:id>", "UserProfile");
+    sy_test_add(r, "https://blog.example.com/:user/article/details/:id", "Blog");
+    sy_test_add(r, "/files/*path", "Files");
+    sy_test_add(r, "/repos/:owner/:repo/events", "Events");
+    sy_test_add(r, "/geo/<float:lat>/<float:lon>", "Map");
+
+    for (round = 0; round < 2; round++) {
+        /* round 0 warms the match up; round 1 must not allocate */
+        before = g_allocations;
+        for (i = 0; i < sizeof urls / sizeof urls[0]; i++) {
+            assert_status(SY_OK, sy_router_resolve(m, r, LIT(urls[i]), &err), &err);
+            /* reading the match allocates nothing either */
+            for (k = 0; k < sy_match_path_param_count(m); k++)
+                assert_status(SY_OK, sy_match_path_param_at(&p, m, k, &err), &err);
+            for (k = 0; k < sy_match_query_count(m); k++)
+                assert_status(SY_OK, sy_match_query_at(&n, &v, m, k, &err), &err);
+            for (k = 0; k < sy_match_param_count(m); k++)
+                assert_status(SY_OK, sy_match_param_at(&p, m, k, &err), &err);
+            assert_status(SY_OK, sy_match_param(&p, &found, m, LIT("id"), &err), &err);
+            (void)sy_match_url(m);
+            (void)sy_match_fragment(m);
+            (void)sy_match_remainder(m);
+        }
+        if (round == 1) {
+            print_message("allocations in the second round: %ld\n", g_allocations - before);
+            assert_int_equal(g_allocations - before, 0);
+        }
+    }
+    sy_match_free(m);
+    sy_router_free(r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(resolve_after_warm_up_allocates_nothing),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
