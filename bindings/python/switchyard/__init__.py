@@ -12,7 +12,6 @@ docs/PYTHON.md describes the API, the errors, lifetimes and threads.
 
 import json
 import os
-import weakref
 from collections.abc import Mapping
 from ctypes import byref, c_int
 from math import isfinite
@@ -69,28 +68,19 @@ def _closed():
     return SwitchyardError(SY_ERR_MISUSE, "the router is closed", None)
 
 
-class _RouterHandle:
-    """Owns one C sy_router. A resolve in flight holds a reference to the handle, so the C
-    router is freed only after every call using it has returned (close() never frees a
-    router under another thread)."""
-
-    __slots__ = ("ref", "__weakref__")
-
-    def __init__(self, opts):
-        ref = _ffi.new_router(opts)
-        self.ref = ref
-        weakref.finalize(self, _ffi.sy_router_free, ref).atexit = False
-
-
 class Router:
     """A route table. Thread-safe: resolve from any number of threads while others add,
     remove or load rules. ``Router(**options)``: see docs/PYTHON.md for every option."""
 
     __slots__ = ("_h", "__weakref__")
 
+    # _h: the C router (an owning _ffi.RouterObj), None once closed. Every call copies it
+    # to a local first: that reference keeps the C router alive until the call returns,
+    # so a close() on another thread never frees it under a call in flight.
+
     def __init__(self, **options):
         opts, keep = build_options(options)
-        self._h = _RouterHandle(opts)
+        self._h = _ffi.new_router(opts)
         del keep  # the options' pointers were read during sy_router_new only
 
     # -------------------------------------------------------------- lifetime
@@ -149,7 +139,7 @@ class Router:
             route.flags |= _ffi.SY_ROUTE_NO_APPEND_PARAMS
         route.priority = priority
         h = self._ref()
-        _ffi.sy_router_add_route(h.ref, route, SyError())
+        _ffi.sy_router_add_route(h, route, SyError())
         del keep, texts  # read during the call only
 
     def remove(self, pattern):
@@ -157,7 +147,7 @@ class Router:
         data = _bytes_in(pattern, "pattern")
         removed = c_int()
         h = self._ref()
-        _ffi.sy_router_remove(byref(removed), h.ref, data, len(data), SyError())
+        _ffi.sy_router_remove(byref(removed), h, data, len(data), SyError())
         return removed.value == 1
 
     def load_rules(self, doc):
@@ -181,7 +171,7 @@ class Router:
         else:
             raise TypeError(f"load_rules takes a dict, JSON text or a path, not {type(doc).__name__}")
         load = _ffi.sy_router_load_rules_file if from_file else _ffi.sy_router_load_rules
-        load(h.ref, text, len(text), SyError())
+        load(h, text, len(text), SyError())
 
     # -------------------------------------------------------------- resolve
 
@@ -207,8 +197,8 @@ class Router:
             cache = m.__dict__
             if cache:
                 cache.clear()  # forget the attributes read after the previous resolve
-        err = state.err
-        status = _resolve(m._ref, h.ref, url, len(url), err)
+        err = m._err
+        status = _resolve(m._ref, h, url, len(url), err)
         if status:
             raise _ffi.error_from(status, err)
         m._url = url

@@ -9,6 +9,7 @@ import ctypes
 import ctypes.util
 import os
 import sys
+import weakref
 from ctypes import POINTER, c_char, c_char_p, c_double, c_int, c_int32, c_int64, c_size_t, c_uint32
 from pathlib import Path
 
@@ -126,18 +127,31 @@ RouterRef = POINTER(RouterObj)
 MatchRef = POINTER(MatchObj)
 
 
+def _owned(obj_type, out, free):
+    """The object at ``out`` as an obj_type that frees it when the last reference goes.
+
+    weakref.finalize (not __del__) so the free never runs during interpreter teardown;
+    atexit=False because at exit a daemon thread may still be using the object, and the
+    OS reclaims the memory anyway. The finalizer holds the POINTER ``out``, not the
+    object, so it does not keep the object alive.
+    """
+    obj = obj_type.from_address(ctypes.addressof(out.contents))
+    weakref.finalize(obj, free, out).atexit = False
+    return obj
+
+
 def new_router(opts):
-    """sy_router_new -> the RouterObj (raises on failure)."""
+    """sy_router_new -> an owning RouterObj (raises on failure)."""
     out = RouterRef()
     sy_router_new(ctypes.byref(out), opts, SyError())
-    return RouterObj.from_address(ctypes.addressof(out.contents))
+    return _owned(RouterObj, out, sy_router_free)
 
 
 def new_match():
-    """sy_match_new -> the MatchObj (raises on failure)."""
+    """sy_match_new -> an owning MatchObj (raises on failure)."""
     out = MatchRef()
     sy_match_new(ctypes.byref(out), SyError())
-    return MatchObj.from_address(ctypes.addressof(out.contents))
+    return _owned(MatchObj, out, sy_match_free)
 
 
 def str_in(data):

@@ -255,7 +255,7 @@ def test_opaque_types_are_distinct(router):
     with pytest.raises(ctypes.ArgumentError):
         _ffi.sy_router_resolve(m._ref, m._ref, b"/x", 2, None)
     with pytest.raises(ctypes.ArgumentError):
-        _ffi.sy_match_found(router._h.ref)
+        _ffi.sy_match_found(router._h)
     with pytest.raises(ctypes.ArgumentError):
         _ffi.sy_router_free(ctypes.c_void_p(0))
 

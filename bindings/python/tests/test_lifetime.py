@@ -16,7 +16,7 @@ def _router_finalizer(router):
 
 
 def _match_finalizer(m):
-    handle = m._handle
+    handle = m._ref
     return next(f for f in weakref.finalize._registry if f.peek() and f.peek()[0] is handle)
 
 
