@@ -3,12 +3,18 @@
 /// redirect are errors naming the JSON path. The value is only read; nothing is kept.
 import CJansson
 
-/// Where a route came from in its document, for messages.
+/// Where a route came from in its document, for messages. The paths are built only when
+/// an error needs them (a 10,000-route document would otherwise build 30,000 strings).
 struct RouteSite {
-    var route: JSONPath
-    var pattern: JSONPath
-    /// The member that holds the target or the redirect (`.target`, `.redirectUrl`, ...).
-    var destination: JSONPath
+    /// The route's index in `routes` (versioned shape), or its key (keyed shape).
+    var index: Int
+    var key: String?
+    /// The member that holds the target or the redirect (`target`, `redirectUrl`, ...).
+    var destinationMember: String
+
+    var route: JSONPath { key.map { JSONPath.root.bracketKey($0) } ?? JSONPath.root.key("routes").index(index) }
+    var pattern: JSONPath { key == nil ? route.key("pattern") : route }
+    var destination: JSONPath { route.key(destinationMember) }
 }
 
 /// A document, read: its routes in document order, where each came from, and its allowlist.
@@ -41,32 +47,33 @@ private func mustBe(_ what: String, _ path: JSONPath, _ v: UnsafePointer<json_t>
 }
 
 /// Calls `body` with each member of an object, in document order (jansson keeps it).
-private func forEachMember(_ object: UnsafePointer<json_t>, _ path: JSONPath,
+private func forEachMember(_ object: UnsafePointer<json_t>, _ path: @autoclosure () -> JSONPath,
                            _ body: (String, UnsafePointer<json_t>) throws(SwitchyardError) -> Void) throws(SwitchyardError) {
     let mutableObject = UnsafeMutablePointer(mutating: object)  // the iterator API is not const; nothing is written
     var it = json_object_iter(mutableObject)
     while let i = it {
         guard let keyPointer = json_object_iter_key(i), let value = json_object_iter_value(i) else {
-            throw ruleError(path, "an object member could not be read")
+            throw ruleError(path(), "an object member could not be read")
         }
-        let key = try utf8Text(UnsafeRawPointer(keyPointer), json_object_iter_key_len(i), path, what: "a key")
+        let key = try utf8Text(UnsafeRawPointer(keyPointer), json_object_iter_key_len(i), path(), what: "a key")
         try body(key, UnsafePointer(value))
         it = json_object_iter_next(mutableObject, i)
     }
 }
 
 /// Bytes that must be UTF-8 (a json_t made in C may hold anything).
-private func utf8Text(_ p: UnsafeRawPointer, _ n: Int, _ path: JSONPath, what: String) throws(SwitchyardError) -> String {
+private func utf8Text(_ p: UnsafeRawPointer, _ n: Int, _ path: @autoclosure () -> JSONPath,
+                      what: String) throws(SwitchyardError) -> String {
     let bytes = p.assumingMemoryBound(to: UInt8.self)
     if let bad = firstInvalidUTF8(bytes, n) {
-        throw ruleError(path, "\(what) is not valid UTF-8 (byte \(bad))")
+        throw ruleError(path(), "\(what) is not valid UTF-8 (byte \(bad))")
     }
     return String(decoding: UnsafeBufferPointer(start: bytes, count: n), as: UTF8.self)
 }
 
-private func string(_ v: UnsafePointer<json_t>, _ path: JSONPath) throws(SwitchyardError) -> String {
-    guard v.pointee.type == JSON_STRING, let s = json_string_value(v) else { throw mustBe("a string", path, v) }
-    return try utf8Text(UnsafeRawPointer(s), json_string_length(v), path, what: "the string")
+private func string(_ v: UnsafePointer<json_t>, _ path: @autoclosure () -> JSONPath) throws(SwitchyardError) -> String {
+    guard v.pointee.type == JSON_STRING, let s = json_string_value(v) else { throw mustBe("a string", path(), v) }
+    return try utf8Text(UnsafeRawPointer(s), json_string_length(v), path(), what: "the string")
 }
 
 /// The document's shape, from its top level.
@@ -110,9 +117,8 @@ struct RuleReader {
         doc.sites.reserveCapacity(count)
         for i in 0..<count {
             guard let item = json_array_get(routes, i) else { throw ruleError(base.index(i), "could not be read") }
-            let path = base.index(i)
-            guard item.pointee.type == JSON_OBJECT else { throw mustBe("a route object", path, item) }
-            let (route, site) = try self.route(item, path, keyedPattern: nil)
+            guard item.pointee.type == JSON_OBJECT else { throw mustBe("a route object", base.index(i), item) }
+            let (route, site) = try self.route(item, base.index(i), index: i, keyedPattern: nil)
             doc.routes.append(route)
             doc.sites.append(site)
         }
@@ -129,7 +135,7 @@ struct RuleReader {
                     ? " (a document with \"\(key)\" needs \"version\": 1)" : ""
                 throw ruleError(path, "must be a route object, not \(typeName(value))\(hint)")
             }
-            let (route, site) = try self.route(value, path, keyedPattern: key)
+            let (route, site) = try self.route(value, path, index: doc.routes.count, keyedPattern: key)
             doc.routes.append(route)
             doc.sites.append(site)
         }
@@ -153,7 +159,7 @@ struct RuleReader {
 
     /// One route object. `keyedPattern`: the key it stands under in the keyed shape (then a
     /// "pattern" member is unknown), or nil in the versioned shape.
-    private func route(_ object: UnsafePointer<json_t>, _ path: JSONPath,
+    private func route(_ object: UnsafePointer<json_t>, _ path: @autoclosure () -> JSONPath, index: Int,
                        keyedPattern: String?) throws(SwitchyardError) -> (Route, RouteSite) {
         var pattern = keyedPattern
         var target: (String, String)?     // (value, member name)
@@ -162,63 +168,63 @@ struct RuleReader {
         var priority = 0
         var defaults: [String: ParameterValue] = [:]
         var appendParams: Bool?
-        try forEachMember(object, path) { (key, value) throws(SwitchyardError) in
-            let field = path.key(key)
+        try forEachMember(object, path()) { (key, value) throws(SwitchyardError) in
+            // Built only when an error names it.
+            func field() -> JSONPath { path().key(key) }
             switch key {
             case "pattern" where keyedPattern == nil:
-                pattern = try string(value, field)
+                pattern = try string(value, field())
             case "target", "class":
-                if let t = target { throw ruleError(path, "has both \"\(t.1)\" and \"\(key)\"; give one target") }
-                target = (try string(value, field), key)
+                if let t = target { throw ruleError(path(), "has both \"\(t.1)\" and \"\(key)\"; give one target") }
+                target = (try string(value, field()), key)
             case "redirect", "redirectUrl":
-                if let r = redirect { throw ruleError(path, "has both \"\(r.1)\" and \"\(key)\"; give one redirect") }
-                redirect = (try string(value, field), key)
+                if let r = redirect { throw ruleError(path(), "has both \"\(r.1)\" and \"\(key)\"; give one redirect") }
+                redirect = (try string(value, field()), key)
             case "name":
-                name = try string(value, field)
+                name = try string(value, field())
             case "priority":
-                guard value.pointee.type == JSON_INTEGER else { throw mustBe("an integer", field, value) }
+                guard value.pointee.type == JSON_INTEGER else { throw mustBe("an integer", field(), value) }
                 let p = json_integer_value(value)
                 guard p >= Int64(Int32.min), p <= Int64(Int32.max) else {
-                    throw ruleError(field, "\(p) is outside the 32-bit range")
+                    throw ruleError(field(), "\(p) is outside the 32-bit range")
                 }
                 priority = Int(p)
             case "defaults":
-                defaults = try self.defaults(value, field)
+                defaults = try self.defaults(value, field())
             case "append_params":
                 guard value.pointee.type == JSON_TRUE || value.pointee.type == JSON_FALSE else {
-                    throw mustBe("true or false", field, value)
+                    throw mustBe("true or false", field(), value)
                 }
                 appendParams = value.pointee.type == JSON_TRUE
             default:
                 let known = keyedPattern == nil
                     ? "pattern, target, redirect, name, priority, defaults, append_params"
                     : "class (or target), redirectUrl (or redirect), name, priority, defaults, append_params"
-                throw ruleError(field, "unknown field (a route has \(known))")
+                throw ruleError(field(), "unknown field (a route has \(known))")
             }
         }
-        guard let pattern else { throw ruleError(path, "missing \"pattern\"") }
-        let patternPath = keyedPattern == nil ? path.key("pattern") : path
+        guard let pattern else { throw ruleError(path(), "missing \"pattern\"") }
         let destination: Destination
-        let destinationPath: JSONPath
+        let destinationMember: String
         switch (target, redirect) {
         case (let t?, nil):
             destination = .target(t.0)
-            destinationPath = path.key(t.1)
+            destinationMember = t.1
             if appendParams != nil {
-                throw ruleError(path.key("append_params"), "only a redirect route takes \"append_params\"")
+                throw ruleError(path().key("append_params"), "only a redirect route takes \"append_params\"")
             }
         case (nil, let r?):
             destination = .redirect(r.0)
-            destinationPath = path.key(r.1)
+            destinationMember = r.1
         case (let t?, let r?):
-            throw ruleError(path, "has both a target (\"\(t.1)\") and a redirect (\"\(r.1)\"); a route has exactly one")
+            throw ruleError(path(), "has both a target (\"\(t.1)\") and a redirect (\"\(r.1)\"); a route has exactly one")
         case (nil, nil):
             let names = keyedPattern == nil ? "\"target\" or \"redirect\"" : "\"class\" or \"redirectUrl\""
-            throw ruleError(path, "has neither a target nor a redirect; give \(names)")
+            throw ruleError(path(), "has neither a target nor a redirect; give \(names)")
         }
         let route = Route(pattern, destination: destination, name: name, priority: priority,
                           defaults: defaults, appendParams: appendParams ?? true)
-        return (route, RouteSite(route: path, pattern: patternPath, destination: destinationPath))
+        return (route, RouteSite(index: index, key: keyedPattern, destinationMember: destinationMember))
     }
 
     /// `"defaults": {"tab": "posts", "page": 1, "zoom": 1.5}`: strings or numbers.
@@ -226,16 +232,16 @@ struct RuleReader {
         guard v.pointee.type == JSON_OBJECT else { throw mustBe("an object", path, v) }
         var out: [String: ParameterValue] = [:]
         try forEachMember(v, path) { (key, value) throws(SwitchyardError) in
-            let field = path.key(key)
-            if key.isEmpty { throw ruleError(field, "a default needs a non-empty name") }
+            func field() -> JSONPath { path.key(key) }
+            if key.isEmpty { throw ruleError(field(), "a default needs a non-empty name") }
             switch value.pointee.type {
-            case JSON_STRING: out[key] = .string(try string(value, field))
+            case JSON_STRING: out[key] = .string(try string(value, field()))
             case JSON_INTEGER: out[key] = .int(Int64(json_integer_value(value)))
             case JSON_REAL:
                 let d = json_real_value(value)
-                guard d.isFinite else { throw ruleError(field, "must be a finite number") }
+                guard d.isFinite else { throw ruleError(field(), "must be a finite number") }
                 out[key] = .float(d)
-            default: throw mustBe("a string or a number", field, value)
+            default: throw mustBe("a string or a number", field(), value)
             }
         }
         return out
