@@ -85,32 +85,42 @@ def _value(p):
 _INDEX = tuple(c_size_t(i) for i in range(64))
 
 
-def _read_params(ref, count, at):
-    state = tls
-    p = state.param
-    err = state.err
-    out = {}
-    for i in range(count(ref)):
-        at(p, ref, _INDEX[i] if i < 64 else i, err)
-        # _value() inlined: this loop is on the benchmark's resolve+params path
-        kind = p.type
-        if kind == _SY_VALUE_INT:
-            value = p.int_value
-        elif kind == _SY_VALUE_FLOAT:
-            value = p.float_value
-        else:
-            value = p.text_ptr[: p.text_len].decode()
-        out[p.name_ptr[: p.name_len].decode()] = value
-    return out
+def _params_reader(count, at):
+    """A reader of one parameter list (merged or path), loop inlined with its accessors
+    bound: this is the benchmark's resolve+params path, so no extra call per read."""
+
+    def read(match):
+        ref = match._ref
+        state = tls
+        p = state.param
+        err = state.err
+        out = {}
+        for i in range(count(ref)):
+            at(p, ref, _INDEX[i] if i < 64 else i, err)
+            kind = p.type
+            if kind == _SY_VALUE_INT:
+                value = p.int_value
+            elif kind == _SY_VALUE_FLOAT:
+                value = p.float_value
+            else:
+                value = p.text_ptr[: p.text_len].decode()
+            out[p.name_ptr[: p.name_len].decode()] = value
+        return out
+
+    return read
+
+
+_read_path_params = _params_reader(_ffi.sy_match_path_param_count, _ffi.sy_match_path_param_at)
+_read_params = _params_reader(_ffi.sy_match_param_count, _ffi.sy_match_param_at)
 
 
 class _cached:
     """A non-data descriptor: reads from C once, then the instance dict answers."""
 
-    def __init__(self, fn):
+    def __init__(self, fn, name=None, doc=None):
         self.fn = fn
-        self.name = fn.__name__
-        self.__doc__ = fn.__doc__
+        self.name = name or fn.__name__
+        self.__doc__ = doc or fn.__doc__
 
     def __get__(self, obj, cls=None):
         if obj is None:
@@ -174,15 +184,10 @@ class Match:
         """The segments a trailing '*', '*name' or '<path:name>' matched, joined by '/'."""
         return _text(_ffi.sy_match_remainder(self._ref))
 
-    @_cached
-    def path_params(self):
-        """Captured path parameters in pattern order: name -> str, int or float."""
-        return _read_params(self._ref, _ffi.sy_match_path_param_count, _ffi.sy_match_path_param_at)
-
-    @_cached
-    def params(self):
-        """The merged map: path parameters, then query items (last value), then defaults."""
-        return _read_params(self._ref, _ffi.sy_match_param_count, _ffi.sy_match_param_at)
+    path_params = _cached(_read_path_params, "path_params",
+                          "Captured path parameters in pattern order: name -> str, int or float.")
+    params = _cached(_read_params, "params",
+                     "The merged map: path parameters, then query items (last value), then defaults.")
 
     @_cached
     def query(self):
