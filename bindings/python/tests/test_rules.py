@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from switchyard import LimitError, RuleError, Router, SwitchyardError, _errors, _ffi
+from switchyard import RuleError, Router, SwitchyardError, _errors, _ffi
 
 from conftest import needs_rules  # noqa: E402  (pytest puts tests/ on sys.path)
 
@@ -138,10 +138,18 @@ def test_bad_documents_are_rule_errors_naming_the_path(router, doc, path):
 
 
 @needs_rules
+def test_pattern_error_inside_a_document_keeps_the_byte(router):
+    with pytest.raises(RuleError) as info:
+        router.load_rules({"version": 1, "routes": [{"pattern": "/a/<date:x>", "target": "A"}]})
+    assert "$.routes[0].pattern" in info.value.message
+    assert info.value.position == 4  # the type name, inside the pattern
+
+
+@needs_rules
 def test_duplicate_keys_and_invalid_json(router):
     with pytest.raises(RuleError) as info:
         router.load_rules('{"/a": {"class": "A", "class": "B"}}')
-    assert "class" in info.value.message
+    assert "duplicate" in info.value.message
     with pytest.raises(RuleError) as info:
         router.load_rules('{"/a": {"class": "A"}')
     assert "line" in info.value.message.lower()
@@ -150,8 +158,9 @@ def test_duplicate_keys_and_invalid_json(router):
 @needs_rules
 def test_document_size_limit():
     r = Router(max_document_size=64)
-    with pytest.raises((LimitError, RuleError)):
+    with pytest.raises(RuleError) as info:  # every error about a document is a rule error
         r.load_rules({f"/route/{i}": {"class": "X"} for i in range(20)})
+    assert "maxDocumentSize" in info.value.message or "limit" in info.value.message
     r.close()
 
 
