@@ -398,7 +398,8 @@ SY_API sy_status sy_router_new(sy_router **out, /* OUT: new router or NULL */
                                sy_error *err);
 
 /**
- * Destroy a router. sy_router_free(NULL) is a no-op.
+ * Destroy a router. sy_router_free(NULL) is a no-op. A live sy_match passed here by
+ * mistake is recognised and left alone (best effort, as SY_ERR_MISUSE elsewhere).
  *
  * @param router A router from sy_router_new(), or NULL.
  *
@@ -545,7 +546,8 @@ SY_API sy_status sy_match_new(sy_match **out, /* OUT: new match or NULL */
                               sy_error *err);
 
 /**
- * Destroy a match. sy_match_free(NULL) is a no-op.
+ * Destroy a match. sy_match_free(NULL) is a no-op. A live sy_router passed here by
+ * mistake is recognised and left alone (best effort, as SY_ERR_MISUSE elsewhere).
  *
  * @param match A match from sy_match_new(), or NULL.
  *

@@ -270,6 +270,22 @@ static void web_schemes_replace_the_default_set(void **state)
     assert_false(sy_match_found(m)); /* https is no longer a web scheme */
     sy_router_free(r);
 
+    /* HEADER: "Copied by sy_router_new()": changing the array afterwards changes nothing */
+    {
+        char scheme[] = "myweb";
+        sy_str copied[1];
+        copied[0].ptr = scheme;
+        copied[0].len = 5;
+        o.web_schemes = copied;
+        r = sy_test_router(&o);
+        memcpy(scheme, "https", 5);
+        sy_test_add(r, "/a", "T");
+        sy_test_resolve(m, r, "myweb://host.example/a");
+        assert_true(sy_match_found(m));
+        sy_router_free(r);
+        o.web_schemes = schemes;
+    }
+
     o.web_schemes_count = 0;
     r = sy_test_router(&o);
     sy_test_add(r, "/host.example/a", "T");

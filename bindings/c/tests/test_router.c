@@ -146,6 +146,15 @@ static void remove_reports_whether_it_removed(void **state)
     assert_status(SY_OK, sy_router_remove(NULL, r, LIT("/b"), &err), &err);
     sy_test_resolve(m, r, "/b");
     assert_false(sy_match_found(m));
+    /* HEADER (sy_router_remove): "Lifetime:  matches made before the removal keep their
+     * results." */
+    sy_test_add(r, "/c/:y", "C");
+    sy_test_resolve(m, r, "/c/9");
+    assert_status(SY_OK, sy_router_remove(&removed, r, LIT("/c/:y"), &err), &err);
+    assert_int_equal(removed, 1);
+    assert_str(sy_match_pattern(m), "/c/:y");
+    assert_str(sy_match_target(m), "C");
+    assert_str(sy_test_param_text(m, "y"), "9");
     /* the pattern can be added again after removal */
     sy_test_add(r, "/a/:x", "A2");
     sy_match_free(m);
@@ -195,6 +204,23 @@ static void add_copies_its_text(void **state)
     sy_router_free(r);
 }
 
+/* HEADER (sy_router_free): "A live sy_match passed here by mistake is recognised and
+ * left alone" and (sy_match_free): "A live sy_router passed here by mistake is
+ * recognised and left alone" */
+static void free_ignores_the_other_kind_of_handle(void **state)
+{
+    sy_router *r = sy_test_router(NULL);
+    sy_match *m = sy_test_match();
+    (void)state;
+    sy_test_add(r, "/still/:here", "T");
+    sy_router_free((sy_router *)m);
+    sy_match_free((sy_match *)r);
+    sy_test_resolve(m, r, "/still/1"); /* both still work */
+    assert_str(sy_match_pattern(m), "/still/:here");
+    sy_match_free(m);
+    sy_router_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -207,6 +233,7 @@ int main(void)
         cmocka_unit_test(remove_reports_whether_it_removed),
         cmocka_unit_test(remove_rejects_bad_arguments),
         cmocka_unit_test(add_copies_its_text),
+        cmocka_unit_test(free_ignores_the_other_kind_of_handle),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

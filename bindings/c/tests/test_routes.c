@@ -319,6 +319,23 @@ static void add_route_keeps_nothing(void **state)
     sy_router_free(r);
 }
 
+/* HEADER (SY_ROUTE_NO_APPEND_PARAMS): "No effect on a target." */
+static void no_append_params_on_a_target_is_accepted(void **state)
+{
+    sy_router *r = sy_test_router(NULL);
+    sy_match *m = sy_test_match();
+    sy_route rt = route("/t/:x", "Target");
+    sy_error err;
+    (void)state;
+    rt.flags = SY_ROUTE_NO_APPEND_PARAMS;
+    assert_status(SY_OK, sy_router_add_route(r, &rt, &err), &err);
+    sy_test_resolve(m, r, "/t/1?q=2");
+    assert_str(sy_match_target(m), "Target");
+    assert_str(sy_test_param_text(m, "q"), "2");
+    sy_match_free(m);
+    sy_router_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -330,6 +347,7 @@ int main(void)
         cmocka_unit_test(add_routes_is_all_or_nothing),
         cmocka_unit_test(add_routes_count_rules),
         cmocka_unit_test(add_route_keeps_nothing),
+        cmocka_unit_test(no_append_params_on_a_target_is_accepted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
