@@ -73,6 +73,14 @@ static void add_takes_explicit_lengths_and_checks_utf8(void **state)
                   sy_router_add(r, LIT("/\xed\xa0\x80"), LIT("T"), &err), &err); /* surrogate */
     assert_status(SY_ERR_INVALID_ARGUMENT,
                   sy_router_add(r, LIT("/\xc0\xaf"), LIT("T"), &err), &err); /* overlong */
+    /* HEADER (TEXT): "embedded NUL bytes are just bytes": a target keeps them, and a
+     * pattern with one is judged by the pattern rules (a control character) at its byte */
+    assert_status(SY_OK, sy_router_add(r, LIT("/nul"), "a\0b", 3, &err), &err);
+    sy_test_resolve(m, r, "/nul");
+    assert_int_equal(sy_match_target(m).len, 3);
+    assert_memory_equal(sy_match_target(m).ptr, "a\0b", 3);
+    assert_status(SY_ERR_INVALID_PATTERN, sy_router_add(r, "/n\0l", 4, LIT("T"), &err), &err);
+    assert_int_equal(err.position, 2);
     /* valid multibyte text is fine */
     sy_test_add(r, "/caf\xc3\xa9/\xf0\x9f\x9a\x80", "Caf\xc3\xa9");
     sy_test_resolve(m, r, "/caf%C3%A9/%F0%9F%9A%80");
