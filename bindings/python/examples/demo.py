@@ -19,6 +19,18 @@ URLS = [
     "myapp://nowhere",
 ]
 
+# URLs for examples/rules.json: direct routes, redirect chains, defaults, a chain that
+# ends on an unrouted URL.
+RULE_URLS = [
+    "https://blog.example.com/ann/article/details/42",
+    "https://example.com/go/live/7",
+    "https://example.com/skill/cloud_native",
+    "https://www.example.com/u/42?ref=mail",
+    "myapp://app/settings",
+    "https://help.example.com/billing/refunds",
+    "https://m.example.com/s/SPRING",
+]
+
 
 def show(router, url):
     try:
@@ -28,6 +40,8 @@ def show(router, url):
         return
     if not m:
         print(f"{url}\n  no match (final URL {m.url})")
+        if m.redirects:
+            print(f"     redirects {' -> '.join(m.redirects)}")
         return
     print(f"{url}\n  -> {m.target}  via {m.pattern}")
     print(f"     params {m.params}")
@@ -60,7 +74,7 @@ def main():
             except NotImplementedError as exc:
                 print(f"  skipped: {exc}")
                 return 0
-            for url in URLS:
+            for url in RULE_URLS:
                 show(router, url)
     return 0
 
