@@ -55,3 +55,19 @@ def test_readme_example_file_is_quoted_in_the_readme_and_prints_what_it_says():
     with contextlib.redirect_stdout(out):
         exec(compile(code, str(example), "exec"), {})
     assert out.getvalue().splitlines() == expected
+
+
+def test_demo_runs():
+    import os
+    import subprocess
+    import sys
+
+    from switchyard import _ffi
+
+    env = dict(os.environ, PYTHONPATH=str(REPO / "bindings" / "python"), SWITCHYARD_LIBRARY=_ffi.library_path)
+    out = subprocess.run([sys.executable, str(REPO / "bindings" / "python" / "examples" / "demo.py")],
+                         cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "-> UserProfile" in out.stdout and "conflict, as expected" in out.stdout
+    if _ffi.has_rules():
+        assert "-> MiniAppContainer" in out.stdout  # a route from examples/rules.json
