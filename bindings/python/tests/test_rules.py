@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from switchyard import RuleError, Router, SwitchyardError, _errors, _ffi
+from switchyard import RedirectError, RuleError, Router, SwitchyardError, _errors, _ffi
 
 from conftest import needs_rules  # noqa: E402  (pytest puts tests/ on sys.path)
 
@@ -192,3 +192,126 @@ def test_reload_while_threads_resolve():
         t.join()
     r.close()
     assert not errors, errors[0]
+
+
+# ---------------------------------------------------------------------------------------
+# Every kind of bad document, as JSON text (so duplicate keys and syntax errors can be
+# written), with the words the message must hold and, where one applies, the byte
+# position. Section written by the rules-and-redirects work (issue 4); it mirrors
+# Tests/SwitchyardTests/RulesTests.swift and bindings/c/tests/test_rules.c.
+# ---------------------------------------------------------------------------------------
+
+def _versioned(*routes):
+    return '{"version": 1, "routes": [' + ", ".join(routes) + "]}"
+
+
+BAD_TEXT = [
+    # invalid JSON: jansson's line, column and byte, and where it is
+    ('{"version": 1,\n "routes": [ {"pattern": } ] }', ["invalid JSON", "line 2", "$.routes[0].pattern"], None),
+    ("{", ["invalid JSON", "line 1"], None),
+    ("{} trailing", ["invalid JSON"], None),
+    # duplicate keys
+    (_versioned('{"pattern": "/a", "target": "A", "target": "B"}'), ["duplicate", "$.routes[0].target"], None),
+    ('{"/a": {"class": "A"}, "/a": {"class": "B"}}', ["duplicate", '$["/a"]'], None),
+    # (A top level that is not an object cannot be given as text here: load_rules reads
+    # text that does not start with '{' as a file path. The C and Swift tests cover it.)
+    # unknown fields, both shapes
+    ('{"version": 1, "routes": [], "extra": 1}', ["$.extra: unknown field"], None),
+    (_versioned('{"pattern": "/a", "target": "A", "tagret": "B"}'), ["$.routes[0].tagret: unknown field"], None),
+    ('{"/a": {"class": "A", "pattern": "/b"}}', ['$["/a"].pattern: unknown field'], None),
+    # wrong types, null included
+    ('{"version": "1", "routes": []}', ["$.version: must be the integer 1, not a string"], None),
+    ('{"version": 1.0, "routes": []}', ["$.version: must be the integer 1, not a real number"], None),
+    ('{"version": 2, "routes": []}', ["$.version: must be 1", "not 2"], None),
+    ('{"version": 1}', ['$: missing "routes"'], None),
+    ('{"version": 1, "routes": null}', ["$.routes: must be an array of routes, not null"], None),
+    ('{"version": 1, "routes": ["/a"]}', ["$.routes[0]: must be a route object, not a string"], None),
+    (_versioned('{"pattern": 1, "target": "A"}'), ["$.routes[0].pattern: must be a string, not an integer"], None),
+    (_versioned('{"pattern": "/a", "target": null}'), ["$.routes[0].target: must be a string, not null"], None),
+    (_versioned('{"pattern": "/a", "target": "A", "priority": 1.5}'), ["$.routes[0].priority: must be an integer"], None),
+    (_versioned('{"pattern": "/a", "target": "A", "priority": null}'), ["$.routes[0].priority: must be an integer, not null"], None),
+    (_versioned('{"pattern": "/a", "target": "A", "defaults": {"t": true}}'),
+     ["$.routes[0].defaults.t: must be a string or a number, not a boolean"], None),
+    (_versioned('{"pattern": "/a", "target": "A", "defaults": {"a b": null}}'), ['$.routes[0].defaults["a b"]'], None),
+    (_versioned('{"pattern": "/a", "redirect": "/b", "append_params": 0}'), ["$.routes[0].append_params: must be true or false"], None),
+    ('{"/a": "A"}', ['$["/a"]: must be a route object, not a string'], None),
+    ('{"routes": []}', ['needs "version": 1'], None),
+    ('{"version": 1, "redirect_allowlist": "myapp", "routes": []}', ["$.redirect_allowlist: must be an array of strings"], None),
+    # both or neither of a target and a redirect; a missing pattern
+    (_versioned('{"pattern": "/a", "target": "A", "redirect": "/b"}'), ["$.routes[0]: has both a target"], None),
+    (_versioned('{"pattern": "/a", "target": "A", "class": "B"}'), ['$.routes[0]: has both "target" and "class"'], None),
+    ('{"/a": {}}', ['$["/a"]: has neither a target nor a redirect'], None),
+    (_versioned('{"target": "A"}'), ['$.routes[0]: missing "pattern"'], None),
+    (_versioned('{"pattern": "/a", "target": "A", "append_params": false}'), ["only a redirect route takes"], None),
+    # bad patterns: the JSON path and the byte inside the pattern
+    (_versioned('{"pattern": "/ok", "target": "A"}', '{"pattern": "/user/<int:id", "target": "B"}'),
+     ["$.routes[1].pattern", "unclosed '<' at 6"], 6),
+    ('{"/x/<date:d>": {"class": "B"}}', ['$["/x/<date:d>"]', "unknown type 'date' at 4"], 4),
+    (_versioned('{"pattern": "/' + "a" * 5000 + '", "target": "A"}'), ["$.routes[0].pattern", "over the limit"], None),
+    # conflicts: inside the document, and with a route added by hand
+    (_versioned('{"pattern": "/u/:id", "target": "A"}', '{"pattern": "/u/:name", "target": "B"}'),
+     ["$.routes[1].pattern", "'/u/:name'", "'/u/:id'"], None),
+    ('{"/manual/:x": {"class": "M"}}', ['$["/manual/:x"]', "'/manual/:id'"], None),
+    # ranges
+    (_versioned('{"pattern": "/a", "target": "A", "priority": 4294967296}'), ["$.routes[0].priority", "32-bit"], None),
+    (_versioned('{"pattern": "/a", "target": "A", "defaults": {"": 1}}'), ['$.routes[0].defaults[""]', "non-empty name"], None),
+    # redirects: placeholders in the scheme or host, unknown names, the byte in the redirect
+    (_versioned('{"pattern": "/a/:id", "redirect": "https://{id}.example.com/"}'), ["$.routes[0].redirect", "host"], 8),
+    ('{"/a/:id": {"redirectUrl": "myapp://x/{user}"}}', ['$["/a/:id"].redirectUrl', "{user}"], 10),
+    (_versioned('{"pattern": "/a(/:id)", "redirect": "/b/{id}"}'), ["$.routes[0].redirect", "every alternative"], None),
+    # the allowlist
+    ('{"version": 1, "redirect_allowlist": ["myapp"], "routes": [{"pattern": "/a", "redirect": "https://evil.test/"}]}',
+     ["$.routes[0].redirect", "redirect_allowlist"], None),
+    ('{"version": 1, "redirect_allowlist": ["myapp://host"], "routes": []}',
+     ["$.redirect_allowlist[0]", "only a web scheme has a host"], None),
+    # strict JSON text: a NUL escape is refused
+    (_versioned('{"pattern": "/a", "target": "A\\u0000B"}'), ["invalid JSON"], None),
+]
+
+
+@needs_rules
+@pytest.mark.parametrize("text, words, position", BAD_TEXT)
+def test_every_bad_document_kind(router, text, words, position):
+    router.add("/manual/:id", "Manual")
+    router.load_rules('{"/before": {"class": "Before"}}')
+    with pytest.raises(RuleError) as info:
+        router.load_rules(text)
+    err = info.value
+    assert err.code == _errors.SY_ERR_RULE
+    for w in words:
+        assert w in err.message, err.message
+    if position is not None:
+        assert err.position == position, err.message
+    # all or nothing: the previous document and the route added by hand still answer
+    assert router.resolve("/before").target == "Before"
+    assert router.resolve("/manual/1").target == "Manual"
+
+
+@needs_rules
+def test_bytes_that_are_not_utf8_are_a_rule_error(router):
+    with pytest.raises(RuleError):
+        router.load_rules(b'{"/a": {"class": "\xff"}}')
+
+
+@needs_rules
+def test_document_over_the_size_limit_is_a_rule_error():
+    with Router(max_document_size=32) as r:
+        r.load_rules('{"/a": {"class": "A"}}')
+        with pytest.raises(RuleError) as info:
+            r.load_rules(_versioned('{"pattern": "/b", "target": "B"}'))
+        assert "maxDocumentSize" in info.value.message
+        assert r.resolve("/a").target == "A"
+
+
+@needs_rules
+def test_redirect_loops_and_limits_from_a_document_are_redirect_errors(router):
+    router.load_rules({"/a": {"redirectUrl": "/b"}, "/b": {"redirectUrl": "/a"},
+                       **{f"/n{i}": {"redirectUrl": f"/n{i + 1}"} for i in range(9)}})
+    with pytest.raises(RedirectError) as info:
+        router.resolve("/a")
+    assert info.value.code == _errors.SY_ERR_REDIRECT_LOOP
+    assert "/a -> /b -> /a" in info.value.message
+    with pytest.raises(RedirectError) as info:
+        router.resolve("/n0")
+    assert info.value.code == _errors.SY_ERR_REDIRECT_LIMIT
+    assert router.resolve("/n1").url == "/n9"  # 8 redirects are fine (a miss at the end)
