@@ -17,6 +17,9 @@ let randomSeed: UInt64 = 0x5157_1C4B
 // counts per function; see docs/PERFORMANCE.md).
 if args.count == 5, args[1] == "--profile" {
     if args[3] == "rules-10000" { RulesSuite.profileLoad(); exit(0) }
+    if args[3] == "redirect" || args[3] == "redirect-direct" {
+        RulesSuite.profileRedirect(hops: args[3] == "redirect" ? 1 : 0, passes: Int(args[4]) ?? 1000); exit(0)
+    }
     let loaded = args[3] == "random-100000"
         ? .success(randomRouteSet(count: 100_000, requests: 10_000, seed: randomSeed))
         : RouteSet.load(name: args[3], dir: "\(args[2])/\(args[3])")
