@@ -1,15 +1,14 @@
 """Switchyard from Python: deep-link routes, a few URLs, each match printed (`make demo`).
 
+(rules_demo.py does the same from the rule document examples/rules.json.)
+
 Run from the repo root after `make build`:  PYTHONPATH=bindings/python python3 bindings/python/examples/demo.py
 """
 
 import json
 import sys
-from pathlib import Path
 
 import switchyard
-
-RULES = Path(__file__).resolve().parents[3] / "examples" / "rules.json"
 
 URLS = [
     "https://blog.example.com/ann/article/details/42?from=feed",
@@ -17,18 +16,6 @@ URLS = [
     "myapp://live/room/r9#chat",
     "https://example.com/skill/cloud_native",
     "myapp://nowhere",
-]
-
-# URLs for examples/rules.json: direct routes, redirect chains, defaults, a chain that
-# ends on an unrouted URL.
-RULE_URLS = [
-    "https://blog.example.com/ann/article/details/42",
-    "https://example.com/go/live/7",
-    "https://example.com/skill/cloud_native",
-    "https://www.example.com/u/42?ref=mail",
-    "myapp://app/settings",
-    "https://help.example.com/billing/refunds",
-    "https://m.example.com/s/SPRING",
 ]
 
 
@@ -66,16 +53,6 @@ def main():
         except switchyard.ConflictError as exc:
             print(f"\nconflict, as expected: {exc}")
 
-    if RULES.is_file():
-        print(f"\nrules from {RULES.relative_to(RULES.parents[1])}:")
-        with switchyard.Router() as router:
-            try:
-                router.load_rules(RULES)
-            except NotImplementedError as exc:
-                print(f"  skipped: {exc}")
-                return 0
-            for url in RULE_URLS:
-                show(router, url)
     return 0
 
 

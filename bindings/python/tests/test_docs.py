@@ -1,13 +1,20 @@
-"""The examples in the docs run: the package docstring (doctest), the first example of
-docs/PYTHON.md, and bindings/python/README.md's example."""
+"""The examples run: the package docstring (doctest), the first example of docs/PYTHON.md,
+bindings/python/README.md's example, and the scripts `make demo` runs. (README.md's quote
+of examples/readme_example.py is checked by test_readme_example.py.)"""
 
 import contextlib
 import doctest
 import io
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import switchyard
+from switchyard import _ffi
+
+from conftest import needs_rules  # noqa: E402  (pytest puts tests/ on sys.path)
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -34,40 +41,21 @@ def test_package_readme_example():
         exec(compile(code, "bindings/python/README.md", "exec"), {})
 
 
-def test_readme_example_file_is_quoted_in_the_readme_and_prints_what_it_says():
-    # README.md quotes bindings/python/examples/readme_example.py between markers; the
-    # comments after each print() give its output.
-    example = REPO / "bindings" / "python" / "examples" / "readme_example.py"
-    code = example.read_text()
-    readme = (REPO / "README.md").read_text()
-    quoted = re.search(r"<!-- BEGIN bindings/python/examples/readme_example.py -->\n```python\n(.*?)```", readme, re.S)
-    assert quoted, "README.md has no quote of readme_example.py"
-    assert quoted.group(1) == code
-    lines = code.splitlines()
-    expected = []
-    for i, line in enumerate(lines):
-        if "print(" in line:
-            if "#" in line:
-                expected.append(line.split("#", 1)[1].strip())
-            else:
-                expected.append(lines[i + 1].strip().lstrip("#").strip())
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(compile(code, str(example), "exec"), {})
-    assert out.getvalue().splitlines() == expected
+def run_example(name):
+    env = dict(os.environ, PYTHONPATH=str(REPO / "bindings" / "python"), SWITCHYARD_LIBRARY=_ffi.library_path)
+    out = subprocess.run([sys.executable, str(REPO / "bindings" / "python" / "examples" / name)],
+                         cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
 
 
 def test_demo_runs():
-    import os
-    import subprocess
-    import sys
+    out = run_example("demo.py")
+    assert "-> UserProfile" in out and "conflict, as expected" in out
+    assert "redirects https://example.com/skill/cloud_native -> myapp://app/tiny" in out
 
-    from switchyard import _ffi
 
-    env = dict(os.environ, PYTHONPATH=str(REPO / "bindings" / "python"), SWITCHYARD_LIBRARY=_ffi.library_path)
-    out = subprocess.run([sys.executable, str(REPO / "bindings" / "python" / "examples" / "demo.py")],
-                         cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
-    assert out.returncode == 0, out.stderr
-    assert "-> UserProfile" in out.stdout and "conflict, as expected" in out.stdout
-    if _ffi.has_rules():
-        assert "-> MiniAppContainer" in out.stdout  # a route from examples/rules.json
+@needs_rules
+def test_rules_demo_runs():
+    out = run_example("rules_demo.py")
+    assert "target     MiniAppContainer" in out and "refused: $.routes[0].pattern" in out
