@@ -318,6 +318,9 @@ _declare("sy_match_new", [POINTER(MatchRef), ErrPtr], c_int, check_status)
 _declare("sy_match_free", [MatchRef], None)
 # The hot path: no errcheck (a Python call per resolve); Router.resolve tests the status
 # itself and hands failures to error_from(), so the outcome is the same as check_status.
+# It releases the GIL (CDLL, not PyDLL) although the call is short: the first resolve
+# after a change builds the new table under the router's lock (~100 ms for 10,000
+# routes), and holding the GIL through that would stall every Python thread.
 _declare("sy_router_resolve", [MatchRef, RouterRef, c_char_p, c_size_t, ErrPtr], c_int)
 
 # Accessors: short reads of one match, holding the GIL (see pylib above).
