@@ -183,7 +183,8 @@ SY_API const char *sy_status_str(sy_status status);
  * position = -1, reserved = {0, 0}, message[0] = '\0'. On failure, code is the
  * returned status, message is a non-empty NUL-terminated UTF-8 sentence (cut at a
  * character boundary to fit), and position is the 0-based byte offset in the input
- * (pattern or URL) that caused the error, or -1 when no single byte is to blame.
+ * (pattern, redirect template or URL; the function says which) that caused the
+ * error, or -1 when no single byte is to blame.
  * On success the cleared state stays.
  */
 typedef struct sy_error {
@@ -457,7 +458,10 @@ SY_API sy_status sy_router_add(sy_router *router,
  *         SY_ERR_INVALID_ARGUMENT if both or neither of target and redirect are
  *         present, flags has unknown bits, a text is not UTF-8 or too long, a
  *         default has no name, an unknown type, a non-finite float, a non-zero
- *         reserved field, or a name given twice;
+ *         reserved field, or a name given twice; also for a redirect template that
+ *         is empty or malformed, names a parameter not captured by every form of the
+ *         pattern, or puts a placeholder in the scheme or host (position: the byte
+ *         in the redirect);
  *         SY_ERR_INVALID_PATTERN, SY_ERR_CONFLICT, SY_ERR_LIMIT as for sy_router_add().
  *         On failure the router is unchanged.
  *
@@ -483,7 +487,8 @@ SY_API sy_status sy_router_add_route(sy_router *router,
  * @return SY_OK;
  *         the errors of sy_router_add_route() for any route (conflicts between two
  *         routes of the batch included);
- *         SY_ERR_MISUSE if routes is NULL with a non-zero count.
+ *         SY_ERR_MISUSE if routes is NULL with a non-zero count;
+ *         SY_ERR_INVALID_ARGUMENT if count is over SIZE_MAX / 2.
  *         On failure no route of the batch was added.
  *
  * Ownership: as sy_router_add_route().

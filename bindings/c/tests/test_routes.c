@@ -336,6 +336,33 @@ static void no_append_params_on_a_target_is_accepted(void **state)
     sy_router_free(r);
 }
 
+/* HEADER (sy_router_add_route): "also for a redirect template that is empty or
+ * malformed, names a parameter not captured by every form of the pattern, or puts a
+ * placeholder in the scheme or host (position: the byte in the redirect)" */
+static void add_route_checks_redirect_templates(void **state)
+{
+    static const struct { const char *pattern, *redirect; int32_t position; } bad[] = {
+        {"/a/:id", "myapp://x/{nope}", 10},
+        {"/b/:id", "{id}://x", 0},
+        {"/c/:id", "https://{id}.example.com/", 8},
+        {"/d/:id", "myapp://x/{id", 10},
+        {"/e/:id", "", -1},
+        {"/f(/:id)", "/x/{id}", 3},
+    };
+    sy_router *r = sy_test_router(NULL);
+    sy_error err;
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        sy_route rt = route(bad[i].pattern, NULL);
+        rt.redirect = s(bad[i].redirect);
+        print_message("%s -> %s\n", bad[i].pattern, bad[i].redirect);
+        assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_add_route(r, &rt, &err), &err);
+        assert_int_equal(err.position, bad[i].position);
+    }
+    sy_router_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -348,6 +375,7 @@ int main(void)
         cmocka_unit_test(add_routes_count_rules),
         cmocka_unit_test(add_route_keeps_nothing),
         cmocka_unit_test(no_append_params_on_a_target_is_accepted),
+        cmocka_unit_test(add_route_checks_redirect_templates),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
