@@ -452,6 +452,22 @@ static void redirect_chains(void **state)
     assert_str(sy_match_redirect_at(m, 2), NULL);
     assert_str(sy_match_url(m), "myapp://live/room/7");
 
+    /* HEADER (accessors): "On a miss only the URL and the redirect chain are set": a
+     * chain that ends on an unrouted URL is a miss that still reports where it ended */
+    sy_route_init(&rt, SY_ROUTE_VERSION);
+    rt.pattern.ptr = "/go";
+    rt.pattern.len = 3;
+    rt.redirect.ptr = "/nowhere";
+    rt.redirect.len = 8;
+    assert_status(SY_OK, sy_router_add_route(r, &rt, &err), &err);
+    sy_test_resolve(m, r, "/go");
+    assert_false(sy_match_found(m));
+    assert_str(sy_match_url(m), "/nowhere");
+    assert_str(sy_match_pattern(m), NULL);
+    assert_int_equal(sy_match_redirect_count(m), 2);
+    assert_str(sy_match_redirect_at(m, 0), "/go");
+    assert_str(sy_match_redirect_at(m, 1), "/nowhere");
+
     /* a loop: /a -> /b -> /a */
     sy_route_init(&rt, SY_ROUTE_VERSION);
     rt.pattern.ptr = "/a";

@@ -352,6 +352,60 @@ static void limits_fail_with_sy_err_limit(void **state)
     sy_match_free(m);
 }
 
+/* Adds /r<i> -> /r<i+1> for i < hops, and /r<hops> -> a target. */
+static sy_router *chain_router(const sy_router_options *o, int hops)
+{
+    sy_router *r = sy_test_router(o);
+    char from[16], to[16];
+    sy_route rt;
+    sy_error err;
+    int i;
+    for (i = 0; i < hops; i++) {
+        snprintf(from, sizeof from, "/r%d", i);
+        snprintf(to, sizeof to, "/r%d", i + 1);
+        sy_route_init(&rt, SY_ROUTE_VERSION);
+        rt.pattern.ptr = from;
+        rt.pattern.len = strlen(from);
+        rt.redirect.ptr = to;
+        rt.redirect.len = strlen(to);
+        assert_status(SY_OK, sy_router_add_route(r, &rt, &err), &err);
+    }
+    snprintf(from, sizeof from, "/r%d", hops);
+    sy_test_add(r, from, "End");
+    return r;
+}
+
+/* HEADER: "max_redirects; redirects per resolve; default 8" and (sy_router_resolve)
+ * "SY_ERR_REDIRECT_LIMIT ... for redirect chains (the message shows the chain)" */
+static void max_redirects_bounds_a_chain(void **state)
+{
+    sy_router_options o;
+    sy_router *r;
+    sy_match *m = sy_test_match();
+    sy_error err;
+    (void)state;
+    r = chain_router(NULL, 8); /* 8 redirects: fine by default */
+    sy_test_resolve(m, r, "/r0");
+    assert_str(sy_match_target(m), "End");
+    assert_int_equal(sy_match_redirect_count(m), 9);
+    sy_router_free(r);
+    r = chain_router(NULL, 9); /* the 9th is an error */
+    assert_status(SY_ERR_REDIRECT_LIMIT, sy_router_resolve(m, r, LIT("/r0"), &err), &err);
+    assert_true(sy_test_message_has(&err, "/r1"));
+    sy_router_free(r);
+
+    sy_router_options_init(&o, SY_ROUTER_OPTIONS_VERSION);
+    o.max_redirects = 2;
+    r = chain_router(&o, 2);
+    sy_test_resolve(m, r, "/r0");
+    assert_str(sy_match_target(m), "End");
+    sy_router_free(r);
+    r = chain_router(&o, 3);
+    assert_status(SY_ERR_REDIRECT_LIMIT, sy_router_resolve(m, r, LIT("/r0"), &err), &err);
+    sy_router_free(r);
+    sy_match_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -365,6 +419,7 @@ int main(void)
         cmocka_unit_test(web_schemes_replace_the_default_set),
         cmocka_unit_test(precedence_changes_the_winner),
         cmocka_unit_test(limits_fail_with_sy_err_limit),
+        cmocka_unit_test(max_redirects_bounds_a_chain),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
