@@ -71,17 +71,20 @@ struct ConcurrencyTests {
         let resolves = Atomic<Int>(0)
         let group = DispatchGroup()
         let readers = 3
+        let rounds = 3_000   // per reader, over all URLs: bounded work, also under TSan
+        let readersDone = Atomic<Int>(0)
         for reader in 0..<readers {
             DispatchQueue.global().async(group: group) {
                 let scratch = Match()
                 var local = Set<String>()
                 var count = 0
-                while !stop.stopped || count < 100 {
+                for round in 0..<rounds {
                     for url in Self.urls {
                         do {
-                            // Alternate the allocating and the reusable entry point.
+                            // Mostly the reusable entry point (as hot paths use it), sometimes
+                            // the allocating one: a fresh Match takes the router's lock.
                             let text: String
-                            if (count + reader) % 2 == 0 {
+                            if (round + reader) % 8 == 0 {
                                 text = Self.answer(try r.resolve(url))
                             } else {
                                 _ = try r.resolve(url, into: scratch)
@@ -99,16 +102,23 @@ struct ConcurrencyTests {
                 }
                 resolves.add(count, ordering: .relaxed)
                 seen.withLock { $0.formUnion(local) }
+                if readersDone.add(1, ordering: .acquiringAndReleasing).newValue == readers { stop.stop() }
             }
         }
+        let cycles = Atomic<Int>(0)
         DispatchQueue.global().async(group: group) {
-            for _ in 0..<400 { Self.writerCycle(r, failures) }
-            stop.stop()
+            // Keep changing the table for as long as anyone reads (at least a few cycles).
+            var n = 0
+            while !stop.stopped || n < 5 {
+                Self.writerCycle(r, failures)
+                n += 1
+            }
+            cycles.store(n, ordering: .relaxed)
         }
         group.wait()
         for f in failures.all { Issue.record(Comment(rawValue: f)) }
         let distinct = seen.withLock { $0 }
-        print("Concurrency: \(resolves.load(ordering: .relaxed)) resolves on \(readers) threads, \(distinct.count) distinct answers")
+        print("Concurrency: \(resolves.load(ordering: .relaxed)) resolves on \(readers) threads during \(cycles.load(ordering: .relaxed)) writer cycles, \(distinct.count) distinct answers")
         // After the writer is done every /r route is gone and the base route answers.
         #expect(try !r.resolve("/r/7").matched)
         #expect(try r.resolve("/base/7").target == "base")

@@ -100,6 +100,30 @@ struct ParameterMapTests {
         #expect(m4.remainder == "x/y")
     }
 
+    @Test("parameter(_:) on a fresh match equals params and pathParameters (short URLs)")
+    func parameterOnFreshMatch() throws {
+        // Found by the concurrency test: the first parameter("id") after resolving "/base/0"
+        // returned "\0" while params["id"] was "0". Short URLs are Swift small strings, whose
+        // bytes live only inside withUTF8; the value must be read there.
+        var bad: [String] = []
+        for round in 0..<500 {
+            let r = try Router()
+            try r.add("/base/:id", target: "base")
+            try r.add("/n/<int:n>/<float:f>", target: "n")
+            let m = Match()
+            _ = try r.resolve("/base/\(round % 10)", into: m)
+            let first = m.parameter("id")
+            if first != .string(String(round % 10)) || first != m.params["id"] {
+                bad.append("round \(round): parameter(\"id\") = \(String(describing: first).debugDescription)")
+            }
+            _ = try r.resolve("/n/7/2.5", into: m)
+            if m.parameter("n") != .int(7) || m.parameter("f") != .float(2.5) {
+                bad.append("round \(round): typed parameters \(String(describing: m.parameter("n"))) \(String(describing: m.parameter("f")))")
+            }
+        }
+        #expect(bad.isEmpty, "\(bad.count) wrong: \(bad.prefix(3))")
+    }
+
     @Test("a miss carries only the URL (and redirect chain)")
     func miss() throws {
         let r = try Router()
