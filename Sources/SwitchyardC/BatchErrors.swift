@@ -4,31 +4,41 @@
 import CSwitchyard
 import Switchyard
 
-func locateBatchFailure(_ failure: CFailure, batch: [Route], options: RouterOptions) -> CFailure {
-    if let i = replayIndex(of: failure, batch: batch, options: options) ?? quotedIndex(of: failure, batch: batch) {
+func locateBatchFailure(_ failure: CFailure, batch: [Route], router: Router) -> CFailure {
+    if let i = firstFailingIndex(batch: batch, router: router) ?? quotedIndex(of: failure, batch: batch) {
         return failure.prefixed("routes[\(i)]: ")
     }
     return failure
 }
 
-/// Adds the batch one route at a time to an empty scratch router with the same options.
-/// Bad patterns and conflicts inside the batch fail at their own index; the index counts
-/// only if the scratch error is the same error the real add reported.
-func replayIndex(of failure: CFailure, batch: [Route], options: RouterOptions) -> Int? {
-    guard let scratch = try? core({ try Router(options: options) }) else { return nil }
-    for (i, route) in batch.enumerated() {
+/// Bisects for the shortest prefix of the batch that cannot be added to a scratch copy of
+/// the router (same options, same routes); its last route is the culprit. Adding is
+/// monotonic (a prefix that fails keeps failing when routes are appended), so O(log n)
+/// scratch batches find it. Nil when the copy cannot be made, or when even the whole
+/// batch succeeds on it (another thread changed the router in between).
+func firstFailingIndex(batch: [Route], router: Router) -> Int? {
+    let existing = router.routes
+    func fails(_ count: Int) -> Bool {
+        guard let scratch = try? Router(options: router.options) else { return false }
         do {
-            try core { try scratch.add(route) }
+            try scratch.add(contentsOf: existing + batch[0..<count])
+            return false
         } catch {
-            let same = error.status.rawValue == failure.status.rawValue && error.message == failure.message
-            return same ? i : nil
+            return true
         }
     }
-    return nil
+    // The copy must take the existing routes alone, and fail with the whole batch.
+    guard !batch.isEmpty, !fails(0), fails(batch.count) else { return nil }
+    var lo = 1, hi = batch.count // invariant: fails(hi), and !fails(lo - 1)
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2
+        if fails(mid) { hi = mid } else { lo = mid + 1 }
+    }
+    return hi - 1
 }
 
-/// For a conflict with a route already in the router: the core's message quotes the new
-/// pattern, so the last route of the batch whose pattern is quoted is the one.
+/// Fallback: the core's messages quote patterns, so the last route of the batch whose
+/// pattern is quoted is the one the message is about.
 func quotedIndex(of failure: CFailure, batch: [Route]) -> Int? {
     var found: Int?
     for (i, route) in batch.enumerated() where failure.message.contains("'\(route.pattern)'") {

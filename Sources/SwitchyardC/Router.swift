@@ -67,7 +67,7 @@ public func sy_router_add_routes(_ router: OpaquePointer?,
         do throws(CFailure) {
             try core { try box.router.add(contentsOf: batch) }
         } catch {
-            throw locateBatchFailure(error, batch: batch, options: box.router.options)
+            throw locateBatchFailure(error, batch: batch, router: box.router)
         }
     }
 }

@@ -268,6 +268,37 @@ static void add_routes_is_all_or_nothing(void **state)
     sy_router_free(r);
 }
 
+/* The index is right for every kind of error, also one whose message does not quote
+ * the pattern (a limit), and deep in a larger batch. */
+static void add_routes_names_the_failing_index(void **state)
+{
+    sy_router_options o;
+    sy_router *r;
+    sy_route batch[40];
+    char patterns[40][32];
+    sy_error err;
+    int i;
+    (void)state;
+    sy_router_options_init(&o, SY_ROUTER_OPTIONS_VERSION);
+    o.max_pattern_length = 24;
+    r = sy_test_router(&o);
+    sy_test_add(r, "/existing/:x", "E");
+    for (i = 0; i < 40; i++) {
+        snprintf(patterns[i], sizeof patterns[i], "/p%d/:x", i);
+        batch[i] = route(patterns[i], "T");
+    }
+    batch[27].pattern = s("/this/pattern/is/far/too/long");
+    assert_status(SY_ERR_LIMIT, sy_router_add_routes(r, batch, 40, &err), &err);
+    assert_int_equal(strncmp(err.message, "routes[27]: ", 12), 0);
+    batch[27] = route("/existing/:y", "clash");
+    assert_status(SY_ERR_CONFLICT, sy_router_add_routes(r, batch, 40, &err), &err);
+    assert_int_equal(strncmp(err.message, "routes[27]: ", 12), 0);
+    batch[27] = route(patterns[3], "again");
+    assert_status(SY_ERR_CONFLICT, sy_router_add_routes(r, batch, 40, &err), &err);
+    assert_int_equal(strncmp(err.message, "routes[27]: ", 12), 0);
+    sy_router_free(r);
+}
+
 /* HEADER: "count Number of routes; 0 does nothing and returns SY_OK." ... "SY_ERR_MISUSE
  * if routes is NULL with a non-zero count." */
 static void add_routes_count_rules(void **state)
@@ -373,6 +404,7 @@ int main(void)
         cmocka_unit_test(add_route_uses_every_field),
         cmocka_unit_test(add_routes_is_all_or_nothing),
         cmocka_unit_test(add_routes_count_rules),
+        cmocka_unit_test(add_routes_names_the_failing_index),
         cmocka_unit_test(add_route_keeps_nothing),
         cmocka_unit_test(no_append_params_on_a_target_is_accepted),
         cmocka_unit_test(add_route_checks_redirect_templates),
