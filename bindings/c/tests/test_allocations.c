@@ -44,6 +44,7 @@ static const char *const urls[] = {
     "/repos/p1/p2/events",
     "myapp://nowhere/at/all",            /* a miss */
     "/geo/-2.5/3e8",
+    "https://live.example.com/room/7?from=share#top", /* one redirect */
 };
 
 static void resolve_after_warm_up_allocates_nothing(void **state)
@@ -62,6 +63,16 @@ static void resolve_after_warm_up_allocates_nothing(void **state)
     sy_test_add(r, "/files/*path", "Files");
     sy_test_add(r, "/repos/:owner/:repo/events", "Events");
     sy_test_add(r, "/geo/<float:lat>/<float:lon>", "Map");
+    sy_test_add(r, "myapp://live/room/:id", "LiveRoom");
+    {
+        sy_route rt;
+        sy_route_init(&rt, SY_ROUTE_VERSION);
+        rt.pattern.ptr = "https://live.example.com/room/:id";
+        rt.pattern.len = strlen(rt.pattern.ptr);
+        rt.redirect.ptr = "myapp://live/room/{id}";
+        rt.redirect.len = strlen(rt.redirect.ptr);
+        assert_status(SY_OK, sy_router_add_route(r, &rt, &err), &err);
+    }
 
     for (round = 0; round < 2; round++) {
         /* round 0 warms the match up; round 1 must not allocate */
@@ -79,6 +90,8 @@ static void resolve_after_warm_up_allocates_nothing(void **state)
             (void)sy_match_url(m);
             (void)sy_match_fragment(m);
             (void)sy_match_remainder(m);
+            for (k = 0; k < sy_match_redirect_count(m); k++)
+                (void)sy_match_redirect_at(m, k);
         }
         if (round == 1) {
             print_message("allocations in the second round: %ld\n", g_allocations - before);
