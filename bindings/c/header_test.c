@@ -54,6 +54,10 @@ SY_HT_CHECK(route_mask, SY_ROUTE_NO_APPEND_PARAMS == SY_ROUTE_KNOWN_FLAGS);
 SY_HT_CHECK(enums, SY_VALUE_STRING == 0 && SY_VALUE_INT == 1 && SY_VALUE_FLOAT == 2 &&
                    SY_HOST_WEB_SCHEMES == 0 && SY_PRECEDENCE_SPECIFICITY == 0);
 
+/* SY_DEPRECATED and SY_API expand to something both compilers accept on a prototype. */
+SY_DEPRECATED("use sy_ht_new_shape") void sy_ht_old_shape(void);
+SY_API void sy_ht_exported_shape(void);
+
 /* Every function, taken by address with its exact type: a prototype that changes
  * shape breaks this file (and its C++ twin) before it breaks a caller. */
 typedef struct {
