@@ -18,6 +18,7 @@ Why lazy, and why it stays correct (docs/PYTHON.md, "How a Match stays valid"):
 
 import threading
 from ctypes import byref, c_size_t
+
 try:
     from sys import getrefcount
 except ImportError:  # not CPython: never assume a Match is unshared; always make a new one
@@ -33,7 +34,8 @@ _SY_VALUE_FLOAT = _ffi.SY_VALUE_FLOAT
 
 
 class _ThreadState(threading.local):
-    """Per thread: the reusable handle and scratch structs for the C calls."""
+    """Per thread: the last Match resolved (reused when nobody else holds it) and scratch
+    structs for the accessor calls."""
 
     def __init__(self):
         self.match = None
@@ -47,7 +49,7 @@ tls = _ThreadState()
 
 
 def _calibrate():
-    """getrefcount() of a handle that only the thread state refers to, measured with the
+    """getrefcount() of a Match that only the thread state refers to, measured with the
     same statements Router.resolve uses (the count differs between Python versions)."""
     state = _ThreadState()
     state.match = _Probe()
@@ -69,15 +71,6 @@ def _text(s):
     if not ptr:
         return None
     return ptr[: s.len].decode()
-
-
-def _value(p):
-    kind = p.type
-    if kind == _SY_VALUE_INT:
-        return p.int_value
-    if kind == _SY_VALUE_FLOAT:
-        return p.float_value
-    return p.text_ptr[: p.text_len].decode()
 
 
 # Pre-built c_size_t indexes: ctypes converts a c_size_t instance for a c_size_t
