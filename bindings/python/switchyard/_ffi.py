@@ -272,20 +272,18 @@ def _declare(name, argtypes, restype, errcheck=None, *, keep_gil=False, optional
     """Declare one C function, with no ctypes defaults left (restype c_int truncates).
 
     ``keep_gil`` takes it from PyDLL. ``optional`` functions may be missing from an older
-    library: the module attribute is then None and callers check it.
+    library: the result is then None and callers check it.
     """
     try:
         fn = getattr(pylib if keep_gil else lib, name)
     except AttributeError:
         if optional:
-            globals()[name] = None
             return None
         raise ImportError(f"switchyard: {library_path} has no {name}; it is not a matching libswitchyard")
     fn.argtypes = argtypes
     fn.restype = restype
     if errcheck is not None:
         fn.errcheck = errcheck
-    globals()[name] = fn
     return fn
 
 
@@ -294,56 +292,82 @@ StrPtr = POINTER(SyStr)
 ParamPtr = POINTER(SyParam)
 
 # Version and status (static strings, never freed).
-_declare("sy_version_number", [], c_uint32)
-_declare("sy_version_string", [], c_char_p)
-_declare("sy_status_str", [c_int], c_char_p)
+sy_version_number = _declare("sy_version_number", [], c_uint32)
+sy_version_string = _declare("sy_version_string", [], c_char_p)
+sy_status_str = _declare("sy_status_str", [c_int], c_char_p)
 
 # Options and routes.
-_declare("sy_router_options_init", [POINTER(SyRouterOptions), c_uint32], c_int, check_status)
-_declare("sy_route_init", [POINTER(SyRoute), c_uint32], c_int, check_status)
+sy_router_options_init = _declare(
+    "sy_router_options_init", [POINTER(SyRouterOptions), c_uint32], c_int, check_status
+)
+sy_route_init = _declare("sy_route_init", [POINTER(SyRoute), c_uint32], c_int, check_status)
 
 # The router. Writers release the GIL: a big batch may take a while.
-_declare("sy_router_new", [POINTER(RouterRef), POINTER(SyRouterOptions), ErrPtr], c_int, check_status)
-_declare("sy_router_free", [RouterRef], None)
-_declare("sy_router_add", [RouterRef, c_char_p, c_size_t, c_char_p, c_size_t, ErrPtr], c_int, check_status)
-_declare("sy_router_add_route", [RouterRef, POINTER(SyRoute), ErrPtr], c_int, check_status)
-_declare("sy_router_add_routes", [RouterRef, POINTER(SyRoute), c_size_t, ErrPtr], c_int, check_status)
-_declare("sy_router_remove", [POINTER(c_int), RouterRef, c_char_p, c_size_t, ErrPtr], c_int, check_status)
+sy_router_new = _declare(
+    "sy_router_new", [POINTER(RouterRef), POINTER(SyRouterOptions), ErrPtr], c_int, check_status
+)
+sy_router_free = _declare("sy_router_free", [RouterRef], None)
+sy_router_add = _declare(
+    "sy_router_add", [RouterRef, c_char_p, c_size_t, c_char_p, c_size_t, ErrPtr], c_int, check_status
+)
+sy_router_add_route = _declare(
+    "sy_router_add_route", [RouterRef, POINTER(SyRoute), ErrPtr], c_int, check_status
+)
+sy_router_add_routes = _declare(
+    "sy_router_add_routes", [RouterRef, POINTER(SyRoute), c_size_t, ErrPtr], c_int, check_status
+)
+sy_router_remove = _declare(
+    "sy_router_remove", [POINTER(c_int), RouterRef, c_char_p, c_size_t, ErrPtr], c_int, check_status
+)
 # Rule documents (issue 4): optional, so the package loads with a library that predates them.
-_declare("sy_router_load_rules", [RouterRef, c_char_p, c_size_t, ErrPtr], c_int, check_status, optional=True)
-_declare("sy_router_load_rules_file", [RouterRef, c_char_p, c_size_t, ErrPtr], c_int, check_status, optional=True)
+sy_router_load_rules = _declare(
+    "sy_router_load_rules", [RouterRef, c_char_p, c_size_t, ErrPtr], c_int, check_status, optional=True
+)
+sy_router_load_rules_file = _declare(
+    "sy_router_load_rules_file", [RouterRef, c_char_p, c_size_t, ErrPtr], c_int, check_status, optional=True
+)
 
 # The match object.
-_declare("sy_match_new", [POINTER(MatchRef), ErrPtr], c_int, check_status)
-_declare("sy_match_free", [MatchRef], None)
+sy_match_new = _declare("sy_match_new", [POINTER(MatchRef), ErrPtr], c_int, check_status)
+sy_match_free = _declare("sy_match_free", [MatchRef], None)
 # The hot path: no errcheck (a Python call per resolve); Router.resolve tests the status
 # itself and hands failures to error_from(), so the outcome is the same as check_status.
 # It releases the GIL (CDLL, not PyDLL) although the call is short: the first resolve
 # after a change builds the new table under the router's lock (~100 ms for 10,000
 # routes), and holding the GIL through that would stall every Python thread.
-_declare("sy_router_resolve", [MatchRef, RouterRef, c_char_p, c_size_t, ErrPtr], c_int)
+sy_router_resolve = _declare(
+    "sy_router_resolve", [MatchRef, RouterRef, c_char_p, c_size_t, ErrPtr], c_int
+)
 
 # Accessors: short reads of one match, holding the GIL (see pylib above).
-_declare("sy_match_found", [MatchRef], c_int, keep_gil=True)
-_declare("sy_match_url", [MatchRef], SyStr, keep_gil=True)
-_declare("sy_match_pattern", [MatchRef], SyStr, keep_gil=True)
-_declare("sy_match_target", [MatchRef], SyStr, keep_gil=True)
-_declare("sy_match_name", [MatchRef], SyStr, keep_gil=True)
-_declare("sy_match_fragment", [MatchRef], SyStr, keep_gil=True)
-_declare("sy_match_remainder", [MatchRef], SyStr, keep_gil=True)
-_declare("sy_match_path_param_count", [MatchRef], c_size_t, keep_gil=True)
-_declare("sy_match_path_param_at", [ParamPtr, MatchRef, c_size_t, ErrPtr], c_int, check_status, keep_gil=True)
-_declare("sy_match_query_count", [MatchRef], c_size_t, keep_gil=True)
-_declare("sy_match_query_at", [StrPtr, StrPtr, MatchRef, c_size_t, ErrPtr], c_int, check_status, keep_gil=True)
-_declare("sy_match_param_count", [MatchRef], c_size_t, keep_gil=True)
-_declare("sy_match_param_at", [ParamPtr, MatchRef, c_size_t, ErrPtr], c_int, check_status, keep_gil=True)
-_declare(
+sy_match_found = _declare("sy_match_found", [MatchRef], c_int, keep_gil=True)
+sy_match_url = _declare("sy_match_url", [MatchRef], SyStr, keep_gil=True)
+sy_match_pattern = _declare("sy_match_pattern", [MatchRef], SyStr, keep_gil=True)
+sy_match_target = _declare("sy_match_target", [MatchRef], SyStr, keep_gil=True)
+sy_match_name = _declare("sy_match_name", [MatchRef], SyStr, keep_gil=True)
+sy_match_fragment = _declare("sy_match_fragment", [MatchRef], SyStr, keep_gil=True)
+sy_match_remainder = _declare("sy_match_remainder", [MatchRef], SyStr, keep_gil=True)
+sy_match_path_param_count = _declare(
+    "sy_match_path_param_count", [MatchRef], c_size_t, keep_gil=True
+)
+sy_match_path_param_at = _declare(
+    "sy_match_path_param_at", [ParamPtr, MatchRef, c_size_t, ErrPtr], c_int, check_status, keep_gil=True
+)
+sy_match_query_count = _declare("sy_match_query_count", [MatchRef], c_size_t, keep_gil=True)
+sy_match_query_at = _declare(
+    "sy_match_query_at", [StrPtr, StrPtr, MatchRef, c_size_t, ErrPtr], c_int, check_status, keep_gil=True
+)
+sy_match_param_count = _declare("sy_match_param_count", [MatchRef], c_size_t, keep_gil=True)
+sy_match_param_at = _declare(
+    "sy_match_param_at", [ParamPtr, MatchRef, c_size_t, ErrPtr], c_int, check_status, keep_gil=True
+)
+sy_match_param = _declare(
     "sy_match_param", [ParamPtr, POINTER(c_int), MatchRef, c_char_p, c_size_t, ErrPtr], c_int, check_status,
     keep_gil=True,
 )
-_declare("sy_match_redirect_count", [MatchRef], c_size_t, keep_gil=True)
-_declare("sy_match_redirect_at", [MatchRef, c_size_t], SyStr, keep_gil=True)
-_declare(
+sy_match_redirect_count = _declare("sy_match_redirect_count", [MatchRef], c_size_t, keep_gil=True)
+sy_match_redirect_at = _declare("sy_match_redirect_at", [MatchRef, c_size_t], SyStr, keep_gil=True)
+sy_match_to_json = _declare(
     "sy_match_to_json", [POINTER(c_char), c_size_t, POINTER(c_size_t), MatchRef, ErrPtr], c_int,
     check_status_sizing, keep_gil=True,
 )
