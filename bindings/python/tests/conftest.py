@@ -14,8 +14,9 @@ REPO_ROOT = PACKAGE_ROOT.parents[1]
 if str(PACKAGE_ROOT) not in sys.path:
     sys.path.insert(0, str(PACKAGE_ROOT))
 
-# The machine may be shared and slow: no per-example deadline, a fixed example budget.
-settings.register_profile("switchyard", deadline=None, max_examples=200)
+# The machine may be shared and slow: no per-example deadline, a fixed example budget;
+# no example database (it would write .hypothesis/ into the working directory).
+settings.register_profile("switchyard", deadline=None, max_examples=200, database=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "switchyard"))
 
 import switchyard  # noqa: E402
