@@ -54,7 +54,10 @@ int r3_suite(const route_set *set, double budget_s, suite_result *out) {
     for (size_t i = 0; i < set->count; i++) {
         paths[i] = to_r3_syntax(set->routes[i]);
         if (paths[i] == NULL) goto done;
-        r3_tree_insert_routel(c.tree, METHOD_GET, paths[i], (int)strlen(paths[i]), (void *)(intptr_t)(i + 1));
+        if (r3_tree_insert_routel(c.tree, METHOD_GET, paths[i], (int)strlen(paths[i]), (void *)(intptr_t)(i + 1)) == NULL) {
+            fprintf(stderr, "r3 %s: cannot insert %s\n", set->name, paths[i]);
+            goto done;
+        }
     }
     char *errstr = NULL;
     if (r3_tree_compile(c.tree, &errstr) != 0) {

@@ -15,7 +15,8 @@ static int read_paths(const char *file, char ***out, size_t **lens, size_t *coun
     char *line = NULL;
     size_t line_cap = 0;
     ssize_t got;
-    while (paths != NULL && plens != NULL && (got = getline(&line, &line_cap, f)) >= 0) {
+    int oom = paths == NULL || plens == NULL;
+    while (!oom && (got = getline(&line, &line_cap, f)) >= 0) {
         while (got > 0 && (line[got - 1] == '\n' || line[got - 1] == '\r' || line[got - 1] == ' ')) line[--got] = 0;
         char *p = line;
         while (*p == ' ') p++;
@@ -28,16 +29,22 @@ static int read_paths(const char *file, char ***out, size_t **lens, size_t *coun
             size_t *nl = realloc(plens, cap * sizeof *plens);
             if (np != NULL) paths = np;
             if (nl != NULL) plens = nl;
-            if (np == NULL || nl == NULL) break;
+            if (np == NULL || nl == NULL) { oom = 1; break; }
         }
         plens[n] = strlen(p);
         paths[n] = strdup(p);
-        if (paths[n] == NULL) break;
+        if (paths[n] == NULL) { oom = 1; break; }
         n++;
     }
     free(line);
     fclose(f);
-    if (paths == NULL || plens == NULL) { fprintf(stderr, "out of memory reading %s\n", file); return -1; }
+    if (oom) {
+        /* A partial list would pair request i with the wrong route: give up instead. */
+        for (size_t i = 0; i < n; i++) free(paths[i]);
+        free(paths); free(plens);
+        fprintf(stderr, "out of memory reading %s\n", file);
+        return -1;
+    }
     *out = paths; *lens = plens; *count = n;
     return 0;
 }

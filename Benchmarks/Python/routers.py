@@ -44,7 +44,6 @@ class WerkzeugAdapter:
         rules = [Rule(PARAM.sub(r"<\1>", p), endpoint=i) for i, p in enumerate(patterns)]
         adapter = Map(rules).bind("x")
         match = adapter.match
-        self.errors = (HTTPException,)
 
         def resolve(path):
             try:
