@@ -177,30 +177,30 @@ def _library_file_name():
 
 
 def _candidates():
-    """(description, path) in the search order of STYLE.md 5.9.
+    """(description, path) in the search order of STYLE.md 5.9, produced lazily (the
+    system search runs subprocesses, so it only runs when the earlier candidates failed).
 
     SWITCHYARD_LIBRARY is exclusive when set: an explicit choice (ctest points it at
     the fresh build) must fail loudly rather than fall back to some other copy.
     """
     override = os.environ.get("SWITCHYARD_LIBRARY")
     if override:
-        return [("SWITCHYARD_LIBRARY", override)]
+        yield "SWITCHYARD_LIBRARY", override
+        return
     name = _library_file_name()
     here = Path(__file__).resolve().parent
-    found = []
     # 1. A copy bundled in the package (a wheel built with the library inside).
-    found.append(("bundled in the package", str(here / name)))
+    yield "bundled in the package", str(here / name)
     # 2. The repo's CMake build output, for PYTHONPATH=bindings/python after `make build`.
     repo = here.parents[2]
     if (repo / "include" / "switchyard.h").is_file():
-        found.append(("the repo's CMake build", str(repo / "build" / name)))
+        yield "the repo's CMake build", str(repo / "build" / name)
     # 3. The system: ctypes.util.find_library, then the plain name for the dynamic loader
     #    (which also reads LD_LIBRARY_PATH / DYLD_LIBRARY_PATH).
     system = ctypes.util.find_library("switchyard")
     if system:
-        found.append(("ctypes.util.find_library", system))
-    found.append(("the dynamic loader's search path", name))
-    return found
+        yield "ctypes.util.find_library", system
+    yield "the dynamic loader's search path", name
 
 
 def _load():
