@@ -2,13 +2,34 @@
 // threads resolve. One thread loads 1,000 documents (every tenth one invalid, which must
 // change nothing) while two threads resolve; every answer must belong to one document
 // version, redirect chains included. Run under TSan by the Makefile (`--filter Concurrency`).
-import Dispatch
 import Synchronization
 import Testing
 import Switchyard
 #if canImport(Glibc)
 import Glibc
 #endif
+
+/// A plain POSIX thread: GCD's pool can be busy with other tests running in parallel, and
+/// the readers must really run during the loads.
+private final class ThreadBody {
+    let body: () -> Void
+    init(_ body: @escaping () -> Void) { self.body = body }
+}
+
+private func startThread(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
+    let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+    var thread = pthread_t()
+    let rc = pthread_create(&thread, nil, { raw in
+        guard let raw else { return nil }
+        Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue().body()
+        return nil
+    }, box)
+    if rc != 0 {
+        Unmanaged<ThreadBody>.fromOpaque(box).release()
+        return nil
+    }
+    return thread
+}
 
 private final class RuleFailures: Sendable {
     private let list = Mutex<[String]>([])
@@ -64,9 +85,9 @@ struct RulesConcurrencyTests {
         let stop = Atomic<Bool>(false)
         let resolves = Atomic<Int>(0)
         let started = Atomic<Int>(0)
-        let group = DispatchGroup()
+        var threads: [pthread_t] = []
         for reader in 0..<2 {
-            DispatchQueue.global().async(group: group) {
+            guard let thread = startThread({
                 let scratch = Match()
                 started.add(1, ordering: .releasing)
                 var last = ["/a": 0, "/go/7": 0]
@@ -98,12 +119,15 @@ struct RulesConcurrencyTests {
                     }
                 }
                 resolves.add(count, ordering: .relaxed)
+            }) else {
+                Issue.record("pthread_create failed")
+                continue
             }
+            threads.append(thread)
         }
-        // The loads run on this thread: GCD's pool may have no thread left for a third block
-        // while the two readers spin, which would starve the writer.
+        // The loads run on this thread.
         let clock = ContinuousClock()
-        // Start loading once both readers run (bounded, so a starved pool cannot hang the test).
+        // Start loading once both readers run (bounded, so the test cannot hang).
         let deadline = clock.now + .seconds(30)
         while started.load(ordering: .acquiring) < 2 && clock.now < deadline { _ = sched_yield() }
         let start = clock.now
@@ -125,7 +149,7 @@ struct RulesConcurrencyTests {
         }
         let loadTime = clock.now - start
         stop.store(true, ordering: .releasing)
-        group.wait()
+        for t in threads { pthread_join(t, nil) }
         for f in failures.all { Issue.record(Comment(rawValue: f)) }
         print("RulesConcurrency: \(resolves.load(ordering: .relaxed)) resolves during 1,000 loads (\(loadTime))")
         // The last valid document (999) is the current one.
