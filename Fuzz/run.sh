@@ -9,7 +9,10 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-20}
 out="$root/Fuzz/.build"
 shopt -s nullglob
-programs=("$out"/fuzz-*)
+programs=()
+for f in "$out"/fuzz-*; do
+    [[ -f $f && -x $f && $f != *.log ]] && programs+=("$f")
+done
 [ ${#programs[@]} -gt 0 ] || { echo "fuzz: nothing built; run Fuzz/build.sh first"; exit 1; }
 mkdir -p "$out/artifacts"
 for program in "${programs[@]}"; do
