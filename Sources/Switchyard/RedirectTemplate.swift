@@ -76,6 +76,13 @@ struct TemplateLayout {
     }
 }
 
+/// `bytes` as a pointer and a count, never a nil pointer (an empty array gives a valid one,
+/// so no force unwrap is needed).
+@inline(__always)
+func withBytePointer<R>(_ bytes: [UInt8], _ body: (UnsafePointer<UInt8>, Int) -> R) -> R {
+    bytes.withUnsafeBufferPointer { body($0.baseAddress ?? emptyBytes, $0.count) }
+}
+
 @inline(__always)
 func isNameStart(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 || b == 0x5F }
 @inline(__always)
@@ -151,10 +158,8 @@ func validateRedirectTemplate(_ route: Route, _ compiled: CompiledPattern,
         throw SwitchyardError(.limit, "redirect is \(t.count) bytes, over the limit of \(config.read.maxURLLength)")
     }
     let placeholders = try templatePlaceholders(t)
-    let layout = t.withUnsafeBufferPointer { TemplateLayout($0.baseAddress!, $0.count) }
-    let isWeb: Bool = layout.schemeEnd > 0 && t.withUnsafeBufferPointer {
-        config.read.isWebScheme($0.baseAddress!, layout.schemeEnd)
-    }
+    let layout = withBytePointer(t) { TemplateLayout($0, $1) }
+    let isWeb = layout.schemeEnd > 0 && withBytePointer(t) { p, _ in config.read.isWebScheme(p, layout.schemeEnd) }
     // A non-web authority is a path segment only when the router reads it as one.
     let authorityIsHost = layout.schemeEnd < 0 || isWeb || config.read.hostHandling == .hostWhenDotted
     let captured = namesEveryVariantCaptures(compiled)

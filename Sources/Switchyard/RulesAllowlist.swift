@@ -30,7 +30,7 @@ struct RedirectAllowlist {
         guard isValidScheme(scheme), b.count > colon + 2, b[colon + 1] == 0x2F, b[colon + 2] == 0x2F else {
             throw SwitchyardError(.rule, "'\(entry)' is neither a scheme ('myapp') nor a scheme and host ('https://*.example.com')")
         }
-        guard scheme.withUnsafeBufferPointer({ read.isWebScheme($0.baseAddress!, $0.count) }) else {
+        guard withBytePointer(scheme, { read.isWebScheme($0, $1) }) else {
             throw SwitchyardError(.rule, "'\(entry)': only a web scheme has a host; write the scheme alone ('\(String(decoding: scheme, as: UTF8.self))')")
         }
         var authority = Array(b[(colon + 3)...])
@@ -46,7 +46,7 @@ struct RedirectAllowlist {
             guard !port.isEmpty, port.allSatisfy({ $0 &- 0x30 < 10 }) else {
                 throw SwitchyardError(.rule, "'\(entry)': the port must be decimal digits")
             }
-            if let d = scheme.withUnsafeBufferPointer({ defaultPort(scheme: $0.baseAddress!, $0.count) }), d == port {
+            if let d = withBytePointer(scheme, { defaultPort(scheme: $0, $1) }), d == port {
                 port = []
             }
         }
@@ -69,7 +69,7 @@ struct RedirectAllowlist {
     /// placeholder (checked before), so they are read from the template as written.
     func allows(_ template: String, _ read: ReadConfig) -> Bool {
         let t = Array(template.utf8)
-        let layout = t.withUnsafeBufferPointer { TemplateLayout($0.baseAddress!, $0.count) }
+        let layout = withBytePointer(t) { TemplateLayout($0, $1) }
         guard layout.schemeEnd > 0 else {
             // Relative: always allowed, unless it names a host ("//host/..."): with an
             // allowlist a redirect must not leave through a scheme-relative reference.
@@ -85,7 +85,7 @@ struct RedirectAllowlist {
         if let c = authority.lastIndex(of: 0x3A), !authority[c...].contains(0x5D) {
             host = Array(authority[..<c])
             port = Array(authority[(c + 1)...])
-            if let d = scheme.withUnsafeBufferPointer({ defaultPort(scheme: $0.baseAddress!, $0.count) }), d == port {
+            if let d = withBytePointer(scheme, { defaultPort(scheme: $0, $1) }), d == port {
                 port = []
             }
         }

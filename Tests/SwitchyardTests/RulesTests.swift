@@ -273,6 +273,9 @@ struct RulesTests {
                             [#"$["/a/:id"].redirectUrl"#, "{user}"], position: 10)
         try expectRuleError(versioned(#"{"pattern": "/a(/:id)", "redirect": "/b/{id}"}"#),
                             ["$.routes[0].redirect", "every alternative"])
+        // An empty redirect, also with an allowlist (checked before the template).
+        try expectRuleError(#"{"version": 1, "redirect_allowlist": ["myapp"], "routes": [{"pattern": "/a", "redirect": ""}]}"#,
+                            ["$.routes[0].redirect", "empty"])
     }
 
     @Test("a document over maxDocumentSize is a rule error")
