@@ -13,7 +13,7 @@ public final class Router: Sendable {
     public let options: RouterOptions
     let webSchemes: WebSchemeStore
     let patternConfig: PatternConfig
-    let state: Mutex<RouterState>
+    let state: PThreadLocked<RouterState>
     /// The id of the table every resolve must use (built lazily by the first resolve after a
     /// change, so a run of single adds costs one rebuild).
     let currentID: Atomic<UInt64>
@@ -24,7 +24,7 @@ public final class Router: Sendable {
         webSchemes = WebSchemeStore(options.webSchemes)
         patternConfig = PatternConfig(options, webSchemes)
         let id = tableIDs.wrappingAdd(1, ordering: .relaxed).oldValue
-        state = Mutex(RouterState(id: id))
+        state = PThreadLocked(RouterState(id: id))
         currentID = Atomic(id)
     }
 
@@ -49,9 +49,9 @@ public final class Router: Sendable {
 
     /// Adds every route, all or nothing, with one rebuild.
     public func add(contentsOf routes: some Sequence<Route>) throws(SwitchyardError) {
-        let list = Array(routes)
+        let prepared = try RouterState.prepare(adding: Array(routes), config: patternConfig)
         try change { (s: inout RouterState) throws(SwitchyardError) in
-            try s.apply(adding: list, config: patternConfig, fromDocument: false, replacingDocument: false)
+            try s.apply(prepared: prepared, fromDocument: false, replacingDocument: false)
         }
     }
 
@@ -222,7 +222,7 @@ public final class Router: Sendable {
 }
 
 /// The writer side of a router: the routes and the index that finds conflicts.
-struct RouterState: ~Copyable {
+struct RouterState {
     var id: UInt64
     var routes: [CompiledRoute] = []
     var nextSeq = 0
@@ -233,40 +233,54 @@ struct RouterState: ~Copyable {
 
     init(id: UInt64) { self.id = id }
 
-    /// Compiles and checks `adding` against the current routes and each other, then applies
-    /// them. Nothing changes unless every route is valid. With `replacingDocument`, the
-    /// routes of the previous document are dropped in the same step.
-    mutating func apply(adding: [Route], config: PatternConfig, fromDocument: Bool,
-                        replacingDocument: Bool,
+    /// Compiles and checks `adding` (validation, pattern, `check`, redirect template), each
+    /// error passed through `annotate` with the route's index. Needs no lock: callers run it
+    /// before `change`, so writers hold the router's lock only to look for conflicts and swap.
+    static func prepare(adding: [Route], config: PatternConfig,
                         check: ((Int, Route, CompiledPattern) throws(SwitchyardError) -> Void)? = nil,
                         // Rule documents (issue 4): rewrites an error of the route at an index,
                         // so the message can name the route's JSON path.
+                        annotate: ((Int, SwitchyardError) -> SwitchyardError)? = nil)
+        throws(SwitchyardError) -> [(Route, CompiledPattern)] {
+        var out: [(Route, CompiledPattern)] = []
+        out.reserveCapacity(adding.count)
+        for (index, route) in adding.enumerated() {
+            do throws(SwitchyardError) {
+                try validate(route)
+                let c = try compilePattern(route.pattern, config)
+                try check?(index, route, c)
+                // Every redirect template is checked when its route is added (RedirectTemplate.swift);
+                // after `check`, so a document knows an error here is about the redirect.
+                try validateRedirectTemplate(route, c, config)
+                out.append((route, c))
+            } catch {
+                throw annotate?(index, error) ?? error
+            }
+        }
+        return out
+    }
+
+    /// Checks prepared routes against the current routes and each other for conflicts, then
+    /// applies them. Nothing changes unless every route fits. With `replacingDocument`, the
+    /// routes of the previous document are dropped in the same step.
+    mutating func apply(prepared: [(Route, CompiledPattern)], fromDocument: Bool, replacingDocument: Bool,
                         annotate: ((Int, SwitchyardError) -> SwitchyardError)? = nil) throws(SwitchyardError) {
         var compiled: [CompiledRoute] = []
         var batchShapes: [[UInt8]: [CompiledRoute]] = [:]
-        for (index, route) in adding.enumerated() {
-          do throws(SwitchyardError) {
-            try validate(route)
-            let c = try compilePattern(route.pattern, config)
-            try check?(index, route, c)
-            // Every redirect template is checked when its route is added (RedirectTemplate.swift);
-            // after `check`, so a document knows an error here is about the redirect.
-            try validateRedirectTemplate(route, c, config)
+        for (index, (route, c)) in prepared.enumerated() {
             let cr = CompiledRoute(route: route, seq: nextSeq + index, compiled: c, fromDocument: fromDocument)
             for v in cr.variants {
                 let shape = v.shape
                 let existing = (shapes[shape] ?? []).filter { !(replacingDocument && $0.fromDocument) }
                     + (batchShapes[shape] ?? [])
                 if let other = existing.first(where: { $0.route.priority == route.priority && $0.seq != cr.seq }) {
-                    throw SwitchyardError(.conflict,
+                    let e = SwitchyardError(.conflict,
                         "route '\(route.pattern)' conflicts with existing route '\(other.route.pattern)'")
+                    throw annotate?(index, e) ?? e
                 }
                 if !(batchShapes[shape]?.contains { $0 === cr } ?? false) { batchShapes[shape, default: []].append(cr) }
             }
             compiled.append(cr)
-          } catch {
-            throw annotate?(index, error) ?? error
-          }
         }
         if replacingDocument {
             routes.removeAll { $0.fromDocument }
@@ -275,7 +289,7 @@ struct RouterState: ~Copyable {
                 shapes[k] = kept.isEmpty ? nil : kept
             }
         }
-        nextSeq += adding.count
+        nextSeq += prepared.count
         routes += compiled
         for (k, v) in batchShapes { shapes[k, default: []] += v }
     }
@@ -294,7 +308,7 @@ struct RouterState: ~Copyable {
         return true
     }
 
-    private func validate(_ route: Route) throws(SwitchyardError) {
+    private static func validate(_ route: Route) throws(SwitchyardError) {
         if route.priority < Int(Int32.min) || route.priority > Int(Int32.max) {
             throw SwitchyardError(.invalidArgument, "priority \(route.priority) is outside the 32-bit range")
         }

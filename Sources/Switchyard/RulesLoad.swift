@@ -72,28 +72,31 @@ extension Router {
         // The index of the last route that passed `check`: an error of that route after it
         // (apply's order) is about its redirect template, before it about its pattern.
         var checked = -1
+        let annotate: (Int, SwitchyardError) -> SwitchyardError = { index, error in
+            if error.code == .rule { return error }
+            let site = doc.sites[index]
+            let path: JSONPath
+            switch error.code {
+            case .invalidPattern, .conflict: path = site.pattern
+            case .limit: path = checked == index ? site.destination : site.pattern
+            case .invalidArgument: path = checked == index ? site.destination : site.route
+            default: path = site.route
+            }
+            return SwitchyardError(.rule, "\(path): \(error.message)", position: error.position)
+        }
+        // Compiled outside the router's lock; the lock is held only for conflicts and the swap.
+        let prepared = try RouterState.prepare(
+            adding: doc.routes, config: patternConfig,
+            check: { (index, route, _) throws(SwitchyardError) in
+                checked = index
+                if let allow = doc.allowlist, case .redirect(let t) = route.destination, !allow.allows(t, read) {
+                    throw SwitchyardError(.rule,
+                        "\(doc.sites[index].destination): redirect '\(t)' leads outside the redirect_allowlist")
+                }
+            },
+            annotate: annotate)
         try change { (s: inout RouterState) throws(SwitchyardError) in
-            try s.apply(
-                adding: doc.routes, config: patternConfig, fromDocument: true, replacingDocument: true,
-                check: { (index, route, _) throws(SwitchyardError) in
-                    checked = index
-                    if let allow = doc.allowlist, case .redirect(let t) = route.destination, !allow.allows(t, read) {
-                        throw SwitchyardError(.rule,
-                            "\(doc.sites[index].destination): redirect '\(t)' leads outside the redirect_allowlist")
-                    }
-                },
-                annotate: { index, error in
-                    if error.code == .rule { return error }
-                    let site = doc.sites[index]
-                    let path: JSONPath
-                    switch error.code {
-                    case .invalidPattern, .conflict: path = site.pattern
-                    case .limit: path = checked == index ? site.destination : site.pattern
-                    case .invalidArgument: path = checked == index ? site.destination : site.route
-                    default: path = site.route
-                    }
-                    return SwitchyardError(.rule, "\(path): \(error.message)", position: error.position)
-                })
+            try s.apply(prepared: prepared, fromDocument: true, replacingDocument: true, annotate: annotate)
         }
     }
 
