@@ -116,17 +116,22 @@ test-asan: deps
 	ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS) --no-tests=error -LE 'python|build'
 
 # ---------------------------------------------------------------- fuzz
-# One libFuzzer program per Fuzz/<name>.swift (cmake/SwitchyardFuzz.cmake). A finding
-# (crash, leak, timeout) fails the run; the input that caused it is written to
-# $(FUZZ_BUILD)/artifacts/ (libFuzzer prints the exact path).
+# One libFuzzer program per Fuzz/<name>.swift (cmake/SwitchyardFuzz.cmake), run on a
+# copy of its seeds (Fuzz/corpus/<name>/, left unchanged) with its dictionary
+# (Fuzz/<name>.dict) when there is one. A finding (crash, leak, timeout over 10 s, over
+# 2 GB) fails the run; the input that caused it is written to $(FUZZ_BUILD)/artifacts/
+# (libFuzzer prints the exact path).
 define run_fuzzers
 	@for f in $(FUZZ_BUILD)/fuzz/fuzz-*; do \
-	  name=$${f##*/fuzz-}; corpus=Fuzz/corpus/$$name; work=$(FUZZ_BUILD)/corpus/$$name; \
+	  name=$${f##*/fuzz-}; log=$(FUZZ_BUILD)/fuzz-$$name.log; work=$(FUZZ_BUILD)/corpus/$$name; \
+	  seeds=$$( [ -d Fuzz/corpus/$$name ] && echo Fuzz/corpus/$$name || true ); \
+	  dict=$$( [ -f Fuzz/$$name.dict ] && echo -dict=Fuzz/$$name.dict || true ); \
 	  mkdir -p "$$work" $(FUZZ_BUILD)/artifacts; \
-	  echo "== $${f##*/}: $(1) s"; \
-	  "$$f" -max_total_time=$(1) -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/artifacts/ "$$work" $$( [ -d "$$corpus" ] && echo "$$corpus" ) \
-	    2> "$(FUZZ_BUILD)/$${f##*/}.log" || { tail -n 40 "$(FUZZ_BUILD)/$${f##*/}.log"; exit 1; }; \
-	  grep -E '^(stat::number_of_executed_units|Done)' "$(FUZZ_BUILD)/$${f##*/}.log" || true; \
+	  echo "== fuzz-$$name: $(1) s"; \
+	  "$$f" -max_total_time=$(1) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 $$dict \
+	    -artifact_prefix=$(FUZZ_BUILD)/artifacts/ "$$work" $$seeds 2> "$$log" \
+	    || { tail -n 40 "$$log"; exit 1; }; \
+	  grep -E '^(stat::number_of_executed_units|Done)' "$$log" || true; \
 	done
 endef
 
