@@ -35,4 +35,14 @@ pkg-config --exact-version="$version" switchyard ||
       $(pkg-config --cflags --libs switchyard) -Wl,-rpath,"$libdir"
 uses_installed "$work/consumer-pc"
 "$work/consumer-pc" "$version"
+
+# switchyard_jansson.h includes <jansson.h> and "switchyard.h": the installed copy must
+# compile with nothing but `pkg-config --cflags switchyard` (which carries jansson's
+# flags through Requires.private).
+if [ -f "$prefix/include/switchyard_jansson.h" ]; then
+  echo "== switchyard_jansson.h with pkg-config --cflags switchyard"
+  # shellcheck disable=SC2046
+  echo '#include <switchyard_jansson.h>' | "$cc" -Wall -Wextra -Werror -fsyntax-only -x c - \
+      $(pkg-config --cflags switchyard)
+fi
 echo "ok: the installed package works with find_package and with pkg-config"
