@@ -57,17 +57,21 @@ struct OracleRoute {
     var tail: OracleTail
     var priority: Int
     var target: String
+    /// A custom scheme (its authority is the first segment), or nil for a path pattern.
+    var scheme: String? = nil
 
     var pattern: String {
         let body = "/" + parts.map(\.text).joined(separator: "/")
-        if tail == .none { return body }
-        return (parts.isEmpty ? "" : body) + tail.text
+        let path = tail == .none ? body : (parts.isEmpty ? "" : body) + tail.text
+        guard let scheme else { return path }
+        return scheme + ":/" + path   // "myapp:/" + "/a/b": the first segment is the authority
     }
 
     /// Same shape: same ranks, same literal texts, same kind of end (names ignored; `*`,
     /// `*name` and `<path:>` share one rank, §8).
     func sameShape(as other: OracleRoute) -> Bool {
-        guard parts.count == other.parts.count, (tail == .none) == (other.tail == .none) else { return false }
+        guard scheme == other.scheme, parts.count == other.parts.count,
+              (tail == .none) == (other.tail == .none) else { return false }
         return zip(parts, other.parts).allSatisfy { a, b in
             if case .literal(let x) = a, case .literal(let y) = b { return x == y }
             return a.rank == b.rank && a.rank != 6
@@ -76,11 +80,13 @@ struct OracleRoute {
 
     /// The specificity key for a URL this route matches: ranks of the fixed parts, then 7 when
     /// the pattern ends where the URL ends, or 0 for a remainder form (§8: end beats remainder).
-    var key: [Int] { parts.map(\.rank) + [tail == .none ? 7 : 0] }
+    /// A pattern with a scheme beats one without, before any segment is compared (§3).
+    var key: [Int] { [scheme == nil ? 0 : 1] + parts.map(\.rank) + [tail == .none ? 7 : 0] }
 
     /// The captures when the route matches `segments`, or nil: (name, text, value) in order,
     /// and the remainder.
-    func match(_ segments: [String]) -> (params: [(String, String, OracleValue)], remainder: String?)? {
+    func match(_ segments: [String], scheme urlScheme: String?) -> (params: [(String, String, OracleValue)], remainder: String?)? {
+        if let scheme, scheme != urlScheme { return nil }
         switch tail {
         case .none: guard segments.count == parts.count else { return nil }
         case .star, .starName: guard segments.count >= parts.count else { return nil }
@@ -116,9 +122,9 @@ enum OracleValue: Equatable {
 
 enum Oracle {
     /// The winning route for `segments`: highest priority, then the greatest key.
-    static func winner(_ routes: [OracleRoute], _ segments: [String]) -> OracleRoute? {
+    static func winner(_ routes: [OracleRoute], _ segments: [String], scheme: String?) -> OracleRoute? {
         var best: OracleRoute?
-        for r in routes where r.match(segments) != nil {
+        for r in routes where r.match(segments, scheme: scheme) != nil {
             guard let b = best else { best = r; continue }
             // Same priority and key cannot both match (that is a conflict), so this is total.
             if r.priority > b.priority || (r.priority == b.priority && b.key.lexicographicallyPrecedes(r.key)) {

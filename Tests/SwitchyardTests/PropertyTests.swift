@@ -54,7 +54,10 @@ struct PropertyTests {
         // A '*' written last is a remainder form, not a middle '*': keep middle ones in the middle.
         if tail == .none, parts.last == .star { parts[parts.count - 1] = .param("p\(parts.count - 1)") }
         let priority = rng.chance(85) ? 0 : rng.pick([-1, 1, 2])
-        return OracleRoute(parts: parts, tail: tail, priority: priority, target: "r\(index)")
+        // Some routes carry the custom scheme "myapp" (only with a fixed first segment: it
+        // stands in the authority).
+        let scheme: String? = !parts.isEmpty && rng.chance(20) ? "myapp" : nil
+        return OracleRoute(parts: parts, tail: tail, priority: priority, target: "r\(index)", scheme: scheme)
     }
 
     /// Segments that often fit `route`: each part gets a value it accepts (mostly), the tail 0–2 more.
@@ -76,14 +79,15 @@ struct PropertyTests {
         return segs
     }
 
-    /// The URL for segments, written as a bare path, a web URL (host ignored) or a custom-scheme
-    /// URL (authority = first segment).
-    static func url(_ segs: [String], _ rng: inout SplitMix64) -> String {
+    /// The URL for segments and its scheme: a bare path, a web URL (host ignored) or a
+    /// custom-scheme URL (authority = first segment), "myapp" or "other".
+    static func url(_ segs: [String], _ rng: inout SplitMix64) -> (url: String, scheme: String?) {
         let path = segs.joined(separator: "/")
         switch rng.below(10) {
-        case 0, 1: return "https://example.com/" + path
-        case 2: return segs.isEmpty ? "myapp:" : "myapp://" + path
-        default: return "/" + path
+        case 0, 1: return ("https://example.com/" + path, "https")
+        case 2, 3, 4: return (segs.isEmpty ? "myapp:" : "myapp://" + path, "myapp")
+        case 5: return (segs.isEmpty ? "other:" : "other://" + path, "other")
+        default: return ("/" + path, nil)
         }
     }
 
@@ -101,8 +105,8 @@ struct PropertyTests {
     }
 
     /// What the oracle expects, in the same form.
-    static func describe(_ route: OracleRoute?, _ segs: [String]) -> String {
-        guard let route, let (params, remainder) = route.match(segs) else { return "miss" }
+    static func describe(_ route: OracleRoute?, _ segs: [String], scheme: String?) -> String {
+        guard let route, let (params, remainder) = route.match(segs, scheme: scheme) else { return "miss" }
         let ps = params.map { name, text, value -> String in
             switch value {
             case .string: return "\(name)=\(text)"
@@ -125,13 +129,13 @@ struct PropertyTests {
     }
 
     /// Drops routes one at a time while the router still disagrees with the oracle on `url`.
-    static func shrink(_ routes: [OracleRoute], _ segs: [String], _ url: String) -> [OracleRoute] {
+    static func shrink(_ routes: [OracleRoute], _ segs: [String], _ url: String, scheme: String?) -> [OracleRoute] {
         var table = routes
         var i = 0
         while i < table.count {
             var smaller = table
             smaller.remove(at: i)
-            if routerAnswer(smaller, url) != describe(Oracle.winner(smaller, segs), segs) {
+            if routerAnswer(smaller, url) != describe(Oracle.winner(smaller, segs, scheme: scheme), segs, scheme: scheme) {
                 table = smaller
             } else {
                 i += 1
@@ -193,20 +197,20 @@ struct PropertyTests {
                 let segs = rng.chance(75) && !table.isEmpty
                     ? Self.segments(for: rng.pick(table), &rng)
                     : (0..<rng.below(5)).map { _ in rng.pick(Self.vocabulary) }
-                let url = Self.url(segs, &rng)
+                let (url, scheme) = Self.url(segs, &rng)
                 let got = Self.describe(try router.resolve(url))
-                let want = Self.describe(Oracle.winner(table, segs), segs)
+                let want = Self.describe(Oracle.winner(table, segs, scheme: scheme), segs, scheme: scheme)
                 if want == "miss" { misses += 1 } else { hits += 1 }
                 if got != want {
                     failures += 1
-                    let small = Self.shrink(table, segs, url)
+                    let small = Self.shrink(table, segs, url, scheme: scheme)
                     Issue.record("""
                         seed \(seed): \(url)
                           router: \(got)
                           oracle: \(want)
                         table:
                         \(Self.show(table))
-                        shrunk table (router: \(Self.routerAnswer(small, url)), oracle: \(Self.describe(Oracle.winner(small, segs), segs))):
+                        shrunk table (router: \(Self.routerAnswer(small, url)), oracle: \(Self.describe(Oracle.winner(small, segs, scheme: scheme), segs, scheme: scheme))):
                         \(Self.show(small))
                         """)
                     break
@@ -222,17 +226,23 @@ struct PropertyTests {
     func oracleSanity() {
         let a = OracleRoute(parts: [.literal("a"), .literal("b"), .literal("c")], tail: .none, priority: 0, target: "abc")
         let b = OracleRoute(parts: [.literal("a"), .param("x"), .literal("d")], tail: .none, priority: 0, target: "axd")
-        #expect(Oracle.winner([a, b], ["a", "b", "d"])?.target == "axd")
+        #expect(Oracle.winner([a, b], ["a", "b", "d"], scheme: nil)?.target == "axd")
         let end = OracleRoute(parts: [.literal("a")], tail: .none, priority: 0, target: "end")
         let rest = OracleRoute(parts: [.literal("a")], tail: .star, priority: 0, target: "rest")
-        #expect(Oracle.winner([rest, end], ["a"])?.target == "end")
-        #expect(Oracle.winner([rest, end], ["a", "b"])?.target == "rest")
+        #expect(Oracle.winner([rest, end], ["a"], scheme: nil)?.target == "end")
+        #expect(Oracle.winner([rest, end], ["a", "b"], scheme: nil)?.target == "rest")
         let int = OracleRoute(parts: [.int("n")], tail: .none, priority: 0, target: "int")
         let flt = OracleRoute(parts: [.float("n")], tail: .none, priority: 0, target: "float")
-        #expect(Oracle.winner([flt, int], ["7"])?.target == "int")
-        #expect(Oracle.winner([flt, int], ["2.5"])?.target == "float")
+        #expect(Oracle.winner([flt, int], ["7"], scheme: nil)?.target == "int")
+        #expect(Oracle.winner([flt, int], ["2.5"], scheme: nil)?.target == "float")
         #expect(Oracle.float(".5") == nil && Oracle.float("1e999") == nil && Oracle.float("3e8") == 3e8)
         #expect(rest.sameShape(as: OracleRoute(parts: [.literal("a")], tail: .path("p"), priority: 0, target: "")))
         #expect(!end.sameShape(as: rest))
+        // A scheme beats no scheme even against a more specific path.
+        let lit = OracleRoute(parts: [.literal("a"), .literal("b")], tail: .none, priority: 0, target: "lit")
+        let sch = OracleRoute(parts: [.param("x"), .param("y")], tail: .none, priority: 0, target: "sch", scheme: "myapp")
+        #expect(Oracle.winner([lit, sch], ["a", "b"], scheme: "myapp")?.target == "sch")
+        #expect(Oracle.winner([lit, sch], ["a", "b"], scheme: "other")?.target == "lit")
+        #expect(sch.pattern == "myapp://:x/:y")
     }
 }
