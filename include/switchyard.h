@@ -890,6 +890,74 @@ SY_API sy_status sy_match_to_json(char *buf, /* OUT: JSON + NUL */
                                   const sy_match *match,
                                   sy_error *err);
 
+/* ------------------------------------------------------------------------------------
+ * Rule documents (SEMANTICS.md §5; docs/RULES.md). Begin of the section owned by the
+ * rules-and-redirects work (issue 4); switchyard_jansson.h adds json_t forms.
+ * ---------------------------------------------------------------------------------- */
+
+/**
+ * Load a rule document: JSON text, either of the two shapes
+ *   {"<pattern>": {"class": "Page"} | {"redirectUrl": "..."}, ...}
+ *   {"version": 1, "redirect_allowlist": [...], "routes": [{"pattern": ..., ...}]}
+ * checked strictly (unknown fields, wrong types and null, duplicate keys, a route with
+ * both or neither of a target and a redirect, bad patterns and redirects, conflicts,
+ * redirects outside the allowlist) and applied all or nothing. The routes of the
+ * previous document are replaced; routes added one by one stay.
+ *
+ * @param router   A router from sy_router_new().
+ * @param json     UTF-8 JSON text; need not be NUL-terminated.
+ * @param json_len Length of json in bytes.
+ * @param err      Optional. Cleared on entry; filled on failure.
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if router is NULL or not a router, or json is NULL with a
+ *         non-zero length;
+ *         SY_ERR_INVALID_ARGUMENT if json_len is over SIZE_MAX / 2;
+ *         SY_ERR_RULE for any error in the document, including one over
+ *         max_document_size: the message names the JSON path
+ *         ("$.routes[3].pattern: unclosed '<' at 6", "$[\"/a/:id\"].class: must be a
+ *         string, not null"); for invalid JSON it gives jansson's line, column and byte.
+ *         position is the byte in the pattern or redirect for an error inside one, the
+ *         byte in json for invalid JSON, else -1.
+ *         After any error the router is exactly as before.
+ *
+ * Ownership: json is only read during the call; the caller keeps its buffer.
+ * Lifetime:  the document's routes live until the next load or until the router is freed.
+ * Thread safety: safe from any thread, also while other threads resolve on or change
+ *            the same router; each resolve sees the routes entirely before or entirely
+ *            after the load, never a mix.
+ * Since: 0.1
+ */
+SY_API sy_status sy_router_load_rules(sy_router *router,
+                                      const char *json, size_t json_len,
+                                      sy_error *err);
+
+/**
+ * Load a rule document from a file, as sy_router_load_rules() does from text.
+ *
+ * @param router   A router from sy_router_new().
+ * @param path     UTF-8 file path; need not be NUL-terminated (and must hold no NUL).
+ * @param path_len Length of path in bytes.
+ * @param err      Optional. Cleared on entry; filled on failure.
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if router is NULL or not a router, or path is NULL with a
+ *         non-zero length;
+ *         SY_ERR_INVALID_ARGUMENT if path_len is over SIZE_MAX / 2 or path is not UTF-8;
+ *         SY_ERR_IO if the file cannot be opened or read (the message names the path
+ *         and the system's reason);
+ *         SY_ERR_RULE as sy_router_load_rules().
+ *         After any error the router is exactly as before.
+ *
+ * Ownership: path is only read during the call; the file is closed before returning.
+ * Lifetime:  as sy_router_load_rules().
+ * Thread safety: as sy_router_load_rules().
+ * Since: 0.1
+ */
+SY_API sy_status sy_router_load_rules_file(sy_router *router,
+                                           const char *path, size_t path_len,
+                                           sy_error *err);
+
+/* End of the "Rule documents" section. */
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

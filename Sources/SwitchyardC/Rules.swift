@@ -1,0 +1,27 @@
+// sy_router_load_rules / sy_router_load_rules_file: rule documents as JSON text or a file
+// (the "Rule documents" section of switchyard.h; docs/RULES.md).
+import CSwitchyard
+import Switchyard
+
+@c @implementation
+public func sy_router_load_rules(_ router: OpaquePointer?,
+                                 _ json: UnsafePointer<CChar>?, _ jsonLen: Int,
+                                 _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
+    entry(err) { () throws(CFailure) in
+        let box = try RouterBox.from(router)
+        // Only read during the call; jansson reports invalid UTF-8 itself, with its byte.
+        let bytes = try bytesArgument(json, jsonLen, name: "json")
+        try core { try box.router.loadRules(bytes: UnsafeRawBufferPointer(bytes)) }
+    }
+}
+
+@c @implementation
+public func sy_router_load_rules_file(_ router: OpaquePointer?,
+                                      _ path: UnsafePointer<CChar>?, _ pathLen: Int,
+                                      _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
+    entry(err) { () throws(CFailure) in
+        let box = try RouterBox.from(router)
+        let path = try stringArgument(path, pathLen, name: "path")
+        try core { try box.router.loadRules(contentsOfFile: path) }
+    }
+}
