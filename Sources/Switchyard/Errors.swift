@@ -45,6 +45,9 @@ public struct SwitchyardError: Error, Equatable, Sendable, CustomStringConvertib
     public var message: String
     /// 0-based byte offset into the input that caused the error, or nil.
     public var position: Int?
+    /// For `Router.add(contentsOf:)`: the 0-based index, in the batch, of the route the
+    /// error is about; nil otherwise.
+    public var routeIndex: Int?
 
     /// Messages that concern a byte end with "at N" (N = `position`); it is added when missing.
     public init(_ code: Code, _ message: String, position: Int? = nil) {

@@ -82,7 +82,7 @@ extension Match {
     public func parameter(_ name: String) -> ParameterValue? {
         var name = name
         return name.withUTF8 { n in
-            rawParameter(named: n)?.value
+            withURLBytes { u in lookupParameter(named: n, u)?.value }  // converted while `u` is valid
         }
     }
 
@@ -110,7 +110,11 @@ extension Match {
     }
 }
 
-// MARK: byte-level access for the C layer (valid for matches filled by resolve(bytes:into:))
+// MARK: byte-level access for the C layer
+// Spans stay valid after these return because a Match's URL bytes are stable: borrowed
+// from C, owned by the Match (redirects, short Swift strings), or the heap storage of a
+// long Swift string the Match holds. (A short Swift string's bytes may live inline in the
+// String value; `Router.resolve(_:into:)` copies those into the Match.)
 
 extension Match {
     package var rawMatched: Bool { hit }
@@ -162,17 +166,20 @@ extension Match {
     }
 
     package func rawParameter(named n: UnsafeBufferPointer<UInt8>) -> RawParameter? {
+        withURLBytes { u in lookupParameter(named: n, u) }
+    }
+
+    /// The merged parameter called `n`; its spans are valid as long as `u` is.
+    func lookupParameter(named n: UnsafeBufferPointer<UInt8>, _ u: UnsafeBufferPointer<UInt8>) -> RawParameter? {
         guard hit else { return nil }
-        return withURLBytes { u in
-            for k in 0..<mergedCount {
-                guard let p = rawMergedParameter(k, u) else { continue }
-                if p.name.count == n.count, let b = p.name.base,
-                   n.count == 0 || bytesEqual(b, n.baseAddress!, n.count) {
-                    return p
-                }
+        for k in 0..<mergedCount {
+            guard let p = rawMergedParameter(k, u) else { continue }
+            if p.name.count == n.count, let b = p.name.base, let nb = n.baseAddress ?? (n.count == 0 ? b : nil),
+               bytesEqual(b, nb, n.count) {
+                return p
             }
-            return nil
         }
+        return nil
     }
 
     package func rawParam(named n: UnsafeBufferPointer<UInt8>) -> RawParameter? { rawParameter(named: n) }

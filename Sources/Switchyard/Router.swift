@@ -1,5 +1,8 @@
 import Synchronization
 
+/// The most UTF-8 bytes a String can keep inline (in the String value, not on the heap).
+private let smallStringCapacity = MemoryLayout<String>.size - 1
+
 /// Process-wide source of table ids: a Match recognises the table it already holds by id,
 /// so ids are never reused, even across routers.
 private let tableIDs = Atomic<UInt64>(1)
@@ -33,7 +36,13 @@ public final class Router: Sendable {
     /// Adds one route. Throws invalidPattern, conflict (naming both patterns), limit or
     /// invalidArgument; on error the router is unchanged.
     public func add(_ route: Route) throws(SwitchyardError) {
-        try add(contentsOf: [route])
+        do throws(SwitchyardError) {
+            try add(contentsOf: [route])
+        } catch {
+            var e = error
+            e.routeIndex = nil  // a single route is no batch
+            throw e
+        }
     }
 
     public func add(_ pattern: String, target: String, name: String? = nil, priority: Int = 0,
@@ -47,11 +56,17 @@ public final class Router: Sendable {
                       appendParams: appendParams))
     }
 
-    /// Adds every route, all or nothing, with one rebuild.
+    /// Adds every route, all or nothing, with one rebuild. An error carries the index of
+    /// the route it is about in `routeIndex`.
     public func add(contentsOf routes: some Sequence<Route>) throws(SwitchyardError) {
-        let prepared = try RouterState.prepare(adding: Array(routes), config: patternConfig)
+        let indexed: (Int, SwitchyardError) -> SwitchyardError = { index, error in
+            var e = error
+            e.routeIndex = index
+            return e
+        }
+        let prepared = try RouterState.prepare(adding: Array(routes), config: patternConfig, annotate: indexed)
         try change { (s: inout RouterState) throws(SwitchyardError) in
-            try s.apply(prepared: prepared, fromDocument: false, replacingDocument: false)
+            try s.apply(prepared: prepared, fromDocument: false, replacingDocument: false, annotate: indexed)
         }
     }
 
@@ -111,19 +126,27 @@ public final class Router: Sendable {
     public func resolve(_ url: String, into match: Match) throws(SwitchyardError) -> Bool {
         // Native strings are contiguous UTF-8: read them in place.
         let direct: Result<Bool, SwitchyardError>? = url.utf8.withContiguousStorageIfAvailable { bytes in
-            // Keep the string (its bytes back every value). Storing it again when it is the
-            // string already held (same storage, still alive because held) would only cost
-            // a retain and a release.
             let st = match.state
-            if st.pointee.sourceIsString, st.pointee.sourceBase == bytes.baseAddress,
-               st.pointee.sourceCount == bytes.count, bytes.count > 15 {
-            } else {
-                st.pointee.source = .string(url)
-                st.pointee.sourceIsString = true
-                st.pointee.sourceBase = bytes.baseAddress
-                st.pointee.sourceCount = bytes.count
-            }
             do throws(SwitchyardError) {
+                if bytes.count <= smallStringCapacity {
+                    // A short string may keep its bytes inline in the String value, so this
+                    // pointer is a temporary copy: copy the bytes into the Match instead.
+                    st.pointee.owned.removeAll()
+                    if let b = bytes.baseAddress { st.pointee.owned.append(contentsOf: b, count: bytes.count) }
+                    match.source = .owned
+                    let own = UnsafeBufferPointer(start: UnsafePointer(st.pointee.owned.base), count: bytes.count)
+                    return .success(try resolveFirst(own, into: match))
+                }
+                // Keep the string (its heap bytes back every value). Storing it again when it
+                // is the string already held (same storage, still alive because held) would
+                // only cost a retain and a release.
+                if !(st.pointee.sourceIsString && st.pointee.sourceBase == bytes.baseAddress
+                     && st.pointee.sourceCount == bytes.count) {
+                    st.pointee.source = .string(url)
+                    st.pointee.sourceIsString = true
+                    st.pointee.sourceBase = bytes.baseAddress
+                    st.pointee.sourceCount = bytes.count
+                }
                 return .success(try resolveFirst(bytes, into: match))
             } catch {
                 return .failure(error)

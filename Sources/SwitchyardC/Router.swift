@@ -64,10 +64,12 @@ public func sy_router_add_routes(_ router: OpaquePointer?,
         for i in 0..<count {
             batch.append(try coreRoute(routes[i], name: "routes[\(i)]"))
         }
-        do throws(CFailure) {
-            try core { try box.router.add(contentsOf: batch) }
+        do throws(SwitchyardError) {
+            try box.router.add(contentsOf: batch)
         } catch {
-            throw locateBatchFailure(error, batch: batch, router: box.router)
+            // The core names the batch index of the route at fault.
+            let failure = CFailure(error)
+            throw error.routeIndex.map { failure.prefixed("routes[\($0)]: ") } ?? failure
         }
     }
 }
