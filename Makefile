@@ -21,7 +21,7 @@ FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_SECONDS       ?= 600
 
 APT_PACKAGES := libjansson-dev cmake ninja-build libcmocka-dev valgrind libr3-dev pkg-config
-PIP_PACKAGES := pytest werkzeug falcon hypothesis
+PIP_PACKAGES := pytest werkzeug falcon hypothesis wheel
 
 LIBRARY := $(BUILD)/libswitchyard.so
 # CMake prints only warnings and errors; the build tools print their own progress.

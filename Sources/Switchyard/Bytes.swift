@@ -59,27 +59,48 @@ func bytesEqualFolding(_ folded: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>
     return true
 }
 
-/// The hash of the literal-child index of wide nodes: length and three bytes (first, second,
-/// last), optionally ASCII-folded, mixed. Cheap on purpose: a probe compares the key anyway,
-/// and segment literals of one node rarely agree on all of these.
+/// The low `n` bytes of a word (all of it for n >= 8).
 @inline(__always)
-func hashBytes(_ p: UnsafePointer<UInt8>, _ n: Int, fold: Bool) -> UInt32 {
-    var h = UInt32(truncatingIfNeeded: n) &* 0x9E37_79B1
-    if n > 0 {
-        var a = p[0], b = p[n > 1 ? 1 : 0], c = p[n - 1]
-        if fold { a = asciiLower(a); b = asciiLower(b); c = asciiLower(c) }
-        h ^= UInt32(a) | UInt32(b) << 8 | UInt32(c) << 16
-        h = h &* 0x85EB_CA6B
-        h ^= h >> 15
-    }
-    return h
+func lowBytes(_ w: UInt64, _ n: Int) -> UInt64 {
+    n >= 8 ? w : w & ((1 &<< UInt64(n &* 8)) &- 1)
 }
 
-func hashBytes(_ bytes: [UInt8], fold: Bool) -> UInt32 {
-    bytes.withUnsafeBufferPointer { b in
-        guard let base = b.baseAddress else { return 2_166_136_261 }
-        return hashBytes(base, b.count, fold: fold)
+/// ASCII lowercase of every byte of a word at once; other bytes unchanged.
+@inline(__always)
+func asciiLowerWord(_ w: UInt64) -> UInt64 {
+    let x = w & 0x7F7F_7F7F_7F7F_7F7F
+    let atLeastA = x &+ 0x3F3F_3F3F_3F3F_3F3F      // high bit set where x >= 0x41
+    let aboveZ = x &+ 0x2525_2525_2525_2525        // high bit set where x >= 0x5B
+    let upper = atLeastA & ~aboveZ & ~w & 0x8080_8080_8080_8080
+    return w | (upper >> 2)
+}
+
+/// The first (up to) 8 bytes of `p[0..<n]` as a little-endian word, zero above; folded to
+/// ASCII lowercase when asked. Literal edges keep their key's word, so most comparisons
+/// never touch the key bytes.
+@inline(__always)
+func prefixWord(_ p: UnsafePointer<UInt8>, _ n: Int, fold: Bool) -> UInt64 {
+    var w: UInt64
+    if n >= 8 {
+        w = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+    } else {
+        w = 0
+        var k = n &- 1
+        while k >= 0 { w = (w &<< 8) | UInt64(p[k]); k &-= 1 }
     }
+    return fold ? asciiLowerWord(w) : w
+}
+
+func prefixWord(_ bytes: [UInt8], fold: Bool) -> UInt64 {
+    bytes.withUnsafeBufferPointer { b in b.baseAddress.map { prefixWord($0, b.count, fold: fold) } ?? 0 }
+}
+
+/// The hash of the literal-child index of wide nodes, from a key's length and prefix word
+/// (already folded where keys fold). Cheap on purpose: a probe compares the key anyway.
+@inline(__always)
+func literalHash(_ prefix: UInt64, _ n: Int) -> UInt32 {
+    let x = (prefix ^ (UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
+    return UInt32(truncatingIfNeeded: x >> 32)
 }
 
 /// A growable buffer of trivial values with a stable owner (a Match or a Table). It keeps

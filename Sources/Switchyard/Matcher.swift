@@ -18,9 +18,10 @@ protocol SegmentSource {
     /// The cursor of the first segment.
     var start: Int { get }
     func isEnd(_ i: Int) -> Bool
-    /// The segment at `i` and the cursor after it; nil when the URL needs normalising
-    /// (the walk then stops and the Router reads the URL the full way).
-    func segment(_ i: Int) -> (TextRef, Int)?
+    /// The segment at `i`, the cursor after it and the segment's prefix word (unfolded);
+    /// nil when the URL needs normalising (the walk then stops and the Router reads the
+    /// URL the full way).
+    func segment(_ i: Int) -> (TextRef, Int, UInt64)?
     /// Segments left from `i`: 0, 1 (one or more) or -1 (the URL needs normalising).
     func remainderSegments(_ i: Int) -> Int
 }
@@ -29,9 +30,15 @@ protocol SegmentSource {
 struct ListSource: SegmentSource {
     let segments: UnsafeMutablePointer<TextRef>
     let count: Int
+    let url: UnsafePointer<UInt8>
+    let decoded: UnsafePointer<UInt8>
     var start: Int { 0 }
     @inline(__always) func isEnd(_ i: Int) -> Bool { i == count }
-    @inline(__always) func segment(_ i: Int) -> (TextRef, Int)? { (segments[i], i &+ 1) }
+    @inline(__always) func segment(_ i: Int) -> (TextRef, Int, UInt64)? {
+        let t = segments[i]
+        let p = t.decoded ? decoded + Int(t.start) : url + Int(t.start)
+        return (t, i &+ 1, prefixWord(p, Int(t.count), fold: false))
+    }
     @inline(__always) func remainderSegments(_ i: Int) -> Int { count - i > 0 ? 1 : 0 }
 }
 
@@ -44,13 +51,24 @@ struct BytesSource: SegmentSource {
     let end: Int
     @inline(__always) func isEnd(_ i: Int) -> Bool { i >= end }
 
+    /// One word at `i` serves both to find the end of the segment and as its prefix word.
     @inline(__always)
-    func segment(_ i: Int) -> (TextRef, Int)? {
-        let j = nextSlash(p, i, end)
+    func segment(_ i: Int) -> (TextRef, Int, UInt64)? {
+        let w = i &+ 8 <= end ? load8(p, i) : loadTail(p, i, end)
+        let m = byteMask(w, 0x2F)
+        var j: Int
+        if m != 0 {
+            j = i &+ m.trailingZeroBitCount >> 3
+        } else if i &+ 8 < end {
+            j = nextSlash(p, i &+ 8, end)
+        } else {
+            j = end
+        }
+        if j > end { j = end }
         let n = j &- i
         if n <= 2 && isDotOrEmpty(i, n) { return nil }
         return (TextRef(start: Int32(truncatingIfNeeded: i), count: Int32(truncatingIfNeeded: n), decoded: false),
-                j < end ? j &+ 1 : end)
+                j < end ? j &+ 1 : end, lowBytes(w, n))
     }
 
     @inline(__always)
@@ -150,43 +168,49 @@ struct Walker<Source: SegmentSource> {
         if precedence == .specificity && bestEntry.priority >= topPriority { done = true }
     }
 
-    /// Finds the literal child of `node` whose key equals `p[0..<n]` (and whose port equals
-    /// `port`, for hosts); -1 when there is none. Static, so calling it never copies the walker.
+    /// Finds the literal child of `node` whose key equals `p[0..<n]` (`word`: its prefix
+    /// word, folded when `fold`), and whose port equals `port` for hosts; -1 when none.
+    /// Static, so calling it never copies the walker.
     @inline(__always)
     static func literalChild(_ literals: UnsafeMutablePointer<LiteralEdge>, _ slots: UnsafeMutablePointer<Int32>,
                              _ keys: UnsafePointer<UInt8>, _ node: TreeNode, _ p: UnsafePointer<UInt8>, _ n: Int,
-                             fold: Bool, port: UnsafePointer<UInt8>? = nil, portCount: Int = 0) -> Int32 {
+                             word: UInt64, fold: Bool, port: UnsafePointer<UInt8>? = nil,
+                             portCount: Int = 0) -> Int32 {
         if node.slotMask == 0 {
             var k = Int(node.literalStart)
-            let end = k + Int(node.literalCount)
+            let end = k &+ Int(node.literalCount)
             while k < end {
                 let e = literals[k]
-                if Int(e.keyCount) == n, keyEquals(keys, e, p, n, fold), portEquals(keys, e, port, portCount) {
+                if e.prefix == word, Int(e.keyCount) == n, restEquals(keys, e, p, n, fold),
+                   portEquals(keys, e, port, portCount) {
                     return e.child
                 }
-                k += 1
+                k &+= 1
             }
             return -1
         }
-        let h = hashBytes(p, n, fold: fold)
+        let h = literalHash(word, n)
         let mask = Int(node.slotMask)
         var s = Int(h) & mask
         while true {
-            let idx = slots[Int(node.slotStart) + s]
+            let idx = slots[Int(node.slotStart) &+ s]
             if idx < 0 { return -1 }
-            let e = literals[Int(node.literalStart) + Int(idx)]
-            if e.hash == h, Int(e.keyCount) == n, keyEquals(keys, e, p, n, fold), portEquals(keys, e, port, portCount) {
+            let e = literals[Int(node.literalStart) &+ Int(idx)]
+            if e.prefix == word, Int(e.keyCount) == n, restEquals(keys, e, p, n, fold),
+               portEquals(keys, e, port, portCount) {
                 return e.child
             }
-            s = (s + 1) & mask
+            s = (s &+ 1) & mask
         }
     }
 
+    /// The bytes after the prefix word (keys longer than 8 bytes only).
     @inline(__always)
-    static func keyEquals(_ keys: UnsafePointer<UInt8>, _ e: LiteralEdge, _ p: UnsafePointer<UInt8>, _ n: Int,
-                          _ fold: Bool) -> Bool {
-        let k = keys + Int(e.keyStart)
-        return fold ? bytesEqualFolding(k, p, n) : bytesEqual(k, p, n)
+    static func restEquals(_ keys: UnsafePointer<UInt8>, _ e: LiteralEdge, _ p: UnsafePointer<UInt8>, _ n: Int,
+                           _ fold: Bool) -> Bool {
+        if n <= 8 { return true }
+        let k = keys + (Int(e.keyStart) &+ 8)
+        return fold ? bytesEqualFolding(k, p + 8, n &- 8) : bytesEqual(k, p + 8, n &- 8)
     }
 
     @inline(__always)
@@ -202,8 +226,9 @@ struct Walker<Source: SegmentSource> {
     mutating func walkScheme(_ view: inout URLView) {
         let root = nodes[0]
         if view.hasScheme {
-            let c = Walker.literalChild(literals, slots, keys, root, url + Int(view.scheme.start),
-                                        Int(view.scheme.count), fold: true)
+            let sp = url + Int(view.scheme.start), sn = Int(view.scheme.count)
+            let c = Walker.literalChild(literals, slots, keys, root, sp, sn, word: prefixWord(sp, sn, fold: true),
+                                        fold: true)
             if c >= 0 && promising(c) { walkHost(c, &view) }
         }
         var k = Int(root.dynamicStart)
@@ -221,7 +246,8 @@ struct Walker<Source: SegmentSource> {
             let h = url + Int(view.host.start), hn = Int(view.host.count)
             let port: UnsafePointer<UInt8>? = view.port.count > 0 ? url + Int(view.port.start) : nil
             let pn = Int(view.port.count)
-            let c = Walker.literalChild(literals, slots, keys, node, h, hn, fold: true, port: port, portCount: pn)
+            let c = Walker.literalChild(literals, slots, keys, node, h, hn, word: prefixWord(h, hn, fold: true),
+                                        fold: true, port: port, portCount: pn)
             if c >= 0 && promising(c) { walkPath(c, source.start) }
             var k = Int(node.dynamicStart)
             let end = k + Int(node.dynamicCount)
@@ -266,11 +292,12 @@ struct Walker<Source: SegmentSource> {
         // Nothing below can beat the winner: skip the node without looking at its edges.
         if best >= 0 && (precedence == .specificity ? node.maxPriority <= bestEntry.priority
                                                      : node.maxPriority < bestEntry.priority) { return }
-        guard let (seg, next) = source.segment(i) else { aborted = true; return }
+        guard let (seg, next, rawWord) = source.segment(i) else { aborted = true; return }
         let p = text(seg)
         let n = Int(seg.count)
         if node.literalCount > 0 {
-            let c = Walker.literalChild(literals, slots, keys, node, p, n, fold: fold)
+            let word = fold ? asciiLowerWord(rawWord) : rawWord
+            let c = Walker.literalChild(literals, slots, keys, node, p, n, word: word, fold: fold)
             if c >= 0 && promising(c) {
                 walkPath(c, next)
                 if done { return }

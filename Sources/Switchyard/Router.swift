@@ -198,7 +198,7 @@ public final class Router: Sendable {
         }
         let p = bytes.baseAddress ?? emptyBytes
         let end = bytes.baseAddress == nil ? 0
-            : st.pointee.view.readQueryAndFragment(p, bytes.count, from: prefix.pathStart, tv.read,
+            : st.pointee.view.readQueryAndFragment(p, bytes.count, end: prefix.pathEnd, tv.read,
                                                   mayDecode: prefix.mayDecode)
         let needed = tv.maxParameters &+ 1
         st.pointee.captures.reserve(needed)
@@ -226,7 +226,8 @@ public final class Router: Sendable {
             match.source = .none
             throw error
         }
-        let list = ListSource(segments: st.pointee.view.segments.base, count: st.pointee.view.segments.count)
+        let list = ListSource(segments: st.pointee.view.segments.base, count: st.pointee.view.segments.count,
+                              url: p, decoded: UnsafePointer(st.pointee.view.decoded.base))
         var w = Walker(tv, url: p, decoded: UnsafePointer(st.pointee.view.decoded.base), source: list,
                        captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base)
         run(&w, tv, &st.pointee.view)

@@ -28,6 +28,9 @@ struct TreeNode: BitwiseCopyable {
 }
 
 struct LiteralEdge: BitwiseCopyable {
+    /// The key's first 8 bytes (folded where the level folds): equal lengths and equal words
+    /// decide keys of up to 8 bytes without reading the key store.
+    var prefix: UInt64
     var keyStart: Int32, keyCount: Int32
     /// The port for host edges (in the key store), count 0 = no port.
     var portStart: Int32, portCount: Int32
@@ -263,9 +266,11 @@ private struct TreeBuilder {
             t.literalCount = Int32(n.literalOrder.count)
             for (k, key) in n.literalOrder.enumerated() {
                 let o = keyOffsets[ObjectIdentifier(n)]![k]
+                let prefix = prefixWord(key.key, fold: fold)
                 flat.literals.append(LiteralEdge(
-                    keyStart: Int32(o.0), keyCount: Int32(o.1), portStart: Int32(o.2), portCount: Int32(o.3),
-                    hash: hashBytes(key.key, fold: fold), child: indexOf[ObjectIdentifier(n.literals[key]!)]!))
+                    prefix: prefix, keyStart: Int32(o.0), keyCount: Int32(o.1), portStart: Int32(o.2),
+                    portCount: Int32(o.3), hash: literalHash(prefix, key.key.count),
+                    child: indexOf[ObjectIdentifier(n.literals[key]!)]!))
             }
             if n.literalOrder.count > linearScanLimit {
                 var size = 1

@@ -221,7 +221,7 @@ extension URLView {
     mutating func read(_ u: UnsafeBufferPointer<UInt8>, _ config: ReadConfig) throws(SwitchyardError) {
         let prefix = try readPrefix(u, config)
         guard let p = u.baseAddress else { return }
-        let end = readQueryAndFragment(p, u.count, from: prefix.pathStart, config, mayDecode: prefix.mayDecode)
+        let end = readQueryAndFragment(p, u.count, end: prefix.pathEnd, config, mayDecode: prefix.mayDecode)
         try readSegments(p, prefix, end, config)
     }
 
@@ -229,6 +229,8 @@ extension URLView {
     /// and the authority when it is the first path segment.
     struct Prefix {
         var pathStart = 0
+        /// The first '?' or '#' (or the end): the path ends there.
+        var pathEnd = 0
         var mayDecode = false
         var authority: (Int, Int)? = nil
     }
@@ -242,7 +244,9 @@ extension URLView {
         }
         var prefix = Prefix()
         guard let p = u.baseAddress else { return prefix }  // the empty URL: no segments
-        prefix.mayDecode = try validateText(p, n)
+        let scan = try validateText(p, n)
+        prefix.mayDecode = scan.mayDecode
+        prefix.pathEnd = scan.queryOrFragment
         var i = 0
         if let sl = try schemeLength(p, n, what: "URL") {
             hasScheme = true
@@ -266,14 +270,14 @@ extension URLView {
             }
         }
         prefix.pathStart = i
+        prefix.pathEnd = max(prefix.pathEnd, i)
         return prefix
     }
 
     /// Phase 2: finds the end of the path (the first '?' or '#') and reads the query and
     /// fragment after it. Returns the end of the path.
-    mutating func readQueryAndFragment(_ p: UnsafePointer<UInt8>, _ n: Int, from start: Int,
+    mutating func readQueryAndFragment(_ p: UnsafePointer<UInt8>, _ n: Int, end: Int,
                                        _ config: ReadConfig, mayDecode: Bool) -> Int {
-        let end = nextQueryOrFragment(p, start, n)
         var i = end
         if i < n, p[i] == question {
             let qs = i + 1
@@ -332,30 +336,37 @@ extension URLView {
     }
 
     /// Control characters make a URL invalid; so does invalid UTF-8 (possible from C).
-    /// One pass, eight bytes at a time; also tells whether any byte may need decoding
-    /// (`%`, or `+`), so clean URLs skip the per-segment decoding scan.
-    private func validateText(_ p: UnsafePointer<UInt8>, _ n: Int) throws(SwitchyardError) -> Bool {
+    /// One pass, eight bytes at a time, that also finds the first '?' or '#' (the end of
+    /// the path) and tells whether any byte may need decoding (`%`, or `+`), so clean URLs
+    /// skip the per-segment decoding scan.
+    private func validateText(_ p: UnsafePointer<UInt8>, _ n: Int) throws(SwitchyardError)
+        -> (mayDecode: Bool, queryOrFragment: Int) {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
         @inline(__always) func hasLess(_ v: UInt64, _ c: UInt8) -> Bool { (v &- ones &* UInt64(c)) & ~v & highs != 0 }
+        var queryOrFragment = n
         var flagged = false
         var i = 0
-        while i + 8 <= n {
-            let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-            if w & highs != 0 || hasLess(w, 0x20) || hasZero(w ^ (ones &* 0x7F))
-                || hasZero(w ^ (ones &* 0x25)) || hasZero(w ^ (ones &* 0x2B)) {
+        while i &+ 8 <= n {
+            let w = load8(p, i)
+            if queryOrFragment == n {
+                let m = byteMask(w, 0x3F) | byteMask(w, 0x23)
+                if m != 0 { queryOrFragment = i &+ m.trailingZeroBitCount >> 3 }
+            }
+            if w & highs != 0 || hasLess(w, 0x20) || byteMask(w, 0x7F) != 0
+                || byteMask(w, 0x25) != 0 || byteMask(w, 0x2B) != 0 {
                 flagged = true
                 break
             }
-            i += 8
+            i &+= 8
         }
         if !flagged {
             while i < n {
                 let b = p[i]
+                if queryOrFragment == n && (b == 0x3F || b == 0x23) { queryOrFragment = i }
                 if b < 0x20 || b >= 0x7F || b == 0x25 || b == 0x2B { flagged = true; break }
-                i += 1
+                i &+= 1
             }
-            if !flagged { return false }
+            if !flagged { return (false, queryOrFragment) }
         }
         // Slow path from the first interesting byte.
         var mayDecode = false
@@ -367,12 +378,13 @@ extension URLView {
             }
             if b >= 0x80 { ascii = false }
             if b == 0x25 || b == 0x2B { mayDecode = true }
-            i += 1
+            if queryOrFragment == n && (b == 0x3F || b == 0x23) { queryOrFragment = i }
+            i &+= 1
         }
         if !ascii, let bad = firstInvalidUTF8(p, n) {
             throw SwitchyardError(.invalidURL, "URL is not valid UTF-8", position: bad)
         }
-        return mayDecode
+        return (mayDecode, queryOrFragment)
     }
 
     private func authorityIsHost(_ p: UnsafePointer<UInt8>, _ n: Int, _ config: ReadConfig) -> Bool {
