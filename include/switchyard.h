@@ -51,7 +51,10 @@
  *   position -1, message ""); on failure it fills it (code, byte position or -1, and a
  *   message in plain words). Passing NULL for err is allowed. A resolve that matches no
  *   route is not an error: it returns SY_OK and sy_match_found() returns 0.
- *   Accessors that cannot fail return their value directly.
+ *   Accessors that cannot fail return their value directly. The two struct initialisers,
+ *   sy_router_options_init() and sy_route_init(), are the exception: like libgit2's, they
+ *   take no sy_error, since their only failures (NULL, an unknown version) are misuse,
+ *   reported by the status alone (sy_status_str() gives its text).
  *
  * VERSION CHECK
  *   A program can check that the library it runs with is the one it was built for:
