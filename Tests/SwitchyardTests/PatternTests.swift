@@ -184,24 +184,25 @@ struct PatternTests {
         }
     }
 
-    /// Malformed patterns: (pattern, position, words the message must contain).
+    /// Malformed patterns: (pattern, position, words the message must contain: SEMANTICS' own
+    /// wording where it gives one, else at least the offending character).
     static let malformed: [(pattern: String, at: Int, words: String?)] = [
         ("/user/files/<path:p", 12, "unclosed"),       // SEMANTICS' own example: unclosed '<' at 12
         ("/ab/<date:d>", 5, "unknown type 'date'"),    // unknown type 'date' at 5
         ("/archive/*rest/x", 9, "must be last"),       // '*' must be last at 9
         ("/a/<int:x", 3, "unclosed"),
-        ("/a*b", 2, nil),                              // * in a literal
-        ("/a<b", 2, nil),                              // < in a literal
-        ("/a>b", 2, nil),
-        ("/a{b", 2, nil),
-        ("/a}b", 2, nil),
-        ("/a?b", 2, nil),
-        ("/a#b", 2, nil),
-        ("/a/./b", 3, nil),                            // a '.' segment in a pattern
-        ("/a/../b", 3, nil),
-        ("/a/..", 3, nil),
-        ("/a(/b(/c))", 5, nil),                        // nested group: at the inner '('
-        ("/a(/b", 2, nil),                             // unclosed group: at its '('
+        ("/a*b", 2, "*"),                              // * in a literal
+        ("/a<b", 2, "<"),                              // < in a literal
+        ("/a>b", 2, ">"),
+        ("/a{b", 2, "{"),
+        ("/a}b", 2, "}"),
+        ("/a?b", 2, "?"),
+        ("/a#b", 2, "#"),
+        ("/a/./b", 3, "."),                            // a '.' segment in a pattern
+        ("/a/../b", 3, ".."),
+        ("/a/..", 3, ".."),
+        ("/a(/b(/c))", 5, "group"),                    // nested group: at the inner '('
+        ("/a(/b", 2, "("),                             // unclosed group: at its '('
     ]
 
     @Test("malformed patterns: code, byte position, message")
@@ -226,6 +227,7 @@ struct PatternTests {
         // "/a/:id/b/:id": the second use starts at byte 9 (its ':'); its name at byte 10.
         let e = expectError(.invalidPattern, "/a/:id/b/:id") { _ = try router(["/a/:id/b/:id"]) }
         #expect(e?.position == 9 || e?.position == 10, "position \(String(describing: e?.position))")
+        #expect(e?.message.contains("id") == true, "the message should name the parameter: \(e?.message ?? "")")
         let e2 = expectError(.invalidPattern, "/a/<int:id>/<id>") { _ = try router(["/a/<int:id>/<id>"]) }
         #expect(e2?.position == 12 || e2?.position == 13, "position \(String(describing: e2?.position))")
         // A name inside a group also counts.
