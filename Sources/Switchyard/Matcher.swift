@@ -89,17 +89,11 @@ struct BytesSource: SegmentSource {
 }
 
 struct Walker<Source: SegmentSource> {
-    let nodes: UnsafeMutablePointer<TreeNode>
-    let literals: UnsafeMutablePointer<LiteralEdge>
-    let slots: UnsafeMutablePointer<Int32>
-    let dynamics: UnsafeMutablePointer<DynamicEdge>
-    let entries: UnsafeMutablePointer<TableEntry>
-    let keys: UnsafePointer<UInt8>
+    /// The table's arrays and settings, as plain values.
+    let t: TableView
     let url: UnsafePointer<UInt8>
     let decoded: UnsafePointer<UInt8>
     let source: Source
-    let fold: Bool
-    let precedence: RouterOptions.Precedence
 
     var captures: UnsafeMutablePointer<Capture>
     var captureCount = 0
@@ -112,21 +106,18 @@ struct Walker<Source: SegmentSource> {
     var bestRemainder = -1
     /// Set when the source met something to normalise: the result is void.
     var aborted = false
-    /// Set when nothing can beat the winner any more (specificity precedence and a winner
+    /// Set when nothing can beat the winner any more (specificity t.precedence and a winner
     /// at the table's highest priority): the walk unwinds without looking further.
     var done = false
     let topPriority: Int32
 
     init(_ t: TableView, url: UnsafePointer<UInt8>, decoded: UnsafePointer<UInt8>, source: Source,
          captures: UnsafeMutablePointer<Capture>, bestCaptures: UnsafeMutablePointer<Capture>) {
-        nodes = t.nodes; literals = t.literals; slots = t.slots; dynamics = t.dynamics
-        entries = t.entries; keys = t.keys
+        self.t = t
         self.url = url
         self.decoded = decoded
         self.source = source
         topPriority = t.nodes[0].maxPriority
-        fold = t.fold
-        precedence = t.precedence
         self.captures = captures
         self.bestCaptures = bestCaptures
     }
@@ -140,8 +131,8 @@ struct Walker<Source: SegmentSource> {
     @inline(__always)
     func promising(_ node: Int32) -> Bool {
         if best < 0 { return true }
-        let m = nodes[Int(node)].maxPriority
-        return precedence == .specificity ? m > bestEntry.priority : m >= bestEntry.priority
+        let m = t.nodes[Int(node)].maxPriority
+        return t.precedence == .specificity ? m > bestEntry.priority : m >= bestEntry.priority
     }
 
     /// Whether `e`, met now in the walk, beats the current winner.
@@ -149,7 +140,7 @@ struct Walker<Source: SegmentSource> {
     func beats(_ e: TableEntry) -> Bool {
         if best < 0 { return true }
         if e.priority != bestEntry.priority { return e.priority > bestEntry.priority }
-        switch precedence {
+        switch t.precedence {
         case .specificity: return false  // met later in the walk = less specific
         case .registrationOrder: return e.seq < bestEntry.seq
         case .mostLiterals:
@@ -161,11 +152,11 @@ struct Walker<Source: SegmentSource> {
     @inline(__always)
     mutating func take(_ index: Int32, remainder: Int) {
         best = index
-        bestEntry = entries[Int(index)]
+        bestEntry = t.entries[Int(index)]
         bestRemainder = remainder
         bestCaptures.update(from: captures, count: captureCount)
         bestCaptureCount = captureCount
-        if precedence == .specificity && bestEntry.priority >= topPriority { done = true }
+        if t.precedence == .specificity && bestEntry.priority >= topPriority { done = true }
     }
 
     /// Finds the literal child of `node` whose key equals `p[0..<n]` (`word`: its prefix
@@ -224,50 +215,50 @@ struct Walker<Source: SegmentSource> {
     // MARK: levels
 
     mutating func walkScheme(_ view: inout URLView) {
-        let root = nodes[0]
+        let root = t.nodes[0]
         if view.hasScheme {
             let sp = url + Int(view.scheme.start), sn = Int(view.scheme.count)
-            let c = Walker.literalChild(literals, slots, keys, root, sp, sn, word: prefixWord(sp, sn, fold: true),
+            let c = Walker.literalChild(t.literals, t.slots, t.keys, root, sp, sn, word: prefixWord(sp, sn, fold: true),
                                         fold: true)
             if c >= 0 && promising(c) { walkHost(c, &view) }
         }
         var k = Int(root.dynamicStart)
         let end = k + Int(root.dynamicCount)
         while k < end {  // only `anyScheme`
-            let c = dynamics[k].child
+            let c = t.dynamics[k].child
             if promising(c) { walkHost(c, &view) }
             k += 1
         }
     }
 
     mutating func walkHost(_ index: Int32, _ view: inout URLView) {
-        let node = nodes[Int(index)]
+        let node = t.nodes[Int(index)]
         if view.hasHost {
             let h = url + Int(view.host.start), hn = Int(view.host.count)
             let port: UnsafePointer<UInt8>? = view.port.count > 0 ? url + Int(view.port.start) : nil
             let pn = Int(view.port.count)
-            let c = Walker.literalChild(literals, slots, keys, node, h, hn, word: prefixWord(h, hn, fold: true),
+            let c = Walker.literalChild(t.literals, t.slots, t.keys, node, h, hn, word: prefixWord(h, hn, fold: true),
                                         fold: true, port: port, portCount: pn)
             if c >= 0 && promising(c) { walkPath(c, source.start) }
             var k = Int(node.dynamicStart)
             let end = k + Int(node.dynamicCount)
             while k < end {
-                let d = dynamics[k]
+                let d = t.dynamics[k]
                 k += 1
                 guard promising(d.child) else { continue }
                 if d.kind == .anyHost { walkPath(d.child, source.start); continue }
                 // `*.example.com`: one or more labels, then the suffix; the port must agree.
                 let sn = Int(d.suffixCount)
                 guard hn > sn, Int(d.portCount) == pn,
-                      bytesEqualFolding(keys + Int(d.suffixStart), h + (hn - sn), sn),
-                      pn == 0 || port.map({ bytesEqual(keys + Int(d.portStart), $0, pn) }) == true else { continue }
+                      bytesEqualFolding(t.keys + Int(d.suffixStart), h + (hn - sn), sn),
+                      pn == 0 || port.map({ bytesEqual(t.keys + Int(d.portStart), $0, pn) }) == true else { continue }
                 walkPath(d.child, source.start)
             }
         } else {
             var k = Int(node.dynamicStart)
             let end = k + Int(node.dynamicCount)
             while k < end {
-                let d = dynamics[k]
+                let d = t.dynamics[k]
                 if d.kind == .anyHost, promising(d.child) { walkPath(d.child, source.start) }
                 k += 1
             }
@@ -276,28 +267,28 @@ struct Walker<Source: SegmentSource> {
 
     mutating func walkPath(_ index: Int32, _ i: Int) {
         if aborted || done { return }
-        let node = nodes[Int(index)]
+        let node = t.nodes[Int(index)]
         if source.isEnd(i) {
             // The pattern ends where the URL ends: it beats a remainder of zero segments (§8).
             var k = node.endStart
             let end = k &+ node.endCount
             while k < end {
-                if beats(entries[Int(k)]) { take(k, remainder: -1) }
-                if precedence == .specificity { break }  // sorted: the first is the best here
+                if beats(t.entries[Int(k)]) { take(k, remainder: -1) }
+                if t.precedence == .specificity { break }  // sorted: the first is the best here
                 k &+= 1
             }
             if node.remainderCount > 0 { considerRemainders(node, i, segmentsLeft: 0) }
             return
         }
         // Nothing below can beat the winner: skip the node without looking at its edges.
-        if best >= 0 && (precedence == .specificity ? node.maxPriority <= bestEntry.priority
+        if best >= 0 && (t.precedence == .specificity ? node.maxPriority <= bestEntry.priority
                                                      : node.maxPriority < bestEntry.priority) { return }
         guard let (seg, next, rawWord) = source.segment(i) else { aborted = true; return }
         let p = text(seg)
         let n = Int(seg.count)
         if node.literalCount > 0 {
-            let word = fold ? asciiLowerWord(rawWord) : rawWord
-            let c = Walker.literalChild(literals, slots, keys, node, p, n, word: word, fold: fold)
+            let word = t.fold ? asciiLowerWord(rawWord) : rawWord
+            let c = Walker.literalChild(t.literals, t.slots, t.keys, node, p, n, word: word, fold: t.fold)
             if c >= 0 && promising(c) {
                 walkPath(c, next)
                 if done { return }
@@ -306,7 +297,7 @@ struct Walker<Source: SegmentSource> {
         var k = Int(node.dynamicStart)
         let end = k &+ Int(node.dynamicCount)
         while k < end {
-            let d = dynamics[k]
+            let d = t.dynamics[k]
             k &+= 1
             guard promising(d.child), n > 0 else { continue }  // parameters never match empty
             var cap = Capture(text: seg, kind: .param)
@@ -348,10 +339,10 @@ struct Walker<Source: SegmentSource> {
         var k = node.remainderStart
         let end = k &+ node.remainderCount
         while k < end {
-            let e = entries[Int(k)]
+            let e = t.entries[Int(k)]
             if Int(e.remainderMin) <= segmentsLeft, beats(e) {
                 take(k, remainder: i)
-                if precedence == .specificity { return }
+                if t.precedence == .specificity { return }
             }
             k &+= 1
         }

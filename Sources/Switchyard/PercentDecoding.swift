@@ -51,9 +51,10 @@ func appendDecoded(_ p: UnsafePointer<UInt8>, _ n: Int, plusAsSpace: Bool,
     return true
 }
 
-/// Strict UTF-8 validation (no overlongs, no surrogates, nothing above U+10FFFF).
-/// Returns the offset of the first invalid byte, or nil when valid.
-func firstInvalidUTF8(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int? {
+/// Strict UTF-8 validation (RFC 3629: no overlongs, no surrogates, nothing above U+10FFFF).
+/// Returns the offset of the first invalid byte, or nil when valid. (Package-visible: the
+/// C layer validates caller text with it too.)
+package func firstInvalidUTF8(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int? {
     var i = 0
     while i < n {
         let b0 = p[i]

@@ -3,6 +3,7 @@
 // length is misuse; NULL with length 0 is the empty string; text other than URLs must be
 // valid UTF-8 (URLs are validated by the core, which reports SY_ERR_INVALID_URL).
 import CSwitchyard
+import Switchyard
 
 /// A pointer to one static NUL byte: the base of every empty buffer handed to the core,
 /// so the core never sees a nil base for present text.
@@ -47,36 +48,11 @@ func validString(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(CFail
     return String(decoding: bytes, as: UTF8.self)
 }
 
-/// Offset of the first byte that does not start or continue a valid UTF-8 sequence
-/// (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF), or nil.
+/// Offset of the first byte that does not start or continue a valid UTF-8 sequence, or nil
+/// (the core's validator: one definition of valid UTF-8 for URLs and for every C text).
 func firstInvalidUTF8Offset(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
-    var i = 0
-    let n = b.count
-    while i < n {
-        let c = b[i]
-        if c < 0x80 { i += 1; continue }
-        // Expected length and the allowed range of the second byte for this lead byte.
-        let len: Int
-        var lo: UInt8 = 0x80, hi: UInt8 = 0xBF
-        switch c {
-        case 0xC2...0xDF: len = 2
-        case 0xE0: len = 3; lo = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: len = 3
-        case 0xED: len = 3; hi = 0x9F
-        case 0xF0: len = 4; lo = 0x90
-        case 0xF1...0xF3: len = 4
-        case 0xF4: len = 4; hi = 0x8F
-        default: return i
-        }
-        guard i + 1 < n, b[i + 1] >= lo, b[i + 1] <= hi else { return i }
-        var k = 2
-        while k < len {
-            guard i + k < n, b[i + k] & 0xC0 == 0x80 else { return i }
-            k += 1
-        }
-        i += len
-    }
-    return nil
+    guard let base = b.baseAddress else { return nil }
+    return firstInvalidUTF8(base, b.count)
 }
 
 /// A borrowed span as an sy_str; absent when the span is absent.
