@@ -103,6 +103,18 @@ func literalHash(_ prefix: UInt64, _ n: Int) -> UInt32 {
     return UInt32(truncatingIfNeeded: x >> 32)
 }
 
+/// Bytes as a dictionary key, hashed in one call: `[UInt8]`'s own Hashable feeds the
+/// hasher one byte at a time, which dominated building large tables.
+struct ByteKey: Hashable {
+    let bytes: [UInt8]
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+}
+
 /// A growable buffer of trivial values with a stable owner (a Match or a Table). It keeps
 /// its capacity across `removeAll()`, so a Match that is reused allocates nothing once warm.
 /// Not copyable in spirit: only the owning class holds it and frees it in `deinit`.

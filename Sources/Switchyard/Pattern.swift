@@ -37,9 +37,20 @@ struct PatternVariant: Hashable {
     var segments: [PatternSegment]
     var remainder: RemainderPattern?
 
+    /// The variant's shape, computed once when the variant is made (see `makeShape`).
+    private(set) var shape = ByteKey([])
+
+    init(scheme: [UInt8]?, host: HostPattern, segments: [PatternSegment], remainder: RemainderPattern?) {
+        self.scheme = scheme
+        self.host = host
+        self.segments = segments
+        self.remainder = remainder
+        shape = ByteKey(makeShape())
+    }
+
     /// The variant's shape: equal shapes match exactly the same URLs (§3, conflicts).
     /// Parameter names do not count; the three remainder forms share one rank.
-    var shape: [UInt8] {
+    private func makeShape() -> [UInt8] {
         var out: [UInt8] = []
         if let scheme { out.append(1); out += scheme; out.append(0) } else { out.append(0) }
         switch host {
@@ -147,7 +158,7 @@ private struct PatternCompiler {
         // Parse the variant with every group first: it holds every name and every syntax error.
         let all = (1 << groupCount) - 1
         var variants: [PatternVariant] = []
-        var seenShapes = Set<[UInt8]>()
+        var seenShapes = Set<ByteKey>()
         for mask in [all] + Array(0..<all) {
             defer { registering = false }
             let v = try buildVariant(mask: mask, pieces: pieces, authority: authorityPiece, scheme: scheme, host: host)

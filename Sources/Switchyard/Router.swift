@@ -251,7 +251,7 @@ struct RouterState {
     var routes: [CompiledRoute] = []
     var nextSeq = 0
     /// Variant shape -> the routes that have it (with their priority), for conflicts.
-    var shapes: [[UInt8]: [CompiledRoute]] = [:]
+    var shapes: [ByteKey: [CompiledRoute]] = [:]
     /// Built on demand for `id`; nil after a change.
     var table: Table?
 
@@ -290,19 +290,27 @@ struct RouterState {
     mutating func apply(prepared: [(Route, CompiledPattern)], fromDocument: Bool, replacingDocument: Bool,
                         annotate: ((Int, SwitchyardError) -> SwitchyardError)? = nil) throws(SwitchyardError) {
         var compiled: [CompiledRoute] = []
-        var batchShapes: [[UInt8]: [CompiledRoute]] = [:]
+        compiled.reserveCapacity(prepared.count)
+        var batchShapes: [ByteKey: [CompiledRoute]] = [:]
         for (index, (route, c)) in prepared.enumerated() {
             let cr = CompiledRoute(route: route, seq: nextSeq + index, compiled: c, fromDocument: fromDocument)
             for v in cr.variants {
-                let shape = v.shape
-                let existing = (shapes[shape] ?? []).filter { !(replacingDocument && $0.fromDocument) }
-                    + (batchShapes[shape] ?? [])
-                if let other = existing.first(where: { $0.route.priority == route.priority && $0.seq != cr.seq }) {
+                // A route with the same shape and priority, already in the router (and not
+                // about to be replaced with the previous document) or earlier in this batch.
+                var other: CompiledRoute? = nil
+                if let list = shapes[v.shape] {
+                    other = list.first { $0.route.priority == route.priority && !(replacingDocument && $0.fromDocument) }
+                }
+                if other == nil, let list = batchShapes[v.shape] {
+                    other = list.first { $0.route.priority == route.priority && $0 !== cr }
+                }
+                if let other {
                     let e = SwitchyardError(.conflict,
                         "route '\(route.pattern)' conflicts with existing route '\(other.route.pattern)'")
                     throw annotate?(index, e) ?? e
                 }
-                if !(batchShapes[shape]?.contains { $0 === cr } ?? false) { batchShapes[shape, default: []].append(cr) }
+                // Alternatives of one route have distinct shapes (the compiler keeps one per shape).
+                batchShapes[v.shape, default: []].append(cr)
             }
             compiled.append(cr)
         }

@@ -164,7 +164,15 @@ final class Table: @unchecked Sendable {
 
 /// A mutable trie used only while building a Table.
 private final class BuildNode {
-    struct LiteralKey: Hashable { var key: [UInt8]; var port: [UInt8] }
+    struct LiteralKey: Hashable {
+        var key: [UInt8]
+        var port: [UInt8]
+        func hash(into hasher: inout Hasher) {  // bytes in bulk (see ByteKey)
+            key.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(port.count)
+            port.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+    }
     struct DynamicKey: Hashable { var kind: EdgeKind; var suffix: [UInt8]; var labels: Int; var port: [UInt8] }
     var literals: [LiteralKey: BuildNode] = [:]
     var literalOrder: [LiteralKey] = []
