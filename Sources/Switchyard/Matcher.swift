@@ -265,71 +265,100 @@ struct Walker<Source: SegmentSource> {
         }
     }
 
-    mutating func walkPath(_ index: Int32, _ i: Int) {
-        if aborted || done { return }
-        let node = t.nodes[Int(index)]
-        if source.isEnd(i) {
-            // The pattern ends where the URL ends: it beats a remainder of zero segments (§8).
-            var k = node.endStart
-            let end = k &+ node.endCount
+    /// Walks from path node `start` at cursor `i0`. It recurses only where it must come back
+    /// (a literal child tried before parameters, or remainders after them); the last way on
+    /// from a node is taken by looping, so a walk down a chain costs no calls. Captures
+    /// pushed on the way are dropped when it returns.
+    mutating func walkPath(_ start: Int32, _ i0: Int) {
+        let captureBase = captureCount
+        defer { captureCount = captureBase }
+        var index = start
+        var i = i0
+        while true {
+            if aborted || done { return }
+            let node = t.nodes[Int(index)]
+            if source.isEnd(i) {
+                // The pattern ends where the URL ends: it beats a remainder of zero segments (§8).
+                var k = node.endStart
+                let end = k &+ node.endCount
+                while k < end {
+                    if beats(t.entries[Int(k)]) { take(k, remainder: -1) }
+                    if t.precedence == .specificity { break }  // sorted: the first is the best here
+                    k &+= 1
+                }
+                if node.remainderCount > 0 { considerRemainders(node, i, segmentsLeft: 0) }
+                return
+            }
+            // Nothing below can beat the winner: skip the node without looking at its edges.
+            if best >= 0 && (t.precedence == .specificity ? node.maxPriority <= bestEntry.priority
+                                                         : node.maxPriority < bestEntry.priority) { return }
+            guard let (seg, next, rawWord) = source.segment(i) else { aborted = true; return }
+            let p = text(seg)
+            let n = Int(seg.count)
+            let hasRemainders = node.remainderCount > 0
+            var literal: Int32 = -1
+            if node.literalCount > 0 {
+                let word = t.fold ? asciiLowerWord(rawWord) : rawWord
+                let c = Walker.literalChild(t.literals, t.slots, t.keys, node, p, n, word: word, fold: t.fold)
+                if c >= 0 && promising(c) { literal = c }
+            }
+            if literal >= 0 {
+                if node.dynamicCount == 0 && !hasRemainders {  // nothing to come back for
+                    index = literal
+                    i = next
+                    continue
+                }
+                walkPath(literal, next)
+                if done { return }
+            }
+            var tail: Int32 = -1  // the last way on, taken by the loop
+            var k = Int(node.dynamicStart)
+            let end = k &+ Int(node.dynamicCount)
             while k < end {
-                if beats(t.entries[Int(k)]) { take(k, remainder: -1) }
-                if t.precedence == .specificity { break }  // sorted: the first is the best here
+                let d = t.dynamics[k]
                 k &+= 1
-            }
-            if node.remainderCount > 0 { considerRemainders(node, i, segmentsLeft: 0) }
-            return
-        }
-        // Nothing below can beat the winner: skip the node without looking at its edges.
-        if best >= 0 && (t.precedence == .specificity ? node.maxPriority <= bestEntry.priority
-                                                     : node.maxPriority < bestEntry.priority) { return }
-        guard let (seg, next, rawWord) = source.segment(i) else { aborted = true; return }
-        let p = text(seg)
-        let n = Int(seg.count)
-        if node.literalCount > 0 {
-            let word = t.fold ? asciiLowerWord(rawWord) : rawWord
-            let c = Walker.literalChild(t.literals, t.slots, t.keys, node, p, n, word: word, fold: t.fold)
-            if c >= 0 && promising(c) {
-                walkPath(c, next)
+                guard promising(d.child), n > 0 else { continue }  // parameters never match empty
+                let last = k == end && !hasRemainders
+                var cap = Capture(text: seg, kind: .param)
+                switch d.kind {
+                case .uuid:
+                    guard isUUID(p, n) else { continue }
+                    cap.kind = .uuid
+                case .int:
+                    guard let v = parseInt64(p, n) else { continue }
+                    cap.kind = .int
+                    cap.intValue = v
+                case .float:
+                    guard let v = parseDecimal(p, n) else { continue }
+                    cap.kind = .float
+                    cap.floatValue = v
+                case .param: break
+                case .star:  // one segment, not captured
+                    if last { tail = d.child; break }
+                    walkPath(d.child, next)
+                    if done { return }
+                    continue
+                default: continue
+                }
+                if d.kind == .star { break }
+                captures[captureCount] = cap
+                captureCount &+= 1
+                if last { tail = d.child; break }  // the capture stays pushed for the loop
+                walkPath(d.child, next)
+                captureCount &-= 1
                 if done { return }
             }
-        }
-        var k = Int(node.dynamicStart)
-        let end = k &+ Int(node.dynamicCount)
-        while k < end {
-            let d = t.dynamics[k]
-            k &+= 1
-            guard promising(d.child), n > 0 else { continue }  // parameters never match empty
-            var cap = Capture(text: seg, kind: .param)
-            switch d.kind {
-            case .uuid:
-                guard isUUID(p, n) else { continue }
-                cap.kind = .uuid
-            case .int:
-                guard let v = parseInt64(p, n) else { continue }
-                cap.kind = .int
-                cap.intValue = v
-            case .float:
-                guard let v = parseDecimal(p, n) else { continue }
-                cap.kind = .float
-                cap.floatValue = v
-            case .param: break
-            case .star:
-                walkPath(d.child, next)  // one segment, not captured
-                if done { return }
+            if tail >= 0 {
+                index = tail
+                i = next
                 continue
-            default: continue
             }
-            captures[captureCount] = cap
-            captureCount &+= 1
-            walkPath(d.child, next)
-            captureCount &-= 1
-            if done { return }
-        }
-        if node.remainderCount > 0 {
-            let left = source.remainderSegments(i)
-            if left < 0 { aborted = true; return }
-            considerRemainders(node, i, segmentsLeft: left)
+            if hasRemainders {
+                let left = source.remainderSegments(i)
+                if left < 0 { aborted = true; return }
+                considerRemainders(node, i, segmentsLeft: left)
+            }
+            return
         }
     }
 
