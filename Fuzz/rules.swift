@@ -3,7 +3,7 @@
 // and a message, and must leave the router untouched when it fails; when a document
 // loads, every route's own pattern (read as a URL) and a few fixed URLs are resolved, so
 // redirect templates, chains, limits and loops run on whatever the document says.
-// Built by Fuzz/build.sh (swiftc) and by CMake with SWITCHYARD_FUZZ=ON (make fuzz).
+// Built by CMake with SWITCHYARD_FUZZ=ON (make fuzz-smoke, make fuzz).
 import Switchyard
 
 #if canImport(Glibc)
