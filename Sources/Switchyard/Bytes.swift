@@ -107,12 +107,32 @@ func literalHash(_ prefix: UInt64, _ n: Int) -> UInt32 {
 /// hasher one byte at a time, which dominated building large tables.
 struct ByteKey: Hashable {
     let bytes: [UInt8]
+    /// A digest of the bytes, computed once: a key is hashed several times (conflict index,
+    /// variant sets), and feeding `Hasher` one word is cheaper than feeding it every byte.
+    private let digest: UInt64
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    func hash(into hasher: inout Hasher) {
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        bytes.withUnsafeBufferPointer { b in
+            guard let p = b.baseAddress else { return }
+            var i = 0
+            while i + 8 <= b.count {  // FNV-style mixing, a word at a time
+                h = (h ^ UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)) &* 0x0000_0100_0000_01B3
+                h ^= h >> 29
+                i += 8
+            }
+            while i < b.count {
+                h = (h ^ UInt64(p[i])) &* 0x0000_0100_0000_01B3
+                i += 1
+            }
+        }
+        digest = h
     }
+
+    static func == (a: ByteKey, b: ByteKey) -> Bool { a.digest == b.digest && a.bytes == b.bytes }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 }
 
 /// A growable buffer of trivial values with a stable owner (a Match or a Table). It keeps

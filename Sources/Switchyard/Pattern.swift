@@ -52,6 +52,14 @@ struct PatternVariant: Hashable {
     /// Parameter names do not count; the three remainder forms share one rank.
     private func makeShape() -> [UInt8] {
         var out: [UInt8] = []
+        var size = 8 + (scheme?.count ?? 0)
+        switch host {
+        case .any: break
+        case .literal(let h, let p): size += h.count + p.count
+        case .wildcard(let s, _, let p): size += s.count + p.count
+        }
+        for s in segments { size += 5 + s.literal.count }
+        out.reserveCapacity(size)
         if let scheme { out.append(1); out += scheme; out.append(0) } else { out.append(0) }
         switch host {
         case .any: out.append(0)
@@ -287,45 +295,43 @@ private struct PatternCompiler {
 
     mutating func buildVariant(mask: Int, pieces: [Piece], authority: Range<Int>?,
                                scheme: [UInt8]?, host: HostPattern) throws(SwitchyardError) -> PatternVariant {
-        // The variant's path text and, for each of its bytes, the byte in the pattern.
-        var text: [UInt8] = []
-        var origin: [Int] = []
-        for piece in pieces where piece.group < 0 || mask & (1 << piece.group) != 0 {
-            text += bytes[piece.range]
-            origin += Array(piece.range)
-        }
-        var segmentRanges: [Range<Int>] = []
-        var i = 0
-        if text.first == 0x2F { i = 1 }
+        let (text, origins) = variantText(mask: mask, pieces: pieces)
+        // The pieces to parse: the authority of a non-web scheme (an ordinary first segment,
+        // sliced from the pattern itself), then the path text cut on '/'.
+        var cuts: [(slice: ArraySlice<UInt8>, inText: Bool)] = []
+        cuts.reserveCapacity(12)
+        if let authority { cuts.append((bytes[authority], false)) }
         if !text.isEmpty {
+            var i = text.startIndex
+            if text[i] == 0x2F { i += 1 }
             while true {
                 var j = i
-                while j < text.count, text[j] != 0x2F { j += 1 }
-                segmentRanges.append(i..<j)
-                if j >= text.count { break }
+                while j < text.endIndex, text[j] != 0x2F { j += 1 }
+                cuts.append((text[i..<j], true))
+                if j >= text.endIndex { break }
                 i = j + 1
             }
         }
-        // The authority of a non-web scheme is an ordinary first segment.
-        var pieceTexts: [(text: [UInt8], origin: [Int])] = []
-        if let authority {
-            pieceTexts.append((Array(bytes[authority]), Array(authority)))
-        }
-        for r in segmentRanges { pieceTexts.append((Array(text[r]), Array(origin[r]))) }
         // Drop empty pieces by the same rules as URLs (SEMANTICS §1 and the strict options).
-        let lastIndex = pieceTexts.count - 1
-        var kept: [(text: [UInt8], origin: [Int])] = []
-        for (k, p) in pieceTexts.enumerated() {
-            if p.text.isEmpty && !config.read.keepEmptySegments
+        let lastIndex = cuts.count - 1
+        var kept = 0
+        for k in cuts.indices {
+            if cuts[k].slice.isEmpty && !config.read.keepEmptySegments
                 && !(config.read.strictTrailingSlash && k == lastIndex && k > 0) { continue }
-            kept.append(p)
+            cuts[kept] = cuts[k]
+            kept += 1
         }
+        cuts.removeLast(cuts.count - kept)
+        // A piece is last when only empty pieces follow it.
+        var lastNonEmpty = cuts.count - 1
+        while lastNonEmpty >= 0 && cuts[lastNonEmpty].slice.isEmpty { lastNonEmpty -= 1 }
         var segments: [PatternSegment] = []
+        segments.reserveCapacity(cuts.count)
         var remainder: RemainderPattern? = nil
-        for (k, p) in kept.enumerated() {
-            let isLast = kept[(k + 1)...].allSatisfy { $0.text.isEmpty }
-            if remainder != nil { break }  // only empty pieces can follow (checked by isLast)
-            switch try parseSegment(p.text, p.origin, isLast: isLast) {
+        for k in cuts.indices {
+            if remainder != nil { break }  // only empty pieces can follow (see lastNonEmpty)
+            let c = cuts[k]
+            switch try parseSegment(c.slice, c.inText ? origins : Origins(), isLast: k >= lastNonEmpty) {
             case .segment(let s): segments.append(s)
             case .remainder(let r): remainder = r
             }
@@ -336,32 +342,45 @@ private struct PatternCompiler {
         return PatternVariant(scheme: scheme, host: host, segments: segments, remainder: remainder)
     }
 
+    /// The path text of the variant that keeps the groups in `mask`. A pattern without
+    /// groups is parsed from a slice of its own bytes, whose indices are already pattern
+    /// offsets; otherwise the kept pieces are joined, with a table back to the pattern.
+    func variantText(mask: Int, pieces: [Piece]) -> (ArraySlice<UInt8>, Origins) {
+        if pieces.count == 1, pieces[0].group < 0 { return (bytes[pieces[0].range], Origins()) }
+        var joined: [UInt8] = []
+        var table: [Int] = []
+        joined.reserveCapacity(bytes.count)
+        table.reserveCapacity(bytes.count)
+        for piece in pieces where piece.group < 0 || mask & (1 << piece.group) != 0 {
+            joined += bytes[piece.range]
+            table += piece.range
+        }
+        return (joined[...], Origins(table: table))
+    }
+
     enum ParsedSegment { case segment(PatternSegment), remainder(RemainderPattern) }
 
-    /// Parses one segment. Names are registered on the first (full) variant; later variants
-    /// look them up.
-    mutating func parseSegment(_ t: [UInt8], _ origin: [Int], isLast: Bool) throws(SwitchyardError) -> ParsedSegment {
-        let at0 = origin.first ?? bytes.count
+    /// Parses one segment (`t` is a slice; `o` maps its indices to pattern offsets). Names
+    /// are registered on the first (full) variant; later variants look them up.
+    mutating func parseSegment(_ t: ArraySlice<UInt8>, _ o: Origins, isLast: Bool) throws(SwitchyardError) -> ParsedSegment {
         guard let first = t.first else {
             return .segment(PatternSegment(kind: .literal, literal: []))
         }
+        let at0 = o[t.startIndex]
         if first == 0x3A {  // ':name'
-            let idx = try nameIndex(Array(t.dropFirst()), origin: Array(origin.dropFirst()), at: at0)
+            let idx = try nameIndex(t.dropFirst(), o, at: at0)
             return .segment(PatternSegment(kind: .param, nameIndex: idx))
         }
         if first == 0x3C {  // '<name>' or '<type:name>'
             guard let close = t.firstIndex(of: 0x3E) else { throw bad("unclosed '<'", at0) }
-            if close != t.count - 1 { throw bad("unexpected text after '>'", origin[close + 1]) }
-            let inner = Array(t[1..<close])
-            let innerOrigin = Array(origin[1..<close])
+            if close != t.endIndex - 1 { throw bad("unexpected text after '>'", o[close + 1]) }
+            let inner = t[(t.startIndex + 1)..<close]
             var kind = SegmentKind.param
-            var nameBytes = inner
-            var nameOrigin = innerOrigin
+            var name = inner
             if let colon = inner.firstIndex(of: 0x3A) {
                 let type = String(decoding: inner[..<colon], as: UTF8.self)
-                nameBytes = Array(inner[(colon + 1)...])
-                nameOrigin = Array(innerOrigin[(colon + 1)...])
-                let typeAt = innerOrigin.first ?? at0
+                name = inner[(colon + 1)...]
+                let typeAt = o[inner.startIndex]
                 switch type {
                 case "string": kind = .param
                 case "int": kind = .int
@@ -369,13 +388,13 @@ private struct PatternCompiler {
                 case "uuid": kind = .uuid
                 case "path":
                     if !isLast { throw bad("'<path:...>' must be last", at0) }
-                    let idx = try nameIndex(nameBytes, origin: nameOrigin, at: at0 + 6)
+                    let idx = try nameIndex(name, o, at: at0 + 6)
                     return .remainder(RemainderPattern(minSegments: 1, nameIndex: idx))
                 case "": throw bad("missing type before ':'", typeAt)
                 default: throw bad("unknown type '\(type)'", typeAt)
                 }
             }
-            let idx = try nameIndex(nameBytes, origin: nameOrigin, at: at0 + 1)
+            let idx = try nameIndex(name, o, at: at0 + 1)
             return .segment(PatternSegment(kind: kind, nameIndex: idx))
         }
         if first == 0x2A {  // '*' or '*name'
@@ -384,23 +403,23 @@ private struct PatternCompiler {
                 return .segment(PatternSegment(kind: .star))
             }
             if !isLast { throw bad("'*' must be last", at0) }
-            let idx = try nameIndex(Array(t.dropFirst()), origin: Array(origin.dropFirst()), at: at0 + 1)
+            let idx = try nameIndex(t.dropFirst(), o, at: at0 + 1)
             return .remainder(RemainderPattern(minSegments: config.trailingWildcardMin, nameIndex: idx))
         }
-        for (k, b) in t.enumerated() {
-            switch b {
+        for k in t.indices {
+            switch t[k] {
             case 0x3C, 0x3E, 0x2A, 0x7B, 0x7D:
-                let c = Character(UnicodeScalar(b))
-                throw bad("'\(c)' is not allowed inside a literal segment (a parameter is a whole segment)", origin[k])
+                let c = Character(UnicodeScalar(t[k]))
+                throw bad("'\(c)' is not allowed inside a literal segment (a parameter is a whole segment)", o[k])
             default: break
             }
         }
-        var literal = t
-        if config.read.decodePath, needsDecodingArray(t, plus: config.read.plusInPath) {
+        var literal = Array(t)
+        if config.read.decodePath, needsDecoding(t, plus: config.read.plusInPath) {
             var buf = GrowBuffer<UInt8>(capacity: t.count)
             defer { buf.free() }
-            let ok = t.withUnsafeBufferPointer { p in
-                appendDecoded(p.baseAddress!, p.count, plusAsSpace: config.read.plusInPath, into: &buf)
+            let ok = literal.withUnsafeBufferPointer { p in
+                appendDecoded(p.baseAddress ?? emptyBytes, p.count, plusAsSpace: config.read.plusInPath, into: &buf)
             }
             if ok { literal = Array(buf.bytes) }
         }
@@ -411,19 +430,20 @@ private struct PatternCompiler {
         return .segment(PatternSegment(kind: .literal, literal: literal))
     }
 
-    mutating func nameIndex(_ name: [UInt8], origin: [Int], at: Int) throws(SwitchyardError) -> Int {
+    mutating func nameIndex(_ name: ArraySlice<UInt8>, _ o: Origins, at: Int) throws(SwitchyardError) -> Int {
         guard let f = name.first else { throw bad("missing parameter name", at) }
+        let pos = o[name.startIndex]
         if !((f | 0x20) &- 0x61 < 26 || f == 0x5F) {
-            throw bad("parameter name must start with a letter or '_'", origin.first ?? at)
+            throw bad("parameter name must start with a letter or '_'", pos)
         }
-        for (k, b) in name.enumerated() {
+        for k in name.indices {
+            let b = name[k]
             if !((b | 0x20) &- 0x61 < 26 || b == 0x5F || b &- 0x30 < 10) {
                 let shown = b < 0x80 ? String(Character(UnicodeScalar(b))) : "non-ASCII"
-                throw bad("invalid character '\(shown)' in parameter name", origin[k])
+                throw bad("invalid character '\(shown)' in parameter name", o[k])
             }
         }
         let s = String(decoding: name, as: UTF8.self)
-        let pos = origin.first.map { $0 } ?? at
         if let existing = names.firstIndex(of: s) {
             // The full variant registers each name once, so a second sighting there is a reuse.
             if registering && namePositions[existing] != pos {
@@ -440,6 +460,14 @@ private struct PatternCompiler {
     }
 }
 
-private func needsDecodingArray(_ t: [UInt8], plus: Bool) -> Bool {
+/// Where the bytes of a slice being parsed stand in the pattern, for error positions. Empty
+/// for slices of the pattern itself (their indices are pattern offsets); for a variant
+/// joined from group pieces, the pattern offset of each byte of the joined text.
+struct Origins {
+    var table: [Int] = []
+    @inline(__always) subscript(_ i: Int) -> Int { table.isEmpty ? i : table[i] }
+}
+
+private func needsDecoding(_ t: ArraySlice<UInt8>, plus: Bool) -> Bool {
     t.contains(0x25) || (plus && t.contains(0x2B))
 }

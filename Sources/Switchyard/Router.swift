@@ -289,54 +289,63 @@ struct RouterState {
     /// routes of the previous document are dropped in the same step.
     mutating func apply(prepared: [(Route, CompiledPattern)], fromDocument: Bool, replacingDocument: Bool,
                         annotate: ((Int, SwitchyardError) -> SwitchyardError)? = nil) throws(SwitchyardError) {
+        let firstSeq = nextSeq
         var compiled: [CompiledRoute] = []
         compiled.reserveCapacity(prepared.count)
-        var batchShapes: [ByteKey: [CompiledRoute]] = [:]
+        // One pass over the shape index: each variant looks for a route it conflicts with and,
+        // finding none, is entered at once. On a conflict the entries made so far are
+        // withdrawn, so the index is as before.
         for (index, (route, c)) in prepared.enumerated() {
-            let cr = CompiledRoute(route: route, seq: nextSeq + index, compiled: c, fromDocument: fromDocument)
+            let cr = CompiledRoute(route: route, seq: firstSeq + index, compiled: c, fromDocument: fromDocument)
+            compiled.append(cr)
             for v in cr.variants {
-                // A route with the same shape and priority, already in the router (and not
-                // about to be replaced with the previous document) or earlier in this batch.
                 var other: CompiledRoute? = nil
-                if let list = shapes[v.shape] {
-                    other = list.first { $0.route.priority == route.priority && !(replacingDocument && $0.fromDocument) }
-                }
-                if other == nil, let list = batchShapes[v.shape] {
-                    other = list.first { $0.route.priority == route.priority && $0 !== cr }
+                RouterState.enter(cr, into: &shapes[v.shape, default: []], other: &other) { r in
+                    // Earlier in this batch, or already here and not about to be replaced with
+                    // the previous document. (Alternatives of one route have distinct shapes.)
+                    r.seq >= firstSeq || !(replacingDocument && r.fromDocument)
                 }
                 if let other {
+                    withdraw(compiled)
                     let e = SwitchyardError(.conflict,
                         "route '\(route.pattern)' conflicts with existing route '\(other.route.pattern)'")
                     throw annotate?(index, e) ?? e
                 }
-                // Alternatives of one route have distinct shapes (the compiler keeps one per shape).
-                batchShapes[v.shape, default: []].append(cr)
             }
-            compiled.append(cr)
         }
         if replacingDocument {
+            let old = routes.filter { $0.fromDocument }
             routes.removeAll { $0.fromDocument }
-            for (k, v) in shapes {
-                let kept = v.filter { !$0.fromDocument }
-                shapes[k] = kept.isEmpty ? nil : kept
-            }
+            withdraw(old)
         }
         nextSeq += prepared.count
         routes += compiled
-        for (k, v) in batchShapes { shapes[k, default: []] += v }
+    }
+
+    /// Appends `route` to the routes of one shape unless one of them at the same priority
+    /// (among those `counts`) conflicts with it; that one is returned in `other`.
+    private static func enter(_ route: CompiledRoute, into list: inout [CompiledRoute], other: inout CompiledRoute?,
+                              counts: (CompiledRoute) -> Bool) {
+        other = list.first { $0.route.priority == route.route.priority && counts($0) }
+        if other == nil { list.append(route) }
+    }
+
+    /// Takes `gone` out of the shape index (keys left empty are dropped).
+    private mutating func withdraw(_ gone: [CompiledRoute]) {
+        for r in gone {
+            for v in r.variants {
+                guard var list = shapes[v.shape] else { continue }
+                list.removeAll { $0 === r }
+                shapes[v.shape] = list.isEmpty ? nil : list
+            }
+        }
     }
 
     mutating func remove(pattern: String) -> Bool {
         let gone = routes.filter { $0.route.pattern == pattern }
         if gone.isEmpty { return false }
         routes.removeAll { $0.route.pattern == pattern }
-        for r in gone {
-            for v in r.variants {
-                let shape = v.shape
-                let kept = (shapes[shape] ?? []).filter { $0 !== r }
-                shapes[shape] = kept.isEmpty ? nil : kept
-            }
-        }
+        withdraw(gone)
         return true
     }
 

@@ -134,10 +134,10 @@ struct RulesConcurrencyTests {
         for k in 1...1000 {
             do {
                 if k % 10 == 0 {
-                    do {
+                    do throws(SwitchyardError) {
                         try r.loadRules(json: Self.invalidDocument(k))
                         failures.add("invalid document \(k) loaded")
-                    } catch let e as SwitchyardError where e.code == .rule {
+                    } catch where error.code == .rule {
                         // Expected: nothing changed.
                     }
                 } else {
