@@ -152,12 +152,13 @@ struct RulesTests {
 
     @Test("invalid JSON reports jansson's line, column and byte, and where it is")
     func syntax() throws {
-        let e = try expectRuleError("{\"version\": 1,\n \"routes\": [ {\"pattern\": } ] }",
-                                    ["invalid JSON", "line 2", "column", "$.routes[0].pattern"])
-        #expect(e?.position != nil)
-        try expectRuleError("", ["invalid JSON", "line 1"])
-        try expectRuleError("{\"a\": ", ["invalid JSON"])
-        try expectRuleError("{} trailing", ["invalid JSON", "end of file expected"])
+        // position is jansson's byte offset, which points just past the offending token:
+        // here the '}' at byte 40 (line 2 starts at byte 15), so 41.
+        try expectRuleError("{\"version\": 1,\n \"routes\": [ {\"pattern\": } ] }",
+                            ["invalid JSON", "line 2, column 26, byte 41", "$.routes[0].pattern"], position: 41)
+        try expectRuleError("", ["invalid JSON", "line 1"], position: 0)
+        try expectRuleError("{\"a\": ", ["invalid JSON"], position: 6)
+        try expectRuleError("{} trailing", ["invalid JSON", "end of file expected"], position: 11)
     }
 
     @Test("duplicate keys are errors naming where they are", arguments: [

@@ -220,8 +220,9 @@ static void null_err_is_allowed(void **state)
     }
 }
 
-/* HEADER: "position is the 0-based byte offset in the input (pattern or URL) that
- * caused the error, or -1 when no single byte is to blame" */
+/* HEADER: "position is the 0-based byte offset in the input (pattern, redirect template
+ * or URL; the function says which) that caused the error, or -1 when no single byte is
+ * to blame" */
 static void position_points_at_the_byte_or_is_minus_one(void **state)
 {
     sy_error err;

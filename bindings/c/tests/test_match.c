@@ -182,8 +182,8 @@ static void remainder_is_joined_and_present_when_empty(void **state)
     sy_match_free(m);
 }
 
-/* HEADER (sy_match_fragment): "present and empty for a URL ending in '#'; absent when the
- * URL has no '#'" */
+/* HEADER (sy_match_fragment): "(present and empty for a URL ending in '#'); absent when
+ * the URL has no '#'" */
 static void fragment_present_empty_or_absent(void **state)
 {
     sy_match *m = sy_test_match();

@@ -55,8 +55,8 @@ static void options_init_rejects_null_and_unknown_versions(void **state)
 }
 
 /* HEADER (sy_router_new): "opts ... or NULL for the defaults" and "out Receives the new
- * router; set to NULL on failure." and "SY_ERR_MISUSE if out is NULL, or opts->version
- * is unknown" */
+ * router; set to NULL on failure." and "SY_ERR_MISUSE if out is NULL, opts->version is
+ * unknown, or opts->web_schemes is NULL with a non-zero web_schemes_count" */
 static void router_new_checks_out_and_version(void **state)
 {
     sy_router_options o;
@@ -75,6 +75,12 @@ static void router_new_checks_out_and_version(void **state)
     r = (sy_router *)&o;
     assert_status(SY_ERR_MISUSE, sy_router_new(&r, &o, &err), &err);
     assert_null(r);
+    /* A NULL array with a count is a NULL pointer with a length: misuse. */
+    sy_router_options_init(&o, SY_ROUTER_OPTIONS_VERSION);
+    o.web_schemes_count = 1;
+    r = (sy_router *)&o;
+    assert_status(SY_ERR_MISUSE, sy_router_new(&r, &o, &err), &err);
+    assert_null(r);
 
     r = sy_test_router(NULL);
     sy_router_free(r);
@@ -84,9 +90,9 @@ static void router_new_checks_out_and_version(void **state)
 }
 
 /* HEADER: "Unknown bits are rejected with SY_ERR_INVALID_ARGUMENT, so a newer flag is
- * never silently ignored." and "SY_ERR_INVALID_ARGUMENT if opts has unknown flag bits,
- * an unknown host_handling or precedence, a limit out of range, or a web scheme that is
- * not lowercase ASCII." */
+ * never silently ignored." and (sy_router_new) "SY_ERR_INVALID_ARGUMENT if opts has
+ * unknown flag bits, an unknown host_handling or precedence, a limit out of range, a web
+ * scheme that is absent or not lowercase ASCII, or web_schemes_count over SIZE_MAX / 2." */
 static void router_new_rejects_bad_fields(void **state)
 {
     sy_router_options o;
@@ -139,17 +145,22 @@ static void router_new_rejects_bad_fields(void **state)
     sy_router_free(r);
     r = NULL;
 
+    /* A web scheme not lowercase ASCII, and one that is absent (ptr == NULL). */
     sy_router_options_init(&o, SY_ROUTER_OPTIONS_VERSION);
     o.web_schemes = &upper;
     o.web_schemes_count = 1;
     assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_new(&r, &o, &err), &err);
+    assert_null(r);
     o.web_schemes = &absent;
     assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_new(&r, &o, &err), &err);
-    /* A NULL array with a count is a NULL pointer with a length: misuse. */
-    o.web_schemes = NULL;
-    assert_status(SY_ERR_MISUSE, sy_router_new(&r, &o, &err), &err);
-    o.web_schemes_count = SIZE_MAX;
+    assert_null(r);
+    /* web_schemes_count over SIZE_MAX / 2: rejected before the array is read (it holds
+     * one entry), at the first count over the bound and at SIZE_MAX. */
     o.web_schemes = &upper;
+    o.web_schemes_count = SIZE_MAX / 2 + 1;
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_new(&r, &o, &err), &err);
+    assert_null(r);
+    o.web_schemes_count = SIZE_MAX;
     assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_new(&r, &o, &err), &err);
     assert_null(r);
 }
@@ -296,7 +307,7 @@ static void web_schemes_replace_the_default_set(void **state)
 }
 
 /* HEADER: "SY_PRECEDENCE_REGISTRATION_ORDER = 1, the route added first wins" and
- * "SY_PRECEDENCE_MOST_LITERALS = 2, most literal segments, then first added" */
+ * (SY_PRECEDENCE_MOST_LITERALS = 2) "most literal segments, then first added" */
 static void precedence_changes_the_winner(void **state)
 {
     static const int32_t modes[] = {SY_PRECEDENCE_SPECIFICITY, SY_PRECEDENCE_REGISTRATION_ORDER,

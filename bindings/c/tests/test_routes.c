@@ -154,9 +154,9 @@ static void add_route_checks_defaults(void **state)
     sy_router_free(r);
 }
 
-/* HEADER: "name: optional route name", "priority: higher wins over any specificity",
- * "defaults: values for names neither path nor query supply", and (sy_param) "type
- * selects the value: text for SY_VALUE_STRING, int_value for SY_VALUE_INT, float_value
+/* HEADER (sy_route): name "optional route name", priority "higher wins over any
+ * specificity", defaults "values for names neither path nor query supply", and (sy_param)
+ * "type selects the value: text for SY_VALUE_STRING, int_value for SY_VALUE_INT, float_value
  * (finite) for SY_VALUE_FLOAT; the other fields are ignored." */
 static void add_route_uses_every_field(void **state)
 {
@@ -300,7 +300,8 @@ static void add_routes_names_the_failing_index(void **state)
 }
 
 /* HEADER: "count Number of routes; 0 does nothing and returns SY_OK." ... "SY_ERR_MISUSE
- * if routes is NULL with a non-zero count." */
+ * if routes is NULL with a non-zero count;" ... "SY_ERR_INVALID_ARGUMENT if count is over
+ * SIZE_MAX / 2." */
 static void add_routes_count_rules(void **state)
 {
     sy_router *r = sy_test_router(NULL);
@@ -311,6 +312,8 @@ static void add_routes_count_rules(void **state)
     assert_status(SY_OK, sy_router_add_routes(r, &one, 0, &err), &err);
     assert_status(SY_ERR_MISUSE, sy_router_add_routes(r, NULL, 1, &err), &err);
     assert_status(SY_ERR_MISUSE, sy_router_add_routes(NULL, &one, 1, &err), &err);
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_add_routes(r, &one, SIZE_MAX / 2 + 1, &err),
+                  &err);
     assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_add_routes(r, &one, SIZE_MAX, &err), &err);
     sy_router_free(r);
 }

@@ -42,9 +42,11 @@ struct bad_doc {
 static void every_bad_document_is_a_rule_error(void **state)
 {
     static const struct bad_doc docs[] = {
-        /* invalid JSON: jansson's line, column and byte */
-        {"{\"version\": 1,\n \"routes\": [ {\"pattern\": } ] }", "line 2, column", -2},
-        {"", "invalid JSON", -2},
+        /* invalid JSON: jansson's line, column and byte. position is jansson's byte
+         * offset, which points just past the offending token: the '}' at byte 40 (line 2
+         * starts at byte 15) gives 41; empty text gives 0. */
+        {"{\"version\": 1,\n \"routes\": [ {\"pattern\": } ] }", "line 2, column 26, byte 41", 41},
+        {"", "invalid JSON", 0},
         /* duplicate keys */
         {"{\"/a\": {\"class\": \"A\", \"class\": \"B\"}}", "duplicate", -2},
         /* the top level */
@@ -60,6 +62,7 @@ static void every_bad_document_is_a_rule_error(void **state)
         {"{\"version\": \"1\", \"routes\": []}", "$.version: must be the integer 1", -1},
         {"{\"version\": 2, \"routes\": []}", "$.version: must be 1", -1},
         {"{\"version\": 1}", "missing \"routes\"", -1},
+        {"{\"version\": 1, \"routes\": {}}", "$.routes: must be an array of routes, not an object", -1},
         /* both or neither of a target and a redirect */
         {"{\"/new\": {\"class\": \"N\", \"redirectUrl\": \"/b\"}}", "$[\"/new\"]: has both a target", -1},
         {"{\"/new\": {}}", "$[\"/new\"]: has neither", -1},

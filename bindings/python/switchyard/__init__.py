@@ -153,20 +153,23 @@ class Router:
     def load_rules(self, doc):
         """Replace the routes of the previous rule document, all or nothing.
 
-        ``doc``: a dict (serialised with json.dumps); str or bytes whose first non-space
-        character is '{' (JSON text); any other str, bytes or os.PathLike (a file path).
-        Errors are RuleError with the JSON path in the message.
+        ``doc``: a dict (serialised with json.dumps); an os.PathLike (always a file path);
+        str or bytes whose first non-whitespace character is '{' or '[' (JSON text); any
+        other str or bytes (a file path). Errors are RuleError with the JSON path in the
+        message.
         """
         h = self._ref()
         if not _ffi.has_rules():
             raise NotImplementedError(f"{_ffi.library_path} has no sy_router_load_rules; rebuild libswitchyard")
         if isinstance(doc, Mapping):
             text, from_file = json.dumps(doc, allow_nan=False).encode(), False
-        elif isinstance(doc, str) and doc.lstrip()[:1] == "{":
+        elif isinstance(doc, os.PathLike):
+            text, from_file = os.fsencode(doc), True
+        elif isinstance(doc, str) and doc.lstrip()[:1] in ("{", "["):
             text, from_file = doc.encode("utf-8", "surrogateescape"), False
-        elif isinstance(doc, bytes) and doc.lstrip()[:1] == b"{":
+        elif isinstance(doc, bytes) and doc.lstrip()[:1] in (b"{", b"["):
             text, from_file = doc, False
-        elif isinstance(doc, (str, bytes, os.PathLike)):
+        elif isinstance(doc, (str, bytes)):
             text, from_file = os.fsencode(doc), True
         else:
             raise TypeError(f"load_rules takes a dict, JSON text or a path, not {type(doc).__name__}")

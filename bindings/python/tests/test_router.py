@@ -1,5 +1,7 @@
 """Router methods: add (every keyword), remove, resolve, and the semantics Python users rely on."""
 
+import inspect
+
 import pytest
 
 import switchyard
@@ -71,6 +73,49 @@ def test_add_argument_checks(router, kwargs, exc):
     with pytest.raises(exc):
         router.add("/a/:b", "A", **kwargs)
     assert not router.resolve("/a/x"), "a rejected route must not be added"
+
+
+# The public signatures, pinned: a rename, a new positional parameter or a changed
+# default is an API change and must show up here (docs/PYTHON.md documents these).
+P = inspect.Parameter
+
+
+@pytest.mark.parametrize("func, expected", [
+    (Router, [("options", P.VAR_KEYWORD, P.empty)]),
+    (Router.add, [("self", P.POSITIONAL_OR_KEYWORD, P.empty),
+                  ("pattern", P.POSITIONAL_OR_KEYWORD, P.empty),
+                  ("target", P.POSITIONAL_OR_KEYWORD, None),
+                  ("redirect", P.KEYWORD_ONLY, None),
+                  ("name", P.KEYWORD_ONLY, None),
+                  ("priority", P.KEYWORD_ONLY, 0),
+                  ("defaults", P.KEYWORD_ONLY, None),
+                  ("append_params", P.KEYWORD_ONLY, True)]),
+    (Router.remove, [("self", P.POSITIONAL_OR_KEYWORD, P.empty), ("pattern", P.POSITIONAL_OR_KEYWORD, P.empty)]),
+    (Router.resolve, [("self", P.POSITIONAL_OR_KEYWORD, P.empty), ("url", P.POSITIONAL_OR_KEYWORD, P.empty)]),
+], ids=["Router", "add", "remove", "resolve"])
+def test_public_signatures(func, expected):
+    params = inspect.signature(func).parameters.values()
+    # the type too: a default of 0 is not False or 0.0, True is not 1
+    assert [(p.name, p.kind, p.default, type(p.default)) for p in params] == [
+        (name, kind, default, type(default)) for name, kind, default in expected]
+
+
+def test_public_signature_texts():
+    assert str(inspect.signature(Router)) == "(**options)"
+    assert str(inspect.signature(Router.add)) == (
+        "(self, pattern, target=None, *, redirect=None, name=None, priority=0, defaults=None, append_params=True)")
+    assert str(inspect.signature(Router.remove)) == "(self, pattern)"
+    assert str(inspect.signature(Router.resolve)) == "(self, url)"
+
+
+def test_redirect_is_keyword_only(router):
+    with pytest.raises(TypeError):
+        router.add("/a", None, "/b")
+    with pytest.raises(TypeError):
+        router.add("/a", "A", "/b")
+    assert not router.resolve("/a"), "a rejected call must not add a route"
+    router.add("/a", redirect="/b")  # by keyword: fine
+    assert router.resolve("/a").redirects == ["/a", "/b"]
 
 
 def test_add_rejects_non_text_pattern(router):

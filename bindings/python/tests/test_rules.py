@@ -90,6 +90,38 @@ def test_file_paths(router, tmp_path, as_path):
 
 
 @needs_rules
+@pytest.mark.parametrize("name", ["[rules].json", "{rules}.json"])
+def test_a_path_like_is_always_a_path(router, tmp_path, name):
+    # Only str and bytes are looked at: a Path whose name looks like JSON is still a file.
+    path = tmp_path / name
+    path.write_text(json.dumps(VERSIONED))
+    router.load_rules(path)
+    assert router.resolve("myapp://user/1").target == "UserProfile"
+
+
+@needs_rules
+@pytest.mark.parametrize("text, words", [
+    ("[]", "$: a rule document must be a JSON object"),
+    (b" [1]", "$: a rule document must be a JSON object"),
+    ("\n\t[]", "$: a rule document must be a JSON object"),
+    (b"[", "invalid JSON"),
+    ("[1", "invalid JSON"),
+])
+def test_text_starting_with_a_bracket_is_json_not_a_path(router, text, words):
+    # str or bytes whose first non-whitespace character is '{' or '[' is JSON text, so a
+    # top level that is not an object is a rule error (not an I/O error for a file "[]").
+    router.add("/manual/:id", "Manual")
+    router.load_rules({"/before": {"class": "Before"}})
+    with pytest.raises(RuleError) as info:
+        router.load_rules(text)
+    assert info.value.code == _errors.SY_ERR_RULE
+    assert words in info.value.message, info.value.message
+    # the router is unchanged
+    assert router.resolve("/before").target == "Before"
+    assert router.resolve("/manual/1").target == "Manual"
+
+
+@needs_rules
 def test_unreadable_file_is_an_io_error(router, tmp_path):
     with pytest.raises(SwitchyardError) as info:
         router.load_rules(str(tmp_path / "missing.json"))
@@ -206,15 +238,20 @@ def _versioned(*routes):
 
 
 BAD_TEXT = [
-    # invalid JSON: jansson's line, column and byte, and where it is
-    ('{"version": 1,\n "routes": [ {"pattern": } ] }', ["invalid JSON", "line 2", "$.routes[0].pattern"], None),
-    ("{", ["invalid JSON", "line 1"], None),
-    ("{} trailing", ["invalid JSON"], None),
+    # invalid JSON: jansson's line, column and byte, and where it is. position is
+    # jansson's byte offset, just past the offending token: the '}' at byte 40 gives 41.
+    ('{"version": 1,\n "routes": [ {"pattern": } ] }',
+     ["invalid JSON", "line 2, column 26, byte 41", "$.routes[0].pattern"], 41),
+    ("{", ["invalid JSON", "line 1"], 1),
+    ("{} trailing", ["invalid JSON"], 11),
     # duplicate keys
     (_versioned('{"pattern": "/a", "target": "A", "target": "B"}'), ["duplicate", "$.routes[0].target"], None),
     ('{"/a": {"class": "A"}, "/a": {"class": "B"}}', ["duplicate", '$["/a"]'], None),
-    # (A top level that is not an object cannot be given as text here: load_rules reads
-    # text that does not start with '{' as a file path. The C and Swift tests cover it.)
+    # a top level that is not an object: text starting with '[' is JSON text too. (Other
+    # top levels, such as "1" or "null", would be read as a file path; the C and Swift
+    # tests cover them.)
+    ("[]", ["$: a rule document must be a JSON object"], None),
+    (' [{"pattern": "/a", "target": "A"}]', ["$: a rule document must be a JSON object"], None),
     # unknown fields, both shapes
     ('{"version": 1, "routes": [], "extra": 1}', ["$.extra: unknown field"], None),
     (_versioned('{"pattern": "/a", "target": "A", "tagret": "B"}'), ["$.routes[0].tagret: unknown field"], None),
@@ -257,6 +294,7 @@ BAD_TEXT = [
     (_versioned('{"pattern": "/a", "target": "A", "defaults": {"": 1}}'), ['$.routes[0].defaults[""]', "non-empty name"], None),
     # redirects: placeholders in the scheme or host, unknown names, the byte in the redirect
     (_versioned('{"pattern": "/a/:id", "redirect": "https://{id}.example.com/"}'), ["$.routes[0].redirect", "host"], 8),
+    (_versioned('{"pattern": "/a/:s", "redirect": "{s}://x/y"}'), ["$.routes[0].redirect", "scheme"], 0),
     ('{"/a/:id": {"redirectUrl": "myapp://x/{user}"}}', ['$["/a/:id"].redirectUrl', "{user}"], 10),
     (_versioned('{"pattern": "/a(/:id)", "redirect": "/b/{id}"}'), ["$.routes[0].redirect", "every alternative"], None),
     # the allowlist
@@ -285,6 +323,31 @@ def test_every_bad_document_kind(router, text, words, position):
     # all or nothing: the previous document and the route added by hand still answer
     assert router.resolve("/before").target == "Before"
     assert router.resolve("/manual/1").target == "Manual"
+
+
+@needs_rules
+def test_placeholder_in_the_redirect_scheme_is_a_rule_error(router):
+    router.load_rules({"/before": {"class": "Before"}})
+    with pytest.raises(RuleError) as info:
+        router.load_rules({"version": 1, "routes": [{"pattern": "/a/:s", "redirect": "{s}://x/y"}]})
+    assert info.value.code == _errors.SY_ERR_RULE
+    assert info.value.message.startswith("$.routes[0].redirect: "), info.value.message
+    assert "scheme" in info.value.message
+    assert info.value.position == 0  # the byte in the redirect
+    assert router.resolve("/before").target == "Before"
+    assert not router.resolve("/a/x")
+
+
+def test_placeholder_in_the_redirect_scheme_via_add(router):
+    # Not a document, so not a RuleError: an invalid argument, as in RedirectTests.swift
+    # (placeholderPlaces) and test_routes.c (add_route_checks_redirect_templates).
+    with pytest.raises(SwitchyardError) as info:
+        router.add("/a/:s", redirect="{s}://x")
+    assert type(info.value) is SwitchyardError
+    assert info.value.code == _errors.SY_ERR_INVALID_ARGUMENT
+    assert info.value.position == 0
+    assert "scheme" in info.value.message
+    assert not router.resolve("/a/x")
 
 
 @needs_rules
