@@ -16,6 +16,14 @@ final class CompiledRoute: @unchecked Sendable {
     let destinationSpan: ByteSpan
     let nameSpan: ByteSpan
     let parameterNameSpans: [ByteSpan]
+    /// For redirects: where the template's parts stand, worked out once (RedirectTemplate.swift).
+    let templateLayout: TemplateLayout?
+    /// For redirects, per name in `names`: whether the template has `{name}` (such a
+    /// parameter is not appended to the query).
+    let templateUsesName: [Bool]
+    /// Copies of `route`'s flags, so the redirect path reads them without copying `route`.
+    let isRedirect: Bool
+    let appendParams: Bool
     /// Defaults sorted by name, with their text and value.
     let defaults: [(name: String, nameSpan: ByteSpan, text: ByteSpan, value: ParameterValue)]
     private let store: ByteStore
@@ -26,32 +34,51 @@ final class CompiledRoute: @unchecked Sendable {
         self.fromDocument = fromDocument
         names = compiled.names
         variants = compiled.variants
-        captureNames = compiled.variants.map { v in v.segments.filter { $0.kind.captures }.map(\.nameIndex) }
-        remainderNames = compiled.variants.map { $0.remainder?.nameIndex }
-        let store = ByteStore(capacity: 128)
-        let pattern = store.add(route.pattern)
-        let destination: (Int, Int)
-        switch route.destination {
-        case .target(let t): destination = store.add(t)
-        case .redirect(let r): destination = store.add(r)
+        captureNames = compiled.variants.map { v in
+            var names: [Int] = []
+            names.reserveCapacity(v.segments.count)
+            for s in v.segments where s.kind.captures { names.append(s.nameIndex) }
+            return names
         }
+        remainderNames = compiled.variants.map { $0.remainder?.nameIndex }
+        let destinationText: String
+        switch route.destination {
+        case .target(let t): destinationText = t
+        case .redirect(let r): destinationText = r
+        }
+        let sortedDefaults = route.defaults.sorted { $0.key < $1.key }
+        let defaultTexts = sortedDefaults.map { $0.value.description }
+        // Sized exactly, so the store is one allocation that never grows.
+        var size = route.pattern.utf8.count + destinationText.utf8.count + (route.name?.utf8.count ?? 0)
+        for n in compiled.names { size += n.utf8.count }
+        for (d, text) in zip(sortedDefaults, defaultTexts) { size += d.key.utf8.count + text.utf8.count }
+        let store = ByteStore(capacity: size)
+        let pattern = store.add(route.pattern)
+        let destination = store.add(destinationText)
         let name = route.name.map { store.add($0) }
         let paramNames = compiled.names.map { store.add($0) }
-        let sortedDefaults = route.defaults.sorted { $0.key < $1.key }
-        let defaultOffsets = sortedDefaults.map { (store.add($0.key), store.add($0.value.description)) }
+        let defaultOffsets = zip(sortedDefaults, defaultTexts).map { (store.add($0.key), store.add($1)) }
         // The store is complete: spans taken now stay valid.
         self.store = store
         patternSpan = store.span(pattern)
         destinationSpan = store.span(destination)
         nameSpan = name.map { store.span($0) } ?? .absent
+        appendParams = route.appendParams
+        if case .redirect(let template) = route.destination, let base = destinationSpan.base {
+            isRedirect = true
+            templateLayout = TemplateLayout(base, destinationSpan.count)
+            // Validated when the route was added, so the scan succeeds.
+            let used = Set(((try? templatePlaceholders(Array(template.utf8))) ?? []).map(\.name))
+            templateUsesName = compiled.names.map { used.contains($0) }
+        } else {
+            isRedirect = false
+            templateLayout = nil
+            templateUsesName = []
+        }
         parameterNameSpans = paramNames.map { store.span($0) }
         defaults = zip(sortedDefaults, defaultOffsets).map { (d, o) in
             (d.key, store.span(o.0), store.span(o.1), d.value)
         }
     }
 
-    var isRedirect: Bool {
-        if case .redirect = route.destination { return true }
-        return false
-    }
 }

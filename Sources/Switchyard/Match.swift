@@ -243,9 +243,14 @@ public final class Match {
     var mergedCount: Int { !hit ? 0 : state.pointee.mergedIsPath ? pathParameterCount : merged.count }
 
     func pathParameterName(_ k: Int, _ route: CompiledRoute) -> ByteSpan {
+        route.parameterNameSpans[pathParameterNameIndex(k, route)]
+    }
+
+    /// The index in `route.names` of path parameter `k`.
+    func pathParameterNameIndex(_ k: Int, _ route: CompiledRoute) -> Int {
         let v = Int(entry.variant)
-        if k < bestCaptures.count { return route.parameterNameSpans[route.captureNames[v][k]] }
-        return route.parameterNameSpans[route.remainderNames[v] ?? 0]
+        if k < bestCaptures.count { return route.captureNames[v][k] }
+        return route.remainderNames[v] ?? 0
     }
 
     /// The raw parameter `k` of the path (name, decoded text, kind, typed value).

@@ -123,9 +123,8 @@ extension Match {
     func buildRedirect(_ route: CompiledRoute, url: UnsafeBufferPointer<UInt8>, plus: Bool,
                        into buf: inout GrowBuffer<UInt8>) {
         let template = route.destinationSpan
-        guard let tp = template.base else { return }
+        guard let tp = template.base, let layout = route.templateLayout else { return }
         let tn = template.count
-        let layout = TemplateLayout(tp, tn)
         let bodyEnd = layout.fragmentMark >= 0 ? layout.fragmentMark : tn
         let paramCount = pathParameterCount
 
@@ -134,7 +133,7 @@ extension Match {
         var queryStart = mark >= 0 ? mark + 1 : -1
 
         // 2. Unused captured parameters, then the original query items.
-        if route.route.appendParams {
+        if route.appendParams {
             var separatorNeeded = queryStart >= 0 && buf.count > queryStart && buf[buf.count - 1] != 0x26
             func beginItem(_ buf: inout GrowBuffer<UInt8>) {
                 if queryStart < 0 {
@@ -146,8 +145,8 @@ extension Match {
                 separatorNeeded = true
             }
             for k in 0..<paramCount {
+                if route.templateUsesName[pathParameterNameIndex(k, route)] { continue }
                 guard let p = rawPathParameter(k, url), let name = p.name.base, let text = p.text.base else { continue }
-                if templateUses(tp, tn, name, p.name.count) { continue }
                 if targetHasName(buf, queryStart: queryStart, limit: buf.count, name, p.name.count, plus: plus) {
                     continue
                 }
@@ -158,8 +157,8 @@ extension Match {
             }
             // Names already present before the original items go in; every repeat goes in.
             let presentLimit = buf.count
-            if let u = url.baseAddress, let (qs, qe) = rawQueryRange(u, url.count) {
-                _ = anyQueryItem(u, qs, qe) { s, len, itemEnd in
+            if let u = url.baseAddress, view.rawQueryStart >= 0 {
+                _ = anyQueryItem(u, view.rawQueryStart, view.rawQueryEnd) { s, len, itemEnd in
                     if !targetHasName(buf, queryStart: queryStart, limit: presentLimit, u + s, len, plus: plus) {
                         beginItem(&buf)
                         buf.append(contentsOf: u + s, count: itemEnd - s)
@@ -226,22 +225,3 @@ private func closingBrace(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> In
     return j < end && p[j] == 0x7D && j > i + 1 ? j : nil
 }
 
-/// Whether the template (up to `end`) has the placeholder `{name}`.
-private func templateUses(_ tp: UnsafePointer<UInt8>, _ end: Int, _ name: UnsafePointer<UInt8>, _ n: Int) -> Bool {
-    var i = 0
-    while i + n + 1 < end {
-        if tp[i] == 0x7B, tp[i + n + 1] == 0x7D, bytesEqual(tp + i + 1, name, n) { return true }
-        i += 1
-    }
-    return false
-}
-
-/// The raw query of a URL: after the first `?` that comes before the first `#`.
-func rawQueryRange(_ p: UnsafePointer<UInt8>, _ n: Int) -> (Int, Int)? {
-    var i = 0
-    while i < n, p[i] != 0x3F, p[i] != 0x23 { i += 1 }
-    guard i < n, p[i] == 0x3F else { return nil }
-    var e = i + 1
-    while e < n, p[e] != 0x23 { e += 1 }
-    return (i + 1, e)
-}

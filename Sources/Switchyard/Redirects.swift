@@ -18,7 +18,7 @@ extension Router {
         var hops = 0
         // The chain starts with the URL given.
         match.withURLBytes { u in appendChainURL(st, u.baseAddress, u.count) }
-        while st.pointee.hit, let route = match.route, route.isRedirect {
+        while st.pointee.hit && st.pointee.entry.isRedirect, let route = match.route {
             hops += 1
             var buf = st.pointee.chainBytes
             let start = buf.count

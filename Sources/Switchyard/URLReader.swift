@@ -79,6 +79,9 @@ struct URLView {
     var port = TextRef(start: 0, count: 0, decoded: false)
     var hasFragment = false
     var fragment = TextRef(start: 0, count: 0, decoded: false)
+    /// The raw query (after the `?`, before any `#`), as written; start -1 = no query.
+    /// Redirects append it item by item without scanning the URL again.
+    var rawQueryStart = -1, rawQueryEnd = -1
     var segments = GrowBuffer<TextRef>(capacity: 16)
     var query = GrowBuffer<QueryRef>(capacity: 4)
     var decoded = GrowBuffer<UInt8>(capacity: 128)
@@ -91,6 +94,7 @@ struct URLView {
 
     mutating func reset() {
         hasScheme = false; isWeb = false; hasHost = false; hasFragment = false
+        rawQueryStart = -1
         port.count = 0
         segments.removeAll()
         query.removeAll()
@@ -283,6 +287,8 @@ extension URLView {
             let qs = i + 1
             i = qs
             while i < n, p[i] != hash { i += 1 }
+            rawQueryStart = qs
+            rawQueryEnd = i
             readQuery(p, qs, i, plusAsSpace: config.plusInQuery, mayDecode: mayDecode)
         }
         if i < n, p[i] == hash {
