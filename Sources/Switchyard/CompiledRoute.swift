@@ -16,10 +16,11 @@ final class CompiledRoute: @unchecked Sendable {
     let destinationSpan: ByteSpan
     let nameSpan: ByteSpan
     let parameterNameSpans: [ByteSpan]
-    /// For redirects: where the template's parts stand, worked out once (RedirectTemplate.swift).
+    /// For redirects, worked out once (RedirectTemplate.swift): where the template's parts
+    /// stand, its runs and placeholders before the fragment and from it on, and per name in
+    /// `names` whether the template has `{name}` (such a parameter is not appended).
     let templateLayout: TemplateLayout?
-    /// For redirects, per name in `names`: whether the template has `{name}` (such a
-    /// parameter is not appended to the query).
+    let templateBody: [TemplatePart], templateFragment: [TemplatePart]
     let templateUsesName: [Bool]
     /// Copies of `route`'s flags, so the redirect path reads them without copying `route`.
     let isRedirect: Bool
@@ -66,14 +67,14 @@ final class CompiledRoute: @unchecked Sendable {
         appendParams = route.appendParams
         if case .redirect(let template) = route.destination, let base = destinationSpan.base {
             isRedirect = true
-            templateLayout = TemplateLayout(base, destinationSpan.count)
-            // Validated when the route was added, so the scan succeeds.
-            let used = Set(((try? templatePlaceholders(Array(template.utf8))) ?? []).map(\.name))
-            templateUsesName = compiled.names.map { used.contains($0) }
+            let layout = TemplateLayout(base, destinationSpan.count)
+            templateLayout = layout
+            (templateBody, templateFragment, templateUsesName) =
+                templateParts(Array(template.utf8), layout, names: compiled.names)
         } else {
             isRedirect = false
             templateLayout = nil
-            templateUsesName = []
+            (templateBody, templateFragment, templateUsesName) = ([], [], [])
         }
         parameterNameSpans = paramNames.map { store.span($0) }
         defaults = zip(sortedDefaults, defaultOffsets).map { (d, o) in

@@ -165,16 +165,20 @@ private struct PatternCompiler {
         let groupCount = pieces.reduce(-1) { max($0, $1.group) } + 1
         // Parse the variant with every group first: it holds every name and every syntax error.
         let all = (1 << groupCount) - 1
-        var variants: [PatternVariant] = []
-        var seenShapes = Set<ByteKey>()
-        for mask in [all] + Array(0..<all) {
-            defer { registering = false }
-            let v = try buildVariant(mask: mask, pieces: pieces, authority: authorityPiece, scheme: scheme, host: host)
-            // Two alternatives of one route with the same shape: the first (earlier groups) is kept.
-            if seenShapes.insert(v.shape).inserted { variants.append(v) }
+        let full = try buildVariant(mask: all, pieces: pieces, authority: authorityPiece, scheme: scheme, host: host)
+        registering = false
+        var variants = [full]
+        if groupCount > 0 {
+            variants.reserveCapacity(all + 1)
+            var seenShapes: Set<ByteKey> = [full.shape]
+            for mask in 0..<all {
+                let v = try buildVariant(mask: mask, pieces: pieces, authority: authorityPiece, scheme: scheme, host: host)
+                // Two alternatives of one route with the same shape: the first (earlier groups) is kept.
+                if seenShapes.insert(v.shape).inserted { variants.append(v) }
+            }
         }
         // Keep variants in a stable, documented order: fewest groups first, as enumerated.
-        if groupCount > 0, let full = variants.first { variants.removeFirst(); variants.append(full) }
+        if groupCount > 0 { variants.append(variants.removeFirst()) }
         return CompiledPattern(names: names, variants: variants)
     }
 

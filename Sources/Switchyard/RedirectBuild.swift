@@ -3,43 +3,39 @@
 /// captured parameters and the original query items appended (unless the name is already
 /// in the target's query, or `append_params` is false), then the fragment.
 
-/// Bit `place.rawValue` of `redirectKeep[b]` is set when byte `b` stays as written in that
-/// place. Derived from `percentEncode(_:for:)`, so a redirect encodes exactly as the rest
-/// of Switchyard does; `authority` and `firstRelativeSegment` also encode `:` (and `@`).
-let redirectKeep: [UInt8] = {
-    var table = [UInt8](repeating: 0, count: 256)
-    for b in 0..<128 {
-        let s = String(UnicodeScalar(UInt8(b)))
-        func keeps(_ p: URLPlace) -> Bool { percentEncode(s, for: p).utf8.count == 1 }
-        var bits: UInt8 = 0
-        if keeps(.pathSegment) {
-            bits |= 1 << TemplatePlace.path.rawValue
-            if b != 0x3A && b != 0x40 { bits |= 1 << TemplatePlace.authority.rawValue }
-            if b != 0x3A { bits |= 1 << TemplatePlace.firstRelativeSegment.rawValue }
-        }
-        if keeps(.query) { bits |= 1 << TemplatePlace.query.rawValue }
-        if keeps(.fragment) { bits |= 1 << TemplatePlace.fragment.rawValue }
-        table[b] = bits
+/// Which ASCII bytes stay as written in each place of a template, as two 64-bit masks
+/// (bytes 0-63, 64-127); every other byte is percent-encoded. The same sets as
+/// `percentEncode(_:for:)` (a test checks all 256 bytes), so a redirect encodes exactly as
+/// the rest of Switchyard does; `authority` and `firstRelativeSegment` also encode `:` (and
+/// `@`). Constants rather than a table built at first use: no lazy-global check per call.
+@inline(__always)
+func templateKeeps(_ b: UInt8, _ place: TemplatePlace) -> Bool {
+    let (lo, hi): (UInt64, UInt64)
+    switch place {
+    case .path: (lo, hi) = (0x0FFF_7792_0000_0000, 0x47FF_FFFE_87FF_FFFF)
+    case .authority: (lo, hi) = (0x0BFF_7792_0000_0000, 0x47FF_FFFE_87FF_FFFE)
+    case .firstRelativeSegment: (lo, hi) = (0x0BFF_7792_0000_0000, 0x47FF_FFFE_87FF_FFFF)
+    case .query: (lo, hi) = (0x8FFF_F792_0000_0000, 0x47FF_FFFE_87FF_FFFF)
+    case .fragment: (lo, hi) = (0xAFFF_FFD2_0000_0000, 0x47FF_FFFE_87FF_FFFF)
     }
-    return table
-}()
+    if b < 64 { return (lo >> UInt64(b)) & 1 != 0 }
+    if b < 128 { return (hi >> UInt64(b &- 64)) & 1 != 0 }
+    return false
+}
 
 private let hexDigits: StaticString = "0123456789ABCDEF"
 
 extension GrowBuffer where Element == UInt8 {
     /// Appends `p[0..<n]` percent-encoded for `place`.
     mutating func appendEncoded(_ p: UnsafePointer<UInt8>, _ n: Int, for place: TemplatePlace) {
-        let bit = UInt8(1) << UInt8(place.rawValue)
-        reserve(count + n)
-        redirectKeep.withUnsafeBufferPointer { keep in
-            let hex = hexDigits.utf8Start
-            for i in 0..<n {
-                let b = p[i]
-                if keep[Int(b)] & bit != 0 {
-                    append(b)
-                } else {
-                    append(0x25); append(hex[Int(b >> 4)]); append(hex[Int(b & 0xF)])
-                }
+        reserve(count + 3 * n)
+        let hex = hexDigits.utf8Start
+        for i in 0..<n {
+            let b = p[i]
+            if templateKeeps(b, place) {
+                append(b)
+            } else {
+                append(0x25); append(hex[Int(b >> 4)]); append(hex[Int(b & 0xF)])
             }
         }
     }
@@ -124,12 +120,10 @@ extension Match {
                        into buf: inout GrowBuffer<UInt8>) {
         let template = route.destinationSpan
         guard let tp = template.base, let layout = route.templateLayout else { return }
-        let tn = template.count
-        let bodyEnd = layout.fragmentMark >= 0 ? layout.fragmentMark : tn
         let paramCount = pathParameterCount
 
         // 1. The template up to its fragment, placeholders filled.
-        let mark = appendFilled(tp, 0, bodyEnd, layout, route, url, paramCount, into: &buf)
+        let mark = appendFilled(route.templateBody, tp, layout, route, url, paramCount, into: &buf)
         var queryStart = mark >= 0 ? mark + 1 : -1
 
         // 2. Unused captured parameters, then the original query items.
@@ -170,58 +164,36 @@ extension Match {
 
         // 3. The fragment: the template's own, else the original one (even without appending).
         if layout.fragmentMark >= 0 {
-            _ = appendFilled(tp, layout.fragmentMark, tn, layout, route, url, paramCount, into: &buf)
+            _ = appendFilled(route.templateFragment, tp, layout, route, url, paramCount, into: &buf)
         } else if view.hasFragment {
             buf.append(0x23)
             buf.append(contentsOf: textPointer(view.fragment, url), count: Int(view.fragment.count))
         }
     }
 
-    /// Appends `tp[from..<to]` with each `{name}` replaced by the parameter's decoded text,
-    /// encoded for its place. Returns the offset in `buf` of the template's query mark `?`
-    /// when it lies in the range, else -1.
-    private func appendFilled(_ tp: UnsafePointer<UInt8>, _ from: Int, _ to: Int, _ layout: TemplateLayout,
+    /// Appends `parts` of the template `tp`: runs as written, placeholders replaced by the
+    /// parameter's decoded text encoded for their place. Returns the offset in `buf` of the
+    /// template's query mark `?` when one of the runs holds it, else -1.
+    private func appendFilled(_ parts: [TemplatePart], _ tp: UnsafePointer<UInt8>, _ layout: TemplateLayout,
                               _ route: CompiledRoute, _ url: UnsafeBufferPointer<UInt8>, _ paramCount: Int,
                               into buf: inout GrowBuffer<UInt8>) -> Int {
         var mark = -1
-        var i = from
-        var run = from
-        while i < to {
-            let b = tp[i]
-            if b == 0x7B, let close = closingBrace(tp, i, to) {
-                buf.append(contentsOf: tp + run, count: i - run)
-                // Validated when the route was added: every alternative captures the name.
-                if let k = parameterIndex(named: tp + i + 1, close - i - 1, route, count: paramCount),
-                   let p = rawPathParameter(k, url), let text = p.text.base {
-                    buf.appendEncoded(text, p.text.count, for: layout.place(at: i))
+        for part in parts {
+            if part.nameIndex < 0 {
+                if part.start <= layout.queryMark && layout.queryMark < part.end {
+                    mark = buf.count + (layout.queryMark - part.start)
                 }
-                i = close + 1
-                run = i
+                buf.append(contentsOf: tp + part.start, count: part.end - part.start)
                 continue
             }
-            if i == layout.queryMark { mark = buf.count + (i - run) }
-            i += 1
+            // Validated when the route was added: every alternative captures the name.
+            var k = 0
+            while k < paramCount && pathParameterNameIndex(k, route) != part.nameIndex { k += 1 }
+            if let p = rawPathParameter(k, url), let text = p.text.base {
+                buf.appendEncoded(text, p.text.count, for: part.place)
+            }
         }
-        buf.append(contentsOf: tp + run, count: to - run)
         return mark
     }
-
-    /// The index of the path parameter called `name`, if the current hit has one.
-    private func parameterIndex(named name: UnsafePointer<UInt8>, _ n: Int, _ route: CompiledRoute,
-                                count: Int) -> Int? {
-        for k in 0..<count {
-            let pn = pathParameterName(k, route)
-            if pn.count == n, let b = pn.base, bytesEqual(b, name, n) { return k }
-        }
-        return nil
-    }
-}
-
-/// The offset of the `}` closing a placeholder opened at `i`, or nil.
-@inline(__always)
-private func closingBrace(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> Int? {
-    var j = i + 1
-    while j < end, isNameByte(p[j]) { j += 1 }
-    return j < end && p[j] == 0x7D && j > i + 1 ? j : nil
 }
 

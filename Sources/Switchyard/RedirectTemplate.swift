@@ -76,6 +76,48 @@ struct TemplateLayout {
     }
 }
 
+/// A redirect template cut, when its route is added, into what `buildRedirect` appends:
+/// runs of the template as written, and placeholders (the name's index in the route's
+/// names, and the place whose encoding the value gets).
+struct TemplatePart {
+    var start: Int, end: Int
+    /// -1 for a run as written.
+    var nameIndex: Int
+    var place: TemplatePlace
+}
+
+/// The parts before the fragment mark `#` and from it on (a run is split there), and which
+/// of `names` the template uses. `t` has passed `validateRedirectTemplate`.
+func templateParts(_ t: [UInt8], _ layout: TemplateLayout, names: [String])
+    -> (body: [TemplatePart], fragment: [TemplatePart], uses: [Bool]) {
+    var body: [TemplatePart] = [], fragment: [TemplatePart] = []
+    var uses = [Bool](repeating: false, count: names.count)
+    let fm = layout.fragmentMark
+    func run(_ a: Int, _ b: Int) {
+        guard a < b else { return }
+        if fm >= 0 && a < fm && fm < b {
+            body.append(TemplatePart(start: a, end: fm, nameIndex: -1, place: .path))
+            fragment.append(TemplatePart(start: fm, end: b, nameIndex: -1, place: .fragment))
+        } else if fm >= 0 && a >= fm {
+            fragment.append(TemplatePart(start: a, end: b, nameIndex: -1, place: .fragment))
+        } else {
+            body.append(TemplatePart(start: a, end: b, nameIndex: -1, place: .path))
+        }
+    }
+    var pos = 0
+    for ph in (try? templatePlaceholders(t)) ?? [] {
+        run(pos, ph.start)
+        if let k = names.firstIndex(of: ph.name) {
+            uses[k] = true
+            let part = TemplatePart(start: ph.start, end: ph.end, nameIndex: k, place: layout.place(at: ph.start))
+            if fm >= 0 && ph.start > fm { fragment.append(part) } else { body.append(part) }
+        }
+        pos = ph.end
+    }
+    run(pos, t.count)
+    return (body, fragment, uses)
+}
+
 /// `bytes` as a pointer and a count, never a nil pointer (an empty array gives a valid one,
 /// so no force unwrap is needed).
 @inline(__always)

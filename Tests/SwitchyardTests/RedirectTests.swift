@@ -287,16 +287,41 @@ struct RedirectTests {
         #expect(m.url == "myapp://x/" + percentEncodeForTest(value, segment: true)
                 + "?q=" + percentEncodeForTest(value, segment: false) + "#" + fragmentEncodeForTest(value))
     }
+
+    @Test("every byte is encoded for each of the five places: path, authority, first relative segment, query, fragment")
+    func encodingEveryPlace() throws {
+        // The value: every printable ASCII byte, '/', '?', '#' and '%' included, and a
+        // non-ASCII letter; the source URL spells each byte as %XX, so nothing splits it.
+        var value = ""
+        for b in UInt8(0x20)...UInt8(0x7E) { value.unicodeScalars.append(UnicodeScalar(b)) }
+        value += "é"
+        let src = "/p/" + value.utf8.map { "%" + hex2($0) }.joined()
+        let r = try Router()
+        try r.add("/p/:v", redirect: "myapp://{v}/h?q={v}#{v}")
+        try r.add("myapp://:a/h", target: "Authority")
+        try r.add("/r/:v", redirect: "{v}/tail")
+        try r.add("/:a/tail", target: "Relative")
+        let m = try r.resolve(src)
+        #expect(m.target == "Authority")
+        #expect(m.url == "myapp://" + percentEncodeForTest(value, segment: true, also: ":@")
+                + "/h?q=" + percentEncodeForTest(value, segment: false) + "#" + fragmentEncodeForTest(value))
+        #expect(m.parameter("a") == .string(value))
+        let rel = try r.resolve("/r/" + src.dropFirst(3))
+        #expect(rel.target == "Relative")
+        #expect(rel.url == percentEncodeForTest(value, segment: true, also: ":") + "/tail")
+    }
 }
 
 /// The sets of SEMANTICS §6 written out independently of the library (RFC 3986 pchar,
 /// query and fragment), so the test does not check the code against itself.
-private func percentEncodeForTest(_ s: String, segment: Bool) -> String {
+/// `also`: bytes encoded besides (`:` and `@` in an authority, `:` in a first relative segment).
+private func percentEncodeForTest(_ s: String, segment: Bool, also: String = "") -> String {
     let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
     let segmentExtra = Set(":@!$'()*,;".utf8)
     let queryExtra = Set(":@/?!$'()*,;".utf8)
+    let encodedAnyway = Set(also.utf8)
     return s.utf8.map { b in
-        unreserved.contains(b) || (segment ? segmentExtra : queryExtra).contains(b)
+        (unreserved.contains(b) || (segment ? segmentExtra : queryExtra).contains(b)) && !encodedAnyway.contains(b)
             ? String(UnicodeScalar(b)) : "%" + hex2(b)
     }.joined()
 }
