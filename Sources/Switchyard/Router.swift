@@ -209,7 +209,7 @@ public final class Router: Sendable {
         let canWalkBytes = !(prefix.mayDecode && r.decodePath) && !r.strictTrailingSlash && !r.keepEmptySegments
         if canWalkBytes {
             let first = st.pointee.view.firstSegmentStart(p, prefix, end)
-            if URLView.pathIsClean(p, first, end, maxSegments: r.maxSegments) {
+            if URLView.pathIsClean(p, prefix, first, end, maxSegments: r.maxSegments) {
                 var w = Walker(tv, url: p, decoded: UnsafePointer(st.pointee.view.decoded.base),
                                source: BytesSource(p: p, start: first, end: end),
                                captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base)

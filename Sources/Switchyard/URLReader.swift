@@ -237,6 +237,10 @@ extension URLView {
         var pathEnd = 0
         var mayDecode = false
         var authority: (Int, Int)? = nil
+        /// The second byte of the last `//` or `/.` before `pathEnd` (-1: none; `.max`: not
+        /// worked out). The SWAR scan may place it too late, never too early, so a path
+        /// judged clean by it is clean (see `pathIsClean(_:_:_:maxSegments:)`).
+        var lastSlashPair = -1
     }
 
     /// Phase 1: limits, validation, scheme and authority.
@@ -251,6 +255,7 @@ extension URLView {
         let scan = try validateText(p, n)
         prefix.mayDecode = scan.mayDecode
         prefix.pathEnd = scan.queryOrFragment
+        prefix.lastSlashPair = scan.lastSlashPair
         var i = 0
         if let sl = try schemeLength(p, n, what: "URL") {
             hasScheme = true
@@ -313,6 +318,16 @@ extension URLView {
     /// (an empty segment), no `/.` (which could start a `.` or `..` segment), no leading `.`
     /// or `/`, and fewer slashes than `maxSegments`. One pass, eight bytes at a time; a
     /// false "no" only sends the URL down the full reader, so the test is conservative.
+    /// The same test from what `readPrefix` found, without another pass when it could.
+    @inline(__always)
+    static func pathIsClean(_ p: UnsafePointer<UInt8>, _ prefix: Prefix, _ start: Int, _ end: Int,
+                            maxSegments: Int) -> Bool {
+        if prefix.lastSlashPair == .max { return pathIsClean(p, start, end, maxSegments: maxSegments) }
+        if start >= end { return true }
+        // A pair counts when both its bytes are in the path: its second byte after `start`.
+        return p[start] != 0x2E && p[start] != 0x2F && end &- start < maxSegments && prefix.lastSlashPair <= start
+    }
+
     static func pathIsClean(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, maxSegments: Int) -> Bool {
         if start >= end { return true }
         if p[start] == 0x2E || p[start] == 0x2F { return false }
@@ -343,20 +358,32 @@ extension URLView {
 
     /// Control characters make a URL invalid; so does invalid UTF-8 (possible from C).
     /// One pass, eight bytes at a time, that also finds the first '?' or '#' (the end of
-    /// the path) and tells whether any byte may need decoding (`%`, or `+`), so clean URLs
-    /// skip the per-segment decoding scan.
+    /// the path), tells whether any byte may need decoding (`%`, or `+`), so clean URLs
+    /// skip the per-segment decoding scan, and, for such URLs, where the last `//` or `/.`
+    /// of the path is, so the clean-path test needs no pass of its own.
     private func validateText(_ p: UnsafePointer<UInt8>, _ n: Int) throws(SwitchyardError)
-        -> (mayDecode: Bool, queryOrFragment: Int) {
+        -> (mayDecode: Bool, queryOrFragment: Int, lastSlashPair: Int) {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func hasLess(_ v: UInt64, _ c: UInt8) -> Bool { (v &- ones &* UInt64(c)) & ~v & highs != 0 }
         var queryOrFragment = n
         var flagged = false
+        var lastPair = -1
+        var carry: UInt64 = 0  // 0x80 when the byte before the word was '/'
         var i = 0
         while i &+ 8 <= n {
             let w = load8(p, i)
             if queryOrFragment == n {
                 let m = byteMask(w, 0x3F) | byteMask(w, 0x23)
-                if m != 0 { queryOrFragment = i &+ m.trailingZeroBitCount >> 3 }
+                let slash = byteMask(w, 0x2F)
+                // Bytes that are '/' or '.' right after a '/' (as in pathIsClean).
+                var pairs = ((slash << 8) | carry) & (slash | byteMask(w, 0x2E))
+                if m != 0 {
+                    let t = m.trailingZeroBitCount  // the high bit of the first '?' or '#'
+                    queryOrFragment = i &+ t >> 3
+                    pairs &= (1 &<< UInt64(t &- 7)) &- 1  // only bytes before it
+                }
+                if pairs != 0 { lastPair = i &+ (63 &- pairs.leadingZeroBitCount) >> 3 }
+                carry = slash >> 56
             }
             if w & highs != 0 || hasLess(w, 0x20) || byteMask(w, 0x7F) != 0
                 || byteMask(w, 0x25) != 0 || byteMask(w, 0x2B) != 0 {
@@ -366,13 +393,21 @@ extension URLView {
             i &+= 8
         }
         if !flagged {
+            var afterSlash = carry != 0
             while i < n {
                 let b = p[i]
-                if queryOrFragment == n && (b == 0x3F || b == 0x23) { queryOrFragment = i }
+                if queryOrFragment == n {
+                    if b == 0x3F || b == 0x23 {
+                        queryOrFragment = i
+                    } else {
+                        if afterSlash && (b == 0x2F || b == 0x2E) { lastPair = i }
+                        afterSlash = b == 0x2F
+                    }
+                }
                 if b < 0x20 || b >= 0x7F || b == 0x25 || b == 0x2B { flagged = true; break }
                 i &+= 1
             }
-            if !flagged { return (false, queryOrFragment) }
+            if !flagged { return (false, queryOrFragment, lastPair) }
         }
         // Slow path from the first interesting byte.
         var mayDecode = false
@@ -390,7 +425,7 @@ extension URLView {
         if !ascii, let bad = firstInvalidUTF8(p, n) {
             throw SwitchyardError(.invalidURL, "URL is not valid UTF-8", position: bad)
         }
-        return (mayDecode, queryOrFragment)
+        return (mayDecode, queryOrFragment, .max)
     }
 
     private func authorityIsHost(_ p: UnsafePointer<UInt8>, _ n: Int, _ config: ReadConfig) -> Bool {
