@@ -364,14 +364,21 @@ extension URLView {
     private func validateText(_ p: UnsafePointer<UInt8>, _ n: Int) throws(SwitchyardError)
         -> (mayDecode: Bool, queryOrFragment: Int, lastSlashPair: Int) {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasLess(_ v: UInt64, _ c: UInt8) -> Bool { (v &- ones &* UInt64(c)) & ~v & highs != 0 }
         var queryOrFragment = n
         var flagged = false
         var lastPair = -1
         var carry: UInt64 = 0  // 0x80 when the byte before the word was '/'
         var i = 0
-        while i &+ 8 <= n {
-            let w = load8(p, i)
+        while i < n {
+            var w: UInt64
+            if i &+ 8 <= n {
+                w = load8(p, i)
+            } else {
+                // The last bytes as one more word, its padding made 'A': a byte none of the
+                // tests below looks for, so every test applies unchanged.
+                let pad = ~UInt64(0) << UInt64((n &- i) &* 8)
+                w = (loadTail(p, i, n) & ~pad) | (0x4141_4141_4141_4141 & pad)
+            }
             if queryOrFragment == n {
                 let m = byteMask(w, 0x3F) | byteMask(w, 0x23)
                 let slash = byteMask(w, 0x2F)
@@ -385,30 +392,16 @@ extension URLView {
                 if pairs != 0 { lastPair = i &+ (63 &- pairs.leadingZeroBitCount) >> 3 }
                 carry = slash >> 56
             }
-            if w & highs != 0 || hasLess(w, 0x20) || byteMask(w, 0x7F) != 0
-                || byteMask(w, 0x25) != 0 || byteMask(w, 0x2B) != 0 {
+            // Any byte outside 0x20...0x7E (control, DEL, non-ASCII) or a '%' or '+': one
+            // test (presence is exact; the slow path below finds where and what).
+            let unusual = ((w &- ones &* 0x20) & ~w) | ((w &+ ones) | w) | byteMask(w, 0x25) | byteMask(w, 0x2B)
+            if unusual & highs != 0 {
                 flagged = true
                 break
             }
             i &+= 8
         }
-        if !flagged {
-            var afterSlash = carry != 0
-            while i < n {
-                let b = p[i]
-                if queryOrFragment == n {
-                    if b == 0x3F || b == 0x23 {
-                        queryOrFragment = i
-                    } else {
-                        if afterSlash && (b == 0x2F || b == 0x2E) { lastPair = i }
-                        afterSlash = b == 0x2F
-                    }
-                }
-                if b < 0x20 || b >= 0x7F || b == 0x25 || b == 0x2B { flagged = true; break }
-                i &+= 1
-            }
-            if !flagged { return (false, queryOrFragment, lastPair) }
-        }
+        if !flagged { return (false, queryOrFragment, lastPair) }
         // Slow path from the first interesting byte.
         var mayDecode = false
         var ascii = true
