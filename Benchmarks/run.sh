@@ -67,6 +67,10 @@ if cc -O2 -std=c11 -Wall -Wextra -Werror -IBenchmarks/C -IBenchmarks/Sources/CAl
 else
   failed+=(c-build)
 fi
+# The callgrind harness of docs/PERFORMANCE.md (Reproduce): built here so it keeps compiling.
+cc -O2 -std=c11 -Wall -Wextra -Werror -Iinclude Benchmarks/Profile/profile_c.c \
+  -L"$(dirname "$SWITCHYARD_LIBRARY")" -lswitchyard -Wl,-rpath,"$(dirname "$SWITCHYARD_LIBRARY")" \
+  -o Benchmarks/.build/profile_c || failed+=(profile-build)
 
 # ---- 3. Python: timings, then allocation counts in a second process (PYTHONMALLOC=malloc and
 # the counter preloaded; see Python/bench.py), so the counting does not slow the timed run.
