@@ -60,6 +60,17 @@ struct TableEntry: BitwiseCopyable {
     var isRedirect: Bool = false
 }
 
+extension TableEntry {
+    /// The entry of variant `vi` of route `ri`.
+    init(_ ri: Int, _ r: CompiledRoute, _ vi: Int, _ v: PatternVariant) {
+        self.init(route: Int32(ri), variant: Int32(vi), priority: Int32(clamping: r.route.priority),
+                  seq: Int32(clamping: r.seq), literalCount: Int32(v.literalCount),
+                  remainderMin: Int32(v.remainder?.minSegments ?? 0),
+                  namedRemainder: (v.remainder?.nameIndex ?? -1) >= 0,
+                  defaultCount: Int32(r.defaults.count), isRedirect: r.isRedirect)
+    }
+}
+
 /// The parts of a Table a resolve needs, as plain values: a Match keeps a copy next to its
 /// strong reference to the table, so the hot path never touches a reference count.
 struct TableView: @unchecked Sendable {
@@ -111,14 +122,7 @@ final class Table: @unchecked Sendable {
         maxParameters = most
         let builder = TreeBuilder(foldLiterals: options.caseInsensitiveLiterals)
         for (ri, r) in routes.enumerated() {
-            for (vi, v) in r.variants.enumerated() {
-                builder.insert(v, entry: TableEntry(
-                    route: Int32(ri), variant: Int32(vi), priority: Int32(clamping: r.route.priority),
-                    seq: Int32(clamping: r.seq), literalCount: Int32(v.literalCount),
-                    remainderMin: Int32(v.remainder?.minSegments ?? 0),
-                    namedRemainder: (v.remainder?.nameIndex ?? -1) >= 0,
-                    defaultCount: Int32(r.defaults.count), isRedirect: r.isRedirect))
-            }
+            for (vi, v) in r.variants.enumerated() { builder.insert(v, entry: TableEntry(ri, r, vi, v)) }
         }
         let flat = builder.flatten()
         nodes = .allocate(capacity: max(flat.nodes.count, 1))

@@ -31,7 +31,7 @@ struct PropertyTests {
     /// URL segment vocabulary: literals, an int, a negative int, floats, a uuid, other text.
     static let vocabulary = ["a", "b", "c", "7", "-3", "2.5", "1e3", uuid, "zz"]
 
-    static func randomRoute(_ rng: inout SplitMix64, index: Int) -> OracleRoute {
+    static func randomRoute(_ rng: inout SplitMix64, index: Int, schemes: Bool = true) -> OracleRoute {
         var parts: [OraclePart] = []
         for i in 0..<rng.below(5) {
             let roll = rng.below(100)
@@ -56,7 +56,7 @@ struct PropertyTests {
         let priority = rng.chance(85) ? 0 : rng.pick([-1, 1, 2])
         // Some routes carry the custom scheme "myapp" (only with a fixed first segment: it
         // stands in the authority).
-        let scheme: String? = !parts.isEmpty && rng.chance(20) ? "myapp" : nil
+        let scheme: String? = !parts.isEmpty && rng.chance(20) && schemes ? "myapp" : nil
         return OracleRoute(parts: parts, tail: tail, priority: priority, target: "r\(index)", scheme: scheme)
     }
 
@@ -160,8 +160,19 @@ struct PropertyTests {
 
     @Test("random tables: same winner, captures and remainder as the oracle; conflicts agree")
     func randomTables() throws {
+        try checkTables(schemes: true)
+    }
+
+    /// Tables of path patterns only: the walk then starts below the scheme and host levels
+    /// (`pathRoot`), a path of its own that the mixed tables reach only by chance.
+    @Test("random path-only tables: same answers as the oracle")
+    func randomPathOnlyTables() throws {
+        try checkTables(schemes: false, seedOffset: 0x9A7B)
+    }
+
+    func checkTables(schemes: Bool, seedOffset: UInt64 = 0) throws {
         let env = ProcessInfo.processInfo.environment
-        let baseSeed = env["SWITCHYARD_PROPERTY_SEED"].flatMap { UInt64($0) } ?? 0x5EED_2026
+        let baseSeed = (env["SWITCHYARD_PROPERTY_SEED"].flatMap { UInt64($0) } ?? 0x5EED_2026) &+ seedOffset
         let tables = env["SWITCHYARD_PROPERTY_TABLES"].flatMap { Int($0) } ?? 400
         var failures = 0
         var hits = 0, misses = 0, conflicts = 0
@@ -171,7 +182,7 @@ struct PropertyTests {
             let router = try Router()
             var table: [OracleRoute] = []
             for i in 0..<(1 + rng.below(12)) {
-                let route = Self.randomRoute(&rng, index: i)
+                let route = Self.randomRoute(&rng, index: i, schemes: schemes)
                 if table.contains(where: { $0.pattern == route.pattern }) { continue }  // keep remove() unambiguous
                 let conflict = table.contains { $0.sameShape(as: route) && $0.priority == route.priority }
                 if let e = Self.add(route, to: router) {
@@ -218,7 +229,7 @@ struct PropertyTests {
             }
         }
         // So a run shows the generator is not degenerate (mostly misses, no conflicts...).
-        print("Property: \(tables) tables, \(hits) hits, \(misses) misses, \(conflicts) conflicts predicted and reported")
+        print("Property (\(schemes ? "with schemes" : "path only")): \(tables) tables, \(hits) hits, \(misses) misses, \(conflicts) conflicts predicted and reported")
         #expect(hits > misses && conflicts > 0, "generator degenerate: \(hits) hits, \(misses) misses, \(conflicts) conflicts")
     }
 
