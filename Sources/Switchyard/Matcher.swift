@@ -90,7 +90,7 @@ struct BytesSource: SegmentSource {
 
 struct Walker<Source: SegmentSource> {
     /// The table's arrays and settings, as plain values.
-    let t: TableView
+    let t: WalkTable
     let url: UnsafePointer<UInt8>
     let decoded: UnsafePointer<UInt8>
     let source: Source
@@ -111,7 +111,7 @@ struct Walker<Source: SegmentSource> {
     var done = false
     let topPriority: Int32
 
-    init(_ t: TableView, url: UnsafePointer<UInt8>, decoded: UnsafePointer<UInt8>, source: Source,
+    init(_ t: WalkTable, url: UnsafePointer<UInt8>, decoded: UnsafePointer<UInt8>, source: Source,
          captures: UnsafeMutablePointer<Capture>, bestCaptures: UnsafeMutablePointer<Capture>) {
         self.t = t
         self.url = url

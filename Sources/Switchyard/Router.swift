@@ -210,7 +210,7 @@ public final class Router: Sendable {
         if canWalkBytes {
             let first = st.pointee.view.firstSegmentStart(p, prefix, end)
             if URLView.pathIsClean(p, prefix, first, end, maxSegments: r.maxSegments) {
-                var w = Walker(tv, url: p, decoded: UnsafePointer(st.pointee.view.decoded.base),
+                var w = Walker(tv.walk, url: p, decoded: UnsafePointer(st.pointee.view.decoded.base),
                                source: BytesSource(p: p, start: first, end: end),
                                captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base)
                 run(&w, tv, &st.pointee.view)
@@ -228,7 +228,7 @@ public final class Router: Sendable {
         }
         let list = ListSource(segments: st.pointee.view.segments.base, count: st.pointee.view.segments.count,
                               url: p, decoded: UnsafePointer(st.pointee.view.decoded.base))
-        var w = Walker(tv, url: p, decoded: UnsafePointer(st.pointee.view.decoded.base), source: list,
+        var w = Walker(tv.walk, url: p, decoded: UnsafePointer(st.pointee.view.decoded.base), source: list,
                        captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base)
         run(&w, tv, &st.pointee.view)
         match.finish(w, url: bytes) { m, from in m.appendRemainder(segmentsFrom: from, url: bytes) }

@@ -74,21 +74,27 @@ extension TableEntry {
 /// The parts of a Table a resolve needs, as plain values: a Match keeps a copy next to its
 /// strong reference to the table, so the hot path never touches a reference count.
 struct TableView: @unchecked Sendable {
-    var nodes: UnsafeMutablePointer<TreeNode>
-    var literals: UnsafeMutablePointer<LiteralEdge>
-    var slots: UnsafeMutablePointer<Int32>
-    var dynamics: UnsafeMutablePointer<DynamicEdge>
-    var entries: UnsafeMutablePointer<TableEntry>
-    var keys: UnsafePointer<UInt8>
+    /// What the walk reads: a Walker copies only this, once per resolve.
+    var walk: WalkTable
     var read: ReadConfig
-    var fold: Bool
-    var precedence: RouterOptions.Precedence
     var queryOverPath: Bool
     var maxParameters: Int
     var routeCount: Int
     /// When every route is a path pattern (no scheme, no host), the node where paths start:
     /// the walk can skip the scheme and host levels. -1 otherwise.
     var pathRoot: Int32
+}
+
+/// The flat arrays of a Table and the two settings the walk consults (Matcher.swift).
+struct WalkTable: @unchecked Sendable {
+    var nodes: UnsafeMutablePointer<TreeNode>
+    var literals: UnsafeMutablePointer<LiteralEdge>
+    var slots: UnsafeMutablePointer<Int32>
+    var dynamics: UnsafeMutablePointer<DynamicEdge>
+    var entries: UnsafeMutablePointer<TableEntry>
+    var keys: UnsafePointer<UInt8>
+    var fold: Bool
+    var precedence: RouterOptions.Precedence
 }
 
 final class Table: @unchecked Sendable {
@@ -151,9 +157,11 @@ final class Table: @unchecked Sendable {
     }
 
     var view: TableView {
-        TableView(nodes: nodes.baseAddress!, literals: literals.baseAddress!, slots: slots.baseAddress!,
-                  dynamics: dynamics.baseAddress!, entries: entries.baseAddress!, keys: keyBase, read: read,
-                  fold: foldLiterals, precedence: precedence, queryOverPath: parameterPrecedence == .queryOverPath,
+        TableView(walk: WalkTable(nodes: nodes.baseAddress!, literals: literals.baseAddress!,
+                                  slots: slots.baseAddress!, dynamics: dynamics.baseAddress!,
+                                  entries: entries.baseAddress!, keys: keyBase, fold: foldLiterals,
+                                  precedence: precedence),
+                  read: read, queryOverPath: parameterPrecedence == .queryOverPath,
                   maxParameters: maxParameters, routeCount: routes.count, pathRoot: pathRoot)
     }
 
