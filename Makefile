@@ -120,7 +120,8 @@ test-asan: deps
 # copy of its seeds (Fuzz/corpus/<name>/, left unchanged) with its dictionary
 # (Fuzz/<name>.dict) when there is one. A finding (crash, leak, timeout over 10 s, over
 # 2 GB) fails the run; the input that caused it is written to $(FUZZ_BUILD)/artifacts/
-# (libFuzzer prints the exact path).
+# (libFuzzer prints the exact path). Swift's own crash backtracer is off: libFuzzer reports
+# the crash, and the backtracer would only delay (or, on a closed pipe, stall) the run.
 define run_fuzzers
 	@for f in $(FUZZ_BUILD)/fuzz/fuzz-*; do \
 	  name=$${f##*/fuzz-}; log=$(FUZZ_BUILD)/fuzz-$$name.log; work=$(FUZZ_BUILD)/corpus/$$name; \
@@ -128,7 +129,7 @@ define run_fuzzers
 	  dict=$$( [ -f Fuzz/$$name.dict ] && echo -dict=Fuzz/$$name.dict || true ); \
 	  mkdir -p "$$work" $(FUZZ_BUILD)/artifacts; \
 	  echo "== fuzz-$$name: $(1) s"; \
-	  "$$f" -max_total_time=$(1) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 $$dict \
+	  SWIFT_BACKTRACE=enable=no "$$f" -max_total_time=$(1) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 $$dict \
 	    -artifact_prefix=$(FUZZ_BUILD)/artifacts/ "$$work" $$seeds 2> "$$log" \
 	    || { tail -n 40 "$$log"; exit 1; }; \
 	  grep -E '^(stat::number_of_executed_units|Done)' "$$log" || true; \
