@@ -248,22 +248,24 @@ private struct TreeBuilder {
         if v.remainder != nil { node.remainders.append(entry) } else { node.ends.append(entry) }
     }
 
-    /// Lays the trie out breadth-first into flat arrays; returns them with the key bytes.
+    /// Lays the trie out depth-first (preorder) into flat arrays; returns them with the key
+    /// bytes. Depth-first puts a node's first child right after it, with its edges and key
+    /// bytes next to the parent's: a walk down a chain of single-child nodes (most of a
+    /// large table) reads neighbouring memory instead of one distant node per level.
+    /// Children still come after their parents, as pass 3 needs.
     func flatten() -> FlatTable {
         var flat = FlatTable()
-        var queue: [(BuildNode, Int)] = [(root, 0)]  // node, level (0 scheme, 1 host, 2+ path)
+        var stack: [(BuildNode, Int)] = [(root, 0)]  // node, level (0 scheme, 1 host, 2+ path)
         var order: [BuildNode] = []
         var levels: [Int] = []
         var indexOf: [ObjectIdentifier: Int32] = [:]
-        var head = 0
-        while head < queue.count {
-            let (n, level) = queue[head]
-            head += 1
+        while let (n, level) = stack.popLast() {
             indexOf[ObjectIdentifier(n)] = Int32(order.count)
             order.append(n)
             levels.append(level)
-            for k in n.literalOrder { queue.append((n.literals[k]!, level + 1)) }
-            for d in sortedDynamics(n) { queue.append((n.dynamics[d]!, level + 1)) }
+            // Pushed last-first, so the first child is laid out next.
+            for d in sortedDynamics(n).reversed() { stack.append((n.dynamics[d]!, level + 1)) }
+            for k in n.literalOrder.reversed() { stack.append((n.literals[k]!, level + 1)) }
         }
         // Pass 1: key bytes (the store must be complete before any pointer is taken).
         var keyOffsets: [ObjectIdentifier: [(Int, Int, Int, Int)]] = [:]
@@ -326,7 +328,7 @@ private struct TreeBuilder {
             flat.entries += n.remainders.sorted(by: byRank)
             flat.nodes.append(t)
         }
-        // Pass 3: subtree maximum priority, children before parents (reverse breadth-first).
+        // Pass 3: subtree maximum priority, children before parents (reverse preorder).
         for i in stride(from: flat.nodes.count - 1, through: 0, by: -1) {
             var t = flat.nodes[i]
             var m = Int32.min
