@@ -4,9 +4,10 @@
 ///
 /// Not thread-safe: use one Match per thread.
 public final class Match {
+    /// Where the URL being described is: nowhere yet, the C caller's bytes (borrowed until
+    /// the next resolve), or `owned` (a Swift String's bytes, or a redirect's URL, copied).
     enum Source {
         case none
-        case string(String)
         case borrowed(UnsafePointer<UInt8>?, Int)
         case owned
     }
@@ -24,11 +25,6 @@ public final class Match {
     /// would cost a dynamic exclusivity check on every in-place mutation of the hot path.
     struct State {
         var source = Source.none
-        /// `source` is `.string` (checked without copying the enum, which would retain).
-        var sourceIsString = false
-        /// For `.string` sources: where the string's bytes were when it was stored.
-        var sourceBase: UnsafePointer<UInt8>? = nil
-        var sourceCount = 0
         var owned = GrowBuffer<UInt8>(capacity: 64)
         var view = URLView()
         var captures = GrowBuffer<Capture>(capacity: 8)
@@ -70,7 +66,7 @@ public final class Match {
 
     var source: Source {
         _read { yield state.pointee.source }
-        set { state.pointee.source = newValue; state.pointee.sourceIsString = false }
+        set { state.pointee.source = newValue }
     }
     var owned: GrowBuffer<UInt8> { _read { yield state.pointee.owned } _modify { yield &state.pointee.owned } }
     var view: URLView { _read { yield state.pointee.view } _modify { yield &state.pointee.view } }
@@ -104,7 +100,6 @@ public final class Match {
     func withURLBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         switch source {
         case .none: return body(UnsafeBufferPointer(start: nil, count: 0))
-        case .string(var s): return s.withUTF8(body)
         case .borrowed(let p, let n): return body(UnsafeBufferPointer(start: p, count: n))
         case .owned: return body(owned.bytes)
         }

@@ -19,8 +19,7 @@ extension Match {
     /// The URL the match describes: the one given to `resolve`, or the last URL of the
     /// redirect chain.
     public var url: String {
-        if case .string(let s) = source { return s }
-        return withURLBytes { String(decoding: $0, as: UTF8.self) }
+        withURLBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The winning route's pattern, as it was added.

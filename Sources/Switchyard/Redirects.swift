@@ -38,7 +38,7 @@ extension Router {
             // Resolve the new URL from a copy the Match owns (the chain buffer may move).
             st.pointee.owned.removeAll()
             st.pointee.owned.append(contentsOf: UnsafePointer(st.pointee.chainBytes.base) + start, count: Int(new.count))
-            match.source = .owned  // the setter also clears `sourceIsString`
+            match.source = .owned
             let bytes = UnsafeBufferPointer(start: UnsafePointer(st.pointee.owned.base), count: st.pointee.owned.count)
             _ = try walk(bytes, into: match, keepTable: true)
         }

@@ -1,8 +1,5 @@
 import Synchronization
 
-/// The most UTF-8 bytes a String can keep inline (in the String value, not on the heap).
-private let smallStringCapacity = MemoryLayout<String>.size - 1
-
 /// Process-wide source of table ids: a Match recognises the table it already holds by id,
 /// so ids are never reused, even across routers.
 private let tableIDs = Atomic<UInt64>(1)
@@ -124,42 +121,24 @@ public final class Router: Sendable {
     /// Returns whether a route matched.
     @discardableResult
     public func resolve(_ url: String, into match: Match) throws(SwitchyardError) -> Bool {
-        // Native strings are contiguous UTF-8: read them in place.
-        let direct: Result<Bool, SwitchyardError>? = url.utf8.withContiguousStorageIfAvailable { bytes in
-            let st = match.state
-            do throws(SwitchyardError) {
-                if bytes.count <= smallStringCapacity {
-                    // A short string may keep its bytes inline in the String value, so this
-                    // pointer is a temporary copy: copy the bytes into the Match instead.
-                    st.pointee.owned.removeAll()
-                    if let b = bytes.baseAddress { st.pointee.owned.append(contentsOf: b, count: bytes.count) }
-                    match.source = .owned
-                    let own = UnsafeBufferPointer(start: UnsafePointer(st.pointee.owned.base), count: bytes.count)
-                    return .success(try resolveFirst(own, into: match))
-                }
-                // Keep the string (its heap bytes back every value). Storing it again when it
-                // is the string already held (same storage, still alive because held) would
-                // only cost a retain and a release.
-                if !(st.pointee.sourceIsString && st.pointee.sourceBase == bytes.baseAddress
-                     && st.pointee.sourceCount == bytes.count) {
-                    st.pointee.source = .string(url)
-                    st.pointee.sourceIsString = true
-                    st.pointee.sourceBase = bytes.baseAddress
-                    st.pointee.sourceCount = bytes.count
-                }
-                return .success(try resolveFirst(bytes, into: match))
-            } catch {
-                return .failure(error)
-            }
+        // The bytes are copied into the Match's own buffer (reused: no allocation once warm),
+        // so the match never depends on the String's storage. Copying a URL costs less than
+        // keeping the String alive (a retain and a release per resolve), and a short String
+        // may hold its bytes inline, where no pointer to them outlives the call anyway.
+        let st = match.state
+        let contiguous: Bool? = url.utf8.withContiguousStorageIfAvailable { bytes in
+            st.pointee.owned.removeAll()
+            if let b = bytes.baseAddress { st.pointee.owned.append(contentsOf: b, count: bytes.count) }
+            return true
         }
-        let hit: Bool
-        if let direct {
-            hit = try direct.get()
-        } else {
+        if contiguous == nil {
             var copy = url
             copy.makeContiguousUTF8()
             return try resolve(copy, into: match)
         }
+        match.source = .owned
+        let own = UnsafeBufferPointer(start: UnsafePointer(st.pointee.owned.base), count: st.pointee.owned.count)
+        let hit = try resolveFirst(own, into: match)
         return try followRedirects(match, firstHit: hit)
     }
 
