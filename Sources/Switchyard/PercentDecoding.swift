@@ -87,35 +87,3 @@ package func firstInvalidUTF8(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int? {
 
 @inline(__always)
 func isValidUTF8(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool { firstInvalidUTF8(p, n) == nil }
-
-/// Percent-encodes `bytes` for a place in a URL: everything but RFC 3986 unreserved
-/// characters, plus the sub-delimiters that are safe in `place`.
-enum URLPlace { case pathSegment, query, fragment }
-
-func percentEncode(_ s: String, for place: URLPlace) -> String {
-    var out = [UInt8]()
-    out.reserveCapacity(s.utf8.count)
-    let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
-    for b in s.utf8 {
-        let unreserved = (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39)
-            || b == 0x2D || b == 0x2E || b == 0x5F || b == 0x7E
-        let keep: Bool
-        switch place {
-        case .pathSegment: keep = unreserved || b == 0x3A || b == 0x40 || b == 0x21 || b == 0x24 || b == 0x27
-            || b == 0x28 || b == 0x29 || b == 0x2A || b == 0x2C || b == 0x3B
-        case .query: keep = unreserved || b == 0x3A || b == 0x40 || b == 0x2F || b == 0x3F || b == 0x21
-            || b == 0x24 || b == 0x27 || b == 0x28 || b == 0x29 || b == 0x2A || b == 0x2C || b == 0x3B
-        case .fragment: keep = unreserved || b == 0x3A || b == 0x40 || b == 0x2F || b == 0x3F || b == 0x21
-            || b == 0x24 || b == 0x26 || b == 0x27 || b == 0x28 || b == 0x29 || b == 0x2A || b == 0x2B
-            || b == 0x2C || b == 0x3B || b == 0x3D
-        }
-        if keep {
-            out.append(b)
-        } else {
-            out.append(0x25)
-            out.append(hex[Int(b >> 4)])
-            out.append(hex[Int(b & 0xF)])
-        }
-    }
-    return String(decoding: out, as: UTF8.self)
-}

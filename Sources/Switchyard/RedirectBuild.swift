@@ -4,10 +4,13 @@
 /// in the target's query, or `append_params` is false), then the fragment.
 
 /// Which ASCII bytes stay as written in each place of a template, as two 64-bit masks
-/// (bytes 0-63, 64-127); every other byte is percent-encoded. The same sets as
-/// `percentEncode(_:for:)` (a test checks all 256 bytes), so a redirect encodes exactly as
-/// the rest of Switchyard does; `authority` and `firstRelativeSegment` also encode `:` (and
-/// `@`). Constants rather than a table built at first use: no lazy-global check per call.
+/// (bytes 0-63, 64-127); every other byte is percent-encoded. RFC 3986: a path segment
+/// keeps unreserved characters, `:`, `@` and the sub-delimiters `!$'()*,;` (not `&`, `=`,
+/// `+`, which a router may read specially); a query also keeps `/` and `?`; a fragment
+/// keeps every pchar, `/` and `?`. `authority` and `firstRelativeSegment` also encode `:`
+/// (and `@`), so a value cannot add userinfo, a port or a scheme. RedirectTests check every
+/// printable ASCII byte in each of the five places against these sets written out in the
+/// test. Constants rather than a table built at first use: no lazy-global check per call.
 @inline(__always)
 func templateKeeps(_ b: UInt8, _ place: TemplatePlace) -> Bool {
     let (lo, hi): (UInt64, UInt64)

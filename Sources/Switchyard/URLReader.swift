@@ -318,16 +318,6 @@ extension URLView {
     /// (an empty segment), no `/.` (which could start a `.` or `..` segment), no leading `.`
     /// or `/`, and fewer slashes than `maxSegments`. One pass, eight bytes at a time; a
     /// false "no" only sends the URL down the full reader, so the test is conservative.
-    /// The same test from what `readPrefix` found, without another pass when it could.
-    @inline(__always)
-    static func pathIsClean(_ p: UnsafePointer<UInt8>, _ prefix: Prefix, _ start: Int, _ end: Int,
-                            maxSegments: Int) -> Bool {
-        if prefix.lastSlashPair == .max { return pathIsClean(p, start, end, maxSegments: maxSegments) }
-        if start >= end { return true }
-        // A pair counts when both its bytes are in the path: its second byte after `start`.
-        return p[start] != 0x2E && p[start] != 0x2F && end &- start < maxSegments && prefix.lastSlashPair <= start
-    }
-
     static func pathIsClean(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, maxSegments: Int) -> Bool {
         if start >= end { return true }
         if p[start] == 0x2E || p[start] == 0x2F { return false }
@@ -346,6 +336,16 @@ extension URLView {
             i &+= 8
         }
         return true
+    }
+
+    /// The same test from what `readPrefix` found, without another pass when it could.
+    @inline(__always)
+    static func pathIsClean(_ p: UnsafePointer<UInt8>, _ prefix: Prefix, _ start: Int, _ end: Int,
+                            maxSegments: Int) -> Bool {
+        if prefix.lastSlashPair == .max { return pathIsClean(p, start, end, maxSegments: maxSegments) }
+        if start >= end { return true }
+        // A pair counts when both its bytes are in the path: its second byte after `start`.
+        return p[start] != 0x2E && p[start] != 0x2F && end &- start < maxSegments && prefix.lastSlashPair <= start
     }
 
     /// Where a clean URL's first segment starts: the authority when it is a segment,

@@ -269,7 +269,7 @@ struct RedirectTests {
         expectError(.limit, "long") { try r.add("/a", redirect: "/" + String(repeating: "x", count: 30)) }
     }
 
-    @Test("the encoding of filled values agrees with percentEncode for every ASCII byte")
+    @Test("the encoding of filled values agrees with the RFC 3986 sets for every ASCII byte")
     func encodingAgrees() throws {
         let r = try Router()
         try r.add("/p/:v", redirect: "myapp://x/{v}?q={v}#{v}")
