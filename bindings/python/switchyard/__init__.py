@@ -12,8 +12,9 @@ docs/PYTHON.md describes the API, the errors, lifetimes and threads.
 
 import json
 import os
+import platform
 from collections.abc import Mapping
-from ctypes import addressof, byref, c_int, c_void_p
+from ctypes import byref, c_int, c_size_t
 from math import isfinite
 
 from . import _ffi
@@ -72,20 +73,21 @@ class Router:
     """A route table. Thread-safe: resolve from any number of threads while others add,
     remove or load rules. ``Router(**options)``: see docs/PYTHON.md for every option."""
 
-    __slots__ = ("_h", "_addr", "_changed", "__weakref__")
+    __slots__ = ("_h", "_arg", "_changed", "__weakref__")
 
     # _h: the C router (an owning _ffi.RouterObj), None once closed. Every call copies it
     # to a local first: that reference keeps the C router alive until the call returns,
     # so a close() on another thread never frees it under a call in flight.
-    # _addr: the C router's address for the raw resolve call (valid while _h's object
-    # lives; resolve holds that object in a local during the call).
+    # _arg: the C router's address for the raw resolve call, as a byref() object (ctypes
+    # passes those without making an argument object per call). It refers to _h's object,
+    # so holding it keeps the C router alive; close() drops both.
     # _changed: set after each change this Router makes; the next resolve then builds the
     # new table with the GIL released (see resolve).
 
     def __init__(self, **options):
         opts, keep = build_options(options)
         self._h = _ffi.new_router(opts)
-        self._addr = c_void_p(addressof(self._h))
+        self._arg = byref(self._h)
         self._changed = True
         del keep  # the options' pointers were read during sy_router_new only
 
@@ -94,6 +96,7 @@ class Router:
     def close(self):
         """Release the C router. Idempotent. Matches already returned stay readable."""
         self._h = None
+        self._arg = None
 
     @property
     def closed(self):
@@ -193,17 +196,21 @@ class Router:
         Raises InvalidURLError (with the byte position), LimitError, RedirectError.
         """
         # Kept to one foreign call and cheap reads: the benchmark's hot path. The call is
-        # made without ctypes argument conversion (arguments made once, per Match), and
-        # holding the GIL, which costs less than releasing and taking it back. The first
-        # resolve after a change builds the new table (~100 ms for 10,000 routes): after
-        # this Router's own changes, that resolve releases the GIL so other threads run.
-        # (A change by another thread that lands between its C call and setting the flag
-        # only means one build holds the GIL: slower, never wrong.)
-        h = self._h
-        if h is None:
+        # made without ctypes argument conversion: pointers as byref() objects made once
+        # (per Router, per Match), the length as a Python int (below), and holding the GIL,
+        # which costs less than releasing and taking it back. The first resolve after a
+        # change builds the new table (~100 ms for 10,000 routes): after this Router's own
+        # changes, that resolve releases the GIL so other threads run. (A change by another
+        # thread that lands between its C call and setting the flag only means one build
+        # holds the GIL: slower, never wrong.)
+        router = self._arg  # keeps the C router alive during the call, even across close()
+        if router is None:
             raise _closed()
         if type(url) is str:
-            url = url.encode("utf-8", "surrogateescape")
+            try:
+                url = url.encode()
+            except UnicodeEncodeError:  # lone surrogates: bytes as os.fsencode would give
+                url = url.encode("utf-8", "surrogateescape")
         elif type(url) is not bytes:
             url = _bytes_in(url, "url")
         state = tls
@@ -215,13 +222,14 @@ class Router:
             cache = m.__dict__
             if cache:
                 cache.clear()  # forget the attributes read after the previous resolve
-        n = m._len
-        n.value = len(url)
+        n = len(url)
+        if n > _INT_LENGTH_MAX:
+            n = c_size_t(n)
         if self._changed:
             self._changed = False
-            status = _resolve_releasing_gil(m._addr, self._addr, url, n, m._err_addr)
+            status = _resolve_releasing_gil(m._arg, router, url, n, m._err_arg)
         else:
-            status = _resolve(m._addr, self._addr, url, n, m._err_addr)
+            status = _resolve(m._arg, router, url, n, m._err_arg)
         if status:
             raise _ffi.error_from(status, m._err)
         m._url = url
@@ -232,6 +240,12 @@ class Router:
 
 
 _resolve = _ffi.sy_router_resolve_raw
+#: The longest length passed to the raw resolve as a Python int. ctypes passes an int as a
+#: C int, which libffi widens to the full register by sign extension on x86-64 and
+#: AArch64, so up to INT_MAX a size_t parameter receives the right value there. Longer
+#: URLs, and every URL on other machines, go as a c_size_t. A plain int saves making and
+#: setting a c_size_t per call (measured, docs/PYTHON.md).
+_INT_LENGTH_MAX = 0x7FFF_FFFF if platform.machine().lower() in ("x86_64", "amd64", "aarch64", "arm64") else -1
 _resolve_releasing_gil = _ffi.sy_router_resolve_raw_releasing_gil
 
 

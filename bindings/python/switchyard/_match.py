@@ -17,7 +17,7 @@ Why lazy, and why it stays correct (docs/PYTHON.md, "How a Match stays valid"):
 """
 
 import threading
-from ctypes import addressof, byref, c_size_t, c_void_p
+from ctypes import byref, c_size_t
 
 try:
     from sys import getrefcount
@@ -132,10 +132,10 @@ class Match:
 
     # _ref: the C match (an owning _ffi.MatchObj); _url: the bytes resolved (the C match
     # borrows them); _err: the sy_error for resolving into _ref (only the owning thread
-    # resolves into it, so it needs no thread-local lookup on the hot path); _addr,
-    # _err_addr, _len: the resolve call's arguments, made once (Router.resolve). The
-    # cached attributes live in __dict__. No __weakref__ (see above).
-    __slots__ = ("_ref", "_url", "_err", "_addr", "_err_addr", "_len", "__dict__")
+    # resolves into it, so it needs no thread-local lookup on the hot path); _arg,
+    # _err_arg: byref() of _ref and _err, the resolve call's arguments made once
+    # (Router.resolve). The cached attributes live in __dict__. No __weakref__ (see above).
+    __slots__ = ("_ref", "_url", "_err", "_arg", "_err_arg", "__dict__")
 
     def __init__(self):
         raise TypeError("Match objects come from Router.resolve()")
@@ -246,9 +246,8 @@ def fresh_match():
     m = Match.__new__(Match)
     m._ref = _ffi.new_match()
     m._err = SyError()
-    # The raw resolve call (Router.resolve) takes addresses and a length as ready-made
-    # ctypes objects: they stay valid as long as m, which owns what they point to.
-    m._addr = c_void_p(addressof(m._ref))
-    m._err_addr = c_void_p(addressof(m._err))
-    m._len = c_size_t(0)
+    # The raw resolve call (Router.resolve) takes the addresses as ready-made byref()
+    # objects, which ctypes passes as they are; each keeps what it points to alive.
+    m._arg = byref(m._ref)
+    m._err_arg = byref(m._err)
     return m
