@@ -835,6 +835,51 @@ SY_API sy_status sy_match_param(sy_param *out, /* OUT: the parameter */
                                 const char *name, size_t name_len,
                                 sy_error *err);
 
+/** Which parameter list sy_match_params_text() writes. */
+typedef enum sy_param_list {
+    SY_PARAMS_MERGED = 0, /* the merged map, as sy_match_param_at() lists it */
+    SY_PARAMS_PATH = 1    /* the path parameters, as sy_match_path_param_at() lists them */
+} sy_param_list;
+
+/**
+ * Every parameter of one list in a single call, as text: for bindings where each
+ * foreign call costs more than the resolve (ctypes, FFI). C callers are better served
+ * by sy_match_param_at(). The bytes written are
+ *
+ *   TYPES 0xFF NAME_0 0xFF TEXT_0 0xFF NAME_1 0xFF TEXT_1 ...
+ *
+ * TYPES is empty when every parameter is a string (SY_VALUE_STRING); otherwise it has
+ * one ASCII letter per parameter, in list order: 's' (SY_VALUE_STRING), 'i'
+ * (SY_VALUE_INT) or 'f' (SY_VALUE_FLOAT). NAME_k and TEXT_k are the k-th
+ * parameter's name and text, as in sy_param. An empty list writes nothing (length 0).
+ * The byte 0xFF never occurs in UTF-8, and every name and text is valid UTF-8, so
+ * splitting on 0xFF is exact. An int's text is its decimal digits (with any sign as
+ * written); a float's text parses to its float_value by any correctly rounding parser.
+ * Nothing is NUL-terminated. To learn the size first, pass buf = NULL and cap = 0.
+ *
+ * @param[out] buf     Receives the text; may be NULL when cap is 0.
+ * @param cap          Size of buf in bytes.
+ * @param[out] len_out Optional. The text's length in bytes, both on success and with
+ *                     SY_ERR_BUFFER_TOO_SMALL (then cap must be at least *len_out).
+ * @param match        A match from sy_match_new().
+ * @param which        SY_PARAMS_MERGED or SY_PARAMS_PATH.
+ * @param err          Optional. Cleared on entry; filled on failure.
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if match is NULL or not a match, or buf is NULL with cap > 0;
+ *         SY_ERR_INVALID_ARGUMENT if which is not an sy_param_list;
+ *         SY_ERR_BUFFER_TOO_SMALL if cap < length; then nothing is written.
+ *
+ * Ownership: buf belongs to the caller; the library keeps nothing.
+ * Lifetime:  the text is a copy; it does not depend on the match or url.
+ * Thread safety: one thread at a time per match.
+ * Since: 0.1
+ */
+SY_API sy_status sy_match_params_text(char *buf, /* OUT: the text */
+                                      size_t cap,
+                                      size_t *len_out, /* OUT: the text's length */
+                                      const sy_match *match, int32_t which,
+                                      sy_error *err);
+
 /**
  * The number of URLs in the redirect chain of the last resolve: 0 without redirects,
  * else the input URL, then each URL redirected to (the last is sy_match_url()).

@@ -104,6 +104,7 @@ SY_OPT_QUERY_OVER_PATH = 1 << 7
 SY_ROUTE_NO_APPEND_PARAMS = 1 << 0
 
 SY_VALUE_STRING, SY_VALUE_INT, SY_VALUE_FLOAT = 0, 1, 2
+SY_PARAMS_MERGED, SY_PARAMS_PATH = 0, 1
 
 
 # Distinct opaque pointer types (llvmlite's _make_opaque_ref): handing a match to a
@@ -259,7 +260,8 @@ def check_status(status, func, args):
 
 
 def check_status_sizing(status, func, args):
-    """errcheck for sy_match_to_json: SY_ERR_BUFFER_TOO_SMALL is the size query's answer."""
+    """errcheck for sy_match_to_json and sy_match_params_text: SY_ERR_BUFFER_TOO_SMALL is
+    the size query's answer."""
     if status == SY_ERR_BUFFER_TOO_SMALL:
         return status
     return check_status(status, func, args)
@@ -339,8 +341,8 @@ sy_router_resolve = _declare(
     "sy_router_resolve", [MatchRef, RouterRef, c_char_p, c_size_t, ErrPtr], c_int
 )
 # Router.resolve's own entry points: sy_router_resolve without argtypes, so ctypes converts
-# nothing per call (~250 ns less here). The caller passes exactly (c_void_p match address,
-# c_void_p router address, bytes, c_size_t, c_void_p sy_error address): nothing checks the
+# nothing per call (~250 ns less here). The caller passes exactly (byref(match object),
+# byref(router object), bytes, int or c_size_t length, byref(SyError)): nothing checks the
 # types, so only Router.resolve uses them. The first keeps the GIL; the second releases it
 # (for a resolve that may build a new table).
 sy_router_resolve_raw = pylib["sy_router_resolve"]
@@ -376,6 +378,16 @@ sy_match_param = _declare(
 )
 sy_match_redirect_count = _declare("sy_match_redirect_count", [MatchRef], c_size_t, keep_gil=True)
 sy_match_redirect_at = _declare("sy_match_redirect_at", [MatchRef, c_size_t], SyStr, keep_gil=True)
+sy_match_params_text = _declare(
+    "sy_match_params_text", [POINTER(c_char), c_size_t, POINTER(c_size_t), MatchRef, c_int32, ErrPtr], c_int,
+    check_status_sizing, keep_gil=True,
+)
+# Match.params' own entry point, without argtypes (as sy_router_resolve_raw above). The
+# caller passes exactly (c_char array, int cap, byref(c_size_t), byref(match object), int
+# which, None): only _match._params_reader uses it, and it repeats a failed call through
+# the declared function above for the error message.
+sy_match_params_text_raw = pylib["sy_match_params_text"]
+sy_match_params_text_raw.restype = c_int
 sy_match_to_json = _declare(
     "sy_match_to_json", [POINTER(c_char), c_size_t, POINTER(c_size_t), MatchRef, ErrPtr], c_int,
     check_status_sizing, keep_gil=True,

@@ -17,7 +17,7 @@ Why lazy, and why it stays correct (docs/PYTHON.md, "How a Match stays valid"):
 """
 
 import threading
-from ctypes import byref, c_size_t
+from ctypes import byref, c_size_t, create_string_buffer
 
 try:
     from sys import getrefcount
@@ -27,10 +27,16 @@ except ImportError:  # not CPython: never assume a Match is unshared; always mak
         return 1 << 30
 
 from . import _ffi
-from ._ffi import SyError, SyParam, SyStr
+from ._ffi import SyError, SyStr
 
-_SY_VALUE_INT = _ffi.SY_VALUE_INT
-_SY_VALUE_FLOAT = _ffi.SY_VALUE_FLOAT
+
+
+def _params_io(cap):
+    """The thread's sy_match_params_text buffer of `cap` bytes, and the arguments that
+    point at it and at its length (made once, passed as they are)."""
+    buf = create_string_buffer(cap)
+    length = c_size_t()
+    return buf, byref(buf), cap, length, byref(length)
 
 
 class _ThreadState(threading.local):
@@ -40,9 +46,11 @@ class _ThreadState(threading.local):
     def __init__(self):
         self.match = None
         self.err = SyError()
-        self.param = SyParam()
         self.name = SyStr()
         self.value = SyStr()
+        # sy_match_params_text's buffer (grown when a match needs more), its arguments
+        # and the length it writes: one tuple, so a read costs one thread-local lookup.
+        self.params_io = _params_io(256)
 
 
 tls = _ThreadState()
@@ -77,34 +85,60 @@ def _text(s):
 # parameter faster than a Python int (about 100 ns less per accessor call, measured).
 _INDEX = tuple(c_size_t(i) for i in range(64))
 
+_params_text = _ffi.sy_match_params_text_raw
+# sy_match_params_text separates its parts with the byte 0xFF, which UTF-8 never uses; it
+# decodes (surrogateescape) to "\udcff", a character no decoded name or text holds.
+_CONVERT = {"i": int, "f": float}
 
-def _params_reader(count, at):
-    """A reader of one parameter list (merged or path), loop inlined with its accessors
-    bound: this is the benchmark's resolve+params path, so no extra call per read."""
 
-    def read(match):
-        ref = match._ref
-        state = tls
-        p = state.param
-        err = state.err
-        out = {}
-        for i in range(count(ref)):
-            at(p, ref, _INDEX[i] if i < 64 else i, err)
-            kind = p.type
-            if kind == _SY_VALUE_INT:
-                value = p.int_value
-            elif kind == _SY_VALUE_FLOAT:
-                value = p.float_value
-            else:
-                value = p.text_ptr[: p.text_len].decode()
-            out[p.name_ptr[: p.name_len].decode()] = value
+class _ParamsAttribute:
+    """Match.params and Match.path_params: one parameter list read in one foreign call,
+    then cached in the instance dict (a non-data descriptor, as _cached below, with the
+    reading inlined in __get__: this is the benchmark's resolve+params path).
+
+    The header's format: TYPES, then the name and text of each parameter, all separated
+    by 0xFF. An int's text is its digits and a float's text parses to its value, so
+    int() and float() give the C values exactly."""
+
+    def __init__(self, name, which, doc):
+        self.name = name
+        self.which = which
+        self.__doc__ = doc
+
+    def __get__(self, match, cls=None):
+        if match is None:
+            return self
+        buf, buf_arg, cap, length, length_arg = tls.params_io
+        if _params_text(buf_arg, cap, length_arg, match._arg, self.which, None):
+            buf, n = _grow_or_raise(match, self.which)
+        else:
+            n = length.value
+        if n:
+            parts = buf[:n].decode("utf-8", "surrogateescape").split("\udcff")
+            it = iter(parts)
+            types = next(it)
+            out = dict(zip(it, it))
+            if types:  # some values are typed: rare, converted one by one
+                for k, kind in enumerate(types):
+                    if kind != "s":
+                        out[parts[2 * k + 1]] = _CONVERT[kind](parts[2 * k + 2])
+        else:
+            out = {}
+        match.__dict__[self.name] = out
         return out
 
-    return read
 
-
-_read_path_params = _params_reader(_ffi.sy_match_path_param_count, _ffi.sy_match_path_param_at)
-_read_params = _params_reader(_ffi.sy_match_param_count, _ffi.sy_match_param_at)
+def _grow_or_raise(match, which):
+    """After a failed sy_match_params_text: a buffer too small grows to the size it
+    reported and the call is made again; any other failure raises, with the C message.
+    Returns the buffer and the text's length."""
+    state = tls
+    buf, _, cap, length, _ = state.params_io
+    if length.value > cap:
+        state.params_io = _params_io(max(length.value, 2 * cap))
+        buf, _, cap, length, _ = state.params_io
+    _ffi.sy_match_params_text(buf, cap, byref(length), match._ref, which, SyError())
+    return buf, length.value
 
 
 class _cached:
@@ -178,10 +212,10 @@ class Match:
         """The segments a trailing '*', '*name' or '<path:name>' matched, joined by '/'."""
         return _text(_ffi.sy_match_remainder(self._ref))
 
-    path_params = _cached(_read_path_params, "path_params",
-                          "Captured path parameters in pattern order: name -> str, int or float.")
-    params = _cached(_read_params, "params",
-                     "The merged map: path parameters, then query items (last value), then defaults.")
+    path_params = _ParamsAttribute("path_params", _ffi.SY_PARAMS_PATH,
+                                   "Captured path parameters in pattern order: name -> str, int or float.")
+    params = _ParamsAttribute("params", _ffi.SY_PARAMS_MERGED,
+                              "The merged map: path parameters, then query items (last value), then defaults.")
 
     @_cached
     def query(self):
@@ -226,8 +260,6 @@ class Match:
 
     def _c_json(self):
         """The C library's own JSON text for this match (sy_match_to_json), for tests."""
-        from ctypes import create_string_buffer
-
         ref = self._ref
         length = c_size_t()
         _ffi.sy_match_to_json(None, 0, byref(length), ref, SyError())

@@ -1,0 +1,68 @@
+// sy_match_params_text: a whole parameter list in one call, for bindings that pay per
+// foreign call (the Python package reads `params` with it).
+import CSwitchyard
+import Switchyard
+
+/// Separates the types and each name and text: a byte that UTF-8 never uses.
+private let separator: UInt8 = 0xFF
+
+@c @implementation
+public func sy_match_params_text(_ buf: UnsafeMutablePointer<CChar>?, _ cap: Int,
+                                 _ lenOut: UnsafeMutablePointer<Int>?,
+                                 _ match: OpaquePointer?, _ which: Int32,
+                                 _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
+    lenOut?.pointee = 0
+    return matchEntry(match, err) { (m) throws(CFailure) in
+        // A size_t over SIZE_MAX / 2 arrives negative: such a buffer is big enough for anything.
+        let capacity = cap < 0 ? Int.max : cap
+        if buf == nil && capacity > 0 { throw .misuse("buf is NULL but cap is \(capacity)") }
+        let path: Bool
+        switch which {
+        case Int32(SY_PARAMS_MERGED.rawValue): path = false
+        case Int32(SY_PARAMS_PATH.rawValue): path = true
+        default: throw .invalid("which is \(which): not SY_PARAMS_MERGED (0) or SY_PARAMS_PATH (1)")
+        }
+        let count = path ? m.rawPathParameterCount : m.rawParamCount
+        let at: (Int) -> RawParameter? = path ? m.rawPathParameter(at:) : m.rawParam(at:)
+        // Measure first, so a short buffer is left untouched. The type letters are written
+        // only when some parameter is typed (callers then skip converting values).
+        var needed = 0
+        var typed = false
+        for k in 0..<count {
+            guard let p = at(k) else { throw CFailure(SY_ERR_INTERNAL, "parameter \(k) of \(count) is missing") }
+            needed += 2 + p.name.count + p.text.count
+            if p.kind != .string { typed = true }
+        }
+        let letters = typed ? count : 0
+        needed += letters
+        lenOut?.pointee = needed
+        guard needed <= capacity else {
+            throw CFailure(SY_ERR_BUFFER_TOO_SMALL,
+                           "buffer of \(capacity) bytes is too small: the parameters need \(needed) bytes")
+        }
+        guard let buf, needed > 0 else { return }
+        let out = UnsafeMutableRawPointer(buf).assumingMemoryBound(to: UInt8.self)
+        var n = letters
+        for k in 0..<count {
+            guard let p = at(k) else { continue }  // checked above
+            if typed {
+                switch p.kind {
+                case .string: out[k] = 0x73  // 's'
+                case .int: out[k] = 0x69     // 'i'
+                case .float: out[k] = 0x66   // 'f'
+                }
+            }
+            n = put(p.name, out, n)
+            n = put(p.text, out, n)
+        }
+    }
+}
+
+/// Writes the separator and `span` at `out + n`; returns the offset after them.
+@inline(__always)
+private func put(_ span: ByteSpan, _ out: UnsafeMutablePointer<UInt8>, _ n: Int) -> Int {
+    out[n] = separator
+    guard let base = span.base, span.count > 0 else { return n + 1 }
+    (out + n + 1).update(from: base, count: span.count)
+    return n + 1 + span.count
+}
