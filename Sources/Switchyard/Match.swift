@@ -37,7 +37,7 @@ public final class Match {
         /// The table of the last resolve (kept alive here), its id and its plain view.
         var table: Table?
         var tableID: UInt64 = 0
-        var tableView: TableView?
+        var tableView: UnsafePointer<TableView>?
         var hit = false
         var entry = TableEntry(route: 0, variant: 0, priority: 0, seq: 0, literalCount: 0, remainderMin: 0)
         var remainderStart = -1
@@ -89,7 +89,7 @@ public final class Match {
     func use(_ table: Table) {
         state.pointee.table = table
         state.pointee.tableID = table.id
-        state.pointee.tableView = table.view
+        state.pointee.tableView = UnsafePointer(table.viewPointer)
     }
 
     var route: CompiledRoute? {

@@ -170,26 +170,26 @@ public final class Router: Sendable {
         match.clearResult()
         let prefix: URLView.Prefix
         do throws(SwitchyardError) {
-            prefix = try st.pointee.view.readPrefix(bytes, tv.read)
+            prefix = try st.pointee.view.readPrefix(bytes, tv.pointee.read)
         } catch {
             match.source = .none
             throw error
         }
         let p = bytes.baseAddress ?? emptyBytes
         let end = bytes.baseAddress == nil ? 0
-            : st.pointee.view.readQueryAndFragment(p, bytes.count, end: prefix.pathEnd, tv.read,
+            : st.pointee.view.readQueryAndFragment(p, bytes.count, end: prefix.pathEnd, tv.pointee.read,
                                                   mayDecode: prefix.mayDecode)
-        let needed = tv.maxParameters &+ 1
+        let needed = tv.pointee.maxParameters &+ 1
         st.pointee.captures.reserve(needed)
         st.pointee.bestCaptures.reserve(needed)
         // Clean URLs (nothing to decode, nothing to normalise) are walked straight from the
         // bytes; the others are split and normalised into a segment list first.
-        let r = tv.read
+        let r = tv.pointee.read
         let canWalkBytes = !(prefix.mayDecode && r.decodePath) && !r.strictTrailingSlash && !r.keepEmptySegments
         if canWalkBytes {
             let first = st.pointee.view.firstSegmentStart(p, prefix, end)
             if URLView.pathIsClean(p, prefix, first, end, maxSegments: r.maxSegments) {
-                var w = Walker(tv.walk, url: p, decoded: UnsafePointer(st.pointee.view.decoded.base),
+                var w = Walker(tv.pointee.walk, url: p, decoded: UnsafePointer(st.pointee.view.decoded.base),
                                source: BytesSource(p: p, start: first, end: end),
                                captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base)
                 run(&w, tv, &st.pointee.view)
@@ -200,14 +200,14 @@ public final class Router: Sendable {
             }
         }
         do throws(SwitchyardError) {
-            try st.pointee.view.readSegments(p, prefix, end, tv.read)
+            try st.pointee.view.readSegments(p, prefix, end, tv.pointee.read)
         } catch {
             match.source = .none
             throw error
         }
         let list = ListSource(segments: st.pointee.view.segments.base, count: st.pointee.view.segments.count,
                               url: p, decoded: UnsafePointer(st.pointee.view.decoded.base))
-        var w = Walker(tv.walk, url: p, decoded: UnsafePointer(st.pointee.view.decoded.base), source: list,
+        var w = Walker(tv.pointee.walk, url: p, decoded: UnsafePointer(st.pointee.view.decoded.base), source: list,
                        captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base)
         run(&w, tv, &st.pointee.view)
         match.finish(w, url: bytes) { m, from in m.appendRemainder(segmentsFrom: from, url: bytes) }
@@ -215,10 +215,10 @@ public final class Router: Sendable {
     }
 
     @inline(__always)
-    private func run<S: SegmentSource>(_ w: inout Walker<S>, _ tv: TableView, _ view: inout URLView) {
-        if tv.pathRoot >= 0 {
-            w.walkPath(tv.pathRoot, w.source.start)
-        } else if tv.routeCount > 0 {
+    private func run<S: SegmentSource>(_ w: inout Walker<S>, _ tv: UnsafePointer<TableView>, _ view: inout URLView) {
+        if tv.pointee.pathRoot >= 0 {
+            w.walkPath(tv.pointee.pathRoot, w.source.start)
+        } else if tv.pointee.routeCount > 0 {
             w.walkScheme(&view)
         }
     }

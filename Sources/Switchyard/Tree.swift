@@ -114,6 +114,9 @@ final class Table: @unchecked Sendable {
     private let keys: ByteStore
     let keyBase: UnsafePointer<UInt8>
     let pathRoot: Int32
+    /// `view`, made once: a Match holds this pointer (and the Table), so a resolve reads the
+    /// view's fields in place instead of copying the whole struct out of the Match.
+    let viewPointer: UnsafeMutablePointer<TableView>
 
     init(id: UInt64, options: RouterOptions, webSchemes: WebSchemeStore, routes: [CompiledRoute]) {
         self.id = id
@@ -154,6 +157,8 @@ final class Table: @unchecked Sendable {
             }
         }
         pathRoot = root
+        viewPointer = .allocate(capacity: 1)
+        viewPointer.initialize(to: view)
     }
 
     var view: TableView {
@@ -166,6 +171,8 @@ final class Table: @unchecked Sendable {
     }
 
     deinit {
+        viewPointer.deinitialize(count: 1)
+        viewPointer.deallocate()
         nodes.deallocate()
         literals.deallocate()
         slots.deallocate()
