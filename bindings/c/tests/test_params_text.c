@@ -58,55 +58,44 @@ static void assert_bytes(const char *got, size_t got_len, const char *want, size
     assert_memory_equal(got, want, want_len);
 }
 
-/* HEADER: "otherwise it has one ASCII letter per parameter, in list order" and "An int's
- * text is its decimal digits (with any sign as written)" */
-static void merged_list_with_types_and_query(void **state)
-{
-    sy_match *m = sy_test_match();
-    char buf[256];
-    size_t n;
-    static const char want[] = "is\xFFid\xFF+42\xFFtab\xFF" "b";
-    static const char want_path[] = "i\xFFid\xFF+42";
-    static const char want_strings[] = "\xFFtab\xFF" "b";
-    (void)state;
-    /* A query item of a path parameter's name loses to it, and "tab" keeps its last value. */
-    sy_test_resolve(m, g_router, "myapp://user/+42?id=9&tab=a&tab=b");
-    n = params_text(buf, sizeof buf, m, SY_PARAMS_MERGED);
-    assert_bytes(buf, n, want, sizeof want - 1);
-    n = params_text(buf, sizeof buf, m, SY_PARAMS_PATH);
-    assert_bytes(buf, n, want_path, sizeof want_path - 1);
-    /* HEADER: "TYPES is empty when every parameter is a string" */
-    sy_test_resolve(m, g_router, "/plain?tab=b");
-    n = params_text(buf, sizeof buf, m, SY_PARAMS_MERGED);
-    assert_bytes(buf, n, want_strings, sizeof want_strings - 1);
-    sy_match_free(m);
-}
+/* One table row: a URL, a list, and the exact bytes expected. */
+struct text_case {
+    const char *url;
+    int32_t which;
+    const char *want;
+    size_t want_len;
+};
+#define WANT(s) (s), sizeof(s) - 1
 
-/* HEADER: "a float's text parses to its float_value" and (decoded) names and texts */
-static void floats_and_decoded_text(void **state)
-{
-    sy_match *m = sy_test_match();
-    char buf[256];
-    size_t n;
-    static const char want[] = "fs\xFFlat\xFF" "1.5e2\xFFname\xFFl\xC3\xA9" "a b";
-    (void)state;
-    sy_test_resolve(m, g_router, "/geo/1.5e2/l%C3%A9a%20b");
-    n = params_text(buf, sizeof buf, m, SY_PARAMS_PATH);
-    assert_bytes(buf, n, want, sizeof want - 1);
-    sy_match_free(m);
-}
+/* HEADER: "otherwise it has one ASCII letter per parameter, in list order", "An int's
+ * text is its decimal digits (with any sign as written)", "a float's text parses to its
+ * float_value", "TYPES is empty when every parameter is a string" and
+ * (sy_match_param_count) "route defaults fill names still missing" */
+static const struct text_case text_cases[] = {
+    /* A query item of a path parameter's name loses to it; "tab" keeps its last value. */
+    {"myapp://user/+42?id=9&tab=a&tab=b", SY_PARAMS_MERGED, WANT("is\xFFid\xFF+42\xFFtab\xFF" "b")},
+    {"myapp://user/+42?id=9&tab=a&tab=b", SY_PARAMS_PATH, WANT("i\xFFid\xFF+42")},
+    {"/plain?tab=b", SY_PARAMS_MERGED, WANT("\xFFtab\xFF" "b")},
+    /* names and texts decoded */
+    {"/geo/1.5e2/l%C3%A9a%20b", SY_PARAMS_PATH, WANT("fs\xFFlat\xFF" "1.5e2\xFFname\xFFl\xC3\xA9" "a b")},
+    {"/list/news", SY_PARAMS_MERGED, WANT("sis\xFFkind\xFFnews\xFFpage\xFF" "1\xFFsort\xFF" "new")},
+    {"/list/news", SY_PARAMS_PATH, WANT("\xFFkind\xFFnews")},
+};
 
-/* HEADER (sy_match_param_count): "route defaults fill names still missing" */
-static void defaults_come_last(void **state)
+static void lists_are_written_as_documented(void **state)
 {
     sy_match *m = sy_test_match();
     char buf[256];
-    size_t n;
-    static const char want[] = "sis\xFFkind\xFFnews\xFFpage\xFF" "1\xFFsort\xFF" "new";
+    size_t i, n;
     (void)state;
-    sy_test_resolve(m, g_router, "/list/news");
-    n = params_text(buf, sizeof buf, m, SY_PARAMS_MERGED);
-    assert_bytes(buf, n, want, sizeof want - 1);
+    for (i = 0; i < sizeof text_cases / sizeof text_cases[0]; i++) {
+        const struct text_case *c = &text_cases[i];
+        sy_test_resolve(m, g_router, c->url);
+        n = params_text(buf, sizeof buf, m, c->which);
+        if (n != c->want_len || memcmp(buf, c->want, n) != 0)
+            print_error("case %zu: %s, list %d\n", i, c->url, (int)c->which);
+        assert_bytes(buf, n, c->want, c->want_len);
+    }
     sy_match_free(m);
 }
 
@@ -179,9 +168,7 @@ static void bad_arguments(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(merged_list_with_types_and_query),
-        cmocka_unit_test(floats_and_decoded_text),
-        cmocka_unit_test(defaults_come_last),
+        cmocka_unit_test(lists_are_written_as_documented),
         cmocka_unit_test(empty_lists_write_nothing),
         cmocka_unit_test(short_buffer_is_left_alone),
         cmocka_unit_test(bad_arguments),
