@@ -164,12 +164,13 @@ struct Walker<Source: SegmentSource> {
     /// Static, so calling it never copies the walker.
     @inline(__always)
     static func literalChild(_ literals: UnsafeMutablePointer<LiteralEdge>, _ slots: UnsafeMutablePointer<Int32>,
-                             _ keys: UnsafePointer<UInt8>, _ node: TreeNode, _ p: UnsafePointer<UInt8>, _ n: Int,
+                             _ keys: UnsafePointer<UInt8>, _ node: UnsafeMutablePointer<TreeNode>,
+                             _ p: UnsafePointer<UInt8>, _ n: Int,
                              word: UInt64, fold: Bool, port: UnsafePointer<UInt8>? = nil,
                              portCount: Int = 0) -> Int32 {
-        if node.slotMask == 0 {
-            var k = Int(node.literalStart)
-            let end = k &+ Int(node.literalCount)
+        if node.pointee.slotMask == 0 {
+            var k = Int(node.pointee.literalStart)
+            let end = k &+ Int(node.pointee.literalCount)
             while k < end {
                 let e = literals[k]
                 if e.prefix == word, Int(e.keyCount) == n, restEquals(keys, e, p, n, fold),
@@ -181,12 +182,12 @@ struct Walker<Source: SegmentSource> {
             return -1
         }
         let h = literalHash(word, n)
-        let mask = Int(node.slotMask)
+        let mask = Int(node.pointee.slotMask)
         var s = Int(h) & mask
         while true {
-            let idx = slots[Int(node.slotStart) &+ s]
+            let idx = slots[Int(node.pointee.slotStart) &+ s]
             if idx < 0 { return -1 }
-            let e = literals[Int(node.literalStart) &+ Int(idx)]
+            let e = literals[Int(node.pointee.literalStart) &+ Int(idx)]
             if e.prefix == word, Int(e.keyCount) == n, restEquals(keys, e, p, n, fold),
                portEquals(keys, e, port, portCount) {
                 return e.child
@@ -215,15 +216,15 @@ struct Walker<Source: SegmentSource> {
     // MARK: levels
 
     mutating func walkScheme(_ view: inout URLView) {
-        let root = t.nodes[0]
+        let root = t.nodes
         if view.hasScheme {
             let sp = url + Int(view.scheme.start), sn = Int(view.scheme.count)
             let c = Walker.literalChild(t.literals, t.slots, t.keys, root, sp, sn, word: prefixWord(sp, sn, fold: true),
                                         fold: true)
             if c >= 0 && promising(c) { walkHost(c, &view) }
         }
-        var k = Int(root.dynamicStart)
-        let end = k + Int(root.dynamicCount)
+        var k = Int(root.pointee.dynamicStart)
+        let end = k + Int(root.pointee.dynamicCount)
         while k < end {  // only `anyScheme`
             let c = t.dynamics[k].child
             if promising(c) { walkHost(c, &view) }
@@ -232,7 +233,7 @@ struct Walker<Source: SegmentSource> {
     }
 
     mutating func walkHost(_ index: Int32, _ view: inout URLView) {
-        let node = t.nodes[Int(index)]
+        let node = t.nodes + Int(index)
         if view.hasHost {
             let h = url + Int(view.host.start), hn = Int(view.host.count)
             let port: UnsafePointer<UInt8>? = view.port.count > 0 ? url + Int(view.port.start) : nil
@@ -240,8 +241,8 @@ struct Walker<Source: SegmentSource> {
             let c = Walker.literalChild(t.literals, t.slots, t.keys, node, h, hn, word: prefixWord(h, hn, fold: true),
                                         fold: true, port: port, portCount: pn)
             if c >= 0 && promising(c) { walkPath(c, source.start) }
-            var k = Int(node.dynamicStart)
-            let end = k + Int(node.dynamicCount)
+            var k = Int(node.pointee.dynamicStart)
+            let end = k + Int(node.pointee.dynamicCount)
             while k < end {
                 let d = t.dynamics[k]
                 k += 1
@@ -255,8 +256,8 @@ struct Walker<Source: SegmentSource> {
                 walkPath(d.child, source.start)
             }
         } else {
-            var k = Int(node.dynamicStart)
-            let end = k + Int(node.dynamicCount)
+            var k = Int(node.pointee.dynamicStart)
+            let end = k + Int(node.pointee.dynamicCount)
             while k < end {
                 let d = t.dynamics[k]
                 if d.kind == .anyHost, promising(d.child) { walkPath(d.child, source.start) }
@@ -276,34 +277,34 @@ struct Walker<Source: SegmentSource> {
         var i = i0
         while true {
             if aborted || done { return }
-            let node = t.nodes[Int(index)]
+            let node = t.nodes + Int(index)
             if source.isEnd(i) {
                 // The pattern ends where the URL ends: it beats a remainder of zero segments (§8).
-                var k = node.endStart
-                let end = k &+ node.endCount
+                var k = node.pointee.endStart
+                let end = k &+ node.pointee.endCount
                 while k < end {
                     if beats(t.entries[Int(k)]) { take(k, remainder: -1) }
                     if t.precedence == .specificity { break }  // sorted: the first is the best here
                     k &+= 1
                 }
-                if node.remainderCount > 0 { considerRemainders(node, i, segmentsLeft: 0) }
+                if node.pointee.remainderCount > 0 { considerRemainders(node.pointee, i, segmentsLeft: 0) }
                 return
             }
             // Nothing below can beat the winner: skip the node without looking at its edges.
-            if best >= 0 && (t.precedence == .specificity ? node.maxPriority <= bestEntry.priority
-                                                         : node.maxPriority < bestEntry.priority) { return }
+            if best >= 0 && (t.precedence == .specificity ? node.pointee.maxPriority <= bestEntry.priority
+                                                         : node.pointee.maxPriority < bestEntry.priority) { return }
             guard let (seg, next, rawWord) = source.segment(i) else { aborted = true; return }
             let p = text(seg)
             let n = Int(seg.count)
-            let hasRemainders = node.remainderCount > 0
+            let hasRemainders = node.pointee.remainderCount > 0
             var literal: Int32 = -1
-            if node.literalCount > 0 {
+            if node.pointee.literalCount > 0 {
                 let word = t.fold ? asciiLowerWord(rawWord) : rawWord
                 let c = Walker.literalChild(t.literals, t.slots, t.keys, node, p, n, word: word, fold: t.fold)
                 if c >= 0 && promising(c) { literal = c }
             }
             if literal >= 0 {
-                if node.dynamicCount == 0 && !hasRemainders {  // nothing to come back for
+                if node.pointee.dynamicCount == 0 && !hasRemainders {  // nothing to come back for
                     index = literal
                     i = next
                     continue
@@ -312,8 +313,8 @@ struct Walker<Source: SegmentSource> {
                 if done { return }
             }
             var tail: Int32 = -1  // the last way on, taken by the loop
-            var k = Int(node.dynamicStart)
-            let end = k &+ Int(node.dynamicCount)
+            var k = Int(node.pointee.dynamicStart)
+            let end = k &+ Int(node.pointee.dynamicCount)
             while k < end {
                 let d = t.dynamics[k]
                 k &+= 1
@@ -356,7 +357,7 @@ struct Walker<Source: SegmentSource> {
             if hasRemainders {
                 let left = source.remainderSegments(i)
                 if left < 0 { aborted = true; return }
-                considerRemainders(node, i, segmentsLeft: left)
+                considerRemainders(node.pointee, i, segmentsLeft: left)
             }
             return
         }

@@ -56,6 +56,11 @@ CASES = [
     ("/d/v", {"x": "v", "page": 1, "ratio": 0.1, "sort": "new"}),
     ("/d/v?page=9", {"x": "v", "page": "9", "ratio": 0.1, "sort": "new"}),
     ("/rest/a/b/c", {"tail": "a/b/c"}),
+    # one to six parameters: small lists take another way through the reader than long ones
+    ("/s/x/y?c=1", {"a": "x", "b": "y", "c": "1"}),
+    ("/s/x/y?c=1&d=2&e=3", {"a": "x", "b": "y", "c": "1", "d": "2", "e": "3"}),
+    ("/n/1/2/x?c=1&d=2&e=3", {"i": 1, "f": 2.0, "s": "x", "c": "1", "d": "2", "e": "3"}),
+    ("/empty?only=1", {"only": "1"}),
     (f"/s/{LONG}/{LONG}?q={LONG}", {"a": LONG, "b": LONG, "q": LONG}),
     ("/empty", {}),
     ("/missing?a=1", {}),
