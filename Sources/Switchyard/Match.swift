@@ -250,7 +250,14 @@ public final class Match {
 
     /// The raw parameter `k` of the path (name, decoded text, kind, typed value).
     func rawPathParameter(_ k: Int, _ url: UnsafeBufferPointer<UInt8>) -> RawParameter? {
-        guard let route, k >= 0, k < pathParameterCount else { return nil }
+        guard let route else { return nil }
+        return rawPathParameter(k, url, route)
+    }
+
+    /// The same, with the winning route already looked up (`route`): a caller visiting
+    /// every parameter looks it up once.
+    func rawPathParameter(_ k: Int, _ url: UnsafeBufferPointer<UInt8>, _ route: CompiledRoute) -> RawParameter? {
+        guard k >= 0, k < pathParameterCount else { return nil }
         let name = pathParameterName(k, route)
         if k < bestCaptures.count {
             let c = bestCaptures[k]
@@ -267,13 +274,19 @@ public final class Match {
     }
 
     func rawMergedParameter(_ k: Int, _ url: UnsafeBufferPointer<UInt8>) -> RawParameter? {
-        if state.pointee.mergedIsPath { return rawPathParameter(k, url) }
-        guard let route, k >= 0, k < merged.count else { return nil }
+        guard let route else { return nil }
+        return rawMergedParameter(k, url, route)
+    }
+
+    /// The same, with the winning route already looked up.
+    func rawMergedParameter(_ k: Int, _ url: UnsafeBufferPointer<UInt8>, _ route: CompiledRoute) -> RawParameter? {
+        if state.pointee.mergedIsPath { return rawPathParameter(k, url, route) }
+        guard k >= 0, k < merged.count else { return nil }
         let m = merged[k]
         let name = mergedName(m, route, url)
         switch m.valueFrom {
         case .path:
-            guard var p = rawPathParameter(Int(m.valueIndex), url) else { return nil }
+            guard var p = rawPathParameter(Int(m.valueIndex), url, route) else { return nil }
             p.name = name
             return p
         case .query:

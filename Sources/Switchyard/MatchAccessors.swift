@@ -160,6 +160,18 @@ extension Match {
 
     package var rawParamCount: Int { mergedCount }
 
+    /// Every parameter of one list (the path parameters, or the merged map) in order, with
+    /// the winning route and the URL looked up once: for sy_match_params_text, which
+    /// visits a list twice per call and would otherwise look both up per parameter.
+    package func forEachRawParameter(path: Bool, _ body: (RawParameter) -> Void) {
+        guard let route else { return }
+        withURLBytes { u in
+            for k in 0..<(path ? pathParameterCount : mergedCount) {
+                if let p = path ? rawPathParameter(k, u, route) : rawMergedParameter(k, u, route) { body(p) }
+            }
+        }
+    }
+
     package func rawParam(at i: Int) -> RawParameter? {
         withURLBytes { rawMergedParameter(i, $0) }
     }

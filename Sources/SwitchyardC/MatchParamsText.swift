@@ -22,14 +22,13 @@ public func sy_match_params_text(_ buf: UnsafeMutablePointer<CChar>?, _ cap: Int
         case Int32(SY_PARAMS_PATH.rawValue): path = true
         default: throw .invalid("which is \(which): not SY_PARAMS_MERGED (0) or SY_PARAMS_PATH (1)")
         }
-        let count = path ? m.rawPathParameterCount : m.rawParamCount
-        let at: (Int) -> RawParameter? = path ? m.rawPathParameter(at:) : m.rawParam(at:)
         // Measure first, so a short buffer is left untouched. The type letters are written
         // only when some parameter is typed (callers then skip converting values).
+        var count = 0
         var needed = 0
         var typed = false
-        for k in 0..<count {
-            guard let p = at(k) else { throw CFailure(SY_ERR_INTERNAL, "parameter \(k) of \(count) is missing") }
+        m.forEachRawParameter(path: path) { p in
+            count += 1
             needed += 2 + p.name.count + p.text.count
             if p.kind != .string { typed = true }
         }
@@ -42,9 +41,9 @@ public func sy_match_params_text(_ buf: UnsafeMutablePointer<CChar>?, _ cap: Int
         }
         guard let buf, needed > 0 else { return }
         let out = UnsafeMutableRawPointer(buf).assumingMemoryBound(to: UInt8.self)
+        var k = 0
         var n = letters
-        for k in 0..<count {
-            guard let p = at(k) else { continue }  // checked above
+        m.forEachRawParameter(path: path) { p in
             if typed {
                 switch p.kind {
                 case .string: out[k] = 0x73  // 's'
@@ -52,6 +51,7 @@ public func sy_match_params_text(_ buf: UnsafeMutablePointer<CChar>?, _ cap: Int
                 case .float: out[k] = 0x66   // 'f'
                 }
             }
+            k += 1
             n = put(p.name, out, n)
             n = put(p.text, out, n)
         }
