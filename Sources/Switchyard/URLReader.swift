@@ -257,7 +257,9 @@ extension URLView {
         prefix.pathEnd = scan.queryOrFragment
         prefix.lastSlashPair = scan.lastSlashPair
         var i = 0
-        if let sl = try schemeLength(p, n, what: "URL") {
+        // A URL that starts with '/' has no scheme (schemeLength would say so at its first
+        // byte): the common path-only URL skips the call.
+        if n > 0, p[0] != slash, let sl = try schemeLength(p, n, what: "URL") {
             hasScheme = true
             scheme = TextRef(start: 0, count: Int32(truncatingIfNeeded: sl), decoded: false)
             isWeb = config.isWebScheme(p, sl)
