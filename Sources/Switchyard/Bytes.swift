@@ -186,6 +186,8 @@ struct GrowBuffer<Element: BitwiseCopyable> {
 }
 
 extension GrowBuffer where Element == UInt8 {
+    /// Inlined: a Swift String URL is copied with it on every resolve.
+    @inline(__always)
     mutating func append(contentsOf p: UnsafePointer<UInt8>, count n: Int) {
         reserve(count + n)
         (base + count).update(from: p, count: n)
