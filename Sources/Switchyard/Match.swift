@@ -135,15 +135,25 @@ public final class Match {
                                   remainder: (Match, Int) -> Void) {
         // The Router cleared the result before reading the URL.
         guard w.best >= 0 else { return }
+        // The walk wrote its winner's captures straight into `bestCaptures`.
+        finish(w.bestEntry, captureCount: w.bestCaptureCount, remainderAt: w.bestRemainder, url: url,
+               remainder: remainder)
+    }
+
+    /// Records the winner `entry`: its first `captureCount` captures (already in
+    /// `bestCaptures`), its remainder (from cursor `remainderAt`, -1 for none) and, when a
+    /// query or defaults exist, the merged parameters.
+    @inline(__always)
+    func finish(_ entry: TableEntry, captureCount: Int, remainderAt: Int, url: UnsafeBufferPointer<UInt8>,
+                remainder: (Match, Int) -> Void) {
         let st = state
         st.pointee.hit = true
-        st.pointee.entry = w.bestEntry
-        st.pointee.remainderStart = w.bestRemainder
-        // The walk wrote its winner's captures straight into `bestCaptures`.
-        st.pointee.bestCaptures.truncate(to: w.bestCaptureCount)
-        if w.bestRemainder >= 0 { remainder(self, w.bestRemainder) }
+        st.pointee.entry = entry
+        st.pointee.remainderStart = remainderAt
+        st.pointee.bestCaptures.truncate(to: captureCount)
+        if remainderAt >= 0 { remainder(self, remainderAt) }
         // The common case (no query, no defaults) needs no merged map: it is the path.
-        if st.pointee.view.query.count > 0 || w.bestEntry.defaultCount > 0 {
+        if st.pointee.view.query.count > 0 || entry.defaultCount > 0 {
             st.pointee.mergedIsPath = false
             buildMerged(url)
         }

@@ -189,6 +189,12 @@ public final class Router: Sendable {
         if canWalkBytes {
             let first = st.pointee.view.firstSegmentStart(p, prefix, end)
             if URLView.pathIsClean(p, prefix, first, end, maxSegments: r.maxSegments) {
+                // A path of literals only, to a route of the top priority: no walk needed.
+                let s = tv.pointee.staticPaths.find(p, first, end)
+                if s >= 0 {
+                    match.finish(tv.pointee.walk.entries[Int(s)], captureCount: 0, remainderAt: -1, url: bytes) { _, _ in }
+                    return st.pointee.hit
+                }
                 var w = Walker(tv.pointee.walk, url: p, decoded: UnsafePointer(st.pointee.view.decoded.base),
                                source: BytesSource(p: p, start: first, end: end),
                                captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base)

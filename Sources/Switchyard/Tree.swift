@@ -80,6 +80,8 @@ struct TableView: @unchecked Sendable {
     var queryOverPath: Bool
     var maxParameters: Int
     var routeCount: Int
+    /// Paths made only of literals, found without the walk (StaticPaths.swift).
+    var staticPaths: StaticPaths
     /// When every route is a path pattern (no scheme, no host), the node where paths start:
     /// the walk can skip the scheme and host levels. -1 otherwise.
     var pathRoot: Int32
@@ -114,6 +116,7 @@ final class Table: @unchecked Sendable {
     private let keys: ByteStore
     let keyBase: UnsafePointer<UInt8>
     let pathRoot: Int32
+    private let staticPaths: StaticPathsStorage
     /// `view`, made once: a Match holds this pointer (and the Table), so a resolve reads the
     /// view's fields in place instead of copying the whole struct out of the Match.
     let viewPointer: UnsafeMutablePointer<TableView>
@@ -157,6 +160,10 @@ final class Table: @unchecked Sendable {
             }
         }
         pathRoot = root
+        staticPaths = options.precedence == .specificity && !options.caseInsensitiveLiterals
+            ? StaticPathsStorage.build(nodes: flat.nodes, literals: flat.literals, entries: flat.entries,
+                                       keys: flat.keys.base, pathRoot: root)
+            : .empty()
         viewPointer = .allocate(capacity: 1)
         viewPointer.initialize(to: view)
     }
@@ -167,12 +174,14 @@ final class Table: @unchecked Sendable {
                                   entries: entries.baseAddress!, keys: keyBase, fold: foldLiterals,
                                   precedence: precedence),
                   read: read, queryOverPath: parameterPrecedence == .queryOverPath,
-                  maxParameters: maxParameters, routeCount: routes.count, pathRoot: pathRoot)
+                  maxParameters: maxParameters, routeCount: routes.count, staticPaths: staticPaths.view,
+                  pathRoot: pathRoot)
     }
 
     deinit {
         viewPointer.deinitialize(count: 1)
         viewPointer.deallocate()
+        staticPaths.free()
         nodes.deallocate()
         literals.deallocate()
         slots.deallocate()

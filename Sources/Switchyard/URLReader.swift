@@ -132,7 +132,9 @@ func loadTail(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> UInt64 {
     let have = end &- i
     if end >= 8 {
         let shift = UInt64((8 &- have) &* 8)
-        return (load8(p, end &- 8) >> shift) | (0x8080_8080_8080_8080 << (64 &- shift))
+        // Masking shifts: callers have 1...7 bytes left, so both counts are in 8...56 and
+        // the overshift checks of `>>` and `<<` would only cost instructions.
+        return (load8(p, end &- 8) &>> shift) | (0x8080_8080_8080_8080 &<< (64 &- shift))
     }
     var w: UInt64 = 0x8080_8080_8080_8080
     var k = end &- 1
@@ -378,7 +380,7 @@ extension URLView {
             } else {
                 // The last bytes as one more word, its padding made 'A': a byte none of the
                 // tests below looks for, so every test applies unchanged.
-                let pad = ~UInt64(0) << UInt64((n &- i) &* 8)
+                let pad = ~UInt64(0) &<< UInt64((n &- i) &* 8)  // 1...7 bytes left
                 w = (loadTail(p, i, n) & ~pad) | (0x4141_4141_4141_4141 & pad)
             }
             if queryOrFragment == n {

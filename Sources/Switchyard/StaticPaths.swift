@@ -1,0 +1,147 @@
+/// The static-path map: a shortcut past the walk for paths made only of literal segments.
+///
+/// For a path-only table in specificity order without case folding, every way down the
+/// tree along literal edges that ends at a node whose best route has the table's top
+/// priority is entered here, keyed by its segments joined by '/'. A clean URL (one the
+/// walk reads straight from its bytes) whose path equals such a key has exactly that route
+/// as its answer: the walk tries literal children first, so it reaches that node first,
+/// takes its best route, and stops there (in specificity order nothing beats a route of
+/// the top priority met first). So a hit skips the walk, and a miss costs one hash of the
+/// path and one probe. The map is built from the flattened tree itself, so it cannot
+/// disagree with the walk; the property tests check both against the brute-force oracle.
+
+/// One slot of the open-addressed map; `keyCount` -1 marks an empty slot.
+struct StaticSlot: BitwiseCopyable {
+    var hash: UInt64
+    var keyStart: Int32
+    var keyCount: Int32
+    /// Index into the table's entries.
+    var entry: Int32
+}
+
+/// The map as plain pointers (the Table owns the memory). `mask` -1: no map.
+struct StaticPaths: @unchecked Sendable {
+    var slots: UnsafeMutablePointer<StaticSlot>
+    var keys: UnsafePointer<UInt8>
+    var mask: Int
+    /// Bit k set when some key is k bytes long (bit 63: 63 or more): most paths that are
+    /// not keys are turned away by their length, before any hashing.
+    var lengths: UInt64
+
+    /// The entry index for the path `p[first..<end]` (a single trailing slash ignored, as
+    /// the walk ignores it), or -1.
+    @inline(__always)
+    func find(_ p: UnsafePointer<UInt8>, _ first: Int, _ end: Int) -> Int32 {
+        if mask < 0 { return -1 }
+        var e = end
+        if e > first && p[e &- 1] == 0x2F { e &-= 1 }
+        let n = e &- first
+        if lengths & (1 &<< UInt64(min(n, 63))) == 0 { return -1 }
+        let h = pathHash(p, first, e)
+        var s = Int(truncatingIfNeeded: h >> 32) & mask
+        while true {
+            let slot = slots[s]
+            if slot.keyCount < 0 { return -1 }
+            if slot.hash == h && Int(slot.keyCount) == n && bytesEqual(keys + Int(slot.keyStart), p + first, n) {
+                return slot.entry
+            }
+            s = (s &+ 1) & mask
+        }
+    }
+}
+
+/// A hash of `p[start..<end]`, eight bytes at a time. `p` must be the start of its buffer
+/// (the last partial word is read as one load ending at `end`, see `loadTail`).
+@inline(__always)
+func pathHash(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> UInt64 {
+    var h = UInt64(truncatingIfNeeded: end &- start) &* 0x9E37_79B9_7F4A_7C15
+    var i = start
+    while i &+ 8 <= end {
+        h = (h ^ load8(p, i)) &* 0xBF58_476D_1CE4_E5B9
+        h ^= h >> 31
+        i &+= 8
+    }
+    if i < end {
+        let w = loadTail(p, i, end) & (~UInt64(0) &>> UInt64((8 &- (end &- i)) &* 8))  // 1...7 bytes left
+        h = (h ^ w) &* 0xBF58_476D_1CE4_E5B9
+        h ^= h >> 31
+    }
+    return h
+}
+
+/// Builds the map for a flattened table; owns its memory until `free()`.
+struct StaticPathsStorage {
+    private(set) var slots: UnsafeMutableBufferPointer<StaticSlot>
+    private(set) var keys: UnsafeMutableBufferPointer<UInt8>
+    let mask: Int
+    let lengths: UInt64
+
+    /// No map: tables with a scheme or host level, other precedences, or folded literals
+    /// (the walk compares those differently), and tables without such paths.
+    static func empty() -> StaticPathsStorage {
+        let slots = UnsafeMutableBufferPointer<StaticSlot>.allocate(capacity: 1)
+        slots.initialize(repeating: StaticSlot(hash: 0, keyStart: 0, keyCount: -1, entry: -1))
+        let keys = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1)
+        keys.initialize(repeating: 0)
+        return StaticPathsStorage(slots: slots, keys: keys, mask: -1, lengths: 0)
+    }
+
+    /// Every literal-only way down from `pathRoot` that ends at a best route of the top
+    /// priority. Keys never hold '/', "", "." or "..", so a key matches exactly the
+    /// clean paths whose segments are that key's segments.
+    static func build(nodes: [TreeNode], literals: [LiteralEdge], entries: [TableEntry],
+                      keys store: UnsafePointer<UInt8>, pathRoot: Int32) -> StaticPathsStorage {
+        guard pathRoot >= 0, let top = nodes.first?.maxPriority else { return .empty() }
+        var found: [(key: [UInt8], entry: Int32)] = []
+        var stack: [(node: Int32, key: [UInt8])] = [(pathRoot, [])]
+        while let (index, key) = stack.popLast() {
+            let node = nodes[Int(index)]
+            if node.endCount > 0, entries[Int(node.endStart)].priority >= top {
+                found.append((key, node.endStart))
+            }
+            for k in Int(node.literalStart)..<Int(node.literalStart + node.literalCount) {
+                let edge = literals[k]
+                let segment = UnsafeBufferPointer(start: store + Int(edge.keyStart), count: Int(edge.keyCount))
+                if segment.isEmpty || segment.contains(0x2F) || segment.elementsEqual([0x2E])
+                    || segment.elementsEqual([0x2E, 0x2E]) { continue }
+                stack.append((edge.child, key.isEmpty ? Array(segment) : key + [0x2F] + segment))
+            }
+        }
+        if found.isEmpty { return .empty() }
+        // At most a quarter full: a miss, the common outcome, usually ends at its first slot.
+        var size = 4
+        while size < found.count * 4 { size <<= 1 }
+        let slots = UnsafeMutableBufferPointer<StaticSlot>.allocate(capacity: size)
+        slots.initialize(repeating: StaticSlot(hash: 0, keyStart: 0, keyCount: -1, entry: -1))
+        let keys = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, found.reduce(0) { $0 + $1.key.count }))
+        var at = 0
+        var lengths: UInt64 = 0
+        for (key, entry) in found {
+            lengths |= 1 << UInt64(min(key.count, 63))
+            _ = UnsafeMutableBufferPointer(rebasing: keys[at..<(at + key.count)]).initialize(from: key)
+            let h = pathHash(UnsafePointer(keys.baseAddress!), at, at + key.count)
+            var s = Int(truncatingIfNeeded: h >> 32) & (size - 1)
+            while slots[s].keyCount >= 0 { s = (s + 1) & (size - 1) }
+            slots[s] = StaticSlot(hash: h, keyStart: Int32(at), keyCount: Int32(key.count), entry: entry)
+            at += key.count
+        }
+        return StaticPathsStorage(slots: slots, keys: keys, mask: size - 1, lengths: lengths)
+    }
+
+    private init(slots: UnsafeMutableBufferPointer<StaticSlot>, keys: UnsafeMutableBufferPointer<UInt8>, mask: Int,
+                 lengths: UInt64) {
+        self.slots = slots
+        self.keys = keys
+        self.mask = mask
+        self.lengths = lengths
+    }
+
+    var view: StaticPaths {
+        StaticPaths(slots: slots.baseAddress!, keys: UnsafePointer(keys.baseAddress!), mask: mask, lengths: lengths)
+    }
+
+    func free() {
+        slots.deallocate()
+        keys.deallocate()
+    }
+}
