@@ -360,6 +360,15 @@ extension URLView {
         return s < end && p[s] == slash ? s + 1 : s
     }
 
+    /// Any byte outside 0x20...0x7E (control, DEL, non-ASCII) or a '%' or '+': one test
+    /// (presence is exact; the slow path of `validateText` finds where and what).
+    @inline(__always)
+    private func unusual(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let u = ((w &- ones &* 0x20) & ~w) | ((w &+ ones) | w) | byteMask(w, 0x25) | byteMask(w, 0x2B)
+        return u & 0x8080_8080_8080_8080 != 0
+    }
+
     /// Control characters make a URL invalid; so does invalid UTF-8 (possible from C).
     /// One pass, eight bytes at a time, that also finds the first '?' or '#' (the end of
     /// the path), tells whether any byte may need decoding (`%`, or `+`), so clean URLs
@@ -384,22 +393,35 @@ extension URLView {
                 w = (loadTail(p, i, n) & ~pad) | (0x4141_4141_4141_4141 & pad)
             }
             if queryOrFragment == n {
-                let m = byteMask(w, 0x3F) | byteMask(w, 0x23)
-                let slash = byteMask(w, 0x2F)
+                // In the path, most words hold only letters, digits, '-', '.', '/', '_' and
+                // '~'. One cheap test sends the others (any byte below '-', '?', DEL or
+                // non-ASCII) to the exact tests below; what it lets through has no '?',
+                // '#', '%', '+', control, DEL or non-ASCII byte, so no other test applies.
+                let below = (w &- 0x2D2D_2D2D_2D2D_2D2D) & ~w
+                let above = (w &+ ones) | w
+                let x = w ^ 0x2F2F_2F2F_2F2F_2F2F
+                let slash = (x &- ones) & ~x & highs
+                // '.' and '/' differ only in the lowest bit: one test finds both (exactly:
+                // a borrow cannot make an even byte look like zero).
+                let y = x & 0xFEFE_FEFE_FEFE_FEFE
+                let dotOrSlash = (y &- ones) & ~y & highs
                 // Bytes that are '/' or '.' right after a '/' (as in pathIsClean).
-                var pairs = ((slash << 8) | carry) & (slash | byteMask(w, 0x2E))
-                if m != 0 {
-                    let t = m.trailingZeroBitCount  // the high bit of the first '?' or '#'
-                    queryOrFragment = i &+ t >> 3
-                    pairs &= (1 &<< UInt64(t &- 7)) &- 1  // only bytes before it
+                var pairs = ((slash << 8) | carry) & dotOrSlash
+                if (below | above | byteMask(w, 0x3F)) & highs != 0 {
+                    let m = byteMask(w, 0x3F) | byteMask(w, 0x23)
+                    if m != 0 {
+                        let t = m.trailingZeroBitCount  // the high bit of the first '?' or '#'
+                        queryOrFragment = i &+ t >> 3
+                        pairs &= (1 &<< UInt64(t &- 7)) &- 1  // only bytes before it
+                    }
+                    if unusual(w) {
+                        flagged = true
+                        break
+                    }
                 }
                 if pairs != 0 { lastPair = i &+ (63 &- pairs.leadingZeroBitCount) >> 3 }
                 carry = slash >> 56
-            }
-            // Any byte outside 0x20...0x7E (control, DEL, non-ASCII) or a '%' or '+': one
-            // test (presence is exact; the slow path below finds where and what).
-            let unusual = ((w &- ones &* 0x20) & ~w) | ((w &+ ones) | w) | byteMask(w, 0x25) | byteMask(w, 0x2B)
-            if unusual & highs != 0 {
+            } else if unusual(w) {
                 flagged = true
                 break
             }
