@@ -7,7 +7,9 @@
 // where the path ends (before the first '?' or '#') adds a dot segment, which reading
 // removes (§1), so when both URLs resolve they must give the same winner, parameters and
 // remainder. The original is usually walked straight from its bytes; the copy, whose path
-// is no longer clean, goes through the full reader.
+// is no longer clean, goes through the full reader. Both checks run on two routers: the
+// one with every form below, and one of path patterns only, all at one priority, where
+// literal-only paths are found through the static-path map instead of the walk.
 // Built by CMake with SWITCHYARD_FUZZ=ON (make fuzz-smoke, make fuzz).
 import Switchyard
 #if canImport(Glibc)
@@ -50,6 +52,18 @@ private let router: Router = {
     return r
 }()
 
+/// Path patterns only, at one priority: the tables the static-path map serves (with a
+/// literal holding an escaped '/', which must never match two segments).
+private let pathRouter: Router = {
+    guard let r = try? Router() else { fail("Router() failed") }
+    let patterns = ["/", "/a", "/a/b", "/a/b/c", "/a/:x/d", "/a/:x", "/user/:id", "/user/me", "/files/*path",
+                    "/files/readme", "/x%2Fy", "/x/:y", "/n/<int:i>", "/n/1", "/the(/foo/:a)(/bar)"]
+    for pattern in patterns {
+        do { try r.add(pattern, target: pattern) } catch { fail("add \(pattern) failed: \(error)") }
+    }
+    return r
+}()
+
 /// What must not change when only the spelling of the path does.
 private func answer(_ m: Match) -> String {
     guard m.matched else { return "miss" }
@@ -58,7 +72,7 @@ private func answer(_ m: Match) -> String {
 }
 
 /// Resolves and reads every accessor; nil when resolving failed as a URL may.
-private func resolve(_ bytes: UnsafeBufferPointer<UInt8>, _ match: Match) -> String? {
+private func resolve(_ router: Router, _ bytes: UnsafeBufferPointer<UInt8>, _ match: Match) -> String? {
     do {
         _ = try router.resolve(bytes: bytes, into: match)
     } catch {
@@ -84,20 +98,22 @@ private func resolve(_ bytes: UnsafeBufferPointer<UInt8>, _ match: Match) -> Str
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let match = Match()
     let input = UnsafeBufferPointer(start: data, count: size)
-    guard let original = resolve(input, match) else { return 0 }
     // The same URL with "/." where its path ends.
     var end = 0
     while end < size, data[end] != 0x3F, data[end] != 0x23 { end += 1 }
     var dotted = Array(input[..<end])
     dotted += [0x2F, 0x2E]
     dotted += input[end...]
-    let other = Match()
-    let copy = dotted.withUnsafeBufferPointer { resolve($0, other) }
-    if let copy, copy != original {
-        let text = String(decoding: input, as: UTF8.self)
-        fail("\(text.debugDescription) gives \(original), with \"/.\" inserted \(copy)")
+    for r in [router, pathRouter] {
+        let match = Match()
+        guard let original = resolve(r, input, match) else { continue }
+        let other = Match()
+        let copy = dotted.withUnsafeBufferPointer { resolve(r, $0, other) }
+        if let copy, copy != original {
+            let text = String(decoding: input, as: UTF8.self)
+            fail("\(text.debugDescription) gives \(original), with \"/.\" inserted \(copy)")
+        }
     }
     return 0
 }

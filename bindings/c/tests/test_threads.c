@@ -15,6 +15,7 @@
  * match. A torn batch, a stale table or a crash fails the test.
  */
 #include <pthread.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include "sy_test.h"
@@ -27,6 +28,10 @@ static sy_router *g_router;
 /* Read and written with atomic builtins (GCC and Clang), not volatile: a plain volatile
  * flag is a data race that ThreadSanitizer rightly reports. */
 static int g_stop;
+/* Workers that have made their first resolve: the changes start only when all have, so
+ * every worker races with them even when the machine is busy (a fast writer could
+ * otherwise finish before a worker is scheduled). */
+static int g_started;
 
 typedef struct {
     long resolves;
@@ -43,6 +48,7 @@ static void *worker(void *arg)
     char url[32];
     if (sy_match_new(&m, NULL) != SY_OK) {
         res->failures++;
+        __atomic_add_fetch(&g_started, 1, __ATOMIC_RELEASE); /* never leave the writer waiting */
         return NULL;
     }
     while (!__atomic_load_n(&g_stop, __ATOMIC_ACQUIRE)) {
@@ -50,7 +56,8 @@ static void *worker(void *arg)
         char digits[16];
         long gen;
         snprintf(url, sizeof url, "/r%d/x", (int)(res->resolves % BATCH));
-        res->resolves++;
+        if (res->resolves++ == 0)
+            __atomic_add_fetch(&g_started, 1, __ATOMIC_RELEASE);
         if (sy_router_resolve(m, g_router, url, strlen(url), NULL) != SY_OK) {
             res->failures++;
             continue;
@@ -118,8 +125,11 @@ static void resolves_race_with_batch_changes(void **state)
     publish(0);
     memset(results, 0, sizeof results);
     __atomic_store_n(&g_stop, 0, __ATOMIC_RELEASE);
+    __atomic_store_n(&g_started, 0, __ATOMIC_RELEASE);
     for (t = 0; t < THREADS; t++)
         assert_int_equal(pthread_create(&threads[t], NULL, worker, &results[t]), 0);
+    while (__atomic_load_n(&g_started, __ATOMIC_ACQUIRE) < THREADS)
+        sched_yield();
     for (gen = 1; gen <= ROUNDS; gen++) {
         publish(gen);
         retire(gen - 1);
