@@ -213,11 +213,10 @@ class Router:
                 url = url.encode("utf-8", "surrogateescape")
         elif type(url) is not bytes:
             url = _bytes_in(url, "url")
-        state = tls
-        m = state.match
+        m = tls.match  # the same references as _match._calibrate() counts
         if m is None or getrefcount(m) > UNSHARED_REFCOUNT:
             # The caller kept the last Match: leave it (and its C match) alone.
-            m = state.match = fresh_match()
+            m = tls.match = fresh_match()
         else:
             cache = m.__dict__
             if cache:
