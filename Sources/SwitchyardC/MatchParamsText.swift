@@ -23,14 +23,15 @@ public func sy_match_params_text(_ buf: UnsafeMutablePointer<CChar>?, _ cap: Int
         default: throw .invalid("which is \(which): not SY_PARAMS_MERGED (0) or SY_PARAMS_PATH (1)")
         }
         // Measure first, so a short buffer is left untouched. The type letters are written
-        // only when some parameter is typed (callers then skip converting values).
+        // only when some parameter is typed or some name or text is not ASCII: without
+        // them a caller may read the text as Latin-1 and convert nothing.
         var count = 0
         var needed = 0
         var typed = false
         m.forEachRawParameter(path: path) { p in
             count += 1
             needed += 2 + p.name.count + p.text.count
-            if p.kind != .string { typed = true }
+            if p.kind != .string || !isASCII(p.name) || !isASCII(p.text) { typed = true }
         }
         let letters = typed ? count : 0
         needed += letters
@@ -65,4 +66,20 @@ private func put(_ span: ByteSpan, _ out: UnsafeMutablePointer<UInt8>, _ n: Int)
     guard let base = span.base, span.count > 0 else { return n + 1 }
     (out + n + 1).update(from: base, count: span.count)
     return n + 1 + span.count
+}
+
+/// Whether every byte of `span` is below 0x80, eight at a time.
+private func isASCII(_ span: ByteSpan) -> Bool {
+    guard let p = span.base else { return true }
+    var bits: UInt64 = 0
+    var i = 0
+    while i + 8 <= span.count {
+        bits |= UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+        i += 8
+    }
+    while i < span.count {
+        bits |= UInt64(p[i])
+        i += 1
+    }
+    return bits & 0x8080_8080_8080_8080 == 0
 }

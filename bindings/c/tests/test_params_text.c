@@ -69,8 +69,9 @@ struct text_case {
 
 /* HEADER: "otherwise it has one ASCII letter per parameter, in list order", "An int's
  * text is its decimal digits (with any sign as written)", "a float's text parses to its
- * float_value", "TYPES is empty when every parameter is a string" and
- * (sy_match_param_count) "route defaults fill names still missing" */
+ * float_value", "TYPES is empty when every parameter is a string (SY_VALUE_STRING) and
+ * every name and text is ASCII" and (sy_match_param_count) "route defaults fill names
+ * still missing" */
 static const struct text_case text_cases[] = {
     /* A query item of a path parameter's name loses to it; "tab" keeps its last value. */
     {"myapp://user/+42?id=9&tab=a&tab=b", SY_PARAMS_MERGED, WANT("is\xFFid\xFF+42\xFFtab\xFF" "b")},
@@ -80,6 +81,10 @@ static const struct text_case text_cases[] = {
     {"/geo/1.5e2/l%C3%A9a%20b", SY_PARAMS_PATH, WANT("fs\xFFlat\xFF" "1.5e2\xFFname\xFFl\xC3\xA9" "a b")},
     {"/list/news", SY_PARAMS_MERGED, WANT("sis\xFFkind\xFFnews\xFFpage\xFF" "1\xFFsort\xFF" "new")},
     {"/list/news", SY_PARAMS_PATH, WANT("\xFFkind\xFFnews")},
+    /* strings only, but not ASCII: the letters are there */
+    {"/geo/1/caf%C3%A9?q=x", SY_PARAMS_PATH, WANT("fs\xFFlat\xFF" "1\xFFname\xFF" "caf\xC3\xA9")},
+    {"/plain?caf%C3%A9=1&x=2", SY_PARAMS_MERGED, WANT("ss\xFF" "caf\xC3\xA9\xFF" "1\xFFx\xFF" "2")},
+    {"/plain?x=%E2%9C%93", SY_PARAMS_MERGED, WANT("s\xFFx\xFF\xE2\x9C\x93")},
 };
 
 static void lists_are_written_as_documented(void **state)

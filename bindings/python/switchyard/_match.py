@@ -97,8 +97,9 @@ class _ParamsAttribute:
     reading inlined in __get__: this is the benchmark's resolve+params path).
 
     The header's format: TYPES, then the name and text of each parameter, all separated
-    by 0xFF. An int's text is its digits and a float's text parses to its value, so
-    int() and float() give the C values exactly."""
+    by 0xFF; TYPES is empty when every value is an ASCII string. An int's text is its
+    digits and a float's text parses to its value, so int() and float() give the C values
+    exactly."""
 
     def __init__(self, name, which, doc):
         self.name = name
@@ -114,7 +115,13 @@ class _ParamsAttribute:
         else:
             n = length.value
         if n:
-            parts = buf[:n].decode("utf-8", "surrogateescape").split("\udcff")
+            # TYPES empty: every value a string, every name and text ASCII, so Latin-1
+            # decodes the text exactly, and it is the cheaper decode (~80 ns less on the
+            # path-tree set, measured). Otherwise the text is UTF-8 with 0xFF separators.
+            parts = buf[:n].decode("latin-1").split("\xff")
+            types = parts[0]
+            if types:
+                parts = buf[:n].decode("utf-8", "surrogateescape").split("\udcff")
             # Up to four parameters as dict displays: about 250 ns less than dict(zip())
             # for two (measured, docs/PYTHON.md). Either way a repeated name keeps its last
             # value.
@@ -131,8 +138,7 @@ class _ParamsAttribute:
                 it = iter(parts)
                 next(it)
                 out = dict(zip(it, it))
-            types = parts[0]
-            if types:  # some values are typed: rare, converted one by one
+            if types:  # typed or non-ASCII: convert the typed values one by one
                 for k, kind in enumerate(types):
                     if kind != "s":
                         out[parts[2 * k + 1]] = _CONVERT[kind](parts[2 * k + 2])
