@@ -34,7 +34,8 @@ public final class Match {
         /// True when the merged map is exactly the path parameters (no query, no defaults),
         /// so `merged` is not filled.
         var mergedIsPath = true
-        /// The table of the last resolve (kept alive here), its id and its plain view.
+        /// The table of the last resolve (kept alive here), its id and its plain view (in
+        /// the Table's own storage: valid while `table` holds the Table).
         var table: Table?
         var tableID: UInt64 = 0
         var tableView: UnsafePointer<TableView>?
