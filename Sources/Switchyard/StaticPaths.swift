@@ -92,38 +92,51 @@ struct StaticPathsStorage {
     static func build(nodes: [TreeNode], literals: [LiteralEdge], entries: [TableEntry],
                       keys store: UnsafePointer<UInt8>, pathRoot: Int32) -> StaticPathsStorage {
         guard pathRoot >= 0, let top = nodes.first?.maxPriority else { return .empty() }
-        var found: [(key: [UInt8], entry: Int32)] = []
-        var stack: [(node: Int32, key: [UInt8])] = [(pathRoot, [])]
-        while let (index, key) = stack.popLast() {
+        // Depth first with one shared path: an entry to visit carries the length of its
+        // parent's key, which every entry popped since it was pushed has kept as a prefix,
+        // so cutting the path back to it gives the parent's key. Keys are copied once,
+        // into `keyBytes`, when found.
+        var keyBytes: [UInt8] = []
+        var found: [(start: Int, count: Int, entry: Int32)] = []
+        var path: [UInt8] = []
+        var stack: [(node: Int32, parentLength: Int, edge: Int)] = [(pathRoot, 0, -1)]
+        while let (index, parentLength, edgeIndex) = stack.popLast() {
+            path.removeSubrange(parentLength...)
+            if edgeIndex >= 0 {
+                let edge = literals[edgeIndex]
+                if parentLength > 0 { path.append(0x2F) }
+                path.append(contentsOf: UnsafeBufferPointer(start: store + Int(edge.keyStart), count: Int(edge.keyCount)))
+            }
             let node = nodes[Int(index)]
             if node.endCount > 0, entries[Int(node.endStart)].priority >= top {
-                found.append((key, node.endStart))
+                found.append((keyBytes.count, path.count, node.endStart))
+                keyBytes += path
             }
             for k in Int(node.literalStart)..<Int(node.literalStart + node.literalCount) {
                 let edge = literals[k]
                 let segment = UnsafeBufferPointer(start: store + Int(edge.keyStart), count: Int(edge.keyCount))
                 if segment.isEmpty || segment.contains(0x2F) || segment.elementsEqual([0x2E])
                     || segment.elementsEqual([0x2E, 0x2E]) { continue }
-                stack.append((edge.child, key.isEmpty ? Array(segment) : key + [0x2F] + segment))
+                stack.append((edge.child, path.count, k))
             }
         }
-        if found.isEmpty { return .empty() }
+        // Offsets are 32-bit, like the tree's own key offsets: a table whose keys would not
+        // fit gets no map (the walk answers as before).
+        if found.isEmpty || keyBytes.count > Int(Int32.max) { return .empty() }
         // At most a quarter full: a miss, the common outcome, usually ends at its first slot.
         var size = 4
         while size < found.count * 4 { size <<= 1 }
         let slots = UnsafeMutableBufferPointer<StaticSlot>.allocate(capacity: size)
         slots.initialize(repeating: StaticSlot(hash: 0, keyStart: 0, keyCount: -1, entry: -1))
-        let keys = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, found.reduce(0) { $0 + $1.key.count }))
-        var at = 0
+        let keys = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, keyBytes.count))
+        _ = keys.initialize(from: keyBytes)
         var lengths: UInt64 = 0
-        for (key, entry) in found {
-            lengths |= 1 << UInt64(min(key.count, 63))
-            _ = UnsafeMutableBufferPointer(rebasing: keys[at..<(at + key.count)]).initialize(from: key)
-            let h = pathHash(UnsafePointer(keys.baseAddress!), at, at + key.count)
+        for (start, count, entry) in found {
+            lengths |= 1 << UInt64(min(count, 63))
+            let h = pathHash(UnsafePointer(keys.baseAddress!), start, start + count)
             var s = Int(truncatingIfNeeded: h >> 32) & (size - 1)
             while slots[s].keyCount >= 0 { s = (s + 1) & (size - 1) }
-            slots[s] = StaticSlot(hash: h, keyStart: Int32(at), keyCount: Int32(key.count), entry: entry)
-            at += key.count
+            slots[s] = StaticSlot(hash: h, keyStart: Int32(start), keyCount: Int32(count), entry: entry)
         }
         return StaticPathsStorage(slots: slots, keys: keys, mask: size - 1, lengths: lengths)
     }

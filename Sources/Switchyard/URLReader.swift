@@ -407,8 +407,9 @@ extension URLView {
                 let dotOrSlash = (y &- ones) & ~y & highs
                 // Bytes that are '/' or '.' right after a '/' (as in pathIsClean).
                 var pairs = ((slash << 8) | carry) & dotOrSlash
-                if (below | above | byteMask(w, 0x3F)) & highs != 0 {
-                    let m = byteMask(w, 0x3F) | byteMask(w, 0x23)
+                let question = byteMask(w, 0x3F)
+                if (below | above | question) & highs != 0 {
+                    let m = question | byteMask(w, 0x23)
                     if m != 0 {
                         let t = m.trailingZeroBitCount  // the high bit of the first '?' or '#'
                         queryOrFragment = i &+ t >> 3
