@@ -851,8 +851,8 @@ typedef enum sy_param_list {
  * TYPES is empty when every parameter is a string (SY_VALUE_STRING) and every name and
  * text is ASCII (so the whole text may be read as Latin-1); otherwise it has one ASCII
  * letter per parameter, in list order: 's' (SY_VALUE_STRING), 'i' (SY_VALUE_INT) or
- * 'f' (SY_VALUE_FLOAT). NAME_k and TEXT_k are the k-th
- * parameter's name and text, as in sy_param. An empty list writes nothing (length 0).
+ * 'f' (SY_VALUE_FLOAT). NAME_k and TEXT_k are the k-th parameter's name and text, as
+ * in sy_param. An empty list writes nothing (length 0).
  * The byte 0xFF never occurs in UTF-8, and every name and text is valid UTF-8, so
  * splitting on 0xFF is exact. An int's text is its decimal digits (with any sign as
  * written); a float's text parses to its float_value by any correctly rounding parser.

@@ -143,7 +143,10 @@ static void short_buffer_is_left_alone(void **state)
     assert_status(SY_OK, sy_match_params_text(buf, 6, &n, m, SY_PARAMS_MERGED, &err), &err);
     assert_bytes(buf, n, "i\xFFid\xFF" "7", 6);
     assert_int_equal(buf[6], 'x'); /* "Nothing is NUL-terminated." */
+    /* HEADER (Lifetime): "the text is a copy; it does not depend on the match or url" */
+    sy_test_resolve(m, g_router, "myapp://user/8");
     sy_match_free(m);
+    assert_bytes(buf, n, "i\xFFid\xFF" "7", 6);
 }
 
 /* HEADER: "SY_ERR_MISUSE if match is NULL or not a match, or buf is NULL with cap > 0;

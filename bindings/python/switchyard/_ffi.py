@@ -384,8 +384,8 @@ sy_match_params_text = _declare(
 )
 # Match.params' own entry point, without argtypes (as sy_router_resolve_raw above). The
 # caller passes exactly (c_char array, int cap, byref(c_size_t), byref(match object), int
-# which, None): only _match._params_reader uses it, and it repeats a failed call through
-# the declared function above for the error message.
+# which, None): only _match._ParamsAttribute uses it, and it repeats a failed call
+# through the declared function above for the error message.
 sy_match_params_text_raw = pylib["sy_match_params_text"]
 sy_match_params_text_raw.restype = c_int
 sy_match_to_json = _declare(

@@ -30,7 +30,6 @@ from . import _ffi
 from ._ffi import SyError, SyStr
 
 
-
 def _params_io(cap):
     """The thread's sy_match_params_text buffer of `cap` bytes, and the arguments that
     point at it and at its length (made once, passed as they are)."""
@@ -86,8 +85,7 @@ def _text(s):
 _INDEX = tuple(c_size_t(i) for i in range(64))
 
 _params_text = _ffi.sy_match_params_text_raw
-# sy_match_params_text separates its parts with the byte 0xFF, which UTF-8 never uses; it
-# decodes (surrogateescape) to "\udcff", a character no decoded name or text holds.
+# The conversions of the typed values in sy_match_params_text's TYPES letters.
 _CONVERT = {"i": int, "f": float}
 
 
