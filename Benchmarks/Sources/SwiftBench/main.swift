@@ -37,19 +37,29 @@ let benchDir = args[1], output = args[2]
 let seconds = args.count > 3 ? Double(args[3]) ?? 1.0 : 1.0
 let budget = UInt64(seconds * 1e9)
 
+/// `BENCH_SWIFT_ONLY=random-100000,matchit` runs only the suites named (rules, matchit,
+/// path-tree, static, random-100000, random-100000-hot130), in their usual order: for
+/// measuring one suite quickly, or one suite alone in a fresh process.
+let only: Set<String>? = getenv("BENCH_SWIFT_ONLY").map { p in
+    Set(String(cString: p).split(separator: ",").map { String($0) })
+}
+func wanted(_ suite: String) -> Bool { only?.contains(suite) ?? true }
+
 var rows: [ResultRow] = []
 // Issue 4: rule documents and redirects. First, in a heap that no other suite has used:
 // after the 100,000-route suites (their route sets stay alive), the same loads measured
 // about twice as long (84-101 ms against 45-51 ms, 2026-11-24), which is the benchmark's
 // own leftovers, not the loader (docs/PERFORMANCE.md).
-log("swift: rules (10,000-route document, one redirect)")
-rows += RulesSuite.load(runs: 7, log: log)
-rows += RulesSuite.redirect(budgetNs: budget, log: log)
+if wanted("rules") {
+    log("swift: rules (10,000-route document, one redirect)")
+    rows += RulesSuite.load(runs: 7, log: log)
+    rows += RulesSuite.redirect(budgetNs: budget, log: log)
+}
 
 let sets: [(String, String)] = [
     ("matchit", "matchit"), ("path-tree", "path-tree"), ("static", "go-http-routing-benchmark/static"),
 ]
-for (name, dir) in sets {
+for (name, dir) in sets where wanted(name) {
     switch RouteSet.load(name: name, dir: "\(benchDir)/\(dir)") {
     case .failure(let e): log("skipping \(name): \(e)")
     case .success(let set):
@@ -61,15 +71,19 @@ for (name, dir) in sets {
 
 // Issue 2: with 100,000 routes a resolve must stay within 2x of the 130-route set.
 let big = randomRouteSet(count: 100_000, requests: 10_000, seed: randomSeed)
-log("swift: \(big.name) (\(big.routes.count) routes, \(big.requests.count) requests)")
-if let r = SwitchyardSuite.run(big, budgetNs: budget, log: log) { rows.append(r) }
-rows += RoutingKitSuite.run(big, budgetNs: budget, log: log).filter { $0.router == "routingkit" }
+if wanted("random-100000") {
+    log("swift: \(big.name) (\(big.routes.count) routes, \(big.requests.count) requests)")
+    if let r = SwitchyardSuite.run(big, budgetNs: budget, log: log) { rows.append(r) }
+    rows += RoutingKitSuite.run(big, budgetNs: budget, log: log).filter { $0.router == "routingkit" }
+}
 // The same table with only 130 distinct requests (the matchit set's count): the working set
 // then fits the caches, which separates the cost of the table's size from that of cache misses.
 let hot = RouteSet(name: "random-100000-hot130", routes: big.routes, requests: Array(big.requests.prefix(130)),
                    expected: Array(big.expected.prefix(130)))
-log("swift: \(hot.name) (100000 routes, 130 requests)")
-if let r = SwitchyardSuite.run(hot, budgetNs: budget, log: log) { rows.append(r) }
+if wanted(hot.name) {
+    log("swift: \(hot.name) (100000 routes, 130 requests)")
+    if let r = SwitchyardSuite.run(hot, budgetNs: budget, log: log) { rows.append(r) }
+}
 
 
 for r in rows {
