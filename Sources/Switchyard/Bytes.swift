@@ -233,4 +233,6 @@ final class ByteStore: @unchecked Sendable {
 
     @inline(__always)
     var base: UnsafePointer<UInt8> { UnsafePointer(buffer.base) }
+
+    var count: Int { buffer.count }
 }

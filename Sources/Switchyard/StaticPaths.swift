@@ -69,29 +69,29 @@ func pathHash(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> UInt64 {
     return h
 }
 
-/// Builds the map for a flattened table; owns its memory until `free()`.
-struct StaticPathsStorage {
-    private(set) var slots: UnsafeMutableBufferPointer<StaticSlot>
-    private(set) var keys: UnsafeMutableBufferPointer<UInt8>
-    let mask: Int
-    let lengths: UInt64
-
-    /// No map: tables with a scheme or host level, other precedences, or folded literals
-    /// (the walk compares those differently), and tables without such paths.
-    static func empty() -> StaticPathsStorage {
-        let slots = UnsafeMutableBufferPointer<StaticSlot>.allocate(capacity: 1)
-        slots.initialize(repeating: StaticSlot(hash: 0, keyStart: 0, keyCount: -1, entry: -1))
-        let keys = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1)
-        keys.initialize(repeating: 0)
-        return StaticPathsStorage(slots: slots, keys: keys, mask: -1, lengths: 0)
+extension StaticPaths {
+    /// No map (`find` answers -1 at once); the pointers are any valid ones.
+    static func none(_ slots: UnsafeMutablePointer<StaticSlot>, _ keys: UnsafePointer<UInt8>) -> StaticPaths {
+        StaticPaths(slots: slots, keys: keys, mask: -1, lengths: 0)
     }
+}
+
+/// The map's contents for a flattened table, before it has memory: the Table reserves
+/// `slotCount` slots and `keyBytes.count` bytes in its own region (TableMemory.swift), then
+/// calls `write`.
+struct StaticPathsPlan {
+    private let keyBytes: [UInt8]
+    private let found: [(start: Int, count: Int, entry: Int32)]
+    let slotCount: Int
+    var keyCount: Int { keyBytes.count }
 
     /// Every literal-only way down from `pathRoot` that ends at a best route of the top
     /// priority. Keys never hold '/', "", "." or "..", so a key matches exactly the
-    /// clean paths whose segments are that key's segments.
-    static func build(nodes: [TreeNode], literals: [LiteralEdge], entries: [TableEntry],
-                      keys store: UnsafePointer<UInt8>, pathRoot: Int32) -> StaticPathsStorage {
-        guard pathRoot >= 0, let top = nodes.first?.maxPriority else { return .empty() }
+    /// clean paths whose segments are that key's segments. nil when there is no map to
+    /// make: no such path, or keys too long for 32-bit offsets.
+    init?(nodes: [TreeNode], literals: [LiteralEdge], entries: [TableEntry], keys store: UnsafePointer<UInt8>,
+          pathRoot: Int32) {
+        guard pathRoot >= 0, let top = nodes.first?.maxPriority else { return nil }
         // Depth first with one shared path: an entry to visit carries the length of its
         // parent's key, which every entry popped since it was pushed has kept as a prefix,
         // so cutting the path back to it gives the parent's key. Keys are copied once,
@@ -122,39 +122,28 @@ struct StaticPathsStorage {
         }
         // Offsets are 32-bit, like the tree's own key offsets: a table whose keys would not
         // fit gets no map (the walk answers as before).
-        if found.isEmpty || keyBytes.count > Int(Int32.max) { return .empty() }
+        if found.isEmpty || keyBytes.count > Int(Int32.max) { return nil }
         // At most a quarter full: a miss, the common outcome, usually ends at its first slot.
         var size = 4
         while size < found.count * 4 { size <<= 1 }
-        let slots = UnsafeMutableBufferPointer<StaticSlot>.allocate(capacity: size)
-        slots.initialize(repeating: StaticSlot(hash: 0, keyStart: 0, keyCount: -1, entry: -1))
-        let keys = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, keyBytes.count))
-        _ = keys.initialize(from: keyBytes)
+        self.keyBytes = keyBytes
+        self.found = found
+        slotCount = size
+    }
+
+    /// Fills `slots` (`slotCount` of them) and `keys` (`keyCount` bytes) and returns the map.
+    func write(slots: UnsafeMutablePointer<StaticSlot>, keys: UnsafeMutablePointer<UInt8>) -> StaticPaths {
+        slots.initialize(repeating: StaticSlot(hash: 0, keyStart: 0, keyCount: -1, entry: -1), count: slotCount)
+        keys.initialize(from: keyBytes, count: keyBytes.count)
+        let mask = slotCount - 1
         var lengths: UInt64 = 0
         for (start, count, entry) in found {
             lengths |= 1 << UInt64(min(count, 63))
-            let h = pathHash(UnsafePointer(keys.baseAddress!), start, start + count)
-            var s = Int(truncatingIfNeeded: h >> 32) & (size - 1)
-            while slots[s].keyCount >= 0 { s = (s + 1) & (size - 1) }
+            let h = pathHash(UnsafePointer(keys), start, start + count)
+            var s = Int(truncatingIfNeeded: h >> 32) & mask
+            while slots[s].keyCount >= 0 { s = (s + 1) & mask }
             slots[s] = StaticSlot(hash: h, keyStart: Int32(start), keyCount: Int32(count), entry: entry)
         }
-        return StaticPathsStorage(slots: slots, keys: keys, mask: size - 1, lengths: lengths)
-    }
-
-    private init(slots: UnsafeMutableBufferPointer<StaticSlot>, keys: UnsafeMutableBufferPointer<UInt8>, mask: Int,
-                 lengths: UInt64) {
-        self.slots = slots
-        self.keys = keys
-        self.mask = mask
-        self.lengths = lengths
-    }
-
-    var view: StaticPaths {
-        StaticPaths(slots: slots.baseAddress!, keys: UnsafePointer(keys.baseAddress!), mask: mask, lengths: lengths)
-    }
-
-    func free() {
-        slots.deallocate()
-        keys.deallocate()
+        return StaticPaths(slots: slots, keys: UnsafePointer(keys), mask: mask, lengths: lengths)
     }
 }

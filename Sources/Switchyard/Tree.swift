@@ -108,15 +108,17 @@ final class Table: @unchecked Sendable {
     let parameterPrecedence: RouterOptions.ParameterPrecedence
     let routes: [CompiledRoute]
     let maxParameters: Int
+    /// Every array below lives in this one region (TableMemory.swift: huge pages for a
+    /// large table).
+    let memory: TableMemory
     let nodes: UnsafeMutableBufferPointer<TreeNode>
     let literals: UnsafeMutableBufferPointer<LiteralEdge>
     let slots: UnsafeMutableBufferPointer<Int32>
     let dynamics: UnsafeMutableBufferPointer<DynamicEdge>
     let entries: UnsafeMutableBufferPointer<TableEntry>
-    private let keys: ByteStore
     let keyBase: UnsafePointer<UInt8>
     let pathRoot: Int32
-    private let staticPaths: StaticPathsStorage
+    private let staticPaths: StaticPaths
     /// `view`, made once: a Match holds this pointer (and the Table), so a resolve reads the
     /// view's fields in place instead of copying the whole struct out of the Match.
     let viewPointer: UnsafeMutablePointer<TableView>
@@ -137,18 +139,6 @@ final class Table: @unchecked Sendable {
             for (vi, v) in r.variants.enumerated() { builder.insert(v, entry: TableEntry(ri, r, vi, v)) }
         }
         let flat = builder.flatten()
-        nodes = .allocate(capacity: max(flat.nodes.count, 1))
-        _ = nodes.initialize(from: flat.nodes)
-        literals = .allocate(capacity: max(flat.literals.count, 1))
-        _ = literals.initialize(from: flat.literals)
-        slots = .allocate(capacity: max(flat.slots.count, 1))
-        _ = slots.initialize(from: flat.slots)
-        dynamics = .allocate(capacity: max(flat.dynamics.count, 1))
-        _ = dynamics.initialize(from: flat.dynamics)
-        entries = .allocate(capacity: max(flat.entries.count, 1))
-        _ = entries.initialize(from: flat.entries)
-        keys = flat.keys
-        keyBase = flat.keys.base
         // Path-only tables: root -> anyScheme -> anyHost, nothing else at those levels.
         var root: Int32 = -1
         let r = flat.nodes.first
@@ -160,10 +150,38 @@ final class Table: @unchecked Sendable {
             }
         }
         pathRoot = root
-        staticPaths = options.precedence == .specificity && !options.caseInsensitiveLiterals
-            ? StaticPathsStorage.build(nodes: flat.nodes, literals: flat.literals, entries: flat.entries,
-                                       keys: flat.keys.base, pathRoot: root)
-            : .empty()
+        let plan = options.precedence == .specificity && !options.caseInsensitiveLiterals
+            ? StaticPathsPlan(nodes: flat.nodes, literals: flat.literals, entries: flat.entries,
+                              keys: flat.keys.base, pathRoot: root)
+            : nil
+        // One region for every array: sizes first, then the memory, then the contents.
+        var layout = TableLayout()
+        let nodesAt = layout.reserve(TreeNode.self, count: flat.nodes.count)
+        let literalsAt = layout.reserve(LiteralEdge.self, count: flat.literals.count)
+        let slotsAt = layout.reserve(Int32.self, count: flat.slots.count)
+        let dynamicsAt = layout.reserve(DynamicEdge.self, count: flat.dynamics.count)
+        let entriesAt = layout.reserve(TableEntry.self, count: flat.entries.count)
+        let keysAt = layout.reserve(UInt8.self, count: flat.keys.count)
+        let staticSlotsAt = layout.reserve(StaticSlot.self, count: plan?.slotCount ?? 1)
+        let staticKeysAt = layout.reserve(UInt8.self, count: plan?.keyCount ?? 1)
+        memory = TableMemory(byteCount: layout.byteCount)
+        nodes = memory.place(flat.nodes, at: nodesAt)
+        literals = memory.place(flat.literals, at: literalsAt)
+        slots = memory.place(flat.slots, at: slotsAt)
+        dynamics = memory.place(flat.dynamics, at: dynamicsAt)
+        entries = memory.place(flat.entries, at: entriesAt)
+        let keys = memory.room(UInt8.self, count: flat.keys.count, at: keysAt)
+        keys.initialize(from: flat.keys.base, count: flat.keys.count)
+        keyBase = UnsafePointer(keys)
+        let staticSlots = memory.room(StaticSlot.self, count: plan?.slotCount ?? 1, at: staticSlotsAt)
+        let staticKeys = memory.room(UInt8.self, count: plan?.keyCount ?? 1, at: staticKeysAt)
+        if let plan {
+            staticPaths = plan.write(slots: staticSlots, keys: staticKeys)
+        } else {
+            staticSlots.initialize(to: StaticSlot(hash: 0, keyStart: 0, keyCount: -1, entry: -1))
+            staticKeys.initialize(to: 0)
+            staticPaths = .none(staticSlots, UnsafePointer(staticKeys))
+        }
         viewPointer = .allocate(capacity: 1)
         viewPointer.initialize(to: view)
     }
@@ -174,19 +192,14 @@ final class Table: @unchecked Sendable {
                                   entries: entries.baseAddress!, keys: keyBase, fold: foldLiterals,
                                   precedence: precedence),
                   read: read, queryOverPath: parameterPrecedence == .queryOverPath,
-                  maxParameters: maxParameters, routeCount: routes.count, staticPaths: staticPaths.view,
+                  maxParameters: maxParameters, routeCount: routes.count, staticPaths: staticPaths,
                   pathRoot: pathRoot)
     }
 
     deinit {
         viewPointer.deinitialize(count: 1)
         viewPointer.deallocate()
-        staticPaths.free()
-        nodes.deallocate()
-        literals.deallocate()
-        slots.deallocate()
-        dynamics.deallocate()
-        entries.deallocate()
+        memory.free()
     }
 }
 

@@ -229,6 +229,57 @@ static void free_ignores_the_other_kind_of_handle(void **state)
     sy_router_free(r);
 }
 
+/* A table of this many routes is over 2 MiB, so its arrays are in memory mapped for huge
+ * pages (docs/ARCHITECTURE.md, "Table memory"); the sanitizer and valgrind runs of this
+ * test cover that mapping, its use and its release. */
+#define LARGE_TABLE_ROUTES 10000
+
+/* HEADER (sy_router_resolve): "Every sy_str read from match stays valid until the next
+ * sy_router_resolve() with the same match, sy_match_free(match), or until url is freed or
+ * changed, whichever comes first." and (sy_router_remove) "matches made before the
+ * removal keep their results." Checked on a large table: the router changes and
+ * another match makes it build and use a new table while the first match still holds the
+ * old one. */
+static void large_table_resolves_and_old_matches_stay_valid(void **state)
+{
+    sy_router *r = sy_test_router(NULL);
+    sy_match *kept = sy_test_match();
+    sy_match *m = sy_test_match();
+    char pattern[64], target[32], url[64];
+    sy_error err;
+    (void)state;
+    for (int i = 0; i < LARGE_TABLE_ROUTES; i++) {
+        snprintf(pattern, sizeof pattern, "/api/v%d/users/u%d/items/:item", i % 3, i);
+        snprintf(target, sizeof target, "t%d", i);
+        assert_status(SY_OK, sy_router_add(r, pattern, strlen(pattern), target, strlen(target), &err), &err);
+    }
+    for (int i = 0; i < LARGE_TABLE_ROUTES; i += 37) {
+        snprintf(url, sizeof url, "/api/v%d/users/u%d/items/x%d", i % 3, i, i);
+        snprintf(target, sizeof target, "t%d", i);
+        sy_test_resolve(m, r, url);
+        assert_str(sy_match_target(m), target);
+        assert_str(sy_test_param_text(m, "item"), url + strlen(url) - strlen(target));
+    }
+    sy_test_resolve(kept, r, "/api/v1/users/u1/items/first");
+    sy_str kept_pattern = sy_match_pattern(kept);
+    sy_str kept_item = sy_test_param_text(kept, "item");
+    /* A change, then a resolve with another match: the router builds a new table. */
+    int removed = 0;
+    assert_status(SY_OK, sy_router_remove(&removed, r, LIT("/api/v2/users/u2/items/:item"), &err), &err);
+    assert_int_equal(removed, 1);
+    assert_status(SY_OK, sy_router_resolve(m, r, LIT("/api/v2/users/u2/items/x"), &err), &err);
+    assert_false(sy_match_found(m));
+    sy_test_resolve(m, r, "/api/v0/users/u9999/items/last");
+    assert_str(sy_match_target(m), "t9999");
+    /* The first match still reads what it resolved. */
+    assert_str(kept_pattern, "/api/v1/users/u1/items/:item");
+    assert_str(kept_item, "first");
+    assert_str(sy_match_target(kept), "t1");
+    sy_match_free(kept);
+    sy_match_free(m);
+    sy_router_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -242,6 +293,7 @@ int main(void)
         cmocka_unit_test(remove_rejects_bad_arguments),
         cmocka_unit_test(add_copies_its_text),
         cmocka_unit_test(free_ignores_the_other_kind_of_handle),
+        cmocka_unit_test(large_table_resolves_and_old_matches_stay_valid),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

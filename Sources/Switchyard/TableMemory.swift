@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The memory of one route Table: every array a resolve reads, in one region.
+///
+/// Why one region, and why huge pages for a large one: a resolve on a large table reads a
+/// few bytes at each of about ten places spread over tens of megabytes. With 4 KiB pages
+/// nearly every one of those reads also misses the TLB, and in a virtual machine a TLB miss
+/// costs a two-level page walk. On the benchmark's 100,000-route table (docs/PERFORMANCE.md)
+/// a resolve took ~690 ns with 4 KiB pages and ~370 ns with the system set to give every
+/// mapping huge pages. So a region of at least `hugePageMinimum` bytes is mapped on a 2 MiB
+/// boundary and marked MADV_HUGEPAGE (Linux). That is a hint, not a request: the kernel
+/// may give 4 KiB pages (THP set to "never", no free huge page), and the table works the
+/// same. Smaller tables fit the TLB's reach anyway and take ordinary memory.
+struct TableMemory {
+    let base: UnsafeMutableRawPointer
+    /// Bytes mapped with mmap (to unmap in `free`), or 0 when `base` was allocated.
+    private let mappedBytes: Int
+
+    static let hugePageSize = 2 << 20
+    static let hugePageMinimum = 2 << 20
+
+    /// At least `byteCount` bytes, 64-byte aligned (a cache line), uninitialised.
+    init(byteCount: Int) {
+        #if os(Linux)
+        if byteCount >= TableMemory.hugePageMinimum, let region = TableMemory.mapHugePages(byteCount) {
+            base = region.base
+            mappedBytes = region.count
+            return
+        }
+        #endif
+        base = .allocate(byteCount: max(byteCount, 1), alignment: 64)
+        mappedBytes = 0
+    }
+
+    func free() {
+        #if os(Linux)
+        if mappedBytes > 0 {
+            munmap(base, mappedBytes)
+            return
+        }
+        #endif
+        base.deallocate()
+    }
+
+    /// Whether this region asked for huge pages (for tests: the kernel may still not give them).
+    var isHugePageMapped: Bool { mappedBytes > 0 }
+
+    #if os(Linux)
+    /// Maps `byteCount` bytes rounded up to whole huge pages, starting on a huge-page
+    /// boundary (mmap gives only 4 KiB alignment: map one huge page more, then unmap the
+    /// unaligned head and the tail), and advises huge pages. nil when mmap fails; the
+    /// caller then allocates ordinary memory.
+    private static func mapHugePages(_ byteCount: Int) -> (base: UnsafeMutableRawPointer, count: Int)? {
+        let page = hugePageSize
+        let (rounded, overflow) = byteCount.addingReportingOverflow(page - 1)
+        if overflow { return nil }
+        let size = rounded & ~(page - 1)
+        let (span, overflow2) = size.addingReportingOverflow(page)
+        if overflow2 { return nil }
+        guard let raw = mmap(nil, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+              raw != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
+        let start = UInt(bitPattern: raw)
+        let aligned = (start + UInt(page - 1)) & ~UInt(page - 1)
+        let head = Int(aligned - start)
+        if head > 0 { munmap(raw, head) }
+        let tail = span - head - size
+        if tail > 0 { munmap(raw + head + size, tail) }
+        let base = raw + head
+        _ = madvise(base, size, Int32(MADV_HUGEPAGE))  // a hint: failure only means 4 KiB pages
+        return (base, size)
+    }
+    #endif
+}
+
+/// Places arrays in one TableMemory: first every array is reserved (an offset each, so the
+/// total size is known), then the memory is made and each array filled at its offset.
+struct TableLayout {
+    private(set) var byteCount = 0
+
+    /// The offset of room for `count` values of `T` (at least one, so every pointer into
+    /// the region is valid), each array starting on a cache line.
+    mutating func reserve<T: BitwiseCopyable>(_: T.Type, count: Int) -> Int {
+        let align = max(MemoryLayout<T>.alignment, 64)
+        byteCount = (byteCount + align - 1) / align * align
+        let offset = byteCount
+        byteCount += MemoryLayout<T>.stride * max(count, 1)
+        return offset
+    }
+}
+
+extension TableMemory {
+    /// The array reserved at `offset`, initialised from `values` (room for at least one).
+    func place<T: BitwiseCopyable>(_ values: [T], at offset: Int) -> UnsafeMutableBufferPointer<T> {
+        let p = (base + offset).bindMemory(to: T.self, capacity: max(values.count, 1))
+        let buffer = UnsafeMutableBufferPointer(start: p, count: values.count)
+        _ = buffer.initialize(from: values)
+        return buffer
+    }
+
+    /// Room for `count` values of `T` reserved at `offset`, bound but not initialised.
+    func room<T: BitwiseCopyable>(_: T.Type, count: Int, at offset: Int) -> UnsafeMutablePointer<T> {
+        (base + offset).bindMemory(to: T.self, capacity: max(count, 1))
+    }
+}
