@@ -10,13 +10,15 @@ import Darwin
 ///
 /// Why one region, and why huge pages for a large one: a resolve on a large table reads a
 /// few bytes at each of about ten places spread over tens of megabytes. With 4 KiB pages
-/// nearly every one of those reads also misses the TLB, and in a virtual machine a TLB miss
-/// costs a two-level page walk. On the benchmark's 100,000-route table (docs/PERFORMANCE.md)
-/// a resolve took ~690 ns with 4 KiB pages and ~370 ns with the system set to give every
-/// mapping huge pages. So a region of at least `hugePageMinimum` bytes is mapped on a 2 MiB
-/// boundary and marked MADV_HUGEPAGE (Linux). That is a hint, not a request: the kernel
-/// may give 4 KiB pages (THP set to "never", no free huge page), and the table works the
-/// same. Smaller tables fit the TLB's reach anyway and take ordinary memory.
+/// nearly every one of those reads can also miss the TLB, and in a virtual machine a TLB
+/// miss costs a two-level page walk. How much that costs depends on the host: on the
+/// benchmark's 100,000-route table (docs/PERFORMANCE.md, "Table memory"), a freshly booted
+/// VM took ~690 ns per resolve with 4 KiB pages and ~370 ns with huge pages; the same VM
+/// twenty minutes later, 215 ns and 206 ns. So a region of at least `hugePageMinimum`
+/// bytes is mapped on a 2 MiB boundary and marked MADV_HUGEPAGE (Linux). That is a hint,
+/// not a request: the kernel may give 4 KiB pages (THP set to "never", no free huge page),
+/// and the table works the same. Smaller tables fit the TLB's reach anyway and take
+/// ordinary memory.
 struct TableMemory {
     let base: UnsafeMutableRawPointer
     /// Bytes mapped with mmap (to unmap in `free`), or 0 when `base` was allocated.
