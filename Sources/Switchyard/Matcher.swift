@@ -210,7 +210,7 @@ struct Walker<Source: SegmentSource> {
                            _ n: Int) -> Bool {
         if Int(e.portCount) != n { return false }
         guard n > 0, let port else { return true }
-        return bytesEqual(keys + Int(e.portStart), port, n)
+        return bytesEqual(keys + e.portStart, port, n)
     }
 
     // MARK: levels

@@ -27,15 +27,19 @@ struct TreeNode: BitwiseCopyable {
     var maxPriority: Int32 = .min
 }
 
+/// 24 bytes: a wide node's edges are read at random by a large table's lookups, so every
+/// byte here is cache the other levels do not get (docs/PERFORMANCE.md, "Table memory").
 struct LiteralEdge: BitwiseCopyable {
     /// The key's first 8 bytes (folded where the level folds): equal lengths and equal words
     /// decide keys of up to 8 bytes without reading the key store.
     var prefix: UInt64
     var keyStart: Int32, keyCount: Int32
-    /// The port for host edges (in the key store), count 0 = no port.
-    var portStart: Int32, portCount: Int32
-    var hash: UInt32
+    /// The port's length for host edges (0 = no port); its bytes follow the key's in the
+    /// key store.
+    var portCount: Int32
     var child: Int32
+
+    var portStart: Int { Int(keyStart) &+ Int(keyCount) }
 }
 
 struct DynamicEdge: BitwiseCopyable {
@@ -301,6 +305,7 @@ private struct TreeBuilder {
         var dynOffsets: [ObjectIdentifier: [(Int, Int, Int, Int)]] = [:]
         for n in order {
             keyOffsets[ObjectIdentifier(n)] = n.literalOrder.map { k in
+                // The port right after its key: LiteralEdge.portStart relies on it.
                 let a = flat.keys.add(k.key), b = flat.keys.add(k.port)
                 return (a.0, a.1, b.0, b.1)
             }
@@ -319,8 +324,7 @@ private struct TreeBuilder {
                 let o = keyOffsets[ObjectIdentifier(n)]![k]
                 let prefix = prefixWord(key.key, fold: fold)
                 flat.literals.append(LiteralEdge(
-                    prefix: prefix, keyStart: Int32(o.0), keyCount: Int32(o.1), portStart: Int32(o.2),
-                    portCount: Int32(o.3), hash: literalHash(prefix, key.key.count),
+                    prefix: prefix, keyStart: Int32(o.0), keyCount: Int32(o.1), portCount: Int32(o.3),
                     child: indexOf[ObjectIdentifier(n.literals[key]!)]!))
             }
             if n.literalOrder.count > linearScanLimit {
@@ -331,7 +335,7 @@ private struct TreeBuilder {
                 var table = [Int32](repeating: -1, count: size)
                 for k in 0..<n.literalOrder.count {
                     let e = flat.literals[Int(t.literalStart) + k]
-                    var s = Int(e.hash) & (size - 1)
+                    var s = Int(literalHash(e.prefix, Int(e.keyCount))) & (size - 1)
                     while table[s] >= 0 { s = (s + 1) & (size - 1) }
                     table[s] = Int32(k)
                 }
