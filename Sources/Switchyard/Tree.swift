@@ -21,8 +21,10 @@ struct TreeNode: BitwiseCopyable {
     var dynamicStart: Int32 = 0, dynamicCount: Int32 = 0
     /// Routes whose pattern ends here, best first (priority, then registration).
     var endStart: Int32 = 0, endCount: Int32 = 0
-    /// Routes whose remainder form (`*`, `*name`, `<path:name>`) starts here.
-    var remainderStart: Int32 = 0, remainderCount: Int32 = 0
+    /// Routes whose remainder form (`*`, `*name`, `<path:name>`) starts here: they follow
+    /// the ends in `entries`.
+    var remainderCount: Int32 = 0
+    var remainderStart: Int32 { endStart &+ endCount }
     /// Highest priority of any route at or below this node: lets the walk skip subtrees.
     var maxPriority: Int32 = .min
 }
@@ -356,7 +358,6 @@ private struct TreeBuilder {
             t.endStart = Int32(flat.entries.count)
             t.endCount = Int32(n.ends.count)
             flat.entries += n.ends.sorted(by: byRank)
-            t.remainderStart = Int32(flat.entries.count)
             t.remainderCount = Int32(n.remainders.count)
             flat.entries += n.remainders.sorted(by: byRank)
             flat.nodes.append(t)
