@@ -12,13 +12,13 @@ import Darwin
 /// few bytes at each of about ten places spread over tens of megabytes. With 4 KiB pages
 /// nearly every one of those reads can also miss the TLB, and in a virtual machine a TLB
 /// miss costs a two-level page walk. How much that costs depends on the host: on the
-/// benchmark's 100,000-route table (docs/PERFORMANCE.md, "Table memory"), a freshly booted
-/// VM took ~690 ns per resolve with 4 KiB pages and ~370 ns with huge pages; the same VM
-/// twenty minutes later, 215 ns and 206 ns. So a region of at least `hugePageMinimum`
-/// bytes is mapped on a 2 MiB boundary and marked MADV_HUGEPAGE (Linux). That is a hint,
-/// not a request: the kernel may give 4 KiB pages (THP set to "never", no free huge page),
-/// and the table works the same. Smaller tables fit the TLB's reach anyway and take
-/// ordinary memory.
+/// benchmark's 100,000-route table (docs/PERFORMANCE.md, "Memory, layout and the VM"), a
+/// freshly booted VM took ~690 ns per resolve with 4 KiB pages and ~370 ns with huge
+/// pages; the same VM twenty minutes later, 215 ns and 206 ns. So a region of at least
+/// `hugePageMinimum` bytes is mapped on a 2 MiB boundary and marked MADV_HUGEPAGE (Linux).
+/// That is a hint, not a request: the kernel may give 4 KiB pages (THP set to "never", no
+/// free huge page), and the table works the same. Smaller tables fit the TLB's reach
+/// anyway and take ordinary memory.
 struct TableMemory {
     let base: UnsafeMutableRawPointer
     /// Bytes mapped with mmap (to unmap in `free`), or 0 when `base` was allocated.
@@ -49,9 +49,6 @@ struct TableMemory {
         #endif
         base.deallocate()
     }
-
-    /// Whether this region asked for huge pages (for tests: the kernel may still not give them).
-    var isHugePageMapped: Bool { mappedBytes > 0 }
 
     #if os(Linux)
     /// Maps `byteCount` bytes rounded up to whole huge pages, starting on a huge-page

@@ -29,8 +29,8 @@ struct TreeNode: BitwiseCopyable {
     var maxPriority: Int32 = .min
 }
 
-/// 24 bytes: a wide node's edges are read at random by a large table's lookups, so every
-/// byte here is cache the other levels do not get (docs/PERFORMANCE.md, "Table memory").
+/// 24 bytes (was 40): a large table holds one per literal segment, and the smaller edge
+/// measured faster on the matchit set (docs/PERFORMANCE.md, "Memory, layout and the VM").
 struct LiteralEdge: BitwiseCopyable {
     /// The key's first 8 bytes (folded where the level folds): equal lengths and equal words
     /// decide keys of up to 8 bytes without reading the key store.
