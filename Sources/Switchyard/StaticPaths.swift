@@ -17,6 +17,8 @@ struct StaticSlot: BitwiseCopyable {
     var keyCount: Int32
     /// Index into the table's entries.
     var entry: Int32
+
+    static let empty = StaticSlot(hash: 0, keyStart: 0, keyCount: -1, entry: -1)
 }
 
 /// The map as plain pointers (the Table owns the memory). `mask` -1: no map.
@@ -70,9 +72,11 @@ func pathHash(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> UInt64 {
 }
 
 extension StaticPaths {
-    /// No map (`find` answers -1 at once); the pointers are any valid ones.
-    static func none(_ slots: UnsafeMutablePointer<StaticSlot>, _ keys: UnsafePointer<UInt8>) -> StaticPaths {
-        StaticPaths(slots: slots, keys: keys, mask: -1, lengths: 0)
+    /// No map (`find` answers -1 at once), in room for one slot and one key byte.
+    static func none(slots: UnsafeMutablePointer<StaticSlot>, keys: UnsafeMutablePointer<UInt8>) -> StaticPaths {
+        slots.initialize(to: .empty)
+        keys.initialize(to: 0)
+        return StaticPaths(slots: slots, keys: UnsafePointer(keys), mask: -1, lengths: 0)
     }
 }
 
@@ -133,7 +137,7 @@ struct StaticPathsPlan {
 
     /// Fills `slots` (`slotCount` of them) and `keys` (`keyCount` bytes) and returns the map.
     func write(slots: UnsafeMutablePointer<StaticSlot>, keys: UnsafeMutablePointer<UInt8>) -> StaticPaths {
-        slots.initialize(repeating: StaticSlot(hash: 0, keyStart: 0, keyCount: -1, entry: -1), count: slotCount)
+        slots.initialize(repeating: .empty, count: slotCount)
         keys.initialize(from: keyBytes, count: keyBytes.count)
         let mask = slotCount - 1
         var lengths: UInt64 = 0

@@ -181,13 +181,7 @@ final class Table: @unchecked Sendable {
         keyBase = UnsafePointer(keys)
         let staticSlots = memory.room(StaticSlot.self, count: plan?.slotCount ?? 1, at: staticSlotsAt)
         let staticKeys = memory.room(UInt8.self, count: plan?.keyCount ?? 1, at: staticKeysAt)
-        if let plan {
-            staticPaths = plan.write(slots: staticSlots, keys: staticKeys)
-        } else {
-            staticSlots.initialize(to: StaticSlot(hash: 0, keyStart: 0, keyCount: -1, entry: -1))
-            staticKeys.initialize(to: 0)
-            staticPaths = .none(staticSlots, UnsafePointer(staticKeys))
-        }
+        staticPaths = plan?.write(slots: staticSlots, keys: staticKeys) ?? .none(slots: staticSlots, keys: staticKeys)
         viewPointer = .allocate(capacity: 1)
         viewPointer.initialize(to: view)
     }
