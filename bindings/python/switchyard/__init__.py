@@ -218,7 +218,7 @@ class Router:
             # The caller kept the last Match: leave it (and its C match) alone.
             m = tls.match = fresh_match()
         else:
-            cache = m.__dict__
+            cache = m._cache
             if cache:
                 cache.clear()  # forget the attributes read after the previous resolve
         n = len(url)

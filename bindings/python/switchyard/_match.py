@@ -142,7 +142,7 @@ class _ParamsAttribute:
                         out[parts[2 * k + 1]] = _CONVERT[kind](parts[2 * k + 2])
         else:
             out = {}
-        match.__dict__[self.name] = out
+        match._cache[self.name] = out
         return out
 
 
@@ -171,7 +171,7 @@ class _cached:
         if obj is None:
             return self
         value = self.fn(obj)
-        obj.__dict__[self.name] = value
+        obj._cache[self.name] = value
         return value
 
 
@@ -187,7 +187,7 @@ class Match:
     # resolves into it, so it needs no thread-local lookup on the hot path); _arg,
     # _err_arg: byref() of _ref and _err, the resolve call's arguments made once
     # (Router.resolve). The cached attributes live in __dict__. No __weakref__ (see above).
-    __slots__ = ("_ref", "_url", "_err", "_arg", "_err_arg", "__dict__")
+    __slots__ = ("_ref", "_url", "_err", "_arg", "_err_arg", "_cache", "__dict__")
 
     def __init__(self):
         raise TypeError("Match objects come from Router.resolve()")
@@ -300,4 +300,8 @@ def fresh_match():
     # objects, which ctypes passes as they are; each keeps what it points to alive.
     m._arg = byref(m._ref)
     m._err_arg = byref(m._err)
+    # The instance dict again, in a slot: Router.resolve clears it through this slot,
+    # which Python reads faster than the generic __dict__ attribute (measured,
+    # docs/PYTHON.md). The dict does not refer to the Match: no cycle.
+    m._cache = m.__dict__
     return m
