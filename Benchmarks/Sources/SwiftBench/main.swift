@@ -29,6 +29,11 @@ if args.count == 5, args[1] == "--profile" {
     }
     exit(0)
 }
+// `SwiftBench --memory-latency`: what a cache miss costs on this machine (MemoryLatency.swift).
+if args.count == 2, args[1] == "--memory-latency" {
+    MemoryLatency.run()
+    exit(0)
+}
 guard args.count >= 3 else {
     log("usage: SwiftBench <router-bench dir> <output.json> [seconds per measurement]")
     exit(2)
