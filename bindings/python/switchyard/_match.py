@@ -186,7 +186,8 @@ class Match:
     # borrows them); _err: the sy_error for resolving into _ref (only the owning thread
     # resolves into it, so it needs no thread-local lookup on the hot path); _arg,
     # _err_arg: byref() of _ref and _err, the resolve call's arguments made once
-    # (Router.resolve). The cached attributes live in __dict__. No __weakref__ (see above).
+    # (Router.resolve). The cached attributes live in __dict__, which _cache also holds
+    # (see fresh_match). No __weakref__ (see above).
     __slots__ = ("_ref", "_url", "_err", "_arg", "_err_arg", "_cache", "__dict__")
 
     def __init__(self):
