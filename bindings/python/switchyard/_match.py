@@ -286,6 +286,19 @@ class Match:
         _ffi.sy_match_to_json(buf, len(buf), byref(length), ref, SyError())
         return buf.raw[: length.value].decode()
 
+    # A Match never changes once made, so a copy is the Match itself, as for a tuple. A new
+    # object sharing its C match would not count as holding the Match, so a later resolve
+    # could reuse that C match under the copy.
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        raise TypeError("a switchyard Match cannot be pickled: it reads a C match of this "
+                        "process; pickle match.to_dict() instead")
+
     def __repr__(self):
         if not self.matched:
             return f"<Match miss url={self.url!r}>"

@@ -1,7 +1,9 @@
 """Lifetimes (llvmlite's ObjectRef tests): close, with, use after close, both free orders,
 and Matches that outlive later resolves and their router."""
 
+import copy
 import gc
+import pickle
 import weakref
 
 import pytest
@@ -172,3 +174,24 @@ def test_failed_resolve_does_not_disturb_the_previous_match(router):
         router.resolve("/a/\x00")
     assert m.params == {"x": "1"}
     assert router.resolve("/a/2").params == {"x": "2"}
+
+
+def test_a_copied_match_keeps_its_answer(router):
+    # A Match is an immutable view of its C match: copy and deepcopy give the Match itself,
+    # so a copy holds it (and its C match) like any other reference would.
+    router.add("/a/:x", "A")
+    m = router.resolve("/a/1")
+    shallow, deep = copy.copy(m), copy.deepcopy(m)
+    assert shallow is m and deep is m
+    only_copy = copy.copy(router.resolve("/a/2"))  # the original is not kept by name
+    for i in range(3, 10):
+        router.resolve(f"/a/{i}")  # each dropped at once, so the thread may reuse its Match
+    assert only_copy.params == {"x": "2"} and only_copy.url == "/a/2"
+    assert m.params == {"x": "1"}
+
+
+def test_a_match_cannot_be_pickled_and_says_what_to_do(router):
+    router.add("/a/:x", "A")
+    m = router.resolve("/a/1")
+    with pytest.raises(TypeError, match="to_dict"):
+        pickle.dumps(m)
