@@ -234,6 +234,19 @@ class Router:
         m._url = url
         return m
 
+    # A Router is a handle on one C router, like a file or a lock: copy and pickle refuse
+    # (a shallow copy would be a second handle on the same routes, not a new router).
+    def __copy__(self):
+        raise TypeError("a switchyard Router cannot be copied: make a new Router and add "
+                        "the same routes (or load the same rules)")
+
+    def __deepcopy__(self, memo):
+        self.__copy__()
+
+    def __reduce__(self):
+        raise TypeError("a switchyard Router cannot be pickled: it is a handle on a C router "
+                        "of this process")
+
     def __repr__(self):
         return f"<switchyard.Router {'closed' if self._h is None else 'open'}>"
 

@@ -195,3 +195,14 @@ def test_a_match_cannot_be_pickled_and_says_what_to_do(router):
     m = router.resolve("/a/1")
     with pytest.raises(TypeError, match="to_dict"):
         pickle.dumps(m)
+
+
+def test_a_router_refuses_copy_and_pickle():
+    # A Router is a handle on one C router: a copy would share its routes, so none is made.
+    r = Router()
+    r.add("/a", "A")
+    for attempt in (copy.copy, copy.deepcopy, pickle.dumps):
+        with pytest.raises(TypeError, match="Router cannot be"):
+            attempt(r)
+    assert r.resolve("/a").target == "A"
+    r.close()
