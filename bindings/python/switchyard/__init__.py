@@ -29,7 +29,7 @@ from ._errors import (
     SwitchyardError,
 )
 from ._ffi import SyError, SyParam, SyRoute
-from ._match import UNSHARED_REFCOUNT, Match, fresh_match, getrefcount, tls
+from ._match import GIL_DISABLED, UNSHARED_REFCOUNT, Match, fresh_match, getrefcount, tls
 from ._options import build_options
 
 __version__ = "0.1.0"
@@ -250,6 +250,19 @@ class Router:
     def __repr__(self):
         return f"<switchyard.Router {'closed' if self._h is None else 'open'}>"
 
+
+def _resolve_detached(self, url):
+    # Router.resolve on free-threaded Python (GIL_DISABLED): the thread's Match is resolved
+    # into as usual, then detached (every attribute read), so the Match returned shares no
+    # C state with anything.
+    return _resolve_attached(self, url)._detach()
+
+
+_resolve_attached = Router.resolve
+_resolve_detached.__doc__ = Router.resolve.__doc__
+Router._resolve_detached = _resolve_detached
+if GIL_DISABLED:
+    Router.resolve = _resolve_detached
 
 _resolve = _ffi.sy_router_resolve_raw
 #: The longest length passed to the raw resolve as a Python int. ctypes passes an int as a

@@ -16,6 +16,7 @@ Why lazy, and why it stays correct (docs/PYTHON.md, "How a Match stays valid"):
   reading one Match never run C accessors on it at the same time.
 """
 
+import sys
 import threading
 from ctypes import byref, c_size_t, create_string_buffer
 
@@ -70,6 +71,17 @@ class _Probe:
 
 #: Router.resolve reuses the thread's last Match only when its count is at most this.
 UNSHARED_REFCOUNT = _calibrate()
+
+#: True on a free-threaded CPython (3.13t and later) running without the GIL. Nothing then
+#: stops two threads from calling the C accessors of one shared Match at once (the header
+#: allows one thread at a time per sy_match), and reference counts are not exact. So there
+#: Router.resolve returns detached Matches (Match._detach): every attribute read at once,
+#: no C state kept. Slower, and safe to share between threads.
+GIL_DISABLED = not getattr(sys, "_is_gil_enabled", lambda: True)()
+
+#: Every attribute of a Match, in the order _detach reads them.
+ATTRIBUTES = ("matched", "url", "pattern", "target", "name", "params", "path_params", "query",
+              "fragment", "remainder", "redirects")
 
 
 def _text(s):
@@ -277,9 +289,23 @@ class Match:
             "redirects": list(self.redirects),
         }
 
+    def _detach(self):
+        """A Match with every attribute of this one as a plain Python value and no C state,
+        which any number of threads may read at once (free-threaded Python, GIL_DISABLED).
+        This Match's cache is cleared, so its C match can be resolved into again."""
+        d = Match.__new__(Match)
+        d._ref = d._url = d._err = d._arg = d._err_arg = None
+        d._cache = values = d.__dict__
+        for name in ATTRIBUTES:
+            values[name] = getattr(self, name)
+        self._cache.clear()
+        return d
+
     def _c_json(self):
         """The C library's own JSON text for this match (sy_match_to_json), for tests."""
         ref = self._ref
+        if ref is None:
+            raise ValueError("a detached Match has no C match")
         length = c_size_t()
         _ffi.sy_match_to_json(None, 0, byref(length), ref, SyError())
         buf = create_string_buffer(length.value + 1)
