@@ -13,7 +13,9 @@ Why lazy, and why it stays correct (docs/PYTHON.md, "How a Match stays valid"):
   when no Python code can read it, and a Match stays valid for as long as it lives.
   Matches cannot be weakly referenced: a weak reference would not count as "kept".
 * The accessors are declared through PyDLL (they keep the GIL), so two Python threads
-  reading one Match never run C accessors on it at the same time.
+  reading one Match never run C accessors on it at the same time. Without a GIL
+  (free-threaded Python) none of this holds, and resolve returns detached Matches
+  instead (GIL_DISABLED below).
 """
 
 import sys
