@@ -168,8 +168,10 @@ final class Table: @unchecked Sendable {
         let dynamicsAt = layout.reserve(DynamicEdge.self, count: flat.dynamics.count)
         let entriesAt = layout.reserve(TableEntry.self, count: flat.entries.count)
         let keysAt = layout.reserve(UInt8.self, count: flat.keys.count)
-        let staticSlotsAt = layout.reserve(StaticSlot.self, count: plan?.slotCount ?? 1)
-        let staticKeysAt = layout.reserve(UInt8.self, count: plan?.keyCount ?? 1)
+        // Without a map: room for the one empty slot and key byte of StaticPaths.none.
+        let staticSlotCount = plan?.slotCount ?? 1, staticKeyCount = plan?.keyCount ?? 1
+        let staticSlotsAt = layout.reserve(StaticSlot.self, count: staticSlotCount)
+        let staticKeysAt = layout.reserve(UInt8.self, count: staticKeyCount)
         memory = TableMemory(byteCount: layout.byteCount)
         nodes = memory.place(flat.nodes, at: nodesAt)
         literals = memory.place(flat.literals, at: literalsAt)
@@ -179,8 +181,8 @@ final class Table: @unchecked Sendable {
         let keys = memory.room(UInt8.self, count: flat.keys.count, at: keysAt)
         keys.initialize(from: flat.keys.base, count: flat.keys.count)
         keyBase = UnsafePointer(keys)
-        let staticSlots = memory.room(StaticSlot.self, count: plan?.slotCount ?? 1, at: staticSlotsAt)
-        let staticKeys = memory.room(UInt8.self, count: plan?.keyCount ?? 1, at: staticKeysAt)
+        let staticSlots = memory.room(StaticSlot.self, count: staticSlotCount, at: staticSlotsAt)
+        let staticKeys = memory.room(UInt8.self, count: staticKeyCount, at: staticKeysAt)
         staticPaths = plan?.write(slots: staticSlots, keys: staticKeys) ?? .none(slots: staticSlots, keys: staticKeys)
         viewPointer = .allocate(capacity: 1)
         viewPointer.initialize(to: view)
