@@ -188,7 +188,7 @@ public final class Router: Sendable {
         let canWalkBytes = !(prefix.mayDecode && r.decodePath) && !r.strictTrailingSlash && !r.keepEmptySegments
         if canWalkBytes {
             let first = st.pointee.view.firstSegmentStart(p, prefix, end)
-            if URLView.pathIsClean(p, prefix, first, end, maxSegments: r.maxSegments) {
+            if URLView.pathMayWalk(p, first, end, maxSegments: r.maxSegments) {
                 // A path of literals only, to a route of the top priority: no walk needed.
                 let s = tv.pointee.staticPaths.find(p, first, end)
                 if s >= 0 {
@@ -199,7 +199,10 @@ public final class Router: Sendable {
                                source: BytesSource(p: p, start: first, end: end),
                                captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base)
                 run(&w, tv, &st.pointee.view)
-                if !w.aborted {
+                // A route taken means every segment on its way was read, none of them empty,
+                // `.` or `..` (the walk aborts on those). A miss may have stopped early, so
+                // it stands only for a path the full reader would not change.
+                if !w.aborted && (w.best >= 0 || URLView.pathIsClean(p, first, end, maxSegments: r.maxSegments)) {
                     match.finish(w, url: bytes) { m, from in m.appendRemainder(bytes: p, from: from, end: end) }
                     return st.pointee.hit
                 }

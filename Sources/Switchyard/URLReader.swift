@@ -239,10 +239,6 @@ extension URLView {
         var pathEnd = 0
         var mayDecode = false
         var authority: (Int, Int)? = nil
-        /// The second byte of the last `//` or `/.` before `pathEnd` (-1: none; `.max`: not
-        /// worked out). The SWAR scan may place it too late, never too early, so a path
-        /// judged clean by it is clean (see `pathIsClean(_:_:_:maxSegments:)`).
-        var lastSlashPair = -1
     }
 
     /// Phase 1: limits, validation, scheme and authority.
@@ -257,7 +253,6 @@ extension URLView {
         let scan = try validateText(p, n)
         prefix.mayDecode = scan.mayDecode
         prefix.pathEnd = scan.queryOrFragment
-        prefix.lastSlashPair = scan.lastSlashPair
         var i = 0
         // A URL that starts with '/' has no scheme (schemeLength would say so at its first
         // byte): the common path-only URL skips the call.
@@ -342,14 +337,15 @@ extension URLView {
         return true
     }
 
-    /// The same test from what `readPrefix` found, without another pass when it could.
+    /// The checks of `pathIsClean(_:_:_:maxSegments:)` that need no pass over the path:
+    /// whether the byte walk may start. The walk finds `//`, `.` and `..` segments itself on
+    /// every segment it reads (`BytesSource.segment`), so a route it takes went through a
+    /// clean path; only a miss, which may have stopped before the end, needs the full test
+    /// (Router.walk). Leaving the pair test out of the validating scan saved ~4 ns per
+    /// resolve (docs/PERFORMANCE.md).
     @inline(__always)
-    static func pathIsClean(_ p: UnsafePointer<UInt8>, _ prefix: Prefix, _ start: Int, _ end: Int,
-                            maxSegments: Int) -> Bool {
-        if prefix.lastSlashPair == .max { return pathIsClean(p, start, end, maxSegments: maxSegments) }
-        if start >= end { return true }
-        // A pair counts when both its bytes are in the path: its second byte after `start`.
-        return p[start] != 0x2E && p[start] != 0x2F && end &- start < maxSegments && prefix.lastSlashPair <= start
+    static func pathMayWalk(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, maxSegments: Int) -> Bool {
+        start >= end || (p[start] != 0x2E && p[start] != 0x2F && end &- start < maxSegments)
     }
 
     /// Where a clean URL's first segment starts: the authority when it is a segment,
@@ -375,12 +371,10 @@ extension URLView {
     /// skip the per-segment decoding scan, and, for such URLs, where the last `//` or `/.`
     /// of the path is, so the clean-path test needs no pass of its own.
     private func validateText(_ p: UnsafePointer<UInt8>, _ n: Int) throws(SwitchyardError)
-        -> (mayDecode: Bool, queryOrFragment: Int, lastSlashPair: Int) {
+        -> (mayDecode: Bool, queryOrFragment: Int) {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         var queryOrFragment = n
         var flagged = false
-        var lastPair = -1
-        var carry: UInt64 = 0  // 0x80 when the byte before the word was '/'
         var i = 0
         while i < n {
             var w: UInt64
@@ -399,36 +393,25 @@ extension URLView {
                 // '#', '%', '+', control, DEL or non-ASCII byte, so no other test applies.
                 let below = (w &- 0x2D2D_2D2D_2D2D_2D2D) & ~w
                 let above = (w &+ ones) | w
-                let x = w ^ 0x2F2F_2F2F_2F2F_2F2F
-                let slash = (x &- ones) & ~x & highs
-                // '.' and '/' differ only in the lowest bit: one test finds both (exactly:
-                // a borrow cannot make an even byte look like zero).
-                let y = x & 0xFEFE_FEFE_FEFE_FEFE
-                let dotOrSlash = (y &- ones) & ~y & highs
-                // Bytes that are '/' or '.' right after a '/' (as in pathIsClean).
-                var pairs = ((slash << 8) | carry) & dotOrSlash
                 let question = byteMask(w, 0x3F)
                 if (below | above | question) & highs != 0 {
                     let m = question | byteMask(w, 0x23)
                     if m != 0 {
-                        let t = m.trailingZeroBitCount  // the high bit of the first '?' or '#'
-                        queryOrFragment = i &+ t >> 3
-                        pairs &= (1 &<< UInt64(t &- 7)) &- 1  // only bytes before it
+                        // The high bit of the first '?' or '#'.
+                        queryOrFragment = i &+ m.trailingZeroBitCount >> 3
                     }
                     if unusual(w) {
                         flagged = true
                         break
                     }
                 }
-                if pairs != 0 { lastPair = i &+ (63 &- pairs.leadingZeroBitCount) >> 3 }
-                carry = slash >> 56
             } else if unusual(w) {
                 flagged = true
                 break
             }
             i &+= 8
         }
-        if !flagged { return (false, queryOrFragment, lastPair) }
+        if !flagged { return (false, queryOrFragment) }
         // Slow path from the first interesting byte.
         var mayDecode = false
         var ascii = true
@@ -445,7 +428,7 @@ extension URLView {
         if !ascii, let bad = firstInvalidUTF8(p, n) {
             throw SwitchyardError(.invalidURL, "URL is not valid UTF-8", position: bad)
         }
-        return (mayDecode, queryOrFragment, .max)
+        return (mayDecode, queryOrFragment)
     }
 
     private func authorityIsHost(_ p: UnsafePointer<UInt8>, _ n: Int, _ config: ReadConfig) -> Bool {

@@ -80,15 +80,36 @@ struct PropertyTests {
     }
 
     /// The URL for segments and its scheme: a bare path, a web URL (host ignored) or a
-    /// custom-scheme URL (authority = first segment), "myapp" or "other".
+    /// custom-scheme URL (authority = first segment), "myapp" or "other". One URL in five
+    /// also holds segments that normalisation removes (SEMANTICS §1), so it reads as `segs`.
     static func url(_ segs: [String], _ rng: inout SplitMix64) -> (url: String, scheme: String?) {
-        let path = segs.joined(separator: "/")
+        let path = (rng.chance(20) ? withRemovableSegments(segs, &rng) : segs).joined(separator: "/")
         switch rng.below(10) {
         case 0, 1: return ("https://example.com/" + path, "https")
         case 2, 3, 4: return (segs.isEmpty ? "myapp:" : "myapp://" + path, "myapp")
         case 5: return (segs.isEmpty ? "other:" : "other://" + path, "other")
         default: return ("/" + path, nil)
         }
+    }
+
+    /// `segs` with one to three additions that normalisation takes out again, each between
+    /// two of `segs` (or at either end), never inside another: "zz/.." (a segment and the
+    /// `..` that removes it), "." or an empty segment (not first, where it would make a
+    /// custom scheme's authority empty). Dot segments go before empty ones (§8), so "zz",
+    /// "", ".." would read as "zz": additions must not interleave.
+    static func withRemovableSegments(_ segs: [String], _ rng: inout SplitMix64) -> [String] {
+        var added = [[String]](repeating: [], count: segs.count + 1)  // before segs[i]; the last: after all
+        for _ in 0...rng.below(3) {
+            let gap = rng.below(segs.count + 1)
+            switch rng.below(3) {
+            case 0: added[gap] += ["zz", ".."]
+            case 1: added[gap].append(".")
+            default: if gap > 0 { added[gap].append("") }
+            }
+        }
+        var out: [String] = []
+        for (i, seg) in segs.enumerated() { out += added[i]; out.append(seg) }
+        return out + added[segs.count]
     }
 
     /// What the router answers for a URL, in comparable form.
