@@ -177,6 +177,49 @@ struct URLReadingTests {
         expectWinner(r, "/ok", "/*")
     }
 
+    /// The validating scan reads eight bytes at a time, the last ones as one word that
+    /// overlaps the word before (URLReader.validateText). So every length from 1 to 40 and
+    /// every byte position is tried: a control byte is an error at its offset, '?' and '#'
+    /// end the path where they stand, and '+', '%' and a space stay in the path as given.
+    @Test("the validating scan finds a byte at every position of URLs of every length")
+    func everyPosition() throws {
+        let r = try router(["/*"])
+        let ordinary = Array("abc/def-ghi_jkl~mno.pqr".utf8)
+        func remainder(_ path: ArraySlice<UInt8>) -> String {
+            // The segments of a path with no dot segment: split, drop the empty ones.
+            path.split(separator: 0x2F, omittingEmptySubsequences: true)
+                .map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
+        }
+        for n in 1...40 {
+            let clean = [0x2F] + (0..<(n - 1)).map { ordinary[$0 % ordinary.count] }
+            let whole = String(decoding: clean, as: UTF8.self)
+            let m0 = try r.resolve(whole)
+            #expect(m0.remainder ?? "" == remainder(clean[1...]), "\(whole)")
+            for j in 1..<n {
+                var bytes = clean
+                for b: UInt8 in [0x01, 0x7F] {
+                    bytes[j] = b
+                    let url = String(decoding: bytes, as: UTF8.self)
+                    let e = expectError(.invalidURL, "byte \(b) at \(j) of \(n)") { _ = try r.resolve(url) }
+                    #expect(e?.position == j, "byte \(b) at \(j) of \(n): position \(String(describing: e?.position))")
+                }
+                for b: UInt8 in [0x3F, 0x23] {  // '?' and '#': the path ends there
+                    bytes[j] = b
+                    let url = String(decoding: bytes, as: UTF8.self)
+                    let m = try r.resolve(url)
+                    #expect(m.remainder ?? "" == remainder(bytes[1..<j]), "\(url)")
+                    if b == 0x23 { #expect(m.fragment == String(decoding: bytes[(j + 1)...], as: UTF8.self), "\(url)") }
+                }
+                for b: UInt8 in [0x2B, 0x25, 0x20] {  // '+', '%' (its escape, if any, is not UTF-8: kept), a space
+                    bytes[j] = b
+                    let url = String(decoding: bytes, as: UTF8.self)
+                    let m = try r.resolve(url)
+                    #expect(m.remainder ?? "" == remainder(bytes[1...]), "\(url)")
+                }
+            }
+        }
+    }
+
     @Test("query items: split on &, first =, both sides decoded, repeats kept in order")
     func query() throws {
         let r = try router(["/q"])
