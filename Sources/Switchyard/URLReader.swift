@@ -369,29 +369,38 @@ extension URLView {
     /// One pass, eight bytes at a time, that also finds the first '?' or '#' (the end of
     /// the path), and tells whether any byte may need decoding (`%`, or `+`), so clean URLs
     /// skip the per-segment decoding scan.
+    ///
+    /// The common URL, a path of letters, digits, '-', '.', '/', '_' and '~', passes here,
+    /// inline, with one test per word: a word with any byte below '-', a '?', DEL or a
+    /// non-ASCII byte goes to `validateText(_:_:from:)` for a closer look. The last bytes
+    /// are read as the word that ends the URL: the bytes it shares with the word before
+    /// have passed already, so what it finds is in its new bytes.
+    @inline(__always)
     private func validateText(_ p: UnsafePointer<UInt8>, _ n: Int) throws(SwitchyardError)
+        -> (mayDecode: Bool, queryOrFragment: Int) {
+        if n < 8 { return try validateText(p, n, from: 0) }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var i = 0
+        while true {
+            let at = i &+ 8 <= n ? i : n &- 8
+            let w = load8(p, at)
+            if (((w &- 0x2D2D_2D2D_2D2D_2D2D) & ~w) | (w &+ ones) | w | byteMask(w, 0x3F)) & highs != 0 {
+                return try validateText(p, n, from: at)
+            }
+            i = at &+ 8
+            if i >= n { return (false, n) }
+        }
+    }
+
+    /// The rest of `validateText(_:_:)` from byte `from`, a word boundary or the last
+    /// word's start; the bytes before it passed the one-test scan.
+    @inline(never)
+    private func validateText(_ p: UnsafePointer<UInt8>, _ n: Int, from: Int) throws(SwitchyardError)
         -> (mayDecode: Bool, queryOrFragment: Int) {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         var queryOrFragment = n
         var flagged = false
-        var i = 0
-        if n >= 8 {
-            // The common URL, a path of letters, digits, '-', '.', '/', '_' and '~', passes
-            // here with one test per word: a word with any byte below '-', a '?', DEL or
-            // a non-ASCII byte goes to the loop below for a closer look. The last bytes
-            // are read as the word that ends the URL: the bytes it shares with the word
-            // before have passed already, so what it finds is in its new bytes.
-            while true {
-                let at = i &+ 8 <= n ? i : n &- 8
-                let w = load8(p, at)
-                if (((w &- 0x2D2D_2D2D_2D2D_2D2D) & ~w) | (w &+ ones) | w | byteMask(w, 0x3F)) & highs != 0 {
-                    i = at
-                    break
-                }
-                i = at &+ 8
-                if i >= n { return (false, n) }
-            }
-        }
+        var i = from
         while i < n {
             var w: UInt64
             if i &+ 8 <= n {
