@@ -242,7 +242,24 @@ extension URLView {
     }
 
     /// Phase 1: limits, validation, scheme and authority.
+    /// Inline for the common URL, a path ('/' first) within the length limit; the others
+    /// take `readPrefixInFull`.
+    @inline(__always)
     mutating func readPrefix(_ u: UnsafeBufferPointer<UInt8>, _ config: ReadConfig) throws(SwitchyardError) -> Prefix {
+        if let p = u.baseAddress, u.count > 0, u.count <= config.maxURLLength, p[0] == slash {
+            reset()
+            let scan = try validateText(p, u.count)
+            var prefix = Prefix()
+            prefix.mayDecode = scan.mayDecode
+            prefix.pathEnd = scan.queryOrFragment
+            return prefix
+        }
+        return try readPrefixInFull(u, config)
+    }
+
+    @inline(never)
+    private mutating func readPrefixInFull(_ u: UnsafeBufferPointer<UInt8>, _ config: ReadConfig)
+        throws(SwitchyardError) -> Prefix {
         reset()
         let n = u.count
         if n > config.maxURLLength {
