@@ -9,7 +9,7 @@ import Switchyard
 @Suite("Byte walk and segments to normalise")
 struct ByteWalkTests {
     /// (routes, URL, expected winner or nil), each on a fresh router with default options.
-    static let cases: [([String], String, String?)] = [
+    static let cases: [WinnerRow] = [
         // The walk stops at "x" (no route goes on from it), before the segment that removes it.
         (["/a/:id/c"], "/a/1/x/../c", "/a/:id/c"),
         (["/a/:id/c"], "/a/1/x/./../c", "/a/:id/c"),
@@ -36,9 +36,8 @@ struct ByteWalkTests {
     ]
 
     @Test("a walk that stops early answers as the normalised path does", arguments: cases)
-    func rows(_ row: ([String], String, String?)) throws {
-        let (routes, url, winner) = row
-        expectWinner(try router(routes), url, winner)
+    func rows(_ row: WinnerRow) throws {
+        try expectWinner(row)
     }
 
     @Test("the captures come from the normalised path")

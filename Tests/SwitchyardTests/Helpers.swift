@@ -34,6 +34,14 @@ func expectError(_ code: SwitchyardError.Code, _ what: String,
     }
 }
 
+/// A table row: the routes, a URL and the pattern that must win it (nil: a miss).
+typealias WinnerRow = (routes: [String], url: String, winner: String?)
+
+/// Checks a `WinnerRow` on a fresh router with default options.
+func expectWinner(_ row: WinnerRow, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    expectWinner(try router(row.routes), row.url, row.winner, sourceLocation: sourceLocation)
+}
+
 /// Resolves `url` and checks which pattern won (nil = a miss). Returns the match for more checks.
 @discardableResult
 func expectWinner(_ r: Router, _ url: String, _ pattern: String?,

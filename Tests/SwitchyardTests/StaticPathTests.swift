@@ -8,7 +8,7 @@ import Switchyard
 @Suite("Static paths")
 struct StaticPathTests {
     /// (routes, URL, expected winner or nil): each row on a fresh router with default options.
-    static let cases: [([String], String, String?)] = [
+    static let cases: [WinnerRow] = [
         (["/a/b", "/a/:x"], "/a/b", "/a/b"),
         (["/a/b", "/a/:x"], "/a/c", "/a/:x"),
         // a single trailing slash is ignored, as by the walk; two are an empty segment
@@ -41,9 +41,8 @@ struct StaticPathTests {
     ]
 
     @Test("literal paths resolve as the walk resolves them", arguments: cases)
-    func rows(_ row: ([String], String, String?)) throws {
-        let (routes, url, winner) = row
-        expectWinner(try router(routes), url, winner)
+    func rows(_ row: WinnerRow) throws {
+        try expectWinner(row)
     }
 
     @Test("a literal route below the top priority is left to the walk")
