@@ -202,7 +202,7 @@ public final class Router: Sendable {
                 // A route taken means every segment on its way was read, none of them empty,
                 // `.` or `..` (the walk aborts on those). A miss may have stopped early, so
                 // it stands only for a path the full reader would not change.
-                if !w.aborted && (w.best >= 0 || URLView.pathIsClean(p, first, end, maxSegments: r.maxSegments)) {
+                if !w.aborted && (w.best >= 0 || !URLView.hasSlashPair(p, first, end)) {
                     match.finish(w, url: bytes) { m, from in m.appendRemainder(bytes: p, from: from, end: end) }
                     return st.pointee.hit
                 }

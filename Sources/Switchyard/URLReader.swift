@@ -271,9 +271,8 @@ extension URLView {
         prefix.mayDecode = scan.mayDecode
         prefix.pathEnd = scan.queryOrFragment
         var i = 0
-        // A URL that starts with '/' has no scheme (schemeLength would say so at its first
-        // byte): the common path-only URL skips the call.
-        if n > 0, p[0] != slash, let sl = try schemeLength(p, n, what: "URL") {
+        // (A URL that starts with '/', which has no scheme, took readPrefix's inline path.)
+        if n > 0, let sl = try schemeLength(p, n, what: "URL") {
             hasScheme = true
             scheme = TextRef(start: 0, count: Int32(truncatingIfNeeded: sl), decoded: false)
             isWeb = config.isWebScheme(p, sl)
@@ -330,16 +329,11 @@ extension URLView {
         }
     }
 
-    /// True when the segments from `start` to `end` surely need no normalisation: no `//`
-    /// (an empty segment), no `/.` (which could start a `.` or `..` segment), no leading `.`
-    /// or `/`, and fewer slashes than `maxSegments`. One pass, eight bytes at a time; a
-    /// false "no" only sends the URL down the full reader, so the test is conservative.
-    static func pathIsClean(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, maxSegments: Int) -> Bool {
-        if start >= end { return true }
-        if p[start] == 0x2E || p[start] == 0x2F { return false }
-        // A path shorter than the segment limit cannot exceed it (each segment takes a byte
-        // and a slash); longer ones are counted by the full reader.
-        if end &- start >= maxSegments { return false }
+    /// True when the path from `start` to `end` holds a `//` (an empty segment) or a `/.`
+    /// (which could start a `.` or `..` segment). One pass, eight bytes at a time; a false
+    /// "yes" only sends the URL down the full reader, so the test is conservative. Run after
+    /// a miss of the byte walk, whose start `pathMayWalk` has checked.
+    static func hasSlashPair(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         var i = start
         var carry: UInt64 = 0  // 0x80 when the byte before the word was '/'
         while i < end {
@@ -347,19 +341,21 @@ extension URLView {
             let slash = byteMask(w, 0x2F)
             // A '/' or '.' right after a '/'. (A borrow can only flag a '.' after a real '/',
             // itself a hit, so the test is exact.)
-            if ((slash << 8) | carry) & (slash | byteMask(w, 0x2E)) != 0 { return false }
+            if ((slash << 8) | carry) & (slash | byteMask(w, 0x2E)) != 0 { return true }
             carry = slash >> 56
             i &+= 8
         }
-        return true
+        return false
     }
 
-    /// The checks of `pathIsClean(_:_:_:maxSegments:)` that need no pass over the path:
-    /// whether the byte walk may start. The walk finds `//`, `.` and `..` segments itself on
-    /// every segment it reads (`BytesSource.segment`), so a route it takes went through a
-    /// clean path; only a miss, which may have stopped before the end, needs the full test
-    /// (Router.walk). Leaving the pair test out of the validating scan saved ~4 ns per
-    /// resolve (docs/PERFORMANCE.md).
+    /// Whether the byte walk may start on the path from `start` to `end`: no leading `.` or
+    /// `/`, and fewer bytes than `maxSegments` (each segment takes a byte and a slash, so
+    /// such a path cannot exceed the limit; longer ones are counted by the full reader).
+    /// The walk finds `//`, `.` and `..` segments itself on every segment it reads
+    /// (`BytesSource.segment`), so a route it takes went through a path that needs no
+    /// normalisation; only a miss, which may have stopped before the end, is checked with
+    /// `hasSlashPair` (Router.walk). Leaving that test out of the validating scan saved
+    /// ~4 ns per resolve (docs/PERFORMANCE.md).
     @inline(__always)
     static func pathMayWalk(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, maxSegments: Int) -> Bool {
         start >= end || (p[start] != 0x2E && p[start] != 0x2F && end &- start < maxSegments)
@@ -371,6 +367,19 @@ extension URLView {
         if let (a, _) = prefix.authority { return a }
         let s = prefix.pathStart
         return s < end && p[s] == slash ? s + 1 : s
+    }
+
+    /// In the path, most words hold only letters, digits, '-', '.', '/', '_' and '~'. One
+    /// cheap test passes those and sends the others (any byte below '-', a '?', DEL or a
+    /// non-ASCII byte) to the exact tests: what it passes has no '?', '#', '%', '+',
+    /// control, DEL or non-ASCII byte, so no other test applies. (Presence is exact: a
+    /// borrow or carry starts only at a byte that is itself flagged.)
+    @inline(__always)
+    private func isOrdinaryPathWord(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let below = (w &- 0x2D2D_2D2D_2D2D_2D2D) & ~w
+        let above = (w &+ ones) | w
+        return (below | above | byteMask(w, 0x3F)) & 0x8080_8080_8080_8080 == 0
     }
 
     /// Any byte outside 0x20...0x7E (control, DEL, non-ASCII) or a '%' or '+': one test
@@ -396,14 +405,10 @@ extension URLView {
     private func validateText(_ p: UnsafePointer<UInt8>, _ n: Int) throws(SwitchyardError)
         -> (mayDecode: Bool, queryOrFragment: Int) {
         if n < 8 { return try validateText(p, n, from: 0) }
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         var i = 0
         while true {
             let at = i &+ 8 <= n ? i : n &- 8
-            let w = load8(p, at)
-            if (((w &- 0x2D2D_2D2D_2D2D_2D2D) & ~w) | (w &+ ones) | w | byteMask(w, 0x3F)) & highs != 0 {
-                return try validateText(p, n, from: at)
-            }
+            if !isOrdinaryPathWord(load8(p, at)) { return try validateText(p, n, from: at) }
             i = at &+ 8
             if i >= n { return (false, n) }
         }
@@ -414,7 +419,6 @@ extension URLView {
     @inline(never)
     private func validateText(_ p: UnsafePointer<UInt8>, _ n: Int, from: Int) throws(SwitchyardError)
         -> (mayDecode: Bool, queryOrFragment: Int) {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         var queryOrFragment = n
         var flagged = false
         var i = from
@@ -429,15 +433,8 @@ extension URLView {
                 w = (loadTail(p, i, n) & ~pad) | (0x4141_4141_4141_4141 & pad)
             }
             if queryOrFragment == n {
-                // In the path, most words hold only letters, digits, '-', '.', '/', '_' and
-                // '~'. One cheap test sends the others (any byte below '-', '?', DEL or
-                // non-ASCII) to the exact tests below; what it lets through has no '?',
-                // '#', '%', '+', control, DEL or non-ASCII byte, so no other test applies.
-                let below = (w &- 0x2D2D_2D2D_2D2D_2D2D) & ~w
-                let above = (w &+ ones) | w
-                let question = byteMask(w, 0x3F)
-                if (below | above | question) & highs != 0 {
-                    let m = question | byteMask(w, 0x23)
+                if !isOrdinaryPathWord(w) {
+                    let m = byteMask(w, 0x3F) | byteMask(w, 0x23)
                     if m != 0 {
                         // The high bit of the first '?' or '#'.
                         queryOrFragment = i &+ m.trailingZeroBitCount >> 3
