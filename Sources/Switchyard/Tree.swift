@@ -299,13 +299,13 @@ private struct TreeBuilder {
             for k in n.literalOrder.reversed() { stack.append((n.literals[k]!, level + 1)) }
         }
         // Pass 1: key bytes (the store must be complete before any pointer is taken).
-        var keyOffsets: [ObjectIdentifier: [(Int, Int, Int, Int)]] = [:]
+        var keyOffsets: [ObjectIdentifier: [(start: Int, count: Int, portCount: Int)]] = [:]
         var dynOffsets: [ObjectIdentifier: [(Int, Int, Int, Int)]] = [:]
         for n in order {
             keyOffsets[ObjectIdentifier(n)] = n.literalOrder.map { k in
                 // The port right after its key: LiteralEdge.portStart relies on it.
                 let a = flat.keys.add(k.key), b = flat.keys.add(k.port)
-                return (a.0, a.1, b.0, b.1)
+                return (a.0, a.1, b.1)
             }
             dynOffsets[ObjectIdentifier(n)] = sortedDynamics(n).map { d in
                 let a = flat.keys.add(d.suffix), b = flat.keys.add(d.port)
@@ -322,7 +322,7 @@ private struct TreeBuilder {
                 let o = keyOffsets[ObjectIdentifier(n)]![k]
                 let prefix = prefixWord(key.key, fold: fold)
                 flat.literals.append(LiteralEdge(
-                    prefix: prefix, keyStart: Int32(o.0), keyCount: Int32(o.1), portCount: Int32(o.3),
+                    prefix: prefix, keyStart: Int32(o.start), keyCount: Int32(o.count), portCount: Int32(o.portCount),
                     child: indexOf[ObjectIdentifier(n.literals[key]!)]!))
             }
             if n.literalOrder.count > linearScanLimit {
