@@ -159,7 +159,9 @@ public final class Router: Sendable {
     /// One hop: read the URL, walk the table, lay out the result.
     /// `keepTable` (redirects, issue 4): the later hops of a chain stay on the first hop's
     /// table, so a whole chain sees one version of the routes.
-    func walk(_ bytes: UnsafeBufferPointer<UInt8>, into match: Match, keepTable: Bool = false) throws(SwitchyardError) -> Bool {
+    /// `rewritten`: `bytes` are already the form a browser reads (BrowserReading.swift).
+    func walk(_ bytes: UnsafeBufferPointer<UInt8>, into match: Match, keepTable: Bool = false,
+              rewritten: Bool = false) throws(SwitchyardError) -> Bool {
         let st = match.state
         // The fast path: the table this Match already holds is still current (one atomic load).
         let id = currentID.load(ordering: .acquiring)
@@ -174,6 +176,9 @@ public final class Router: Sendable {
         } catch {
             match.source = .none
             throw error
+        }
+        if prefix.rewrite != .none {
+            return try walkRewritten(bytes, prefix.rewrite, into: match, keepTable: keepTable, again: rewritten)
         }
         let p = bytes.baseAddress ?? emptyBytes
         let end = bytes.baseAddress == nil ? 0
@@ -221,6 +226,25 @@ public final class Router: Sendable {
         run(&w, tv, &st.pointee.view)
         match.finish(w, url: bytes) { m, from in m.appendRemainder(segmentsFrom: from, url: bytes) }
         return st.pointee.hit
+    }
+
+    /// A URL a browser reads differently: its browser form becomes the URL the Match owns
+    /// and describes, and is walked instead.
+    @inline(never)
+    private func walkRewritten(_ bytes: UnsafeBufferPointer<UInt8>, _ kind: URLView.Rewrite, into match: Match,
+                               keepTable: Bool, again: Bool) throws(SwitchyardError) -> Bool {
+        let st = match.state
+        do throws(SwitchyardError) {
+            if again { throw SwitchyardError(.internal, "URL could not be put in the form a browser reads") }
+            try st.pointee.view.rewrite(bytes, kind)
+        } catch {
+            match.source = .none
+            throw error
+        }
+        swap(&st.pointee.owned, &st.pointee.view.rewritten)
+        match.source = .owned
+        let own = UnsafeBufferPointer(start: UnsafePointer(st.pointee.owned.base), count: st.pointee.owned.count)
+        return try walk(own, into: match, keepTable: keepTable, rewritten: true)
     }
 
     @inline(__always)

@@ -85,11 +85,17 @@ struct URLView {
     var segments = GrowBuffer<TextRef>(capacity: 16)
     var query = GrowBuffer<QueryRef>(capacity: 4)
     var decoded = GrowBuffer<UInt8>(capacity: 128)
+    /// A URL as a browser reads it, when that differs from the bytes given (BrowserReading.swift),
+    /// and the scratch space of that rewriting.
+    var rewritten = GrowBuffer<UInt8>(capacity: 16)
+    var rewriteScratch = GrowBuffer<UInt8>(capacity: 16)
 
     func free() {
         segments.free()
         query.free()
         decoded.free()
+        rewritten.free()
+        rewriteScratch.free()
     }
 
     mutating func reset() {
@@ -224,11 +230,35 @@ extension URLView {
     /// Reads `u` into this view. Throws invalidURL (with the byte position) or limit.
     /// (The three phases below, in order; `Router.walk` runs them separately so that clean
     /// URLs can skip building the segment list.)
-    mutating func read(_ u: UnsafeBufferPointer<UInt8>, _ config: ReadConfig) throws(SwitchyardError) {
-        let prefix = try readPrefix(u, config)
-        guard let p = u.baseAddress else { return }
-        let end = readQueryAndFragment(p, u.count, end: prefix.pathEnd, config, mayDecode: prefix.mayDecode)
+    /// A URL that a browser reads differently is rewritten first (into `rewritten`) and that
+    /// form is read: the view's offsets then refer to the bytes returned, not to `u`.
+    @discardableResult
+    mutating func read(_ u: UnsafeBufferPointer<UInt8>, _ config: ReadConfig) throws(SwitchyardError)
+        -> UnsafeBufferPointer<UInt8> {
+        var bytes = u
+        var prefix = try readPrefix(u, config)
+        if prefix.rewrite != .none {
+            try rewrite(u, prefix.rewrite)
+            bytes = UnsafeBufferPointer(start: UnsafePointer(rewritten.base), count: rewritten.count)
+            prefix = try readPrefix(bytes, config)
+            if prefix.rewrite != .none { throw SwitchyardError(.internal, "URL could not be put in the form a browser reads") }
+        }
+        guard let p = bytes.baseAddress else { return bytes }
+        let end = readQueryAndFragment(p, bytes.count, end: prefix.pathEnd, config, mayDecode: prefix.mayDecode)
         try readSegments(p, prefix, end, config)
+        return bytes
+    }
+
+    /// Writes the form a browser reads `u` as into `rewritten` (see BrowserReading.swift).
+    mutating func rewrite(_ u: UnsafeBufferPointer<UInt8>, _ kind: Rewrite) throws(SwitchyardError) {
+        guard let p = u.baseAddress else { return }
+        switch kind {
+        case .none: return
+        case .barePath: URLView.rewriteBarePath(p, u.count, into: &rewritten)
+        case .webURL:
+            try URLView.rewriteWebURL(p, u.count, schemeEnd: Int(scheme.count), cleaned: &rewriteScratch,
+                                      into: &rewritten)
+        }
     }
 
     /// What `readPrefix` found: where the path starts, whether any byte may need decoding,
@@ -239,6 +269,8 @@ extension URLView {
         var pathEnd = 0
         var mayDecode = false
         var authority: (Int, Int)? = nil
+        /// The URL must be read in the form a browser reads it (`rewrite(_:_:)`) instead.
+        var rewrite = Rewrite.none
     }
 
     /// Phase 1: limits, validation, scheme and authority.
@@ -252,6 +284,7 @@ extension URLView {
             var prefix = Prefix()
             prefix.mayDecode = scan.mayDecode
             prefix.pathEnd = scan.queryOrFragment
+            if scan.backslash { prefix.rewrite = .barePath }
             return prefix
         }
         return try readPrefixInFull(u, config)
@@ -267,17 +300,26 @@ extension URLView {
         }
         var prefix = Prefix()
         guard let p = u.baseAddress else { return prefix }  // the empty URL: no segments
-        let scan = try validateText(p, n)
-        prefix.mayDecode = scan.mayDecode
-        prefix.pathEnd = scan.queryOrFragment
-        var i = 0
+        // The scheme first: a web URL a browser reads differently is rewritten before the
+        // validating scan, which would refuse the tabs and newlines a browser removes.
         // (A URL that starts with '/', which has no scheme, took readPrefix's inline path.)
-        if n > 0, let sl = try schemeLength(p, n, what: "URL") {
+        let schemeEnd = n > 0 ? try schemeLength(p, n, what: "URL") : nil
+        var i = 0
+        if let sl = schemeEnd {
             hasScheme = true
             scheme = TextRef(start: 0, count: Int32(truncatingIfNeeded: sl), decoded: false)
             isWeb = config.isWebScheme(p, sl)
             i = sl + 1
+            if isWeb && URLView.readsAsBrowser(scheme: p, sl)
+                && URLView.webURLNeedsRewrite(p, n, schemeEnd: sl, scratch: &rewriteScratch) {
+                prefix.rewrite = .webURL
+                return prefix
+            }
         }
+        let scan = try validateText(p, n)
+        prefix.mayDecode = scan.mayDecode
+        prefix.pathEnd = scan.queryOrFragment
+        if scan.backslash && schemeEnd == nil { prefix.rewrite = .barePath }
         // Authority: only after a scheme ("//x" without one is a bare path, SEMANTICS §1).
         if hasScheme, i + 1 < n, p[i] == slash, p[i + 1] == slash {
             let aStart = i + 2
@@ -370,24 +412,25 @@ extension URLView {
     }
 
     /// In the path, most words hold only letters, digits, '-', '.', '/', '_' and '~'. One
-    /// cheap test passes those and sends the others (any byte below '-', a '?', DEL or a
-    /// non-ASCII byte) to the exact tests: what it passes has no '?', '#', '%', '+',
-    /// control, DEL or non-ASCII byte, so no other test applies. (Presence is exact: a
+    /// cheap test passes those and sends the others (any byte below '-', a '?', a '\\', DEL
+    /// or a non-ASCII byte) to the exact tests: what it passes has no '?', '#', '%', '+',
+    /// '\\', control, DEL or non-ASCII byte, so no other test applies. (Presence is exact: a
     /// borrow or carry starts only at a byte that is itself flagged.)
     @inline(__always)
     private func isOrdinaryPathWord(_ w: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let below = (w &- 0x2D2D_2D2D_2D2D_2D2D) & ~w
         let above = (w &+ ones) | w
-        return (below | above | byteMask(w, 0x3F)) & 0x8080_8080_8080_8080 == 0
+        return (below | above | byteMask(w, 0x3F) | byteMask(w, 0x5C)) & 0x8080_8080_8080_8080 == 0
     }
 
-    /// Any byte outside 0x20...0x7E (control, DEL, non-ASCII) or a '%' or '+': one test
+    /// Any byte outside 0x20...0x7E (control, DEL, non-ASCII) or a '%', '+' or '\\': one test
     /// (presence is exact; the slow path of `validateText` finds where and what).
     @inline(__always)
     private func unusual(_ w: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let u = ((w &- ones &* 0x20) & ~w) | ((w &+ ones) | w) | byteMask(w, 0x25) | byteMask(w, 0x2B)
+            | byteMask(w, 0x5C)
         return u & 0x8080_8080_8080_8080 != 0
     }
 
@@ -403,14 +446,14 @@ extension URLView {
     /// have passed already, so what it finds is in its new bytes.
     @inline(__always)
     private func validateText(_ p: UnsafePointer<UInt8>, _ n: Int) throws(SwitchyardError)
-        -> (mayDecode: Bool, queryOrFragment: Int) {
+        -> (mayDecode: Bool, queryOrFragment: Int, backslash: Bool) {
         if n < 8 { return try validateText(p, n, from: 0) }
         var i = 0
         while true {
             let at = i &+ 8 <= n ? i : n &- 8
             if !isOrdinaryPathWord(load8(p, at)) { return try validateText(p, n, from: at) }
             i = at &+ 8
-            if i >= n { return (false, n) }
+            if i >= n { return (false, n, false) }
         }
     }
 
@@ -418,7 +461,7 @@ extension URLView {
     /// word's start; the bytes before it passed the one-test scan.
     @inline(never)
     private func validateText(_ p: UnsafePointer<UInt8>, _ n: Int, from: Int) throws(SwitchyardError)
-        -> (mayDecode: Bool, queryOrFragment: Int) {
+        -> (mayDecode: Bool, queryOrFragment: Int, backslash: Bool) {
         var queryOrFragment = n
         var flagged = false
         var i = from
@@ -450,10 +493,11 @@ extension URLView {
             }
             i &+= 8
         }
-        if !flagged { return (false, queryOrFragment) }
+        if !flagged { return (false, queryOrFragment, false) }
         // Slow path from the first interesting byte.
         var mayDecode = false
         var ascii = true
+        var backslash = false
         while i < n {
             let b = p[i]
             if b < 0x20 || b == 0x7F {
@@ -462,12 +506,13 @@ extension URLView {
             if b >= 0x80 { ascii = false }
             if b == 0x25 || b == 0x2B { mayDecode = true }
             if queryOrFragment == n && (b == 0x3F || b == 0x23) { queryOrFragment = i }
+            if b == 0x5C && i < queryOrFragment { backslash = true }
             i &+= 1
         }
         if !ascii, let bad = firstInvalidUTF8(p, n) {
             throw SwitchyardError(.invalidURL, "URL is not valid UTF-8", position: bad)
         }
-        return (mayDecode, queryOrFragment)
+        return (mayDecode, queryOrFragment, backslash)
     }
 
     private func authorityIsHost(_ p: UnsafePointer<UInt8>, _ n: Int, _ config: ReadConfig) -> Bool {

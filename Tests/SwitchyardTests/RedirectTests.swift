@@ -279,8 +279,9 @@ struct RedirectTests {
         for b in UInt8(0x20)...UInt8(0x7E) where b != 0x2F && b != 0x3F && b != 0x23 && b != 0x25 {
             chars.unicodeScalars.append(UnicodeScalar(b))
         }
+        // A space and a '\\' (which a path without a scheme reads as '/') are spelled as escapes.
         let src = chars.utf8.map { b -> String in
-            b == 0x20 ? "%20" : String(UnicodeScalar(b))
+            b == 0x20 ? "%20" : b == 0x5C ? "%5C" : String(UnicodeScalar(b))
         }.joined()
         let m = try r.resolve("/p/" + src)
         let value = chars

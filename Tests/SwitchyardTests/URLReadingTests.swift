@@ -261,13 +261,14 @@ struct URLReadingTests {
         }
     }
 
-    @Test("the match's url is the URL resolved, as given")
+    @Test("the match's url is the URL resolved: as given, or a web URL in the form a browser reads it")
     func urlKept() throws {
         let r = try router(["/a/:x"])
-        for url in ["/a/b?c=d#e", "HTTP://Example.com:80/a/%62", "myapp://a/b/"] {
+        for url in ["/a/b?c=d#e", "http://example.com/a/%62", "myapp://a/b/", "myapp://A:80/a/b/"] {
             let m = try r.resolve(url)
             #expect(m.url == url)
         }
+        #expect(try r.resolve("HTTP://Example.com:80/a/%62").url == "http://example.com/a/%62")
         let miss = try r.resolve("/nothing/here?x=1#f")
         #expect(!miss.matched)
         #expect(miss.url == "/nothing/here?x=1#f")
