@@ -580,13 +580,21 @@ SY_API void sy_match_free(sy_match *match);
  *         SY_ERR_MISUSE if match or router is NULL or not of its kind, or url is NULL
  *         with a non-zero length;
  *         SY_ERR_INVALID_URL if url is not valid UTF-8, holds a control character or
- *         has no valid scheme or port (position: the byte);
+ *         has no valid scheme or port, or if a browser would refuse it (position:
+ *         the byte);
  *         SY_ERR_LIMIT if url is over max_url_length or max_segments (also when
  *         url_len is over SIZE_MAX / 2);
  *         SY_ERR_REDIRECT_LIMIT, SY_ERR_REDIRECT_LOOP for redirect chains (the
  *         message shows the chain).
  *         On failure match reads as before any resolve: a miss with an empty URL
  *         and no redirects.
+ *
+ * A web-scheme URL is read as the WHATWG URL Standard reads it: backslash as slash, any
+ * number of slashes after the scheme, tab and newline removed, host percent-decoded and
+ * lowercased, port 0-65535 without leading zeros and without the default; a URL a
+ * browser reads differently is described in the form a browser reads it (sy_match_url),
+ * and one a browser refuses is SY_ERR_INVALID_URL. A URL without a scheme reads a
+ * backslash before its query as a slash. Custom schemes keep the RFC 3986 reading.
  *
  * Ownership: the match borrows url: do not free or change the buffer while you read
  *            the match. After warm-up, a resolve allocates nothing.
@@ -623,7 +631,8 @@ SY_API sy_status sy_router_resolve(sy_match *match, /* OUT: overwritten */
 SY_API int sy_match_found(const sy_match *match);
 
 /**
- * The URL of the last resolve: the input, or the last URL of a redirect chain.
+ * The URL of the last resolve: the input, or the last URL of a redirect chain, in the
+ * form a browser reads it where that differs (see sy_router_resolve()).
  *
  * @param match A match, or NULL.
  * @return The URL (present, possibly empty, after any resolve); absent for NULL.

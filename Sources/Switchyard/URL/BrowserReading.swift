@@ -69,6 +69,7 @@ extension URLView {
                 i += 1
             }
             hostEnd = i
+            if hostEnd == h { return true }  // empty host: refused by the rewrite
             if hostEndsInNumber(p + h, hostEnd - h) && !isCanonicalIPv4(p + h, hostEnd - h) { return true }
             // An invalid "xn--" label is refused by the rewrite.
             if (try? checkPunycodeLabels(p + h, hostEnd - h, position: h)) == nil { return true }
