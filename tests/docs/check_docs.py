@@ -169,6 +169,7 @@ def check_links(root, name, text, problems):
 def check_mentions(root, name, text, problems):
     here = (root / name).parent
     for number, line in enumerate(text.splitlines(), 1):
+        line = re.sub(r"\]\([^)]*\)", "]", line)  # link targets are check_links' to report
         for mention in MD_MENTION.findall(line):
             if mention.startswith("../"):
                 continue  # the check of ../ paths below reports it
@@ -176,6 +177,7 @@ def check_mentions(root, name, text, problems):
             if not any(inside(root, p) and p.exists() for p in places):
                 problems.append(f"{name}:{number}: mentions '{mention}', which is not in the repository")
         for mention in PARENT_MENTION.findall(line):
+            mention = mention.rstrip(".")
             dest = here / mention
             concrete = Path(*[part for part in Path(mention).parts if "*" not in part]) \
                 if "*" in mention else Path(mention)
