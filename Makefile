@@ -12,6 +12,7 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 endif
 
 BUILD       ?= build
+TEST_LOGS   ?= $(BUILD)/test-logs
 ASAN_BUILD  ?= build-asan
 FUZZ_BUILD  ?= build-fuzz
 SANITIZE    ?= address,undefined
@@ -21,7 +22,8 @@ FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_SECONDS       ?= 600
 
 APT_PACKAGES := libjansson-dev cmake ninja-build libcmocka-dev valgrind libr3-dev pkg-config
-PIP_PACKAGES := pytest werkzeug falcon hypothesis wheel
+# pip name, or pip-name:import-name when the module is called otherwise.
+PIP_PACKAGES := pytest werkzeug falcon hypothesis wheel ada-url:ada_url mypy
 
 LIBRARY := $(BUILD)/libswitchyard.so
 # CMake prints only warnings and errors; the build tools print their own progress.
@@ -47,7 +49,7 @@ deps:
 	  else echo "deps: missing Debian packages:$$missing"; echo "deps: run: sudo sh -c '$$cmd'"; exit 1; fi; \
 	fi
 	@missing=""; \
-	for p in $(PIP_PACKAGES); do $(PYTHON) -c "import $$p" 2>/dev/null || missing="$$missing $$p"; done; \
+	for p in $(PIP_PACKAGES); do $(PYTHON) -c "import $${p#*:}" 2>/dev/null || missing="$$missing $${p%%:*}"; done; \
 	if [ -n "$$missing" ]; then \
 	  if $(PYTHON) -c 'import os, sys, sysconfig; sys.exit(not os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED")))'; then \
 	    : "Debian's own python3 refuses pip (PEP 668): take Debian's python3-* packages"; \
@@ -67,23 +69,43 @@ build: deps
 
 # ---------------------------------------------------------------- test
 # Every step runs even if an earlier one failed, so one run shows every failure; the
-# make still fails, and the last line counts the steps. The ASan step needs bindings/c
-# and the fuzz step needs Fuzz/; until they exist those steps are reported as skipped.
+# make still fails. Each step's full output goes to $(TEST_LOGS)/<step>.log; the terminal
+# gets one line per step, the last 40 lines of each failed step's log, then a summary
+# line per step and, last (CI reads it), `steps: N passed, N failed, N skipped`. The
+# ASan step needs bindings/c and the fuzz step Fuzz/; without them they are skipped.
 TEST_STEPS := test-swiftpm test-cmake test-tsan \
               $(if $(wildcard bindings/c/CMakeLists.txt),test-asan) \
               $(if $(wildcard Fuzz/*.swift),fuzz-smoke)
 TEST_SKIPPED := $(if $(wildcard bindings/c/CMakeLists.txt),,test-asan) \
                 $(if $(wildcard Fuzz/*.swift),,fuzz-smoke)
+
 test: deps
-	@passed=0; failed=0; failures=""; \
+	@summarise() { \
+	  case $$1 in \
+	    test-swiftpm|test-tsan) grep -E 'Test run with [0-9]+ tests?' "$$2" | tail -n 1 | sed 's/^[^T]*//' ;; \
+	    test-cmake|test-asan) grep -E '^[0-9]+% tests passed' "$$2" | tail -n 1 ;; \
+	    fuzz-smoke) awk '/^== fuzz-/ { n = $$2; sub(":", "", n) } /^stat::number_of_executed_units/ { printf "%s%s: %s inputs", s, n, $$2; s = ", " }' "$$2" ;; \
+	  esac; \
+	}; \
+	mkdir -p $(TEST_LOGS); \
+	passed=0; failed=0; failures=""; summary=""; \
 	for step in $(TEST_STEPS); do \
-	  if $(MAKE) $$step; then passed=$$((passed + 1)); \
-	  else failed=$$((failed + 1)); failures="$$failures $$step"; fi; \
+	  log=$(TEST_LOGS)/$$step.log; start=$$(date +%s); \
+	  echo "$$step: running (log: $$log)"; \
+	  if $(MAKE) $$step > "$$log" 2>&1; then result=passed; passed=$$((passed + 1)); \
+	  else result=FAILED; failed=$$((failed + 1)); failures="$$failures $$step"; fi; \
+	  what=$$(summarise $$step "$$log" 2>/dev/null || true); \
+	  [ -n "$$what" ] || what=$$(grep -m 1 -E '[Ee]rror:|FAILED' "$$log" || true); \
+	  [ $$result = passed ] || what="$${what:+$$what }(log: $$log)"; \
+	  summary="$$summary$$(printf '%-13s %-6s %5ss  %s' $$step $$result $$(( $$(date +%s) - start )) "$$what")"$$'\n'; \
+	done; \
+	for step in $$failures; do \
+	  echo; echo "==== $$step failed: the last 40 lines of $(TEST_LOGS)/$$step.log"; \
+	  tail -n 40 "$(TEST_LOGS)/$$step.log"; \
 	done; \
 	skipped=$$(echo $(TEST_SKIPPED) | wc -w); \
-	echo; \
-	[ $$skipped -eq 0 ] || echo "skipped steps (not in the tree yet): $(strip $(TEST_SKIPPED))"; \
-	[ $$failed -eq 0 ] || echo "failed steps:$$failures"; \
+	echo; printf '%s' "$$summary"; \
+	[ $$skipped -eq 0 ] || echo "skipped steps: $(strip $(TEST_SKIPPED))"; \
 	echo "steps: $$passed passed, $$failed failed, $$skipped skipped"; \
 	[ $$failed -eq 0 ]
 
@@ -91,7 +113,7 @@ test: deps
 test-swiftpm: deps
 	$(STEP) "SwiftPM: swift build && swift test"
 	swift build
-	swift test
+	swift test --disable-xctest
 
 # The CMake build, then ctest: C tests, Python tests and the build checks.
 test-cmake: build
@@ -103,8 +125,8 @@ test-cmake: build
 test-tsan: deps
 	$(STEP) "SwiftPM + TSan: swift test --sanitize=thread --filter Concurrency"
 	@mkdir -p .build-tsan
-	swift test --scratch-path .build-tsan --sanitize=thread --filter Concurrency 2>&1 | tee .build-tsan/test.log
-	@grep -qE 'Test run with [1-9][0-9]* tests? |Executed [1-9][0-9]* tests?' .build-tsan/test.log \
+	swift test --disable-xctest --scratch-path .build-tsan --sanitize=thread --filter Concurrency 2>&1 | tee .build-tsan/test.log
+	@grep -qE 'Test run with [1-9][0-9]* tests? ' .build-tsan/test.log \
 	  || { echo "test-tsan: --filter Concurrency ran no test (is the suite named Concurrency?)"; exit 1; }
 
 # The C samples and tests with ASan + UBSan (SWITCHYARD_SANITIZE), in their own build

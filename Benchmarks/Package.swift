@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
-// Switchyard's side-by-side Swift benchmark (issue 2): Switchyard vs Vapor RoutingKit on the
-// route sets of ../shared/router-bench. Its own package so the library's package stays free of
+// Switchyard's side-by-side Swift benchmark: Switchyard vs Vapor RoutingKit on the
+// route sets of Tests/Data/router-bench. Its own package so the library's package stays free of
 // benchmark dependencies. Run through `make bench` (Benchmarks/run.sh).
 import Foundation
 import PackageDescription

@@ -4,7 +4,7 @@ Usage: python3 merge_results.py <output.json> <machine.json> <part.json>...
 
 Every row gets the machine and date fields. Python allocation counts (a separate run, see
 Python/bench.py) are joined onto the Python timing rows by (suite, router). The summary shows
-each Switchyard figure next to its peers, the ratio peer / Switchyard, and the issue targets.
+each Switchyard figure next to its peers, the ratio peer / Switchyard, and the performance targets (docs/PERFORMANCE.md).
 """
 import json
 import sys
@@ -19,7 +19,7 @@ def load(path):
         return []
 
 
-# (language, suite or None for every suite, router, limit in ns) from issues 2, 3 and 4.
+# (language, suite or None for every suite, router, limit in ns): the performance targets.
 TARGETS = [
     ("swift", "matchit", "switchyard", 50.0),
     ("c", "matchit", "switchyard", 70.0),

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Switchyard's benchmarks (`make bench` runs this from the repo root; docs/PERFORMANCE.md).
-#   1. Swift: Switchyard vs Vapor RoutingKit TrieRouter (+ a 100,000-route table)  [issue 2]
-#   2. C:     Switchyard's C API vs r3                                             [issue 3]
-#   3. Python: the ctypes binding vs werkzeug and falcon                           [issue 3]
+#   1. Swift: Switchyard vs Vapor RoutingKit TrieRouter (+ a 100,000-route table)
+#   2. C:     Switchyard's C API vs r3
+#   3. Python: the ctypes binding vs werkzeug and falcon
 # Each writes a partial JSON file; merge_results.py joins them into $RESULTS and prints a
 # summary with the ratios and the targets. Numbers are only printed, never asserted.
 #
@@ -12,7 +12,7 @@
 #   RESULTS             output file                                (default: bench-results.json)
 #   BENCH_SECONDS       sampling time per measurement, after a quarter of it of warm-up (default: 0.5,
 #                       which keeps `make bench` from a clean clone within ~5 minutes on 2 cores)
-#   ROUTER_BENCH        the route sets                             (default: ../shared/router-bench)
+#   ROUTER_BENCH        the route sets                             (default: Tests/Data/router-bench)
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -21,7 +21,7 @@ SWITCHYARD_BUILD=${SWITCHYARD_BUILD:-$root/build}
 SWITCHYARD_LIBRARY=${SWITCHYARD_LIBRARY:-$SWITCHYARD_BUILD/libswitchyard.so}
 RESULTS=${RESULTS:-$root/bench-results.json}
 BENCH_SECONDS=${BENCH_SECONDS:-0.5}
-ROUTER_BENCH=${ROUTER_BENCH:-$root/../shared/router-bench}
+ROUTER_BENCH=${ROUTER_BENCH:-$root/Tests/Data/router-bench}
 PYTHON=${PYTHON:-python3}
 work=$root/Benchmarks/.build/results
 mkdir -p "$work"

@@ -1,15 +1,17 @@
-# ctest registrations owned by the build: the Python tests against the built library
-# and the build-system checks in tests/build/. (bindings/c registers the C tests.)
+# ctest registrations owned by the build: the Python tests against the built library,
+# the build-system checks in tests/build/ and the documentation check in tests/docs/.
+# (bindings/c registers the C tests.)
 # Labels: "python" and "build", so a sanitizer build can run only the C tests with
 # `ctest -LE 'python|build'` (these do not run instrumented code).
 set(_sy_build_tests "${PROJECT_SOURCE_DIR}/tests/build")
+# Python runs the binding's tests and the documentation check.
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
 
 # The Python binding, loading this build's library (SWITCHYARD_LIBRARY overrides its
 # search). Registered when the tests exist; `make build` re-configures, so a new
 # tests folder is picked up without a clean build. It runs in the build dir so what
 # the tests leave behind (hypothesis' database) stays out of the source tree.
 if(EXISTS "${PROJECT_SOURCE_DIR}/bindings/python/tests")
-  find_package(Python3 REQUIRED COMPONENTS Interpreter)
   file(MAKE_DIRECTORY "${PROJECT_BINARY_DIR}/python-tests")
   add_test(NAME python-tests
     COMMAND "${Python3_EXECUTABLE}" -m pytest -q -p no:cacheprovider
@@ -42,5 +44,11 @@ add_test(NAME consumer-installed
   COMMAND "${_sy_build_tests}/consumer-test.sh" "${PROJECT_BINARY_DIR}"
           "${PROJECT_BINARY_DIR}/consumer-test" "${CMAKE_C_COMPILER}" "${PROJECT_VERSION}")
 
-set_tests_properties(check-exports check-self-contained check-sources consumer-installed
+# Every relative link of every tracked Markdown file leads to a file (and heading) of the
+# repository, and no doc, header or source comment carries work-tracking words.
+add_test(NAME check-docs
+  COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/tests/docs/check_docs.py"
+          --root "${PROJECT_SOURCE_DIR}")
+
+set_tests_properties(check-exports check-self-contained check-sources consumer-installed check-docs
   PROPERTIES LABELS build TIMEOUT 600)

@@ -153,7 +153,7 @@ typedef enum sy_status {
     SY_ERR_CONFLICT = -6,          /* a route has the same shape and priority as another */
     SY_ERR_INVALID_URL = -7,       /* a URL cannot be read; position is the byte */
     SY_ERR_LIMIT = -8,             /* an input is over one of the router's limits */
-    SY_ERR_RULE = -9,              /* a rule document is invalid (issue 4) */
+    SY_ERR_RULE = -9,              /* a rule document is invalid */
     SY_ERR_REDIRECT_LIMIT = -10,   /* a redirect chain is longer than max_redirects */
     SY_ERR_REDIRECT_LOOP = -11,    /* a redirect chain meets the same URL twice */
     SY_ERR_IO = -12,               /* a file could not be read */
@@ -949,8 +949,8 @@ SY_API sy_status sy_match_to_json(char *buf, /* OUT: JSON + NUL */
                                   sy_error *err);
 
 /* ------------------------------------------------------------------------------------
- * Rule documents (SEMANTICS.md §5; docs/RULES.md). Begin of the section owned by the
- * rules-and-redirects work (issue 4); switchyard_jansson.h adds json_t forms.
+ * Rule documents (SEMANTICS.md §5; docs/RULES.md). switchyard_jansson.h adds forms that
+ * take and give jansson's json_t.
  * ---------------------------------------------------------------------------------- */
 
 /**

@@ -1,4 +1,4 @@
-/* c-bench: Switchyard's C API vs r3 on the router-bench sets (issue 3).
+/* c-bench: Switchyard's C API vs r3 on the router-bench sets.
  * Usage: c-bench <router-bench dir> <output.json> [seconds per measurement]
  * Writes a JSON array of result rows; progress and mismatches go to stderr. */
 #include "suites.h"

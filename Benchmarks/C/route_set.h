@@ -1,4 +1,4 @@
-/* The route sets of ../shared/router-bench for the C benchmark: `METHOD PATH` lines,
+/* The route sets of Tests/Data/router-bench for the C benchmark: `METHOD PATH` lines,
  * `#` comments, method ignored; request i is meant to hit route i. */
 #ifndef BENCH_ROUTE_SET_H
 #define BENCH_ROUTE_SET_H

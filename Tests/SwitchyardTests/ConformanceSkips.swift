@@ -1,5 +1,5 @@
 // Which conformance cases the default profile does NOT agree with, and why. Each reason is
-// tied to a row of the semantics matrix in ../shared/conformance/README.md; docs/CONFORMANCE.md
+// tied to a row of the semantics matrix in Tests/Data/conformance/README.md; docs/CONFORMANCE.md
 // lists the same cases grouped the same way. A test checks that every id here exists, so the
 // list cannot rot silently.
 

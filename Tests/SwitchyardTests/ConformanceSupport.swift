@@ -1,17 +1,19 @@
-// Reading the shared conformance data (../shared/conformance/*.json, beside the repository)
-// with Foundation. Foundation is used only in tests; the library itself never imports it.
+// Reading the conformance data (Tests/Data/conformance/*.json, Tests/Data/README.md) with
+// Foundation. Foundation is used only in tests; the library itself never imports it.
 import Foundation
 
-/// The folder with the conformance JSON files: the repository root is three levels above
-/// this file (Tests/SwitchyardTests/<file>), and `shared` sits beside the repository.
-func conformanceFolder(filePath: String = #filePath) -> URL {
+/// A folder of the repository's test data, `Tests/Data/<name>`, found from this file's own
+/// path (Tests/SwitchyardTests/<file>), so the tests read it wherever the checkout is.
+func testDataFolder(_ name: String, filePath: String = #filePath) -> URL {
     URL(fileURLWithPath: filePath)
         .deletingLastPathComponent()   // Tests/SwitchyardTests
         .deletingLastPathComponent()   // Tests
-        .deletingLastPathComponent()   // repository root
-        .deletingLastPathComponent()   // its parent
-        .appendingPathComponent("shared/conformance", isDirectory: true)
+        .appendingPathComponent("Data", isDirectory: true)
+        .appendingPathComponent(name, isDirectory: true)
 }
+
+/// The folder with the conformance JSON files.
+func conformanceFolder() -> URL { testDataFolder("conformance") }
 
 enum ConformanceDataError: Error, CustomStringConvertible {
     case missingFolder(String)
@@ -20,7 +22,7 @@ enum ConformanceDataError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .missingFolder(let path):
-            return "conformance data not found at \(path) (expected ../shared/conformance beside the repository)"
+            return "conformance data not found at \(path) (Tests/Data/conformance in the repository)"
         case .unreadable(let file, let why):
             return "cannot read \(file): \(why)"
         }

@@ -1,11 +1,11 @@
-// Runs the URL-matching cases of ../shared/conformance/*.json that the default profile agrees
+// Runs the URL-matching cases of Tests/Data/conformance/*.json that the default profile agrees
 // with (see ConformanceSkips.swift and docs/CONFORMANCE.md): register the routes, resolve the
 // URL, check match / no match, the winning pattern and the asserted parameters.
 import Foundation
 import Testing
 import Switchyard
 
-@Suite("Conformance (shared/conformance)")
+@Suite("Conformance (Tests/Data/conformance)")
 struct ConformanceTests {
     /// A route of a case, written in our dialect, remembering what the case called it.
     struct CaseRoute {

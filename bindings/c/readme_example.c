@@ -6,6 +6,10 @@
 
 int main(void)
 {
+    /* Texts go in as a pointer and a byte length (no NUL needed); strlen keeps the
+     * length right when the text changes, so an error's byte position stays right. */
+    const char *pattern = "myapp://user/<int:id>";
+    const char *target = "UserProfile";
     const char *url = "myapp://user/42?tab=likes";
     sy_router *router = NULL;
     sy_match *match = NULL;
@@ -15,15 +19,15 @@ int main(void)
     int ok = 0;
 
     if (sy_router_new(&router, NULL, &err) != SY_OK ||
-        sy_router_add(router, "myapp://user/<int:id>", 21, "UserProfile", 11, &err) != SY_OK ||
+        sy_router_add(router, pattern, strlen(pattern), target, strlen(target), &err) != SY_OK ||
         sy_match_new(&match, &err) != SY_OK ||
         sy_router_resolve(match, router, url, strlen(url), &err) != SY_OK ||
-        sy_match_param(&id, &found, match, "id", 2, &err) != SY_OK)
+        sy_match_param(&id, &found, match, "id", strlen("id"), &err) != SY_OK)
         goto cleanup;
 
     if (sy_match_found(match) && found && id.type == SY_VALUE_INT) {
-        sy_str target = sy_match_target(match);
-        printf("%.*s id=%lld\n", (int)target.len, target.ptr, (long long)id.int_value);
+        sy_str winner = sy_match_target(match);
+        printf("%.*s id=%lld\n", (int)winner.len, winner.ptr, (long long)id.int_value);
         ok = 1; /* prints: UserProfile id=42 */
     }
 

@@ -1,4 +1,4 @@
-// The route sets of ../shared/router-bench: `METHOD PATH` lines, `#` comments. The method is
+// The route sets of Tests/Data/router-bench: `METHOD PATH` lines, `#` comments. The method is
 // ignored (the sets used here are GET only); request i is meant to hit route i.
 import Foundation
 

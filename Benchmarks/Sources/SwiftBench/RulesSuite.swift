@@ -1,4 +1,4 @@
-// Issue 4's figures: loading a 10,000-route rule document, and a resolve that goes through
+// Rule documents and redirects: loading a 10,000-route rule document, and a resolve that goes through
 // one redirect against a direct resolve.
 import Switchyard
 

@@ -51,7 +51,7 @@ let only: Set<String>? = getenv("BENCH_SWIFT_ONLY").map { p in
 func wanted(_ suite: String) -> Bool { only?.contains(suite) ?? true }
 
 var rows: [ResultRow] = []
-// Issue 4: rule documents and redirects. First, in a heap that no other suite has used:
+// Rule documents and redirects. First, in a heap that no other suite has used:
 // after the 100,000-route suites (their route sets stay alive), the same loads measured
 // about twice as long (84-101 ms against 45-51 ms, 2026-11-24), which is the benchmark's
 // own leftovers, not the loader (docs/PERFORMANCE.md).
@@ -74,7 +74,7 @@ for (name, dir) in sets where wanted(name) {
     }
 }
 
-// Issue 2: with 100,000 routes a resolve must stay within 2x of the 130-route set.
+// The target: with 100,000 routes a resolve stays within 2x of the 130-route set.
 let big = randomRouteSet(count: 100_000, requests: 10_000, seed: randomSeed)
 if wanted("random-100000") {
     log("swift: \(big.name) (\(big.routes.count) routes, \(big.requests.count) requests)")

@@ -19,6 +19,23 @@
 
 #include "switchyard.h"
 
+/* The path of `relative` inside Tests/Data, the repository's test data (Tests/Data/README.md),
+ * written into buf. Found from this header's own path: the CMake build compiles with absolute
+ * paths, so __FILE__ is <repo>/bindings/c/tests/sy_test.h. Returns buf, or NULL when the path
+ * does not fit in cap bytes or __FILE__ is not such a path. */
+static inline const char *sy_test_data_path(char *buf, size_t cap, const char *relative)
+{
+    static const char here[] = "bindings/c/tests/sy_test.h";
+    const char *file = __FILE__;
+    size_t len = strlen(file), tail = sizeof here - 1;
+    int n;
+
+    if (len < tail || strcmp(file + len - tail, here) != 0)
+        return NULL;
+    n = snprintf(buf, cap, "%.*sTests/Data/%s", (int)(len - tail), file, relative);
+    return (n >= 0 && (size_t)n < cap) ? buf : NULL;
+}
+
 /* A C string literal as the (pointer, length) pair the API takes. */
 #define LIT(s) (s), strlen(s)
 

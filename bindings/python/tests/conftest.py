@@ -11,6 +11,8 @@ from hypothesis import settings
 # Run from a checkout without installing: import the package next to this folder.
 PACKAGE_ROOT = Path(__file__).resolve().parents[1]
 REPO_ROOT = PACKAGE_ROOT.parents[1]
+#: The repository's test data (Tests/Data/README.md): every file a test reads lives there.
+TEST_DATA = REPO_ROOT / "Tests" / "Data"
 if str(PACKAGE_ROOT) not in sys.path:
     sys.path.insert(0, str(PACKAGE_ROOT))
 
@@ -33,3 +35,10 @@ def router():
     r = switchyard.Router()
     yield r
     r.close()
+
+
+@pytest.fixture
+def test_data():
+    """Tests/Data as a Path; a test names the folder and file it reads (test_data / "links")."""
+    assert TEST_DATA.is_dir(), f"test data not found at {TEST_DATA}"
+    return TEST_DATA
