@@ -324,7 +324,7 @@ nonisolated(unsafe) let emptyBytes: UnsafePointer<UInt8> = {
 
 package enum ParameterKind: Sendable { case string, int, float }
 
-/// A parameter as bytes, for the C layer (see docs/internal/CORE-PACKAGE-API.md).
+/// A parameter as bytes, for the C layer (docs/ARCHITECTURE.md, "Byte-level contract").
 package struct RawParameter {
     package var name: ByteSpan
     package var text: ByteSpan

@@ -396,8 +396,8 @@ extension URLView {
     /// The walk finds `//`, `.` and `..` segments itself on every segment it reads
     /// (`BytesSource.segment`), so a route it takes went through a path that needs no
     /// normalisation; only a miss, which may have stopped before the end, is checked with
-    /// `hasSlashPair` (Router.walk). Leaving that test out of the validating scan saved
-    /// ~4 ns per resolve (docs/PERFORMANCE.md).
+    /// `hasSlashPair` (Router.walk), which keeps that test out of the validating scan that
+    /// every resolve runs.
     @inline(__always)
     static func pathMayWalk(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, maxSegments: Int) -> Bool {
         start >= end || (p[start] != 0x2E && p[start] != 0x2F && end &- start < maxSegments)

@@ -1,4 +1,4 @@
-// 100,000 routes added one at a time (issue 2: "seconds, not minutes"). No wall-clock
+// 100,000 routes added one at a time ("seconds, not minutes"). No wall-clock
 // assertion: the test checks that every route is there and answers correctly, and prints the
 // time taken so a regression to O(n) per add is visible in the log.
 import Testing

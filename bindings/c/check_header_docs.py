@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Every function declared in include/switchyard*.h carries the documentation shape of
-STYLE.md 5.13: a /** ... */ block right before it with @return (unless it returns void)
+Every declaration has a /** ... */ block right before it with @return (unless it returns void)
 and the four labelled lines Ownership:, Lifetime:, Thread safety: and Since:.
 Also every out-parameter named *out* has its inline /* OUT: ... */ comment.
 Usage: check_header_docs.py HEADER..."""

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The sy_* symbols exported by libswitchyard.so must be exactly the functions declared
 # in include/switchyard*.h (jansson's check-exports). Same extraction as the project's
-# before-stop hook, so both agree on what "declared" means.
+# other export checks, so both agree on what "declared" means.
 # Usage: check-exports.sh LIBRARY INCLUDE_DIR
 set -euo pipefail
 lib=$1 incdir=$2
