@@ -45,6 +45,8 @@ public final class Match {
         /// URLs of the redirect chain, as offsets into `chainBytes` (SEMANTICS §6).
         var chainBytes = GrowBuffer<UInt8>(capacity: 16)
         var chainRefs = GrowBuffer<TextRef>(capacity: 2)
+        /// Which way each walk of this Match went (debug builds only).
+        var paths = ResolvePathCounts()
 
         func free() {
             owned.free(); view.free(); captures.free(); bestCaptures.free()
@@ -342,3 +344,34 @@ extension RawParameter {
         }
     }
 }
+
+/// How many walks took each way through `Router.walk`, counted in debug builds only, so a
+/// test fails when a fast path silently stops being taken (a release build counts nothing).
+package struct ResolvePathCounts: Equatable, Sendable {
+    package enum Path { case staticMap, byteWalk, segmentList }
+    /// Answered by the static-path map, without a walk.
+    package var staticMap = 0
+    /// Walked straight from the URL bytes.
+    package var byteWalk = 0
+    /// Walked over the normalised segment list (the full reader).
+    package var segmentList = 0
+
+    package init() {}
+
+    @inline(__always)
+    mutating func count(_ path: Path) {
+        #if DEBUG
+        switch path {
+        case .staticMap: staticMap += 1
+        case .byteWalk: byteWalk += 1
+        case .segmentList: segmentList += 1
+        }
+        #endif
+    }
+}
+
+extension Match {
+    /// The ways this Match's walks went (debug builds; all zero in release builds).
+    package var resolvePaths: ResolvePathCounts { state.pointee.paths }
+}
+

@@ -198,6 +198,7 @@ public final class Router: Sendable {
                 let s = tv.pointee.staticPaths.find(p, first, end)
                 if s >= 0 {
                     match.finish(tv.pointee.walk.entries[Int(s)], captureCount: 0, remainderAt: -1, url: bytes) { _, _ in }
+                    st.pointee.paths.count(.staticMap)
                     return st.pointee.hit
                 }
                 var w = Walker(tv.pointee.walk, url: p, decoded: UnsafePointer(st.pointee.view.decoded.base),
@@ -209,6 +210,7 @@ public final class Router: Sendable {
                 // it stands only for a path the full reader would not change.
                 if !w.aborted && (w.best >= 0 || !URLView.hasSlashPair(p, first, end)) {
                     match.finish(w, url: bytes) { m, from in m.appendRemainder(bytes: p, from: from, end: end) }
+                    st.pointee.paths.count(.byteWalk)
                     return st.pointee.hit
                 }
             }
@@ -225,6 +227,7 @@ public final class Router: Sendable {
                        captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base)
         run(&w, tv, &st.pointee.view)
         match.finish(w, url: bytes) { m, from in m.appendRemainder(segmentsFrom: from, url: bytes) }
+        st.pointee.paths.count(.segmentList)
         return st.pointee.hit
     }
 
