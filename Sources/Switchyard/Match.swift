@@ -45,6 +45,8 @@ public final class Match {
         /// URLs of the redirect chain, as offsets into `chainBytes` (SEMANTICS §6).
         var chainBytes = GrowBuffer<UInt8>(capacity: 16)
         var chainRefs = GrowBuffer<TextRef>(capacity: 2)
+        /// Set by a walk that found its URL must be read in the form a browser reads it.
+        var pendingRewrite = URLView.Rewrite.none
         /// Which way each walk of this Match went (debug builds only).
         var paths = ResolvePathCounts()
 

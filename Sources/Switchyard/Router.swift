@@ -159,9 +159,19 @@ public final class Router: Sendable {
     /// One hop: read the URL, walk the table, lay out the result.
     /// `keepTable` (redirects, issue 4): the later hops of a chain stay on the first hop's
     /// table, so a whole chain sees one version of the routes.
-    /// `rewritten`: `bytes` are already the form a browser reads (BrowserReading.swift).
-    func walk(_ bytes: UnsafeBufferPointer<UInt8>, into match: Match, keepTable: Bool = false,
-              rewritten: Bool = false) throws(SwitchyardError) -> Bool {
+    /// A URL that a browser reads differently is walked in the form a browser reads it
+    /// (BrowserReading.swift): `walkAsGiven` leaves it to this caller, so the hot walk
+    /// carries no second call.
+    @inline(__always)
+    func walk(_ bytes: UnsafeBufferPointer<UInt8>, into match: Match, keepTable: Bool = false) throws(SwitchyardError) -> Bool {
+        if try walkAsGiven(bytes, into: match, keepTable: keepTable) { return true }
+        if _fastPath(match.state.pointee.pendingRewrite == .none) { return false }
+        return try walkRewritten(bytes, into: match, keepTable: keepTable)
+    }
+
+    /// Walks `bytes` as given; a URL a browser reads differently is not walked but marked
+    /// in `pendingRewrite`, and reads as a miss.
+    func walkAsGiven(_ bytes: UnsafeBufferPointer<UInt8>, into match: Match, keepTable: Bool) throws(SwitchyardError) -> Bool {
         let st = match.state
         // The fast path: the table this Match already holds is still current (one atomic load).
         let id = currentID.load(ordering: .acquiring)
@@ -177,8 +187,11 @@ public final class Router: Sendable {
             match.source = .none
             throw error
         }
-        if prefix.rewrite != .none {
-            return try walkRewritten(bytes, prefix.rewrite, into: match, keepTable: keepTable, again: rewritten)
+        // A URL to rewrite reads as one that may need decoding, so the common URL pays for
+        // no test of its own here.
+        if prefix.mayDecode && st.pointee.view.rewrite != .none {
+            st.pointee.pendingRewrite = st.pointee.view.rewrite
+            return false
         }
         let p = bytes.baseAddress ?? emptyBytes
         let end = bytes.baseAddress == nil ? 0
@@ -234,11 +247,12 @@ public final class Router: Sendable {
     /// A URL a browser reads differently: its browser form becomes the URL the Match owns
     /// and describes, and is walked instead.
     @inline(never)
-    private func walkRewritten(_ bytes: UnsafeBufferPointer<UInt8>, _ kind: URLView.Rewrite, into match: Match,
-                               keepTable: Bool, again: Bool) throws(SwitchyardError) -> Bool {
+    private func walkRewritten(_ bytes: UnsafeBufferPointer<UInt8>, into match: Match,
+                               keepTable: Bool) throws(SwitchyardError) -> Bool {
         let st = match.state
+        let kind = st.pointee.pendingRewrite
+        st.pointee.pendingRewrite = .none
         do throws(SwitchyardError) {
-            if again { throw SwitchyardError(.internal, "URL could not be put in the form a browser reads") }
             try st.pointee.view.rewrite(bytes, kind)
         } catch {
             match.source = .none
@@ -247,7 +261,13 @@ public final class Router: Sendable {
         swap(&st.pointee.owned, &st.pointee.view.rewritten)
         match.source = .owned
         let own = UnsafeBufferPointer(start: UnsafePointer(st.pointee.owned.base), count: st.pointee.owned.count)
-        return try walk(own, into: match, keepTable: keepTable, rewritten: true)
+        let hit = try walkAsGiven(own, into: match, keepTable: keepTable)
+        if st.pointee.pendingRewrite != .none {
+            st.pointee.pendingRewrite = .none
+            match.source = .none
+            throw SwitchyardError(.internal, "URL could not be put in the form a browser reads")
+        }
+        return hit
     }
 
     @inline(__always)

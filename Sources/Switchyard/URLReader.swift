@@ -88,6 +88,9 @@ struct URLView {
     /// A URL as a browser reads it, when that differs from the bytes given (BrowserReading.swift),
     /// and the scratch space of that rewriting.
     var rewritten = GrowBuffer<UInt8>(capacity: 16)
+    /// Set by `readPrefix` (with `Prefix.mayDecode`) when the URL must be read in the form
+    /// a browser reads it (`rewrite(_:_:)`) instead.
+    var rewrite = Rewrite.none
     var rewriteScratch = GrowBuffer<UInt8>(capacity: 16)
 
     func free() {
@@ -100,6 +103,7 @@ struct URLView {
 
     mutating func reset() {
         hasScheme = false; isWeb = false; hasHost = false; hasFragment = false
+        rewrite = .none
         rawQueryStart = -1
         port.count = 0
         segments.removeAll()
@@ -237,11 +241,11 @@ extension URLView {
         -> UnsafeBufferPointer<UInt8> {
         var bytes = u
         var prefix = try readPrefix(u, config)
-        if prefix.rewrite != .none {
-            try rewrite(u, prefix.rewrite)
+        if rewrite != .none {
+            try self.rewrite(u, rewrite)
             bytes = UnsafeBufferPointer(start: UnsafePointer(rewritten.base), count: rewritten.count)
             prefix = try readPrefix(bytes, config)
-            if prefix.rewrite != .none { throw SwitchyardError(.internal, "URL could not be put in the form a browser reads") }
+            if rewrite != .none { throw SwitchyardError(.internal, "URL could not be put in the form a browser reads") }
         }
         guard let p = bytes.baseAddress else { return bytes }
         let end = readQueryAndFragment(p, bytes.count, end: prefix.pathEnd, config, mayDecode: prefix.mayDecode)
@@ -269,8 +273,6 @@ extension URLView {
         var pathEnd = 0
         var mayDecode = false
         var authority: (Int, Int)? = nil
-        /// The URL must be read in the form a browser reads it (`rewrite(_:_:)`) instead.
-        var rewrite = Rewrite.none
     }
 
     /// Phase 1: limits, validation, scheme and authority.
@@ -284,7 +286,6 @@ extension URLView {
             var prefix = Prefix()
             prefix.mayDecode = scan.mayDecode
             prefix.pathEnd = scan.queryOrFragment
-            if scan.backslash { prefix.rewrite = .barePath }
             return prefix
         }
         return try readPrefixInFull(u, config)
@@ -312,14 +313,15 @@ extension URLView {
             i = sl + 1
             if isWeb && URLView.readsAsBrowser(scheme: p, sl)
                 && URLView.webURLNeedsRewrite(p, n, schemeEnd: sl, scratch: &rewriteScratch) {
-                prefix.rewrite = .webURL
+                rewrite = .webURL
+                prefix.mayDecode = true
                 return prefix
             }
         }
         let scan = try validateText(p, n)
         prefix.mayDecode = scan.mayDecode
         prefix.pathEnd = scan.queryOrFragment
-        if scan.backslash && schemeEnd == nil { prefix.rewrite = .barePath }
+        if rewrite == .barePath && schemeEnd != nil { rewrite = .none }  // '\\' is data in a custom scheme
         // Authority: only after a scheme ("//x" without one is a bare path, SEMANTICS §1).
         if hasScheme, i + 1 < n, p[i] == slash, p[i + 1] == slash {
             let aStart = i + 2
@@ -445,23 +447,23 @@ extension URLView {
     /// are read as the word that ends the URL: the bytes it shares with the word before
     /// have passed already, so what it finds is in its new bytes.
     @inline(__always)
-    private func validateText(_ p: UnsafePointer<UInt8>, _ n: Int) throws(SwitchyardError)
-        -> (mayDecode: Bool, queryOrFragment: Int, backslash: Bool) {
+    private mutating func validateText(_ p: UnsafePointer<UInt8>, _ n: Int) throws(SwitchyardError)
+        -> (mayDecode: Bool, queryOrFragment: Int) {
         if n < 8 { return try validateText(p, n, from: 0) }
         var i = 0
         while true {
             let at = i &+ 8 <= n ? i : n &- 8
             if !isOrdinaryPathWord(load8(p, at)) { return try validateText(p, n, from: at) }
             i = at &+ 8
-            if i >= n { return (false, n, false) }
+            if i >= n { return (false, n) }
         }
     }
 
     /// The rest of `validateText(_:_:)` from byte `from`, a word boundary or the last
     /// word's start; the bytes before it passed the one-test scan.
     @inline(never)
-    private func validateText(_ p: UnsafePointer<UInt8>, _ n: Int, from: Int) throws(SwitchyardError)
-        -> (mayDecode: Bool, queryOrFragment: Int, backslash: Bool) {
+    private mutating func validateText(_ p: UnsafePointer<UInt8>, _ n: Int, from: Int) throws(SwitchyardError)
+        -> (mayDecode: Bool, queryOrFragment: Int) {
         var queryOrFragment = n
         var flagged = false
         var i = from
@@ -493,7 +495,7 @@ extension URLView {
             }
             i &+= 8
         }
-        if !flagged { return (false, queryOrFragment, false) }
+        if !flagged { return (false, queryOrFragment) }
         // Slow path from the first interesting byte.
         var mayDecode = false
         var ascii = true
@@ -512,7 +514,13 @@ extension URLView {
         if !ascii, let bad = firstInvalidUTF8(p, n) {
             throw SwitchyardError(.invalidURL, "URL is not valid UTF-8", position: bad)
         }
-        return (mayDecode, queryOrFragment, backslash)
+        // A '\\' in the path: a URL without a scheme is read with '/' for it (BrowserReading.swift);
+        // the caller drops the mark for a custom scheme. It reads as a URL that may need decoding.
+        if backslash {
+            rewrite = .barePath
+            return (true, queryOrFragment)
+        }
+        return (mayDecode, queryOrFragment)
     }
 
     private func authorityIsHost(_ p: UnsafePointer<UInt8>, _ n: Int, _ config: ReadConfig) -> Bool {
