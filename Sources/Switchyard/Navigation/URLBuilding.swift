@@ -1,0 +1,183 @@
+/// URLs built from named routes (Flask's `url_for`, Rails' path helpers): links, push
+/// payloads and share sheets come from the route table instead of being written by hand,
+/// and resolving a built URL gives back the same route and the same parameters.
+
+/// What to do with parameters the route's path does not take.
+public enum ExtraParameters: Sendable, Hashable {
+    /// Put them in the query, sorted by name (default).
+    case query
+    /// Refuse them: an error naming the first one.
+    case refuse
+}
+
+extension Router {
+    /// The URL of the route named `name`, its path parameters filled from `parameters`.
+    ///
+    /// Each value is checked against its parameter's type (`<int:id>` refuses `"abc"`) and
+    /// percent-encoded for its place; of a route's optional groups, the alternative that takes
+    /// the most of the given parameters is chosen; parameters the path does not take go to the
+    /// query (sorted by name) or are refused, as `extra` says. A remainder (`*rest`,
+    /// `<path:rest>`) takes a value of segments joined by `/`.
+    ///
+    /// Throws invalidArgument naming the route or the parameter: no route or several routes
+    /// have the name, a parameter is missing, has the wrong type, is empty, is `.` or `..`, or
+    /// the route has a wildcard host (`*.example.com`: no one host to write).
+    public func url(for name: String, parameters: [String: ParameterValue] = [:],
+                    extra: ExtraParameters = .query) throws(SwitchyardError) -> String {
+        let candidates = state.withLock { s in s.routes.filter { $0.route.name == name } }
+        guard let route = candidates.first else {
+            throw SwitchyardError(.invalidArgument, "no route is named '\(name)'")
+        }
+        if candidates.count > 1 {
+            throw SwitchyardError(.invalidArgument,
+                "\(candidates.count) routes are named '\(name)' ('\(candidates[0].route.pattern)', '\(candidates[1].route.pattern)')")
+        }
+        // The alternative that uses the most given parameters and needs no other.
+        var best: Int? = nil
+        var bestUsed = -1
+        var firstMissing: String? = nil
+        for (k, v) in route.variants.enumerated() {
+            var used = 0
+            var missing: String? = nil
+            for n in variantNames(v, route) {
+                if parameters[n] != nil { used += 1 } else if missing == nil { missing = n }
+            }
+            if let missing {
+                if firstMissing == nil { firstMissing = missing }
+                continue
+            }
+            if used > bestUsed { best = k; bestUsed = used }
+        }
+        guard let best else {
+            throw SwitchyardError(.invalidArgument,
+                "route '\(name)' needs parameter '\(firstMissing ?? "")', which is not given")
+        }
+        let variant = route.variants[best]
+        var out = GrowBuffer<UInt8>(capacity: 64)
+        defer { out.free() }
+        try appendStart(variant, route: name, into: &out)
+        let pathStart = out.count
+        var taken = Set<String>()
+        for s in variant.segments {
+            out.append(0x2F)
+            switch s.kind {
+            case .literal:
+                s.literal.withUnsafeBufferPointer { b in
+                    if let p = b.baseAddress { out.appendEncoded(p, b.count, for: .path) }
+                }
+            case .star:
+                throw SwitchyardError(.invalidArgument,
+                    "route '\(name)' has an unnamed '*' segment: no URL can be built for it")
+            default:
+                let n = route.names[s.nameIndex]
+                taken.insert(n)
+                let text = try checkedText(parameters[n] ?? .string(""), kind: s.kind, parameter: n, route: name)
+                appendSegment(text, into: &out)
+            }
+        }
+        if let r = variant.remainder {
+            if r.nameIndex >= 0 {
+                let n = route.names[r.nameIndex]
+                taken.insert(n)
+                let text = parameters[n]?.description ?? ""
+                let parts = text.split(separator: "/", omittingEmptySubsequences: true)
+                if parts.count < r.minSegments {
+                    throw SwitchyardError(.invalidArgument,
+                        "parameter '\(n)' of route '\(name)' must hold at least \(r.minSegments) segment(s)")
+                }
+                for part in parts {
+                    if part == "." || part == ".." {
+                        throw SwitchyardError(.invalidArgument, "parameter '\(n)' may not hold a '\(part)' segment")
+                    }
+                    out.append(0x2F)
+                    appendSegment(String(part), into: &out)
+                }
+            } else if r.minSegments > 0 {
+                throw SwitchyardError(.invalidArgument,
+                    "route '\(name)' ends in a '*' that needs a segment: no URL can be built for it")
+            }
+        }
+        if out.count == pathStart { out.append(0x2F) }  // the root: `/`, `https://host/`
+        // The rest in the query, sorted by name.
+        let rest = parameters.keys.filter { !taken.contains($0) }.sorted()
+        if !rest.isEmpty {
+            if extra == .refuse {
+                throw SwitchyardError(.invalidArgument, "route '\(name)' has no path parameter '\(rest[0])'")
+            }
+            for (k, n) in rest.enumerated() {
+                out.append(k == 0 ? 0x3F : 0x26)
+                appendQueryText(n, into: &out)
+                out.append(0x3D)
+                appendQueryText(parameters[n]?.description ?? "", into: &out)
+            }
+        }
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    /// The names an alternative captures (path parameters and a named remainder).
+    private func variantNames(_ v: PatternVariant, _ route: CompiledRoute) -> [String] {
+        var names: [String] = []
+        for s in v.segments where s.kind.captures { names.append(route.names[s.nameIndex]) }
+        if let r = v.remainder, r.nameIndex >= 0, r.minSegments > 0 { names.append(route.names[r.nameIndex]) }
+        return names
+    }
+
+    /// `scheme://host[:port]` of the alternative, or nothing for a path pattern.
+    private func appendStart(_ v: PatternVariant, route: String, into out: inout GrowBuffer<UInt8>)
+        throws(SwitchyardError) {
+        guard let scheme = v.scheme else { return }
+        scheme.withUnsafeBufferPointer { b in if let p = b.baseAddress { out.append(contentsOf: p, count: b.count) } }
+        out.append(0x3A)
+        switch v.host {
+        case .any:
+            // A custom scheme's authority is the first segment: `myapp://user/42`.
+            out.append(0x2F)
+        case .literal(let host, let port):
+            out.append(0x2F); out.append(0x2F)
+            host.withUnsafeBufferPointer { b in if let p = b.baseAddress { out.append(contentsOf: p, count: b.count) } }
+            if !port.isEmpty {
+                out.append(0x3A)
+                port.withUnsafeBufferPointer { b in if let p = b.baseAddress { out.append(contentsOf: p, count: b.count) } }
+            }
+        case .wildcard:
+            throw SwitchyardError(.invalidArgument,
+                "route '\(route)' has a wildcard host: no URL can be built for it")
+        }
+    }
+
+    /// A path parameter's text, checked against its type as the walk would check it.
+    private func checkedText(_ value: ParameterValue, kind: SegmentKind, parameter: String, route: String)
+        throws(SwitchyardError) -> String {
+        let text = value.description
+        func bad(_ why: String) -> SwitchyardError {
+            SwitchyardError(.invalidArgument, "parameter '\(parameter)' of route '\(route)' \(why)")
+        }
+        if text.isEmpty { throw bad("is empty") }
+        if text == "." || text == ".." { throw bad("may not be '\(text)'") }
+        let bytes = Array(text.utf8)
+        let ok: Bool = bytes.withUnsafeBufferPointer { b in
+            guard let p = b.baseAddress else { return false }
+            switch kind {
+            case .int: return parseInt64(p, b.count) != nil
+            case .float: return parseDecimal(p, b.count) != nil
+            case .uuid: return isUUID(p, b.count)
+            default: return true
+            }
+        }
+        if !ok {
+            let type = kind == .int ? "an integer" : kind == .float ? "a decimal number" : "a UUID"
+            throw bad("must be \(type), not '\(text)'")
+        }
+        return text
+    }
+
+    private func appendSegment(_ text: String, into out: inout GrowBuffer<UInt8>) {
+        var t = text
+        t.withUTF8 { b in if let p = b.baseAddress { out.appendEncoded(p, b.count, for: .path) } }
+    }
+
+    private func appendQueryText(_ text: String, into out: inout GrowBuffer<UInt8>) {
+        var t = text
+        t.withUTF8 { b in if let p = b.baseAddress { out.appendEncoded(p, b.count, for: .query) } }
+    }
+}
