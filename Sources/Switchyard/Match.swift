@@ -45,10 +45,18 @@ public final class Match {
         /// URLs of the redirect chain, as offsets into `chainBytes` (SEMANTICS §6).
         var chainBytes = GrowBuffer<UInt8>(capacity: 16)
         var chainRefs = GrowBuffer<TextRef>(capacity: 2)
+        /// Where produced redirect URLs are read for their check (RedirectSafety.swift):
+        /// made at the first redirect, so a Match that never follows one never pays for it.
+        var redirectScratch: UnsafeMutablePointer<RedirectScratch>? = nil
 
         func free() {
             owned.free(); view.free(); captures.free(); bestCaptures.free()
             remainderText.free(); merged.free(); chainBytes.free(); chainRefs.free()
+            if let s = redirectScratch {
+                s.pointee.free()
+                s.deinitialize(count: 1)
+                s.deallocate()
+            }
         }
     }
 

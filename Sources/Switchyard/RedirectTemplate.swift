@@ -137,7 +137,7 @@ struct TemplatePlaceholder {
     var name: String
 }
 
-private func badRedirect(_ message: String, _ position: Int?) -> SwitchyardError {
+func badRedirect(_ message: String, _ position: Int?) -> SwitchyardError {
     SwitchyardError(.invalidArgument, message, position: position)
 }
 
@@ -188,7 +188,10 @@ func namesEveryVariantCaptures(_ c: CompiledPattern) -> Set<String> {
 
 /// The add-time checks of a redirect route (a target route passes unchanged):
 /// placeholders well formed, none in the scheme or a host, each naming a parameter that
-/// every alternative of the pattern captures, and the template readable as a URL.
+/// every alternative of the pattern captures; the template's shape (RedirectShape.swift:
+/// no `\` before the query, no network-path reference, a web scheme written
+/// `scheme://host`); the template readable as a URL; and, for a document with a
+/// `redirect_allowlist`, the template leading inside it.
 /// Errors are `invalidArgument` with the byte in the template (a document turns them into
 /// rule errors naming the JSON path).
 func validateRedirectTemplate(_ route: Route, _ compiled: CompiledPattern,
@@ -218,13 +221,23 @@ func validateRedirectTemplate(_ route: Route, _ compiled: CompiledPattern,
             throw badRedirect("placeholder {\(ph.name)} \(why)", ph.start)
         }
     }
-    try checkTemplateReads(t, placeholders, config)
+    try checkTemplateShape(t, layout, isWeb: isWeb)
+    var view = URLView()
+    defer { view.free() }
+    let filled = try readFilledTemplate(t, placeholders, config, into: &view)
+    if let allowlist = route.redirectAllowlist {
+        var hostBuffer = GrowBuffer<UInt8>(capacity: 32)
+        defer { hostBuffer.free() }
+        let allowed = withBytePointer(filled) { p, _ in allowlist.allows(view, p, hostBuffer: &hostBuffer) }
+        if !allowed { throw badRedirect("redirect '\(template)' leads outside the redirect_allowlist", nil) }
+    }
 }
 
-/// Reads the template, placeholders replaced by `x`, as the router reads URLs, so a
-/// template whose filled form could never be resolved (bad scheme, bad port) fails now.
-private func checkTemplateReads(_ t: [UInt8], _ placeholders: [TemplatePlaceholder],
-                                _ config: PatternConfig) throws(SwitchyardError) {
+/// Reads the template, placeholders replaced by `x`, as the router reads URLs (web schemes
+/// always with their host), so a template whose filled form could never be resolved (bad
+/// scheme, bad port) fails now. Returns the filled bytes; `view` holds their reading.
+private func readFilledTemplate(_ t: [UInt8], _ placeholders: [TemplatePlaceholder],
+                                _ config: PatternConfig, into view: inout URLView) throws(SwitchyardError) -> [UInt8] {
     var filled: [UInt8] = []
     var origin: [Int] = []
     var i = 0
@@ -234,9 +247,7 @@ private func checkTemplateReads(_ t: [UInt8], _ placeholders: [TemplatePlacehold
         i = ph.end
     }
     filled += t[i...]; origin += Array(i..<t.count)
-    var view = URLView()
-    defer { view.free() }
-    var read = config.read
+    var read = config.read.forRedirectSafety
     read.maxURLLength = Int.max  // the template's length was checked; filled values add to it
     let failure: SwitchyardError? = filled.withUnsafeBufferPointer { b in
         do throws(SwitchyardError) {
@@ -252,6 +263,7 @@ private func checkTemplateReads(_ t: [UInt8], _ placeholders: [TemplatePlacehold
         if let p = failure.position, text.hasSuffix(" at \(p)") { text.removeLast(" at \(p)".count) }
         throw badRedirect("redirect is not a valid URL: \(text.replacingURLWord())", at)
     }
+    return filled
 }
 
 private extension String {
