@@ -584,13 +584,14 @@ SY_API void sy_match_free(sy_match *match);
  *         SY_ERR_INVALID_URL if url is not valid UTF-8, holds a control character or
  *         has no valid scheme or port (position: the byte);
  *         SY_ERR_LIMIT if url is over max_url_length or max_segments (also when
- *         url_len is over SIZE_MAX / 2);
- *         SY_ERR_REDIRECT_LIMIT, SY_ERR_REDIRECT_LOOP for redirect chains (the
- *         message shows the chain);
+ *         url_len is over SIZE_MAX / 2), or a redirect would build a URL over
+ *         max_url_length or a chain of URLs over its byte bound (docs/SECURITY.md);
  *         SY_ERR_REDIRECT_UNSAFE if a redirect produced a URL that leaves the scheme or
  *         host its template wrote, the rule document's redirect_allowlist, or (for a
  *         relative template) the current host (the message names the route's pattern
- *         and the URL).
+ *         and the URL);
+ *         SY_ERR_REDIRECT_LIMIT, SY_ERR_REDIRECT_LOOP for redirect chains (the
+ *         message shows the chain).
  *         On failure match reads as before any resolve: a miss with an empty URL
  *         and no redirects.
  *
