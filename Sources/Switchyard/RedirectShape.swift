@@ -14,6 +14,14 @@ extension ReadConfig {
     }
 }
 
+/// Whether `p[0..<n]` is one of the schemes a browser gives a host to ("special" in the
+/// WHATWG URL Standard), any case.
+func isBrowserSpecialScheme(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    for s: StaticString in ["http", "https", "ws", "wss", "ftp", "file"]
+        where s.utf8CodeUnitCount == n && bytesEqualFolding(s.utf8Start, p, n) { return true }
+    return false
+}
+
 @inline(__always)
 func isSlashOrBackslash(_ b: UInt8) -> Bool { b == 0x2F || b == 0x5C }
 

@@ -204,7 +204,11 @@ func validateRedirectTemplate(_ route: Route, _ compiled: CompiledPattern,
     }
     let placeholders = try templatePlaceholders(t)
     let layout = withBytePointer(t) { TemplateLayout($0, $1) }
-    let isWeb = layout.schemeEnd > 0 && withBytePointer(t) { p, _ in config.read.isWebScheme(p, layout.schemeEnd) }
+    // A browser's special schemes have a host whatever `webSchemes` says, so they get the
+    // web rules here even when the router matches their authority as a segment.
+    let isWeb = layout.schemeEnd > 0 && withBytePointer(t) { p, _ in
+        config.read.isWebScheme(p, layout.schemeEnd) || isBrowserSpecialScheme(p, layout.schemeEnd)
+    }
     // A non-web authority is a path segment only when the router reads it as one.
     let authorityIsHost = layout.schemeEnd < 0 || isWeb || config.read.hostHandling == .hostWhenDotted
     let captured = namesEveryVariantCaptures(compiled)

@@ -99,6 +99,23 @@ struct RedirectSafetyTests {
         #expect(r.routes.isEmpty)
     }
 
+    @Test("a browser's web schemes get the web rules even when the router does not read their host")
+    func specialSchemesWithoutWebSchemes() throws {
+        var o = RouterOptions()
+        o.webSchemes = []
+        let r = try Router(options: o)
+        for (template, position) in [("https://{x}/", 8), ("https:{x}", 6), ("http:/{x}", 5)] {
+            let e = expectError(.invalidArgument, template) { try r.add("/go/:x", redirect: template) }
+            #expect(e?.position == position, "\(template): \(e?.message ?? "")")
+        }
+        var seg = RouterOptions()
+        seg.hostHandling = .alwaysSegment
+        let s = try Router(options: seg)
+        expectError(.invalidArgument, "alwaysSegment") { try s.add("/go/:x", redirect: "https://{x}/") }
+        try s.add("/go/:x", redirect: "https://good.example.com/{x}")
+        #expect(try s.resolve("/go/evil.com").redirects.last == "https://good.example.com/evil.com")
+    }
+
     @Test("templates that keep the host load: a literal host, a file URL's empty host, a non-web scheme")
     func shapesThatLoad() throws {
         let r = try Router()
