@@ -51,7 +51,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             _ = match.params
         } catch {
             switch error.code {
-            case .redirectLimit, .redirectLoop, .invalidURL, .limit: break
+            case .redirectLimit, .redirectLoop, .redirectUnsafe, .invalidURL, .limit: break
             default: fail("resolve \(url) failed with \(error.code): \(error.message)")
             }
         }

@@ -157,7 +157,9 @@ typedef enum sy_status {
     SY_ERR_REDIRECT_LIMIT = -10,   /* a redirect chain is longer than max_redirects */
     SY_ERR_REDIRECT_LOOP = -11,    /* a redirect chain meets the same URL twice */
     SY_ERR_IO = -12,               /* a file could not be read */
-    SY_ERR_BUFFER_TOO_SMALL = -13  /* a caller buffer is too small; the size is reported */
+    SY_ERR_BUFFER_TOO_SMALL = -13, /* a caller buffer is too small; the size is reported */
+    SY_ERR_REDIRECT_UNSAFE = -14   /* a redirect produced a URL that leaves its template's
+                                      scheme or host, or the redirect allowlist */
 } sy_status;
 
 /**
@@ -583,7 +585,12 @@ SY_API void sy_match_free(sy_match *match);
  *         has no valid scheme or port, or if a browser would refuse it (position:
  *         the byte);
  *         SY_ERR_LIMIT if url is over max_url_length or max_segments (also when
- *         url_len is over SIZE_MAX / 2);
+ *         url_len is over SIZE_MAX / 2), or a redirect would build a URL over
+ *         max_url_length or a chain of URLs over its byte bound (docs/SECURITY.md);
+ *         SY_ERR_REDIRECT_UNSAFE if a redirect produced a URL that leaves the scheme or
+ *         host its template wrote, the rule document's redirect_allowlist, or (for a
+ *         relative template) the current host (the message names the route's pattern
+ *         and the URL);
  *         SY_ERR_REDIRECT_LIMIT, SY_ERR_REDIRECT_LOOP for redirect chains (the
  *         message shows the chain).
  *         On failure match reads as before any resolve: a miss with an empty URL

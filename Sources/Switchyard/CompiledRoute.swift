@@ -25,6 +25,9 @@ final class CompiledRoute: @unchecked Sendable {
     /// Copies of `route`'s flags, so the redirect path reads them without copying `route`.
     let isRedirect: Bool
     let appendParams: Bool
+    /// For a redirect from a rule document with a `redirect_allowlist`: that allowlist,
+    /// checked on every URL the redirect produces.
+    let redirectAllowlist: RedirectAllowlist?
     /// Defaults sorted by name, with their text and value.
     let defaults: [(name: String, nameSpan: ByteSpan, text: ByteSpan, value: ParameterValue)]
     private let store: ByteStore
@@ -65,6 +68,7 @@ final class CompiledRoute: @unchecked Sendable {
         destinationSpan = store.span(destination)
         nameSpan = name.map { store.span($0) } ?? .absent
         appendParams = route.appendParams
+        redirectAllowlist = route.redirectAllowlist
         if case .redirect(let template) = route.destination, let base = destinationSpan.base {
             isRedirect = true
             let layout = TemplateLayout(base, destinationSpan.count)

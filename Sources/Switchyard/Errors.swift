@@ -19,6 +19,9 @@ public struct SwitchyardError: Error, Equatable, Sendable, CustomStringConvertib
         case redirectLimit
         /// A redirect chain meets the same URL twice.
         case redirectLoop
+        /// A redirect produced a URL that leaves the scheme or host its template wrote, the
+        /// document's redirect allowlist, or (for a relative template) the current host.
+        case redirectUnsafe
         /// A file could not be read.
         case io
         /// A bug in Switchyard: please report it.
@@ -37,6 +40,7 @@ public struct SwitchyardError: Error, Equatable, Sendable, CustomStringConvertib
             case .redirectLimit: return -10
             case .redirectLoop: return -11
             case .io: return -12
+            case .redirectUnsafe: return -14
             }
         }
     }

@@ -49,10 +49,18 @@ public final class Match {
         var pendingRewrite = URLView.Rewrite.none
         /// Which way each walk of this Match went (debug builds only).
         var paths = ResolvePathCounts()
+        /// Where produced redirect URLs are read for their check (RedirectSafety.swift):
+        /// made at the first redirect, so a Match that never follows one never pays for it.
+        var redirectScratch: UnsafeMutablePointer<RedirectScratch>? = nil
 
         func free() {
             owned.free(); view.free(); captures.free(); bestCaptures.free()
             remainderText.free(); merged.free(); chainBytes.free(); chainRefs.free()
+            if let s = redirectScratch {
+                s.pointee.free()
+                s.deinitialize(count: 1)
+                s.deallocate()
+            }
         }
     }
 

@@ -1,7 +1,9 @@
 /// Building the URL a redirect leads to (SEMANTICS.md §6), byte by byte into a Match's own
-/// buffer: placeholders filled with decoded values encoded for their place, then unused
-/// captured parameters and the original query items appended (unless the name is already
-/// in the target's query, or `append_params` is false), then the fragment.
+/// buffer: placeholders filled with decoded values encoded for their place (a remainder in
+/// the path as its segments), then unused captured parameters and the original query items
+/// appended (unless the name is already in the target's query, or `append_params` is
+/// false), then the fragment. Every piece is measured before it is appended, so a URL never
+/// grows past its bound (RedirectTooLong): a chain that doubles its URL stops at the limit.
 
 /// Which ASCII bytes stay as written in each place of a template, as two 64-bit masks
 /// (bytes 0-63, 64-127); every other byte is percent-encoded. RFC 3986: a path segment
@@ -28,10 +30,24 @@ func templateKeeps(_ b: UInt8, _ place: TemplatePlace) -> Bool {
 
 private let hexDigits: StaticString = "0123456789ABCDEF"
 
+/// Building stopped: the URL would pass its bound (`end`, an offset in the buffer).
+struct RedirectTooLong: Error {}
+
+/// How many bytes `p[0..<n]` takes percent-encoded for `place`.
+@inline(__always)
+func encodedLength(_ p: UnsafePointer<UInt8>, _ n: Int, for place: TemplatePlace) -> Int {
+    var len = n
+    for i in 0..<n where !templateKeeps(p[i], place) { len &+= 2 }
+    return len
+}
+
 extension GrowBuffer where Element == UInt8 {
-    /// Appends `p[0..<n]` percent-encoded for `place`.
-    mutating func appendEncoded(_ p: UnsafePointer<UInt8>, _ n: Int, for place: TemplatePlace) {
-        reserve(count + 3 * n)
+    /// Appends `p[0..<n]` percent-encoded for `place`, unless that would pass `end`.
+    mutating func appendEncoded(_ p: UnsafePointer<UInt8>, _ n: Int, for place: TemplatePlace,
+                                end: Int) throws(RedirectTooLong) {
+        let len = encodedLength(p, n, for: place)
+        guard len <= end &- count else { throw RedirectTooLong() }
+        reserve(count + len)
         let hex = hexDigits.utf8Start
         for i in 0..<n {
             let b = p[i]
@@ -41,6 +57,20 @@ extension GrowBuffer where Element == UInt8 {
                 append(0x25); append(hex[Int(b >> 4)]); append(hex[Int(b & 0xF)])
             }
         }
+    }
+
+    /// Appends `p[0..<n]` as it is, unless that would pass `end`.
+    @inline(__always)
+    mutating func append(_ p: UnsafePointer<UInt8>, _ n: Int, end: Int) throws(RedirectTooLong) {
+        guard n <= end &- count else { throw RedirectTooLong() }
+        append(contentsOf: p, count: n)
+    }
+
+    /// Appends one byte, unless that would pass `end`.
+    @inline(__always)
+    mutating func append(_ b: UInt8, end: Int) throws(RedirectTooLong) {
+        guard count < end else { throw RedirectTooLong() }
+        append(b)
     }
 }
 
@@ -118,26 +148,27 @@ private func targetHasName(_ buf: GrowBuffer<UInt8>, queryStart: Int, limit: Int
 extension Match {
     /// Appends the URL that the current hit (a redirect route) leads to onto `buf`, reading
     /// the current URL from `url`; the new URL is `buf[start...]` where `start` is the
-    /// count on entry. `plus`: the router reads `+` in queries as a space.
+    /// count on entry. `plus`: the router reads `+` in queries as a space. Throws, with
+    /// `buf` holding part of the URL, when the URL would end past `end` (a buffer offset).
     func buildRedirect(_ route: CompiledRoute, url: UnsafeBufferPointer<UInt8>, plus: Bool,
-                       into buf: inout GrowBuffer<UInt8>) {
+                       into buf: inout GrowBuffer<UInt8>, end: Int) throws(RedirectTooLong) {
         let template = route.destinationSpan
         guard let tp = template.base, let layout = route.templateLayout else { return }
         let paramCount = pathParameterCount
 
         // 1. The template up to its fragment, placeholders filled.
-        let mark = appendFilled(route.templateBody, tp, layout, route, url, paramCount, into: &buf)
+        let mark = try appendFilled(route.templateBody, tp, layout, route, url, paramCount, into: &buf, end: end)
         var queryStart = mark >= 0 ? mark + 1 : -1
 
         // 2. Unused captured parameters, then the original query items.
         if route.appendParams {
             var separatorNeeded = queryStart >= 0 && buf.count > queryStart && buf[buf.count - 1] != 0x26
-            func beginItem(_ buf: inout GrowBuffer<UInt8>) {
+            func beginItem(_ buf: inout GrowBuffer<UInt8>) throws(RedirectTooLong) {
                 if queryStart < 0 {
-                    buf.append(0x3F)
+                    try buf.append(0x3F, end: end)
                     queryStart = buf.count
                 } else if separatorNeeded {
-                    buf.append(0x26)
+                    try buf.append(0x26, end: end)
                 }
                 separatorNeeded = true
             }
@@ -147,30 +178,37 @@ extension Match {
                 if targetHasName(buf, queryStart: queryStart, limit: buf.count, name, p.name.count, plus: plus) {
                     continue
                 }
-                beginItem(&buf)
-                buf.appendEncoded(name, p.name.count, for: .query)
-                buf.append(0x3D)
-                buf.appendEncoded(text, p.text.count, for: .query)
+                try beginItem(&buf)
+                try buf.appendEncoded(name, p.name.count, for: .query, end: end)
+                try buf.append(0x3D, end: end)
+                try buf.appendEncoded(text, p.text.count, for: .query, end: end)
             }
             // Names already present before the original items go in; every repeat goes in.
             let presentLimit = buf.count
             if let u = url.baseAddress, view.rawQueryStart >= 0 {
+                var tooLong = false
                 _ = anyQueryItem(u, view.rawQueryStart, view.rawQueryEnd) { s, len, itemEnd in
                     if !targetHasName(buf, queryStart: queryStart, limit: presentLimit, u + s, len, plus: plus) {
-                        beginItem(&buf)
-                        buf.append(contentsOf: u + s, count: itemEnd - s)
+                        do throws(RedirectTooLong) {
+                            try beginItem(&buf)
+                            try buf.append(u + s, itemEnd - s, end: end)
+                        } catch {
+                            tooLong = true
+                            return true
+                        }
                     }
                     return false
                 }
+                if tooLong { throw RedirectTooLong() }
             }
         }
 
         // 3. The fragment: the template's own, else the original one (even without appending).
         if layout.fragmentMark >= 0 {
-            _ = appendFilled(route.templateFragment, tp, layout, route, url, paramCount, into: &buf)
+            _ = try appendFilled(route.templateFragment, tp, layout, route, url, paramCount, into: &buf, end: end)
         } else if view.hasFragment {
-            buf.append(0x23)
-            buf.append(contentsOf: textPointer(view.fragment, url), count: Int(view.fragment.count))
+            try buf.append(0x23, end: end)
+            try buf.append(textPointer(view.fragment, url), Int(view.fragment.count), end: end)
         }
     }
 
@@ -179,24 +217,59 @@ extension Match {
     /// template's query mark `?` when one of the runs holds it, else -1.
     private func appendFilled(_ parts: [TemplatePart], _ tp: UnsafePointer<UInt8>, _ layout: TemplateLayout,
                               _ route: CompiledRoute, _ url: UnsafeBufferPointer<UInt8>, _ paramCount: Int,
-                              into buf: inout GrowBuffer<UInt8>) -> Int {
+                              into buf: inout GrowBuffer<UInt8>, end: Int) throws(RedirectTooLong) -> Int {
         var mark = -1
         for part in parts {
             if part.nameIndex < 0 {
                 if part.start <= layout.queryMark && layout.queryMark < part.end {
                     mark = buf.count + (layout.queryMark - part.start)
                 }
-                buf.append(contentsOf: tp + part.start, count: part.end - part.start)
+                try buf.append(tp + part.start, part.end - part.start, end: end)
                 continue
             }
             // Validated when the route was added: every alternative captures the name.
             var k = 0
             while k < paramCount && pathParameterNameIndex(k, route) != part.nameIndex { k += 1 }
-            if let p = rawPathParameter(k, url), let text = p.text.base {
-                buf.appendEncoded(text, p.text.count, for: part.place)
+            if k == bestCaptures.count && k < paramCount
+                && (part.place == .path || part.place == .firstRelativeSegment) {
+                try appendRemainderSegments(url, place: part.place, into: &buf, end: end)
+            } else if let p = rawPathParameter(k, url), let text = p.text.base {
+                try buf.appendEncoded(text, p.text.count, for: part.place, end: end)
             }
         }
         return mark
     }
-}
 
+    /// A named remainder standing in the path: its segments, each encoded as a path segment
+    /// (the first for `place`), joined by `/`, so `/old/*rest` -> `/new/{rest}` moves a
+    /// subtree. The segments are the reader's list when the URL went through it (a decoded
+    /// `%2F` stays inside its segment), else the remainder's bytes, which nothing decoded,
+    /// split at each `/`.
+    private func appendRemainderSegments(_ url: UnsafeBufferPointer<UInt8>, place: TemplatePlace,
+                                         into buf: inout GrowBuffer<UInt8>, end: Int) throws(RedirectTooLong) {
+        let st = state
+        let from = st.pointee.remainderStart
+        guard from >= 0 else { return }
+        let segmentCount = st.pointee.view.segments.count
+        var segmentPlace = place
+        if segmentCount > 0 {
+            for k in from..<segmentCount {
+                if k > from { try buf.append(0x2F, end: end) }
+                let t = st.pointee.view.segments[k]
+                try buf.appendEncoded(textPointer(t, url), Int(t.count), for: segmentPlace, end: end)
+                segmentPlace = .path
+            }
+            return
+        }
+        let text = UnsafePointer(st.pointee.remainderText.base), n = st.pointee.remainderText.count
+        var i = 0
+        while i <= n {
+            var j = i
+            while j < n && text[j] != 0x2F { j += 1 }
+            if i > 0 { try buf.append(0x2F, end: end) }
+            try buf.appendEncoded(text + i, j - i, for: segmentPlace, end: end)
+            segmentPlace = .path
+            i = j + 1
+        }
+    }
+}

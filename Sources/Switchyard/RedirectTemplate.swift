@@ -137,7 +137,7 @@ struct TemplatePlaceholder {
     var name: String
 }
 
-private func badRedirect(_ message: String, _ position: Int?) -> SwitchyardError {
+func badRedirect(_ message: String, _ position: Int?) -> SwitchyardError {
     SwitchyardError(.invalidArgument, message, position: position)
 }
 
@@ -188,7 +188,10 @@ func namesEveryVariantCaptures(_ c: CompiledPattern) -> Set<String> {
 
 /// The add-time checks of a redirect route (a target route passes unchanged):
 /// placeholders well formed, none in the scheme or a host, each naming a parameter that
-/// every alternative of the pattern captures, and the template readable as a URL.
+/// every alternative of the pattern captures; the template's shape (RedirectShape.swift:
+/// no `\` before the query, no network-path reference, a web scheme written
+/// `scheme://host`); the template readable as a URL; and, for a document with a
+/// `redirect_allowlist`, the template leading inside it.
 /// Errors are `invalidArgument` with the byte in the template (a document turns them into
 /// rule errors naming the JSON path).
 func validateRedirectTemplate(_ route: Route, _ compiled: CompiledPattern,
@@ -201,7 +204,11 @@ func validateRedirectTemplate(_ route: Route, _ compiled: CompiledPattern,
     }
     let placeholders = try templatePlaceholders(t)
     let layout = withBytePointer(t) { TemplateLayout($0, $1) }
-    let isWeb = layout.schemeEnd > 0 && withBytePointer(t) { p, _ in config.read.isWebScheme(p, layout.schemeEnd) }
+    // A browser's special schemes have a host whatever `webSchemes` says, so they get the
+    // web rules here even when the router matches their authority as a segment.
+    let isWeb = layout.schemeEnd > 0 && withBytePointer(t) { p, _ in
+        config.read.isWebScheme(p, layout.schemeEnd) || isBrowserSpecialScheme(p, layout.schemeEnd)
+    }
     // A non-web authority is a path segment only when the router reads it as one.
     let authorityIsHost = layout.schemeEnd < 0 || isWeb || config.read.hostHandling == .hostWhenDotted
     let captured = namesEveryVariantCaptures(compiled)
@@ -218,13 +225,23 @@ func validateRedirectTemplate(_ route: Route, _ compiled: CompiledPattern,
             throw badRedirect("placeholder {\(ph.name)} \(why)", ph.start)
         }
     }
-    try checkTemplateReads(t, placeholders, config)
+    try checkTemplateShape(t, layout, isWeb: isWeb)
+    var view = URLView()
+    defer { view.free() }
+    let filled = try readFilledTemplate(t, placeholders, config, into: &view)
+    if let allowlist = route.redirectAllowlist {
+        var hostBuffer = GrowBuffer<UInt8>(capacity: 32)
+        defer { hostBuffer.free() }
+        let allowed = withBytePointer(filled) { p, _ in allowlist.allows(view, p, hostBuffer: &hostBuffer) }
+        if !allowed { throw badRedirect("redirect '\(template)' leads outside the redirect_allowlist", nil) }
+    }
 }
 
-/// Reads the template, placeholders replaced by `x`, as the router reads URLs, so a
-/// template whose filled form could never be resolved (bad scheme, bad port) fails now.
-private func checkTemplateReads(_ t: [UInt8], _ placeholders: [TemplatePlaceholder],
-                                _ config: PatternConfig) throws(SwitchyardError) {
+/// Reads the template, placeholders replaced by `x`, as the router reads URLs (web schemes
+/// always with their host), so a template whose filled form could never be resolved (bad
+/// scheme, bad port) fails now. Returns the bytes `view`'s offsets refer to.
+private func readFilledTemplate(_ t: [UInt8], _ placeholders: [TemplatePlaceholder],
+                                _ config: PatternConfig, into view: inout URLView) throws(SwitchyardError) -> [UInt8] {
     var filled: [UInt8] = []
     var origin: [Int] = []
     var i = 0
@@ -234,13 +251,15 @@ private func checkTemplateReads(_ t: [UInt8], _ placeholders: [TemplatePlacehold
         i = ph.end
     }
     filled += t[i...]; origin += Array(i..<t.count)
-    var view = URLView()
-    defer { view.free() }
-    var read = config.read
+    var read = config.read.forRedirectSafety
     read.maxURLLength = Int.max  // the template's length was checked; filled values add to it
+    // The bytes the view's offsets refer to: the filled template, or the form a browser
+    // reads it in when that differs (BrowserReading.swift).
+    var readBytes: [UInt8]? = nil
     let failure: SwitchyardError? = filled.withUnsafeBufferPointer { b in
         do throws(SwitchyardError) {
-            try view.read(b, read)
+            let r = try view.read(b, read)
+            if r.baseAddress != b.baseAddress { readBytes = Array(r) }
             return nil
         } catch {
             return error
@@ -252,6 +271,7 @@ private func checkTemplateReads(_ t: [UInt8], _ placeholders: [TemplatePlacehold
         if let p = failure.position, text.hasSuffix(" at \(p)") { text.removeLast(" at \(p)".count) }
         throw badRedirect("redirect is not a valid URL: \(text.replacingURLWord())", at)
     }
+    return readBytes ?? filled
 }
 
 private extension String {

@@ -1,8 +1,18 @@
 /// Following redirects (SEMANTICS.md §6): each redirect's URL is built into the Match's own
-/// storage and resolved again, on the same table as the first hop, until a route with a
-/// target (or no route) is reached. The chain, every URL from the one given to the last,
-/// is kept in `chainBytes` / `chainRefs`; the URL being resolved is copied into `owned`,
-/// so spans handed to C point into storage the Match owns.
+/// storage, checked (RedirectSafety.swift) and resolved again, on the same table as the
+/// first hop, until a route with a target (or no route) is reached. The chain, every URL
+/// from the one given to the last, is kept in `chainBytes` / `chainRefs`; the URL being
+/// resolved is copied into `owned`, so spans handed to C point into storage the Match owns.
+
+/// The most bytes the URLs of one chain may produce together (the URL given not counted):
+/// four URLs of the longest length allowed, and never more than 16 MiB. Each produced URL
+/// is also at most `maxURLLength`. The library builds these URLs itself, so it bounds how
+/// much it builds: a template that doubles its URL at each hop stops at the bound, not
+/// when memory runs out, whatever the limits are set to.
+func redirectChainBudget(maxURLLength: Int) -> Int {
+    min(4 * max(maxURLLength, 0), 16 << 20)
+}
+
 extension Router {
     @inline(__always)
     func followRedirects(_ match: Match, firstHit: Bool) throws(SwitchyardError) -> Bool {
@@ -15,22 +25,43 @@ extension Router {
         guard let table = match.table else { return st.pointee.hit }
         let plus = table.read.plusInQuery
         let limit = options.limits.maxRedirects
+        let maxURL = options.limits.maxURLLength
+        let budget = redirectChainBudget(maxURLLength: maxURL)
         var hops = 0
         // The chain starts with the URL given.
         match.withURLBytes { u in appendChainURL(st, u.baseAddress, u.count) }
+        let producedFrom = st.pointee.chainBytes.count
         while st.pointee.hit && st.pointee.entry.isRedirect, let route = match.route {
             hops += 1
             var buf = st.pointee.chainBytes
             let start = buf.count
-            match.withURLBytes { u in match.buildRedirect(route, url: u, plus: plus, into: &buf) }
+            // The bound of this URL: the URL length limit, what is left of the chain's
+            // budget, and what 32-bit chain offsets can address.
+            let room = min(maxURL, budget - (start - producedFrom), Int(Int32.max) - start)
+            let built: Bool = match.withURLBytes { u in
+                do throws(RedirectTooLong) {
+                    try match.buildRedirect(route, url: u, plus: plus, into: &buf, end: start + max(room, 0))
+                    return true
+                } catch {
+                    return false
+                }
+            }
+            buf.truncate(to: built ? buf.count : start)
             st.pointee.chainBytes = buf
+            if !built {
+                let why = room < maxURL
+                    ? "the URLs of the redirect chain would pass \(budget) bytes together"
+                    : "it would be over the URL length limit of \(maxURL) bytes (maxURLLength)"
+                throw refuseRedirect(match, .limit,
+                    "redirect of route '\(route.route.pattern)' not followed: \(why); chain so far: \(chainText(st, short: true))")
+            }
             let new = TextRef(start: Int32(clamping: start), count: Int32(clamping: buf.count - start), decoded: false)
-            if let seen = chainIndex(st, of: new) {
-                st.pointee.chainRefs.append(new)
+            st.pointee.chainRefs.append(new)
+            try checkRedirect(match, route, produced: new, read: table.read)
+            if let seen = chainIndex(st, of: new, before: st.pointee.chainRefs.count - 1) {
                 throw SwitchyardError(.redirectLoop,
                     "redirect loop: \(chainText(st)) (URL \(seen + 1) of the chain comes back)")
             }
-            st.pointee.chainRefs.append(new)
             if hops > limit {
                 throw SwitchyardError(.redirectLimit,
                     "more than \(limit) redirects (maxRedirects): \(chainText(st))")
@@ -45,31 +76,51 @@ extension Router {
         return st.pointee.hit
     }
 
+    /// An error that ends a chain with nothing kept: the Match reads as after a failed read
+    /// (no result, no URL, no chain), so no part of a refused redirect can be used.
+    func refuseRedirect(_ match: Match, _ code: SwitchyardError.Code, _ message: String) -> SwitchyardError {
+        match.clearResult()
+        match.source = .none
+        match.state.pointee.chainRefs.removeAll()
+        match.state.pointee.chainBytes.removeAll()
+        return SwitchyardError(code, message)
+    }
+
     private func appendChainURL(_ st: UnsafeMutablePointer<Match.State>, _ p: UnsafePointer<UInt8>?, _ n: Int) {
         let start = st.pointee.chainBytes.count
         if let p, n > 0 { st.pointee.chainBytes.append(contentsOf: p, count: n) }
         st.pointee.chainRefs.append(TextRef(start: Int32(clamping: start), count: Int32(clamping: n), decoded: false))
     }
 
-    /// The index of an earlier chain URL equal to `t` (byte for byte), if any.
-    private func chainIndex(_ st: UnsafeMutablePointer<Match.State>, of t: TextRef) -> Int? {
+    /// The index of a chain URL before `limit` equal to `t` (byte for byte), if any.
+    private func chainIndex(_ st: UnsafeMutablePointer<Match.State>, of t: TextRef, before limit: Int) -> Int? {
         let base = UnsafePointer(st.pointee.chainBytes.base)
-        for k in 0..<st.pointee.chainRefs.count {
+        for k in 0..<limit {
             let c = st.pointee.chainRefs[k]
             if c.count == t.count, bytesEqual(base + Int(c.start), base + Int(t.start), Int(t.count)) { return k }
         }
         return nil
     }
 
-    /// The chain for an error message: `a -> b -> c`.
-    private func chainText(_ st: UnsafeMutablePointer<Match.State>) -> String {
+    /// The chain for an error message: `a -> b -> c`; with `short`, each URL cut to its start.
+    func chainText(_ st: UnsafeMutablePointer<Match.State>, short: Bool = false) -> String {
         let base = UnsafePointer(st.pointee.chainBytes.base)
         var parts: [String] = []
         for k in 0..<st.pointee.chainRefs.count {
             let c = st.pointee.chainRefs[k]
-            parts.append(String(decoding: UnsafeBufferPointer(start: base + Int(c.start), count: Int(c.count)),
-                                as: UTF8.self))
+            let text = UnsafeBufferPointer(start: base + Int(c.start), count: Int(c.count))
+            parts.append(short ? messageText(text) : String(decoding: text, as: UTF8.self))
         }
         return parts.joined(separator: " -> ")
     }
+}
+
+/// A URL for a message: as it is up to 200 bytes, else its first 200 bytes (cut at a
+/// character boundary) and the length, so an error about a huge URL stays readable.
+func messageText(_ u: UnsafeBufferPointer<UInt8>) -> String {
+    let cap = 200
+    guard u.count > cap, let base = u.baseAddress else { return String(decoding: u, as: UTF8.self) }
+    var cut = cap
+    while cut > 0 && base[cut] & 0xC0 == 0x80 { cut -= 1 }  // not inside a UTF-8 character
+    return String(decoding: UnsafeBufferPointer(start: base, count: cut), as: UTF8.self) + "... (\(u.count) bytes)"
 }

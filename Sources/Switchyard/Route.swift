@@ -40,6 +40,9 @@ public struct Route: Sendable, Hashable {
     public var defaults: [String: ParameterValue]
     /// For redirects: append unused captured parameters and the original query (§6).
     public var appendParams: Bool
+    /// For a redirect from a rule document: the document's `redirect_allowlist`, checked
+    /// when the route is added and on every URL the redirect produces.
+    var redirectAllowlist: RedirectAllowlist? = nil
 
     public init(_ pattern: String, destination: Destination, name: String? = nil, priority: Int = 0,
                 defaults: [String: ParameterValue] = [:], appendParams: Bool = true) {

@@ -1,20 +1,26 @@
 /// A document's `redirect_allowlist` (SEMANTICS.md §6, §8 "Redirects"): where the
 /// document's redirects may lead. Entries are a scheme (`myapp`: any URL of that scheme)
 /// or a web scheme with a host (`https://example.com`, `https://*.example.com`, optionally
-/// with a port). Checked when the document is loaded; relative redirects are always allowed.
+/// with a port). Checked when the document is loaded, on each template, and again on every
+/// URL a redirect produces. Relative redirects are allowed (a network-path reference,
+/// `//host`, is refused for every redirect, allowlist or not).
+///
+/// Templates, produced URLs and entries are all read by the URL reader; the host and port it
+/// finds are then compared as a browser compares them (RedirectHost.swift): percent-decoded,
+/// case-folded, without a trailing dot, the port as a number with the default port dropped.
 
-struct RedirectAllowlist {
-    struct HostEntry {
+struct RedirectAllowlist: Hashable, Sendable {
+    struct HostEntry: Hashable, Sendable {
         var scheme: [UInt8]     // lowercase
-        /// The host (lowercase); for a wildcard, the suffix starting with "." (`.example.com`).
+        /// The host (normalised); for a wildcard, the suffix starting with "." (`.example.com`).
         var host: [UInt8]
         var wildcard: Bool
-        /// The port as written after dropping the scheme's default; empty = none.
-        var port: [UInt8]
+        /// The port as a number, -1 for none (the scheme's default port is none).
+        var port: Int
     }
 
-    var schemes: [[UInt8]] = []
-    var hosts: [HostEntry] = []
+    private(set) var schemes: [[UInt8]] = []
+    private(set) var hosts: [HostEntry] = []
 
     /// Parses one entry; the error message says what is wrong (the caller adds the path).
     mutating func add(_ entry: String, _ read: ReadConfig) throws(SwitchyardError) {
@@ -33,72 +39,79 @@ struct RedirectAllowlist {
         guard withBytePointer(scheme, { read.isWebScheme($0, $1) }) else {
             throw SwitchyardError(.rule, "'\(entry)': only a web scheme has a host; write the scheme alone ('\(String(decoding: scheme, as: UTF8.self))')")
         }
-        var authority = Array(b[(colon + 3)...])
-        if authority.last == 0x2F { authority.removeLast() }  // "https://example.com/" is fine
-        if authority.isEmpty || authority.contains(where: { $0 == 0x2F || $0 == 0x3F || $0 == 0x23 || $0 == 0x40 }) {
+        var rest = Array(b[(colon + 3)...])
+        if rest.isEmpty || rest.contains(where: { $0 == 0x3F || $0 == 0x23 || $0 == 0x40 || $0 == 0x5C })
+            || rest.dropLast(rest.last == 0x2F ? 1 : 0).contains(0x2F) {
             throw SwitchyardError(.rule, "'\(entry)': an entry is a scheme and a host only, with no path, query or userinfo")
         }
-        var host = authority
-        var port: [UInt8] = []
-        if let c = authority.lastIndex(of: 0x3A), !authority[c...].contains(0x5D) {
-            host = Array(authority[..<c])
-            port = Array(authority[(c + 1)...])
-            guard !port.isEmpty, port.allSatisfy({ $0 &- 0x30 < 10 }) else {
-                throw SwitchyardError(.rule, "'\(entry)': the port must be decimal digits")
-            }
-            if let d = withBytePointer(scheme, { defaultPort(scheme: $0, $1) }), d == port {
-                port = []
-            }
-        }
-        host = host.map(asciiLower)
         var wildcard = false
-        if host.first == 0x2A {
-            guard host.count > 2, host[1] == 0x2E else {
+        if rest.first == 0x2A {
+            guard rest.count > 2, rest[1] == 0x2E else {
                 throw SwitchyardError(.rule, "'\(entry)': a wildcard host is written '*.domain'")
             }
-            host.removeFirst()
+            rest.removeFirst(2)
             wildcard = true
         }
-        if host.isEmpty || host.contains(0x2A) {
-            throw SwitchyardError(.rule, "'\(entry)': '*' may only start a host")
+        if rest.contains(0x2A) { throw SwitchyardError(.rule, "'\(entry)': '*' may only start a host") }
+        // The rest is read as the URL reader reads a URL, like the templates it is compared with.
+        let url = Array(b[...(colon + 2)]) + rest
+        var view = URLView()
+        var hostBuffer = GrowBuffer<UInt8>(capacity: 32)
+        defer { view.free(); hostBuffer.free() }
+        let entryHost: Result<HostEntry, SwitchyardError> = url.withUnsafeBufferPointer { u in
+            // The view's offsets refer to the form the reader read the entry in.
+            let base: UnsafePointer<UInt8>
+            do throws(SwitchyardError) {
+                base = try view.read(u, read.forRedirectSafety).baseAddress ?? emptyBytes
+            } catch {
+                var text = error.message
+                if let p = error.position, text.hasSuffix(" at \(p)") { text.removeLast(" at \(p)".count) }
+                return .failure(SwitchyardError(.rule, "'\(entry)': \(text)"))
+            }
+            guard view.hasHost,
+                  normalizeHost(view.pointer(view.host, in: base), Int(view.host.count), into: &hostBuffer) else {
+                return .failure(SwitchyardError(.rule,
+                    "'\(entry)': the host must be ASCII letters, digits, '-', '.' and '_' (an international name in its xn-- form) or a bracketed IPv6 address"))
+            }
+            let port = withBytePointer(scheme) { s, sn in
+                portNumber(view.pointer(view.port, in: base), Int(view.port.count), scheme: s, sn)
+            }
+            guard let port else {
+                return .failure(SwitchyardError(.rule, "'\(entry)': the port must be a number from 0 to 65535"))
+            }
+            var host = Array(hostBuffer.bytes)
+            if wildcard { host.insert(0x2E, at: 0) }
+            return .success(HostEntry(scheme: scheme, host: host, wildcard: wildcard, port: port))
         }
-        hosts.append(HostEntry(scheme: scheme, host: host, wildcard: wildcard, port: port))
+        hosts.append(try entryHost.get())
     }
 
-    /// Whether a redirect template may lead where it leads. Its scheme and host hold no
-    /// placeholder (checked before), so they are read from the template as written.
-    func allows(_ template: String, _ read: ReadConfig) -> Bool {
-        let t = Array(template.utf8)
-        let layout = withBytePointer(t) { TemplateLayout($0, $1) }
-        guard layout.schemeEnd > 0 else {
-            // Relative: always allowed, unless it names a host ("//host/..."): with an
-            // allowlist a redirect must not leave through a scheme-relative reference.
-            return !layout.hasAuthority
+    /// Whether a URL, read into `view` from `url`, leads where the allowlist allows: a
+    /// relative URL always; otherwise a listed scheme, or a web scheme with a listed host
+    /// and port. `hostBuffer` is scratch space (no allocation once it is warm).
+    func allows(_ view: URLView, _ url: UnsafePointer<UInt8>, hostBuffer: inout GrowBuffer<UInt8>) -> Bool {
+        guard view.hasScheme else { return true }
+        let s = view.pointer(view.scheme, in: url), sn = Int(view.scheme.count)
+        for e in schemes where e.count == sn {
+            if e.withUnsafeBufferPointer({ bytesEqualFolding($0.baseAddress ?? emptyBytes, s, sn) }) { return true }
         }
-        let scheme = t[..<layout.schemeEnd].map(asciiLower)
-        if schemes.contains(scheme) { return true }
-        guard layout.hasAuthority else { return false }
-        var authority = Array(t[layout.authority])
-        if let at = authority.lastIndex(of: 0x40) { authority = Array(authority[(at + 1)...]) }
-        var host = authority
-        var port: [UInt8] = []
-        if let c = authority.lastIndex(of: 0x3A), !authority[c...].contains(0x5D) {
-            host = Array(authority[..<c])
-            port = Array(authority[(c + 1)...])
-            if let d = withBytePointer(scheme, { defaultPort(scheme: $0, $1) }), d == port {
-                port = []
-            }
+        guard view.isWeb, view.hasHost,
+              normalizeHost(view.pointer(view.host, in: url), Int(view.host.count), into: &hostBuffer),
+              let port = portNumber(view.pointer(view.port, in: url), Int(view.port.count), scheme: s, sn) else {
+            return false
         }
-        host = host.map(asciiLower)
-        if host.last == 0x2E { host.removeLast() }  // "example.com." is "example.com"
-        for e in hosts where e.scheme == scheme && e.port == port {
-            if e.wildcard {
-                // One or more labels before the suffix, as in patterns (SEMANTICS §2).
-                if host.count > e.host.count, host.suffix(e.host.count).elementsEqual(e.host),
-                   host[host.count - e.host.count - 1] != 0x2E { return true }
-            } else if host == e.host {
-                return true
+        let host = UnsafePointer(hostBuffer.base), n = hostBuffer.count
+        for e in hosts where e.port == port && e.scheme.count == sn {
+            let matched = e.scheme.withUnsafeBufferPointer { es in
+                e.host.withUnsafeBufferPointer { eh -> Bool in
+                    guard bytesEqualFolding(es.baseAddress ?? emptyBytes, s, sn), let h = eh.baseAddress else { return false }
+                    if !e.wildcard { return eh.count == n && bytesEqual(h, host, n) }
+                    // One or more labels before the suffix, as in patterns (SEMANTICS §2).
+                    return n > eh.count && host[n - eh.count - 1] != 0x2E
+                        && bytesEqual(h, host + (n - eh.count), eh.count)
+                }
             }
+            if matched { return true }
         }
         return false
     }

@@ -85,15 +85,17 @@ extension Router {
             return SwitchyardError(.rule, "\(path): \(error.message)", position: error.position)
         }
         // Compiled outside the router's lock; the lock is held only for conflicts and the swap.
+        // The allowlist goes with each redirect route: it is checked on the template when the
+        // route is added (validateRedirectTemplate) and on every URL the redirect produces.
+        var routes = doc.routes
+        if let allowlist = doc.allowlist {
+            for k in routes.indices {
+                if case .redirect = routes[k].destination { routes[k].redirectAllowlist = allowlist }
+            }
+        }
         let prepared = try RouterState.prepare(
-            adding: doc.routes, config: patternConfig,
-            check: { (index, route, _) throws(SwitchyardError) in
-                checked = index
-                if let allow = doc.allowlist, case .redirect(let t) = route.destination, !allow.allows(t, read) {
-                    throw SwitchyardError(.rule,
-                        "\(doc.sites[index].destination): redirect '\(t)' leads outside the redirect_allowlist")
-                }
-            },
+            adding: routes, config: patternConfig,
+            check: { (index, _, _) throws(SwitchyardError) in checked = index },
             annotate: annotate)
         try change { (s: inout RouterState) throws(SwitchyardError) in
             try s.apply(prepared: prepared, fromDocument: true, replacingDocument: true, annotate: annotate)

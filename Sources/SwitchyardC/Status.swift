@@ -24,6 +24,7 @@ func statusDescription(_ status: sy_status) -> StaticString {
     case -11: return "redirect loop"
     case -12: return "I/O error"
     case -13: return "buffer too small"
+    case -14: return "unsafe redirect"
     default: return "unknown status"
     }
 }

@@ -316,11 +316,17 @@ struct RulesTests {
 
     @Test("redirects outside the allowlist are rejected when loaded", arguments: [
         "https://example.com/x", "https://evil.com/x", "https://m.example.com.evil.com/", "http://m.example.com/",
-        "otherapp://x", "http://exact.test/p", "http://exact.test:9090/p", "//evil.com/x", "https://m.example.com:8443/",
+        "otherapp://x", "http://exact.test/p", "http://exact.test:9090/p", "https://m.example.com:8443/",
         "javascript:alert(1)",
     ])
     func rejected(redirect: String) throws {
         try expectRuleError(allowDoc(redirect), ["$.routes[0].redirect", "redirect_allowlist"])
+    }
+
+    @Test("a network-path redirect is refused in every document, before the allowlist is consulted")
+    func networkPath() throws {
+        try expectRuleError(allowDoc("//evil.com/x"), ["$.routes[0].redirect", "'//'"])
+        try expectRuleError(versioned(#"{"pattern": "/a", "redirect": "//evil.com/x"}"#), ["$.routes[0].redirect", "'//'"])
     }
 
     @Test("without an allowlist any redirect loads; the allowlist covers only its document")

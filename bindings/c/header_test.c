@@ -28,6 +28,7 @@ SY_HT_CHECK(redirect_limit, SY_ERR_REDIRECT_LIMIT == -10);
 SY_HT_CHECK(redirect_loop, SY_ERR_REDIRECT_LOOP == -11);
 SY_HT_CHECK(io, SY_ERR_IO == -12);
 SY_HT_CHECK(buffer_too_small, SY_ERR_BUFFER_TOO_SMALL == -13);
+SY_HT_CHECK(redirect_unsafe, SY_ERR_REDIRECT_UNSAFE == -14);
 
 /* "SY_VERSION_NUMBER (MAJOR*10000 + MINOR*100 + PATCH)" */
 SY_HT_CHECK(version_number, SY_VERSION_NUMBER ==

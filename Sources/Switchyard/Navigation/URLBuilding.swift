@@ -63,7 +63,7 @@ extension Router {
             switch s.kind {
             case .literal:
                 s.literal.withUnsafeBufferPointer { b in
-                    if let p = b.baseAddress { out.appendEncoded(p, b.count, for: .path) }
+                    if let p = b.baseAddress { out.appendEncodedUnbounded(p, b.count, for: .path) }
                 }
             case .star:
                 throw SwitchyardError(.invalidArgument,
@@ -173,11 +173,18 @@ extension Router {
 
     private func appendSegment(_ text: String, into out: inout GrowBuffer<UInt8>) {
         var t = text
-        t.withUTF8 { b in if let p = b.baseAddress { out.appendEncoded(p, b.count, for: .path) } }
+        t.withUTF8 { b in if let p = b.baseAddress { out.appendEncodedUnbounded(p, b.count, for: .path) } }
     }
 
     private func appendQueryText(_ text: String, into out: inout GrowBuffer<UInt8>) {
         var t = text
-        t.withUTF8 { b in if let p = b.baseAddress { out.appendEncoded(p, b.count, for: .query) } }
+        t.withUTF8 { b in if let p = b.baseAddress { out.appendEncodedUnbounded(p, b.count, for: .query) } }
+    }
+}
+
+extension GrowBuffer where Element == UInt8 {
+    /// `appendEncoded` with no end to pass: a built URL has no redirect's length bound.
+    fileprivate mutating func appendEncodedUnbounded(_ p: UnsafePointer<UInt8>, _ n: Int, for place: TemplatePlace) {
+        do { try appendEncoded(p, n, for: place, end: .max) } catch {}
     }
 }

@@ -45,6 +45,7 @@ static const char *const urls[] = {
     "myapp://nowhere/at/all",            /* a miss */
     "/geo/-2.5/3e8",
     "https://live.example.com/room/7?from=share#top", /* one redirect */
+    "/moved/a/b%20c?x=1",                /* a remainder moved, checked against an allowlist */
 };
 
 static void resolve_after_warm_up_allocates_nothing(void **state)
@@ -73,6 +74,9 @@ static void resolve_after_warm_up_allocates_nothing(void **state)
         rt.redirect.len = strlen(rt.redirect.ptr);
         assert_status(SY_OK, sy_router_add_route(r, &rt, &err), &err);
     }
+    assert_status(SY_OK, sy_router_load_rules(r, LIT("{\"version\": 1, \"redirect_allowlist\": "
+                  "[\"myapp\", \"https://*.Example.com:0443\"], \"routes\": [{\"pattern\": \"/moved/*rest\", "
+                  "\"redirect\": \"https://Docs.example.com./v2/{rest}\"}]}"), &err), &err);
 
     for (round = 0; round < 2; round++) {
         /* round 0 warms the match up; round 1 must not allocate */

@@ -22,6 +22,7 @@ SY_ERR_REDIRECT_LIMIT = -10
 SY_ERR_REDIRECT_LOOP = -11
 SY_ERR_IO = -12
 SY_ERR_BUFFER_TOO_SMALL = -13
+SY_ERR_REDIRECT_UNSAFE = -14
 
 
 class SwitchyardError(Exception):
@@ -55,7 +56,9 @@ class RuleError(SwitchyardError):
 
 
 class RedirectError(SwitchyardError):
-    """A redirect chain is too long (SY_ERR_REDIRECT_LIMIT) or loops (SY_ERR_REDIRECT_LOOP)."""
+    """A redirect chain is too long (SY_ERR_REDIRECT_LIMIT), loops (SY_ERR_REDIRECT_LOOP),
+    or produced a URL that leaves its template's scheme or host or the redirect allowlist
+    (SY_ERR_REDIRECT_UNSAFE)."""
 
 
 class LimitError(SwitchyardError):
@@ -72,6 +75,7 @@ _CLASS_FOR_CODE = {
     SY_ERR_RULE: RuleError,
     SY_ERR_REDIRECT_LIMIT: RedirectError,
     SY_ERR_REDIRECT_LOOP: RedirectError,
+    SY_ERR_REDIRECT_UNSAFE: RedirectError,
     SY_ERR_LIMIT: LimitError,
     SY_ERR_INVALID_URL: InvalidURLError,
 }

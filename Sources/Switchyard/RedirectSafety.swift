@@ -1,0 +1,131 @@
+/// The check every URL a redirect produces passes before it is followed (SEMANTICS.md §8
+/// "Redirects"). The template was checked when its route was added, but only its text: what
+/// a placeholder brings (an empty value, a remainder that starts with `/`) is known only
+/// now, so the produced URL is read again, by the URL reader, and must
+/// - keep the scheme, host and port its template wrote: a placeholder never introduces or
+///   changes them (through `//`, `\`, `@`, `:`, a missing or empty value, or a scheme
+///   without slashes);
+/// - when its template is relative, have no scheme and not be a network-path reference
+///   (`//host`, `\\host`, `/\host`, `\/host`, also after tabs and newlines);
+/// - lead inside the document's `redirect_allowlist`, when it has one.
+/// Otherwise the redirect is refused with a `redirectUnsafe` error naming the route's
+/// pattern and the URL, and the Match keeps nothing of it.
+///
+/// Only redirect routes come here (the hot path never does). The URLs are read into views
+/// the Match keeps (`RedirectScratch`), so a warm Match allocates nothing for the check.
+
+/// Scratch space for the check, made at a Match's first redirect and kept with it.
+struct RedirectScratch {
+    /// The produced URL, read.
+    var produced = URLView()
+    /// The template's scheme and authority (`https://example.com`), read.
+    var head = URLView()
+    /// A host, normalised for the allowlist.
+    var host = GrowBuffer<UInt8>(capacity: 32)
+
+    func free() {
+        produced.free()
+        head.free()
+        host.free()
+    }
+}
+
+extension Match {
+    /// The Match's redirect scratch space, made on first use.
+    var redirectScratch: UnsafeMutablePointer<RedirectScratch> {
+        if let s = state.pointee.redirectScratch { return s }
+        let s = UnsafeMutablePointer<RedirectScratch>.allocate(capacity: 1)
+        s.initialize(to: RedirectScratch())
+        state.pointee.redirectScratch = s
+        return s
+    }
+}
+
+extension Router {
+    /// Checks the URL `produced` (in the Match's chain) that `route` just built; throws
+    /// `redirectUnsafe` (or the reader's error, when the URL cannot be read) and clears
+    /// the Match.
+    func checkRedirect(_ match: Match, _ route: CompiledRoute, produced: TextRef,
+                       read: ReadConfig) throws(SwitchyardError) {
+        let scratch = match.redirectScratch
+        let url = UnsafeBufferPointer(start: UnsafePointer(match.state.pointee.chainBytes.base) + Int(produced.start),
+                                      count: Int(produced.count))
+        let reason: String?
+        do throws(SwitchyardError) {
+            reason = try redirectRefusal(route, url, read.forRedirectSafety, scratch)
+        } catch {
+            throw refuseRedirect(match, error.code,
+                "redirect of route '\(route.route.pattern)' produced '\(messageText(url))', which cannot be read: \(error.message)")
+        }
+        if let reason {
+            throw refuseRedirect(match, .redirectUnsafe,
+                "redirect of route '\(route.route.pattern)' refused: it produced '\(messageText(url))', \(reason)")
+        }
+    }
+}
+
+/// Why the URL `url`, produced by `route`, may not be followed, or nil when it may.
+/// Throws when the reader cannot read it.
+private func redirectRefusal(_ route: CompiledRoute, _ url: UnsafeBufferPointer<UInt8>, _ read: ReadConfig,
+                             _ scratch: UnsafeMutablePointer<RedirectScratch>) throws(SwitchyardError) -> String? {
+    guard let layout = route.templateLayout, let tp = route.destinationSpan.base else {
+        return "which its route has no template for"
+    }
+    // `p` is the URL as produced; `q` the form the reader read it in (a browser's reading,
+    // BrowserReading.swift), which the view's offsets refer to.
+    let p = url.baseAddress ?? emptyBytes, n = url.count
+    let q = try scratch.pointee.produced.read(url, read).baseAddress ?? emptyBytes
+    let v = scratch.pointee.produced
+
+    if layout.schemeEnd < 0 {
+        // A relative template: the URL stays on the current scheme and host.
+        if v.hasScheme || v.hasHost { return "which has a scheme, but its template is relative" }
+        if isNetworkPathReference(p, n) {
+            return "which a browser reads as a link to another host ('//host'), but its template is relative"
+        }
+        return nil
+    }
+
+    // An absolute template: the URL keeps the scheme, host and port of the template's head,
+    // read by the same reader.
+    let headEnd = layout.hasAuthority ? layout.authority.upperBound : layout.schemeEnd + 1
+    let hp: UnsafePointer<UInt8>
+    do throws(SwitchyardError) {
+        hp = try scratch.pointee.head.read(UnsafeBufferPointer(start: tp, count: headEnd), read).baseAddress ?? emptyBytes
+    } catch {
+        return "and its template's scheme and host cannot be read (\(error.message))"
+    }
+    let h = scratch.pointee.head
+    guard v.hasScheme, h.hasScheme, sameText(v, v.scheme, q, h, h.scheme, hp) else {
+        return "which does not keep the scheme of its template"
+    }
+    guard v.hasHost == h.hasHost, !v.hasHost || sameText(v, v.host, q, h, h.host, hp) else {
+        return "which does not keep the host of its template"
+    }
+    guard !v.hasHost || sameText(v, v.port, q, h, h.port, hp) else {
+        return "which does not keep the port of its template"
+    }
+    // A template without '//' after its scheme (`myapp:{x}`) has no authority: a value
+    // must not start one.
+    if !layout.hasAuthority {
+        let after = layout.schemeEnd + 1
+        if n >= after + 2 && isSlashOrBackslash(p[after]) && isSlashOrBackslash(p[after + 1]) {
+            return "which starts a host after its scheme, but its template has none"
+        }
+    }
+    if let allowlist = route.redirectAllowlist,
+       !allowlist.allows(v, q, hostBuffer: &scratch.pointee.host) {
+        return "which leads outside the redirect_allowlist"
+    }
+    return nil
+}
+
+/// Whether text `a` of view `va` (over `pa`) and text `b` of `vb` (over `pb`) are equal,
+/// ASCII case folded.
+private func sameText(_ va: URLView, _ a: TextRef, _ pa: UnsafePointer<UInt8>,
+                      _ vb: URLView, _ b: TextRef, _ pb: UnsafePointer<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    let x = va.pointer(a, in: pa), y = vb.pointer(b, in: pb)
+    for k in 0..<Int(a.count) where asciiLower(x[k]) != asciiLower(y[k]) { return false }
+    return true
+}

@@ -1,0 +1,183 @@
+// The open-redirect corpus (Tests/Data/open-redirect-corpus.json, written by
+// make_open_redirect_corpus.py beside it): (template x value) cases an attacker would use to
+// steer a redirect off-site. Each row is loaded as a rule document and resolved; its outcome
+// (refused when loaded, refused when resolved, or the exact URL produced) must be the one
+// the row gives. Independently of that, every URL a redirect produces is read here as a
+// browser reads it, and must stay on its template's scheme and host and in the allowlist.
+// Foundation is used only to read the file.
+import Foundation
+import Testing
+import Switchyard
+
+struct CorpusRow: Decodable {
+    var id: String
+    var pattern: String
+    var template: String
+    var allowlist: [String]?
+    var url: String
+    var options: [String: Bool]?
+    var expect: String
+    var position: Int?
+    var produced: String?
+    var refused_url: String?
+}
+
+func loadRedirectCorpus(filePath: String = #filePath) throws -> [CorpusRow] {
+    let file = URL(fileURLWithPath: filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()   // Tests
+        .appendingPathComponent("Data/open-redirect-corpus.json")
+    return try JSONDecoder().decode([CorpusRow].self, from: Data(contentsOf: file))
+}
+
+/// Where a browser goes for a URL, read on its own terms (the WHATWG URL Standard's rules
+/// for the scheme and the authority, simplified to what matters here): a relative URL that
+/// stays on the current site, one that names another host (`//host`), or a scheme and host.
+enum BrowserTarget: Equatable {
+    case sameSite
+    case networkPath(host: String)
+    case origin(scheme: String, host: String?, port: String)
+}
+
+private let specialSchemes: Set<String> = ["http", "https", "ws", "wss", "ftp", "file"]
+
+func browserTarget(_ url: String) -> BrowserTarget {
+    var s = Array(url.utf8)
+    while let f = s.first, f <= 0x20 { s.removeFirst() }
+    while let l = s.last, l <= 0x20 { s.removeLast() }
+    s.removeAll { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    func isSlash(_ b: UInt8) -> Bool { b == 0x2F || b == 0x5C }
+    func host(_ authority: [UInt8], scheme: String) -> (String, String) {
+        var a = authority
+        if let at = a.lastIndex(of: 0x40) { a = Array(a[(at + 1)...]) }
+        var port = ""
+        if let c = a.lastIndex(of: 0x3A), !a[c...].contains(0x5D) {
+            port = String(decoding: a[(c + 1)...], as: UTF8.self)
+            a = Array(a[..<c])
+        }
+        var h = (String(decoding: a, as: UTF8.self).removingPercentEncoding ?? "%invalid").lowercased()
+        if h.hasSuffix(".") { h.removeLast() }
+        let digits = port.drop { $0 == "0" }
+        var number = digits.isEmpty && !port.isEmpty ? "0" : String(digits)
+        let defaults = ["http": "80", "ws": "80", "https": "443", "wss": "443", "ftp": "21"]
+        if defaults[scheme] == number { number = "" }
+        return (h, number)
+    }
+    func authority(from i: Int) -> [UInt8] {
+        var j = i
+        while j < s.count, !isSlash(s[j]), s[j] != 0x3F, s[j] != 0x23 { j += 1 }
+        return Array(s[i..<j])
+    }
+    var k = 0
+    func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+    func isSchemeByte(_ b: UInt8) -> Bool { isLetter(b) || (b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x2D || b == 0x2E }
+    if let f = s.first, isLetter(f) {
+        while k < s.count, isSchemeByte(s[k]) { k += 1 }
+    }
+    guard k > 0, k < s.count, s[k] == 0x3A else {
+        if s.count >= 2, isSlash(s[0]), isSlash(s[1]) {
+            var i = 0
+            while i < s.count, isSlash(s[i]) { i += 1 }
+            return .networkPath(host: host(authority(from: i), scheme: "").0)
+        }
+        return .sameSite
+    }
+    let scheme = String(decoding: s[..<k], as: UTF8.self).lowercased()
+    var i = k + 1
+    if specialSchemes.contains(scheme) {
+        while i < s.count, isSlash(s[i]) { i += 1 }
+    } else if i + 1 < s.count, s[i] == 0x2F, s[i + 1] == 0x2F {
+        i += 2
+    } else {
+        return .origin(scheme: scheme, host: nil, port: "")
+    }
+    let (h, port) = host(authority(from: i), scheme: scheme)
+    return .origin(scheme: scheme, host: h, port: port)
+}
+
+/// Whether a browser target is inside an allowlist as the document writes it.
+func allowlistCovers(_ list: [String], _ target: BrowserTarget) -> Bool {
+    guard case .origin(let scheme, let host, let port) = target else { return target == .sameSite }
+    for entry in list {
+        guard entry.contains("://") else {
+            if entry.lowercased() == scheme { return true }
+            continue
+        }
+        guard case .origin(let es, let eh?, let ep) = browserTarget(entry.replacingOccurrences(of: "*.", with: "")),
+              es == scheme, ep == port, let host else { continue }
+        if entry.contains("*.") ? host.hasSuffix("." + eh) : host == eh { return true }
+    }
+    return false
+}
+
+@Suite("Open-redirect corpus")
+struct RedirectCorpusTests {
+    @Test("every row has the outcome it states, and no produced URL leaves its template's site or the allowlist")
+    func corpus() throws {
+        let rows = try loadRedirectCorpus()
+        #expect(rows.count >= 100)
+        var outcomes: [String: Int] = [:]
+        for row in rows {
+            outcomes[row.expect, default: 0] += 1
+            try check(row)
+        }
+        #expect(outcomes["url", default: 0] > 0 && outcomes["refused", default: 0] > 0
+                && outcomes["load_error", default: 0] > 0, "\(outcomes)")
+    }
+
+    private func document(_ row: CorpusRow) throws -> String {
+        var doc: [String: Any] = ["version": 1, "routes": [["pattern": row.pattern, "redirect": row.template]]]
+        if let list = row.allowlist { doc["redirect_allowlist"] = list }
+        return String(decoding: try JSONSerialization.data(withJSONObject: doc), as: UTF8.self)
+    }
+
+    private func check(_ row: CorpusRow) throws {
+        var options = RouterOptions()
+        options.keepEmptySegments = row.options?["keep_empty_segments"] ?? false
+        let r = try Router(options: options)
+        let what = "\(row.id): \(row.template) with \(row.url)"
+        if row.expect == "load_error" {
+            let e = expectError(.rule, what) { try r.loadRules(json: try document(row)) }
+            if let p = row.position { #expect(e?.position == p, "\(what): \(e?.message ?? "")") }
+            #expect(r.routes.isEmpty, "\(what)")
+            return
+        }
+        do {
+            try r.loadRules(json: try document(row))
+        } catch {
+            Issue.record("\(what): the document did not load: \(error)")
+            return
+        }
+        let m = Match()
+        let failure: SwitchyardError?
+        do throws(SwitchyardError) {
+            try r.resolve(row.url, into: m)
+            failure = nil
+        } catch {
+            failure = error
+        }
+        if let e = failure {
+            #expect(row.expect == "refused", "\(what): refused (\(e.message)), expected \(row.produced ?? "")")
+            #expect(e.code == .redirectUnsafe, "\(what): \(e.code): \(e.message)")
+            if let u = row.refused_url { #expect(e.message.contains("'\(u)'"), "\(what): \(e.message)") }
+            #expect(m.redirects.isEmpty && !m.matched, "\(what): a refused redirect left a result")
+            return
+        }
+        #expect(row.expect == "url", "\(what): produced \(m.redirects), expected a refusal")
+        #expect(m.redirects.count >= 2 && m.redirects[1] == row.produced,
+                "\(what): produced \(m.redirects), expected \(row.produced ?? "")")
+        // The property, whatever the row expects: each produced URL stays where its template leads.
+        let templateTarget = browserTarget(row.template.replacingOccurrences(of: "{", with: "x")
+                                                       .replacingOccurrences(of: "}", with: ""))
+        for produced in m.redirects.dropFirst() {
+            let target = browserTarget(produced)
+            if case .sameSite = templateTarget {
+                #expect(target == .sameSite, "\(what): \(produced) leaves the site (\(target))")
+            } else {
+                #expect(target == templateTarget, "\(what): \(produced) goes to \(target), not \(templateTarget)")
+            }
+            if let list = row.allowlist {
+                #expect(allowlistCovers(list, target), "\(what): \(produced) is outside \(list)")
+            }
+        }
+    }
+}
