@@ -341,7 +341,8 @@ static void resolve_rejects_bad_arguments(void **state)
 }
 
 /* HEADER (sy_router_resolve): "SY_ERR_INVALID_URL if url is not valid UTF-8, holds a
- * control character or has no valid scheme or port (position: the byte);" and (TEXT)
+ * control character or has no valid scheme or port, or if a browser would refuse it
+ * (position: the byte);" and (TEXT)
  * "embedded NUL bytes are just bytes" */
 static void resolve_reports_invalid_urls_with_position(void **state)
 {

@@ -140,7 +140,8 @@ static void allowlist_reads_hosts_as_a_browser(void **state)
     for (size_t i = 0; i < sizeof outside / sizeof outside[0]; i++) {
         sy_router *r = sy_test_router(NULL);
         assert_status(SY_ERR_RULE, load_one(r, good, "/go/:h", outside[i], &err), &err);
-        assert_true(sy_test_message_has(&err, "redirect_allowlist"));
+        /* refused as leading outside, or (a host outside ASCII) as a URL a browser refuses */
+        assert_true(sy_test_message_has(&err, "redirect_allowlist") || sy_test_message_has(&err, "not a valid URL"));
         sy_router_free(r);
     }
 }
