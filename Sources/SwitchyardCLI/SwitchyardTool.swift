@@ -1,0 +1,7 @@
+import ArgumentParser
+import Switchyard
+
+@main
+struct SwitchyardTool: ParsableCommand {
+    func run() throws { print("hi") }
+}
