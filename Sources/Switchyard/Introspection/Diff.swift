@@ -95,7 +95,7 @@ public struct RulesDiff: Sendable {
         for url in urls {
             let x = answer(old, url), y = answer(new, url)
             guard x.key != y.key else { continue }
-            let k = [x.summary, y.summary]
+            let k = [x.kind, y.kind]
             if let at = index[k] {
                 diff.outcomes[at].count += 1
             } else {
@@ -107,19 +107,22 @@ public struct RulesDiff: Sendable {
     }
 
     /// What a router answers for `url`: a key that differs whenever the answer does (the
-    /// match's JSON), and a short description.
-    static func answer(_ r: Router, _ url: String) -> (key: String, summary: String) {
+    /// match's JSON), the kind of answer (the route and the number of redirects, or a miss,
+    /// or the error's kind: changes are grouped by it) and a short description.
+    static func answer(_ r: Router, _ url: String) -> (key: String, kind: String, summary: String) {
         do throws(SwitchyardError) {
             let m = try r.resolve(url)
             let hops = m.redirects.count > 1 ? " after \(m.redirects.count - 1) redirect\(m.redirects.count > 2 ? "s" : "")" : ""
             guard m.matched, let pattern = m.pattern else {
-                return (m.json(), m.redirects.isEmpty ? "no match" : "no match\(hops): opens '\(m.url)' outside the app")
+                if m.redirects.isEmpty { return (m.json(), "no match", "no match") }
+                return (m.json(), "no match\(hops)", "no match\(hops): opens '\(m.url)' outside the app")
             }
+            let kind = "\(m.target ?? "?") via '\(pattern)'\(hops)"
             var params = m.params.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
             if !params.isEmpty { params = " {\(params)}" }
-            return (m.json(), "\(m.target ?? "?") via '\(pattern)'\(hops)\(params)")
+            return (m.json(), kind, kind + params)
         } catch {
-            return ("error: \(error.message)", "error: \(error.message)")
+            return ("error: \(error.message)", "error \(error.code)", "error: \(error.message)")
         }
     }
 }

@@ -158,7 +158,9 @@ struct DocumentLint {
             emptyPlaceholders(ri, template, path)
             if doc.allowlist == nil, let target = templateTarget(template, isWeb: model.isWebScheme),
                target.isAbsolute, leaves(e.origin, target.origin) {
-                let to = target.originText.isEmpty ? "a scheme-relative URL ('\(template)')" : "'\(target.originText)'"
+                let to = target.originText.isEmpty ? "a scheme-relative URL ('\(template)')"
+                    : target.originText.hasSuffix(":") ? "the scheme '\(target.originText.dropLast())'"
+                    : "'\(target.originText)'"
                 add(.redirectOffsite,
                     "redirect to \(to) leaves the scheme and host of \(quoted(ri)), and the document has no redirect_allowlist",
                     path: path, route: ri)
@@ -258,11 +260,11 @@ struct DocumentLint {
         guard let failure, failure.code == .redirectLoop || failure.code == .redirectLimit else { return }
         let routes = visited.map(quoted).joined(separator: " -> ")
         if loops {
-            add(.redirectLoop, "every URL this route wins ends in a redirect loop (\(routes)); for example \(failure.message)",
+            add(.redirectLoop, "every URL this route wins ends in a redirect loop (\(routes)); resolving '\(example)' fails with: \(failure.message)",
                 path: path, route: ri)
         } else {
             add(.redirectLimit,
-                "every URL this route wins takes more than \(model.options.limits.maxRedirects) redirects (\(routes)); for example \(failure.message)",
+                "every URL this route wins takes more than \(model.options.limits.maxRedirects) redirects (\(routes)); resolving '\(example)' fails with: \(failure.message)",
                 path: path, route: ri)
         }
     }
