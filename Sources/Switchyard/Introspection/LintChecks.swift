@@ -107,7 +107,8 @@ struct DocumentLint {
             for (k, a) in ids.enumerated() {
                 for b in ids[(k + 1)...] {
                     let ea = model.entries[a], eb = model.entries[b]
-                    guard ea.routeIndex != eb.routeIndex else { continue }
+                    // `*name` and `<path:name>` share a shape but not their URLs.
+                    guard ea.routeIndex != eb.routeIndex, ea.tailMin == eb.tailMin else { continue }
                     let (first, second) = ea.routeIndex < eb.routeIndex ? (ea, eb) : (eb, ea)
                     let na = Self.captureNames(first), nb = Self.captureNames(second)
                     guard na != nb, na.count == nb.count, let d = na.indices.first(where: { na[$0] != nb[$0] }),

@@ -59,7 +59,15 @@ struct TableAnalysis {
         let r: EntryReach
         switch search.run() {
         case .uncovered(let url): r = .alive(url)
-        case .covered: r = .dead(by: sortedByPrecedence(model, b))
+        case .covered:
+            // Name one entry when one alone takes every URL; else all that take some.
+            let sorted = sortedByPrecedence(model, b)
+            let shape = URLShape(model.entries[e])
+            if let one = sorted.first(where: { shape.isCovered(by: model.entries[$0], fold: model.fold) }) {
+                r = .dead(by: [one])
+            } else {
+                r = .dead(by: sorted)
+            }
         case .gaveUp: r = .unknown
         }
         reach[e] = r
