@@ -125,9 +125,9 @@ struct Check: ToolCommand {
         switch file.load() {
         case .failure(let report):
             return (reports + [report], nil)
-        case .success:
+        case .success(let router):
             do {
-                let lint = try RulesLinter.lint(json: file.loadedText, configuration: config)
+                let lint = try RulesLinter.lint(loaded: router, json: file.loadedText, configuration: config)
                 return (reports + lint.findings.map(file.report), lint.routeCount)
             } catch {
                 return (reports + [file.report(error)], nil)

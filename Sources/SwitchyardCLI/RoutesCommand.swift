@@ -22,8 +22,9 @@ struct Routes: ToolCommand {
         output.apply(to: console)
         let rules = try RulesFile.read(file, limit: RouterOptions().limits.maxDocumentSize)
         let router = try rules.router()
-        let entries = router.entriesByPrecedence()
-        let reach = router.reachability()
+        let analysis = RouteAnalysis(router)
+        let entries = analysis.entriesByPrecedence()
+        let reach = analysis.reachability()
         switch output.format {
         case .json:
             let list: [JSONValue] = entries.enumerated().map { k, e in

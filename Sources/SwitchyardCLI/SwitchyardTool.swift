@@ -37,8 +37,12 @@ struct SwitchyardTool: ParsableCommand {
         do {
             let command = try parseAsRoot(arguments)
             guard let tool = command as? ToolCommand else {
-                // The root command alone: its help.
-                console.write(helpMessage() + "\n")
+                // The root alone, `--help` or `help [subcommand]`: the help of the subcommand
+                // named, else the tool's.
+                let named = configuration.subcommands.first { sub in
+                    arguments.contains(sub._commandName)
+                }
+                console.write((named.map { helpMessage(for: $0) } ?? helpMessage()) + "\n")
                 return 0
             }
             return try tool.execute(console)

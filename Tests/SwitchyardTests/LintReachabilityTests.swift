@@ -52,8 +52,11 @@ struct LintReachabilityTests {
     }
 
     /// A router of up to `count` random routes (conflicting ones are skipped).
-    static func randomRouter(_ rng: inout LintRNG, count: Int) throws -> Router {
-        let r = try Router()
+    static func randomRouter(_ rng: inout LintRNG, count: Int,
+                             precedence: RouterOptions.Precedence = .specificity) throws -> Router {
+        var options = RouterOptions()
+        options.precedence = precedence
+        let r = try Router(options: options)
         for i in 0..<count {
             let priority = rng.below(5) == 0 ? rng.pick([-1, 1]) : 0
             _ = try? r.add(Route(randomPattern(&rng), target: "t\(i)", priority: priority))
@@ -81,8 +84,18 @@ struct LintReachabilityTests {
 
     @Test("shadowed routes never win; reachable routes win their example URL", arguments: 0..<40)
     func reachabilityMatchesBruteForce(seed: Int) throws {
+        try checkReachability(seed: seed, precedence: .specificity)
+    }
+
+    @Test("the same with the other precedences", arguments: 0..<16)
+    func otherPrecedences(seed: Int) throws {
+        try checkReachability(seed: seed, precedence: seed % 2 == 0 ? .registrationOrder : .mostLiterals)
+        try checkExplain(seed: seed, precedence: seed % 2 == 0 ? .mostLiterals : .registrationOrder)
+    }
+
+    func checkReachability(seed: Int, precedence: RouterOptions.Precedence) throws {
         var rng = LintRNG(state: UInt64(seed) &* 7919 &+ 11)
-        let router = try Self.randomRouter(&rng, count: 2 + rng.below(7))
+        let router = try Self.randomRouter(&rng, count: 2 + rng.below(7), precedence: precedence)
         let routes = router.routes
         let reach = router.reachability()
         var winners = Set<String>()
@@ -94,11 +107,11 @@ struct LintReachabilityTests {
             guard case .target(let target) = route.destination else { continue }
             switch reach[i] {
             case .reachable(let example):
-                #expect(winners.contains(target), "seed \(seed): \(route.pattern) reported reachable, wins nothing [\(table)]")
+                #expect(winners.contains(target), "seed \(seed) \(precedence): \(route.pattern) reported reachable, wins nothing [\(table)]")
                 let m = try router.resolve(example)
                 #expect(m.target == target, "seed \(seed): example \(example) for \(route.pattern) goes to \(m.pattern ?? "nothing") [\(table)]")
             case .shadowed:
-                #expect(!winners.contains(target), "seed \(seed): \(route.pattern) reported shadowed, but wins [\(table)]")
+                #expect(!winners.contains(target), "seed \(seed) \(precedence): \(route.pattern) reported shadowed, but wins [\(table)]")
             case .undecided:
                 Issue.record("seed \(seed): \(route.pattern) undecided [\(table)]")
             }
@@ -107,8 +120,12 @@ struct LintReachabilityTests {
 
     @Test("explain's first candidate is the route resolve takes", arguments: 0..<15)
     func explainWinnerIsResolveWinner(seed: Int) throws {
+        try checkExplain(seed: seed, precedence: .specificity)
+    }
+
+    func checkExplain(seed: Int, precedence: RouterOptions.Precedence) throws {
         var rng = LintRNG(state: UInt64(seed) &* 104_729 &+ 3)
-        let router = try Self.randomRouter(&rng, count: 3 + rng.below(6))
+        let router = try Self.randomRouter(&rng, count: 3 + rng.below(6), precedence: precedence)
         let explainer = RouteExplainer(router)
         let urls = Self.allURLs(maxLength: 3)
         for k in 0..<150 {

@@ -108,6 +108,12 @@ public enum RulesLinter {
                             configuration: LintConfiguration = LintConfiguration()) throws(SwitchyardError) -> LintReport {
         let router = try Router(options: options)
         try router.loadRules(json: json)
+        return try lint(loaded: router, json: json, configuration: configuration)
+    }
+
+    /// As `lint(json:)`, for a router that was made with no routes and then loaded `json`.
+    package static func lint(loaded router: Router, json: String,
+                             configuration: LintConfiguration = LintConfiguration()) throws(SwitchyardError) -> LintReport {
         let doc = try readRuleDocument(json, router.patternConfig.read)
         var lint = DocumentLint(router: router, doc: doc, configuration: configuration)
         if let max = configuration.maxDocumentBytes, json.utf8.count > max {

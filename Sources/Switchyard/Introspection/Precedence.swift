@@ -85,11 +85,16 @@ func decide(_ a: ModelEntry, _ ta: [PrecedenceToken], _ b: ModelEntry, _ tb: [Pr
     return (aFirst, .registrationOrder)
 }
 
-/// Precedence order of entries, best first.
-func sortedByPrecedence(_ model: TableModel, _ ids: [Int]) -> [Int] {
+/// Precedence order of entries, best first. `tokens`: every entry's tokens, when the caller
+/// has them.
+func sortedByPrecedence(_ model: TableModel, _ ids: [Int], tokens all: [[PrecedenceToken]]? = nil) -> [Int] {
+    if ids.count < 2 { return ids }
+    let p = model.options.precedence
+    if let all {
+        return ids.sorted { x, y in decide(model.entries[x], all[x], model.entries[y], all[y], p).aFirst }
+    }
     var tokens: [Int: [PrecedenceToken]] = [:]
     for id in ids { tokens[id] = model.entries[id].tokens }
-    let p = model.options.precedence
     return ids.sorted { x, y in
         decide(model.entries[x], tokens[x] ?? [], model.entries[y], tokens[y] ?? [], p).aFirst
     }

@@ -35,11 +35,74 @@ struct TableAnalysis {
     /// Steps one entry may take before it is left undecided.
     static let stepBudget = 200_000
 
+    /// Every literal segment of the table (folded when literals fold), so plain values can
+    /// avoid them all.
+    let literals: Set<[UInt8]>
+
     init(_ model: TableModel) {
         self.model = model
         index = ShapeIndex(model)
         tokens = model.entries.map(\.tokens)
         reach = Array(repeating: nil, count: model.entries.count)
+        var literals = Set<[UInt8]>()
+        for e in model.entries {
+            for case .literal(let l) in e.segments { literals.insert(model.fold ? l.map(asciiLower) : l) }
+        }
+        self.literals = literals
+    }
+
+    /// The URL of `e` with values no pattern names (a host no pattern names, no scheme for
+    /// a pattern without one, the fewest segments), if `e` wins it; else the entries that
+    /// beat `e` on it.
+    func plainWitness(_ e: Int) -> (url: ConcreteURL?, beaters: [Int]) {
+        let entry = model.entries[e]
+        let origin: Origin
+        let originSet: OriginSet
+        switch entry.origin {
+        case .any, .bare:
+            origin = Origin(scheme: nil, host: nil)
+            originSet = .bare
+        case .scheme(let s):
+            if model.isWebScheme(s) {
+                origin = Origin(scheme: s, host: Array("h0".utf8))
+                originSet = .host(scheme: s, host: Array("h0".utf8), port: [])
+            } else {
+                origin = Origin(scheme: s, host: nil)
+                originSet = .scheme(s)
+            }
+        case .host(let s, let h, let p):
+            origin = Origin(scheme: s, host: h, port: p)
+            originSet = entry.origin
+        case .wildcard(let s, let suffix, _, let p):
+            var n = 0
+            var h = Array("h0".utf8) + suffix
+            while literalsHosts(contains: h) { n += 1; h = Array("h\(n)".utf8) + suffix }
+            origin = Origin(scheme: s, host: h, port: p)
+            originSet = .host(scheme: s, host: h, port: p)
+        }
+        var values: [[UInt8]] = []
+        for i in 0..<(entry.segments.count + (entry.tailMin ?? 0)) {
+            let set = entry.set(at: i) ?? .any
+            if case .literal(let l) = set { values.append(l); continue }
+            let samples: [[UInt8]]
+            switch set {
+            case .uuid: samples = uuidSamples
+            case .int: samples = intSamples
+            case .float: samples = floatSamples
+            default: samples = otherSamples
+            }
+            guard let v = samples.first(where: { !literals.contains(model.fold ? $0.map(asciiLower) : $0) }) else {
+                return (nil, [])
+            }
+            values.append(v)
+        }
+        let q = URLShape(origin: originSet, segments: values.map { .literal($0) }, tailMin: nil)
+        let beaten = index.overlapping(q).filter { $0 != e && beats($0, e) }
+        return (beaten.isEmpty ? ConcreteURL(origin: origin, segments: values) : nil, beaten)
+    }
+
+    private func literalsHosts(contains h: [UInt8]) -> Bool {
+        model.entries.contains { if case .host(_, let x, _) = $0.origin { return x == h } else { return false } }
     }
 
     /// Whether entry `a` beats entry `b` (for two entries that both match a URL).
@@ -49,25 +112,32 @@ struct TableAnalysis {
 
     /// The entries that match some URL `e` matches and beat `e` there.
     func beaters(of e: Int) -> [Int] {
-        index.overlapping(URLShape(model.entries[e])).filter { $0 != e && beats($0, e) }
+        index.beaters(of: e, tokens: tokens)
     }
 
     mutating func entryReach(_ e: Int) -> EntryReach {
         if let r = reach[e] { return r }
+        // Most entries win the plainest URL they match (values no pattern names): one
+        // lookup decides them. The others take the full search.
+        let plain = plainWitness(e)
+        if let url = plain.url {
+            reach[e] = .alive(url)
+            return .alive(url)
+        }
+        // One entry that takes every URL of `e` also takes the plain one: try those first.
+        let shape = URLShape(model.entries[e])
+        let covering = plain.beaters.filter { shape.isCovered(by: model.entries[$0], fold: model.fold) }
+        if !covering.isEmpty {
+            let r = EntryReach.dead(by: [sortedByPrecedence(model, covering, tokens: tokens)[0]])
+            reach[e] = r
+            return r
+        }
         let b = beaters(of: e)
         var search = CoverSearch(model: model, entry: model.entries[e], candidates: b)
         let r: EntryReach
         switch search.run() {
         case .uncovered(let url): r = .alive(url)
-        case .covered:
-            // Name one entry when one alone takes every URL; else all that take some.
-            let sorted = sortedByPrecedence(model, b)
-            let shape = URLShape(model.entries[e])
-            if let one = sorted.first(where: { shape.isCovered(by: model.entries[$0], fold: model.fold) }) {
-                r = .dead(by: [one])
-            } else {
-                r = .dead(by: sorted)
-            }
+        case .covered: r = .dead(by: sortedByPrecedence(model, b, tokens: tokens))
         case .gaveUp: r = .unknown
         }
         reach[e] = r
@@ -228,7 +298,31 @@ extension Router {
     /// route table: a route reported shadowed never wins, and a reachable one comes with a
     /// URL it wins.
     public func reachability() -> [RouteReachability] {
-        var analysis = TableAnalysis(tableModel())
-        return analysis.model.routes.indices.map { analysis.routeReach($0) }
+        RouteAnalysis(self).reachability()
+    }
+}
+
+/// One snapshot of a router's routes, for several questions about it (the listing and the
+/// reachability share their setup). Not for concurrent use.
+public final class RouteAnalysis {
+    private var analysis: TableAnalysis
+
+    public init(_ router: Router) {
+        analysis = TableAnalysis(router.tableModel())
+    }
+
+    /// The routes of the snapshot, in registration order.
+    public var routes: [Route] { analysis.model.routes }
+
+    /// As `Router.entriesByPrecedence()`.
+    public func entriesByPrecedence() -> [RouteEntry] {
+        let model = analysis.model
+        return sortedByPrecedence(model, Array(model.entries.indices), tokens: analysis.tokens)
+            .map { model.entries[$0].publicEntry }
+    }
+
+    /// As `Router.reachability()`.
+    public func reachability() -> [RouteReachability] {
+        analysis.model.routes.indices.map { analysis.routeReach($0) }
     }
 }

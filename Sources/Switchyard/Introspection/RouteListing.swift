@@ -84,7 +84,6 @@ extension Router {
     /// them when several match a URL (priority, then the router's precedence; ties between
     /// alternatives that can never match the same URL are listed in registration order).
     public func entriesByPrecedence() -> [RouteEntry] {
-        let model = tableModel()
-        return sortedByPrecedence(model, Array(model.entries.indices)).map { model.entries[$0].publicEntry }
+        RouteAnalysis(self).entriesByPrecedence()
     }
 }

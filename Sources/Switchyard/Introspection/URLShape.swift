@@ -50,31 +50,31 @@ struct URLShape {
 /// segment), walked with a URL set instead of a URL.
 final class ShapeNode {
     var literals: [[UInt8]: ShapeNode] = [:]
-    /// Children for `<uuid:>`, `<int:>`, `<float:>` and any-segment (`:name`, middle `*`).
-    var kinds: [ShapeNode?] = [nil, nil, nil, nil]
+    /// Children for `<uuid:>`, `<int:>`, `<float:>`, `:name` and a middle `*` (the
+    /// segment kinds' ranks 1 to 5, as `slot + 1`).
+    var kinds: [ShapeNode?] = [nil, nil, nil, nil, nil]
     /// Entries whose pattern ends here, and entries whose remainder starts here.
     var ends: [Int] = []
     var tails: [Int] = []
+    /// The highest and lowest priority of any entry at or below this node.
+    var maxPriority = Int.min
+    var minPriority = Int.max
 
-    static func slot(_ s: SegmentSet) -> Int? {
-        switch s {
-        case .literal: return nil
-        case .uuid: return 0
-        case .int: return 1
-        case .float: return 2
-        case .any: return 3
-        }
-    }
-    static let slotSets: [SegmentSet] = [.uuid, .int, .float, .any]
+    static let slotSets: [SegmentSet] = [.uuid, .int, .float, .any, .any]
 }
 
 struct ShapeIndex {
     let model: TableModel
     private var roots: [OriginSet: ShapeNode] = [:]
     private var rootOrder: [OriginSet] = []
+    /// Per entry, copied out of the model so walks read plain arrays.
+    private var tailMins: [Int?] = []
+    private var priorities: [Int] = []
 
     init(_ model: TableModel, entries ids: [Int]? = nil) {
         self.model = model
+        tailMins = model.entries.map(\.tailMin)
+        priorities = model.entries.map(\.priority)
         for id in ids ?? Array(model.entries.indices) { insert(model.entries[id]) }
     }
 
@@ -87,21 +87,28 @@ struct ShapeIndex {
             roots[e.origin] = node
             rootOrder.append(e.origin)
         }
-        for s in e.segments {
-            if case .literal(let l) = s {
-                let k = key(l)
+        func mark(_ n: ShapeNode) {
+            n.maxPriority = max(n.maxPriority, e.priority)
+            n.minPriority = min(n.minPriority, e.priority)
+        }
+        mark(node)
+        for s in e.variant.segments {
+            if s.kind == .literal {
+                let k = key(s.literal)
                 if let n = node.literals[k] { node = n } else {
                     let n = ShapeNode()
                     node.literals[k] = n
                     node = n
                 }
-            } else if let slot = ShapeNode.slot(s) {
+            } else {
+                let slot = Int(s.kind.rawValue) - 1
                 if let n = node.kinds[slot] { node = n } else {
                     let n = ShapeNode()
                     node.kinds[slot] = n
                     node = n
                 }
             }
+            mark(node)
         }
         if e.tailMin != nil { node.tails.append(e.id) } else { node.ends.append(e.id) }
     }
@@ -110,30 +117,90 @@ struct ShapeIndex {
     func overlapping(_ q: URLShape) -> [Int] {
         var out: [Int] = []
         for o in rootOrder where o.intersects(q.origin) {
-            if let root = roots[o] { walk(root, 0, q, &out) }
+            if let root = roots[o] { walk(root, 0, q, &out, nil) }
         }
         return out
     }
 
-    private func walk(_ node: ShapeNode, _ i: Int, _ q: URLShape, _ out: inout [Int]) {
-        for id in node.tails {
-            let need = i + (model.entries[id].tailMin ?? 0)
-            if q.tailMin != nil || q.segments.count >= need {
-                // Positions from `i` on are any segment for the entry; the query's own sets
-                // there must be non-empty, which they always are.
-                out.append(id)
+    /// How a walk compares the path it took with one entry's tokens (Precedence.swift):
+    /// still equal, or already decided for every entry below.
+    enum Standing { case tie, better, worse }
+
+    /// The entries that match at least one URL entry `v` matches and beat it there. The walk
+    /// skips subtrees whose entries cannot beat `v`: below a part that is less specific
+    /// than `v`'s, only a higher priority can, and nothing of a lower priority ever does.
+    func beaters(of v: Int, tokens: [[PrecedenceToken]]) -> [Int] {
+        let e = model.entries[v]
+        let q = URLShape(e)
+        var out: [Int] = []
+        let specificity = model.options.precedence == .specificity
+        for o in rootOrder where o.intersects(q.origin) {
+            guard let root = roots[o] else { continue }
+            var standing = Standing.tie
+            if specificity {
+                let t = originTokens(o)
+                standing = compare(t.0, tokens[v][0])
+                if standing == .tie { standing = compare(t.1, tokens[v][1]) }
             }
+            let prune = Prune(entry: v, priority: e.priority, tokens: tokens[v], specificity: specificity)
+            walk(root, 0, q, &out, prune, standing)
+        }
+        let t = tokens
+        return out.filter { $0 != v && decide(model.entries[$0], t[$0], e, t[v], model.options.precedence).aFirst }
+    }
+
+    struct Prune {
+        var entry: Int
+        var priority: Int
+        var tokens: [PrecedenceToken]
+        var specificity: Bool
+    }
+
+    private func compare(_ a: PrecedenceToken, _ b: PrecedenceToken) -> Standing {
+        if a == b { return .tie }
+        let better = a.rank != b.rank ? a.rank < b.rank : a.sub < b.sub
+        return better ? .better : .worse
+    }
+
+    private func originTokens(_ o: OriginSet) -> (PrecedenceToken, PrecedenceToken) {
+        switch o {
+        case .any, .bare: return (PrecedenceToken(rank: 1), PrecedenceToken(rank: 2))
+        case .scheme: return (PrecedenceToken(rank: 0), PrecedenceToken(rank: 2))
+        case .host: return (PrecedenceToken(rank: 0), PrecedenceToken(rank: 0))
+        case .wildcard(_, _, let labels, _): return (PrecedenceToken(rank: 0), PrecedenceToken(rank: 1, sub: -labels))
+        }
+    }
+
+    private func walk(_ node: ShapeNode, _ i: Int, _ q: URLShape, _ out: inout [Int], _ prune: Prune?,
+                      _ standing: Standing = .tie) {
+        if let p = prune {
+            // Nothing below can beat the entry: lower priorities never do, and below a less
+            // specific part only a higher priority does.
+            if node.maxPriority < p.priority || (standing == .worse && node.maxPriority <= p.priority) { return }
+        }
+        for id in node.tails {
+            let need = i + (tailMins[id] ?? 0)
+            if q.tailMin != nil || q.segments.count >= need { out.append(id) }
         }
         if q.admits(length: i) { out += node.ends }
         guard let s = q.set(at: i) else { return }
-        if case .literal(let l) = s {
-            if let child = node.literals[key(l)] { walk(child, i + 1, q, &out) }
-        } else {
-            for (k, child) in node.literals where s.contains(k, fold: model.fold) { walk(child, i + 1, q, &out) }
+        // The entry's token at this depth (its remainder's, past its segments).
+        let mine = prune.map { i + 2 < $0.tokens.count ? $0.tokens[i + 2] : PrecedenceToken(rank: PrecedenceToken.remainderRank) }
+        func next(_ rank: Int) -> Standing {
+            guard let p = prune, p.specificity, standing == .tie, let m = mine else { return standing }
+            return compare(PrecedenceToken(rank: rank), m)
         }
-        for slot in 0..<4 {
+        if !node.literals.isEmpty {
+            let st = next(0)
+            if case .literal(let l) = s {
+                if let child = node.literals[key(l)] { walk(child, i + 1, q, &out, prune, st) }
+            } else {
+                for (k, child) in node.literals where s.contains(k, fold: model.fold) { walk(child, i + 1, q, &out, prune, st) }
+            }
+        }
+        for slot in 0..<5 {
             if let child = node.kinds[slot], ShapeNode.slotSets[slot].intersects(s, fold: model.fold) {
-                walk(child, i + 1, q, &out)
+                walk(child, i + 1, q, &out, prune, next(slot + 1))
             }
         }
     }
@@ -163,10 +230,10 @@ struct ConcreteURL: Hashable {
 
 /// Texts that stand for the parts of a segment set that no literal names: other text, an
 /// int, a float that is no int, a uuid. Several of each, so one can avoid the literals.
-private let otherSamples = ["x", "y", "z", "x1", "x2", "x3"].map { Array($0.utf8) }
-private let intSamples = ["42", "7", "1000", "43", "8", "1001"].map { Array($0.utf8) }
-private let floatSamples = ["1.5", "2.5", "0.25", "3.5", "4.5", "0.75"].map { Array($0.utf8) }
-private let uuidSamples = (1...6).map { Array("00000000-0000-4000-8000-00000000000\($0)".utf8) }
+let otherSamples = ["x", "y", "z", "x1", "x2", "x3"].map { Array($0.utf8) }
+let intSamples = ["42", "7", "1000", "43", "8", "1001"].map { Array($0.utf8) }
+let floatSamples = ["1.5", "2.5", "0.25", "3.5", "4.5", "0.75"].map { Array($0.utf8) }
+let uuidSamples = (1...6).map { Array("00000000-0000-4000-8000-00000000000\($0)".utf8) }
 
 /// Representatives of every part of `v` that the sets in `others` tell apart: each literal
 /// they name inside `v`, and one text for each of the four unnamed parts inside `v`. Two
@@ -174,12 +241,12 @@ private let uuidSamples = (1...6).map { Array("00000000-0000-4000-8000-000000000
 func segmentRepresentatives(_ v: SegmentSet, _ others: [SegmentSet], fold: Bool) -> [[UInt8]] {
     if case .literal(let l) = v { return [l] }
     var literals: [[UInt8]] = []
-    for case .literal(let l) in others {
-        let k = fold ? l.map(asciiLower) : l
-        if !literals.contains(where: { (fold ? $0.map(asciiLower) : $0) == k }) { literals.append(l) }
+    var keys = Set<[UInt8]>()
+    for case .literal(let l) in others where keys.insert(fold ? l.map(asciiLower) : l).inserted {
+        literals.append(l)
     }
     func free(_ samples: [[UInt8]]) -> [UInt8]? {
-        samples.first { s in !literals.contains { SegmentSet.literal($0).contains(s, fold: fold) } }
+        samples.first { s in !keys.contains(fold ? s.map(asciiLower) : s) }
     }
     var out: [[UInt8]] = []
     for samples in [otherSamples, intSamples, floatSamples, uuidSamples] {
