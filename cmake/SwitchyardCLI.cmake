@@ -29,7 +29,10 @@ set(SWITCHYARD_CLI_SCRATCH "${PROJECT_BINARY_DIR}/swiftpm")
 set(SWITCHYARD_CLI_BINARY "${SWITCHYARD_CLI_SCRATCH}/${_sy_cli_config}/switchyard-cli")
 
 # The Swift runtime is linked in (as in the library), so the installed tool runs without
-# a Swift toolchain.
+# a Swift toolchain. SOURCES names the files SwiftPM compiles here (for the list of
+# sources both builds compile, and for IDEs); CMake itself compiles none of them.
+file(GLOB_RECURSE SWITCHYARD_CLI_SOURCES CONFIGURE_DEPENDS
+     "${PROJECT_SOURCE_DIR}/Sources/SwitchyardCLI/*.swift")
 add_custom_target(switchyard-cli ALL
   COMMAND "${SWITCHYARD_SWIFT_DRIVER}" build -c ${_sy_cli_config} --product switchyard-cli
           --static-swift-stdlib
@@ -37,6 +40,7 @@ add_custom_target(switchyard-cli ALL
   BYPRODUCTS "${SWITCHYARD_CLI_BINARY}"
   WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}"
   USES_TERMINAL
+  SOURCES ${SWITCHYARD_CLI_SOURCES}
   COMMENT "SwiftPM (${_sy_cli_config}): the switchyard tool")
 
 install(PROGRAMS "${SWITCHYARD_CLI_BINARY}" DESTINATION "${CMAKE_INSTALL_BINDIR}" RENAME switchyard)

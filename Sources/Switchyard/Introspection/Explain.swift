@@ -53,7 +53,10 @@ public final class RouteExplainer {
             if error.code != .redirectLoop && error.code != .redirectLimit { throw error }
         }
         var found: [(id: Int, match: Match)] = []
+        let scheme = plainScheme(url)
         for e in model.entries {
+            // A pattern with a scheme matches only URLs of that scheme.
+            if let scheme, let s = e.origin.scheme, s != (scheme ?? []) { continue }
             guard let probe = probe(e.id) else { continue }
             let m = Match()
             if (try? probe.resolve(url, into: m)) == true { found.append((e.id, m)) }
@@ -75,6 +78,18 @@ public final class RouteExplainer {
             candidates.append(c)
         }
         return Explanation(url: url, candidates: candidates)
+    }
+
+    /// The URL's scheme, lowercase (`.some(nil)`: it has none), when it can be read off the
+    /// text as written; nil when the URL has bytes a browser reading may remove or change.
+    private func plainScheme(_ url: String) -> [UInt8]?? {
+        let b = Array(url.utf8)
+        if b.contains(where: { $0 <= 0x20 || $0 == 0x5C || $0 >= 0x7F }) { return nil }
+        guard let colon = b.firstIndex(of: 0x3A), !b[..<colon].contains(0x2F) else { return .some(nil) }
+        guard colon > 0, (b[0] | 0x20) &- 0x61 < 26,
+              b[..<colon].allSatisfy({ ($0 | 0x20) &- 0x61 < 26 || $0 &- 0x30 < 10 || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
+        else { return nil }
+        return .some(b[..<colon].map(asciiLower))
     }
 
     /// A router holding only entry `id` (its alternative as a pattern of its own, leading to a
