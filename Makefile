@@ -176,6 +176,12 @@ fuzz: fuzz-build
 demo: build
 	$(STEP) "C samples"
 	bash $(BUILD)/run-demos.sh
+	$(STEP) "The switchyard tool on examples/ (docs/CLI.md); problems.json has deliberate problems (exit 1)"
+	@tool=$(BUILD)/swiftpm/release/switchyard-cli; set -x; \
+	$$tool check examples/rules.json; \
+	$$tool check examples/problems.json || [ $$? -eq 1 ]; \
+	$$tool resolve --explain --rules examples/rules.json https://example.com/skill/cloud_native; \
+	$$tool routes examples/rules.json
 	$(STEP) "Python examples"
 	@shopt -s nullglob; ran=0; \
 	for ex in bindings/python/examples/*.py; do \

@@ -2,6 +2,8 @@
 // Switchyard: URL and deep-link routing. The Swift core (`Switchyard`), its C ABI
 // (`SwitchyardC`, implemented against include/switchyard.h with @c @implementation) and
 // jansson as a system library. CMakeLists.txt builds the same sources; see docs/BUILD.md.
+// The `switchyard` command-line tool (SwitchyardCLI, docs/CLI.md) checks, resolves, lists and
+// compares rule documents.
 import PackageDescription
 
 let package = Package(
@@ -9,6 +11,12 @@ let package = Package(
     products: [
         .library(name: "Switchyard", targets: ["Switchyard"]),
         .library(name: "switchyard", type: .dynamic, targets: ["SwitchyardC"]),
+        // The tool. SwiftPM names its binary switchyard-cli because the C library product above is
+        // already called switchyard; `cmake --install` installs it as `switchyard`.
+        .executable(name: "switchyard-cli", targets: ["SwitchyardCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // The hand-written public header, read through include/module.modulemap (shared with CMake).
@@ -18,6 +26,9 @@ let package = Package(
             providers: [.apt(["libjansson-dev"])]),
         .target(name: "Switchyard", dependencies: ["CJansson"]),
         .target(name: "SwitchyardC", dependencies: ["Switchyard", "CSwitchyard", "CJansson"]),
-        .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard"]),
+        .executableTarget(
+            name: "SwitchyardCLI",
+            dependencies: ["Switchyard", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard", "SwitchyardCLI"]),
     ]
 )

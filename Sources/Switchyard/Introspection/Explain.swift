@@ -1,0 +1,130 @@
+/// Explaining a resolve: every route alternative that matches a URL on its own, in the
+/// order the router prefers them (SEMANTICS.md §3), and for each one that lost, the part
+/// that decided it. Each alternative is tried alone, in a router that holds only it, so
+/// matching is the router's own; only the ordering is worked out here (Precedence.swift).
+/// Introspection only: resolving never comes here.
+
+/// One route alternative that matches the URL.
+public struct ExplainedCandidate: Sendable {
+    public var entry: RouteEntry
+    /// What this alternative captures from the URL, in pattern order.
+    public var pathParameters: [PathParameter]
+    /// What its remainder form matched, or nil.
+    public var remainder: String?
+    /// Nil for the winner; otherwise the part that made the winner beat this candidate.
+    public var decidedBy: DecidingPart?
+    /// Nil for the winner; otherwise why the winner beats this candidate, in one line.
+    public var reason: String?
+}
+
+/// The candidates for one URL, best first (the first is the winner).
+public struct Explanation: Sendable {
+    /// The URL as given.
+    public var url: String
+    public var candidates: [ExplainedCandidate]
+    public var winner: ExplainedCandidate? { candidates.first }
+}
+
+/// Explains URLs against a snapshot of a router's routes. Building it is cheap; the one-route
+/// routers it tries alternatives in are made on first use and kept, so explaining many URLs
+/// with one explainer costs one setup. Not for concurrent use.
+public final class RouteExplainer {
+    private let router: Router
+    private let model: TableModel
+    private let tokens: [[PrecedenceToken]]
+    private var probes: [Router?]
+    private var probeMade: [Bool]
+
+    public init(_ router: Router) {
+        self.router = router
+        model = router.tableModel()
+        tokens = model.entries.map(\.tokens)
+        probes = Array(repeating: nil, count: model.entries.count)
+        probeMade = Array(repeating: false, count: model.entries.count)
+    }
+
+    /// Explains the first hop of resolving `url` (a redirect's next URL is a URL of its own:
+    /// explain it separately). Throws what resolving throws for a URL that cannot be read.
+    public func explain(_ url: String) throws(SwitchyardError) -> Explanation {
+        // The URL must be readable; redirect errors concern later hops, not this one.
+        do throws(SwitchyardError) {
+            _ = try router.resolve(url)
+        } catch {
+            if error.code != .redirectLoop && error.code != .redirectLimit { throw error }
+        }
+        var found: [(id: Int, match: Match)] = []
+        let scheme = plainScheme(url)
+        for e in model.entries {
+            // A pattern with a scheme matches only URLs of that scheme.
+            if let scheme, let s = e.origin.scheme, s != (scheme ?? []) { continue }
+            guard let probe = probe(e.id) else { continue }
+            let m = Match()
+            if (try? probe.resolve(url, into: m)) == true { found.append((e.id, m)) }
+        }
+        let order = sortedByPrecedence(model, found.map(\.id))
+        let matches = Dictionary(uniqueKeysWithValues: found.map { ($0.id, $0.match) })
+        var candidates: [ExplainedCandidate] = []
+        for (rank, id) in order.enumerated() {
+            let e = model.entries[id]
+            let m = matches[id]
+            var c = ExplainedCandidate(entry: e.publicEntry, pathParameters: m?.pathParameters ?? [],
+                                       remainder: m?.remainder, decidedBy: nil, reason: nil)
+            if rank > 0 {
+                let w = model.entries[order[0]]
+                let d = decide(w, tokens[w.id], e, tokens[id], model.options.precedence)
+                c.decidedBy = d.by
+                c.reason = reasonText(winner: w, loser: e, by: d.by)
+            }
+            candidates.append(c)
+        }
+        return Explanation(url: url, candidates: candidates)
+    }
+
+    /// The URL's scheme, lowercase (`.some(nil)`: it has none), when it can be read off the
+    /// text as written; nil when the URL has bytes a browser reading may remove or change.
+    private func plainScheme(_ url: String) -> [UInt8]?? {
+        let b = Array(url.utf8)
+        if b.contains(where: { $0 <= 0x20 || $0 == 0x5C || $0 >= 0x7F }) { return nil }
+        guard let colon = b.firstIndex(of: 0x3A), !b[..<colon].contains(0x2F) else { return .some(nil) }
+        guard colon > 0, (b[0] | 0x20) &- 0x61 < 26,
+              b[..<colon].allSatisfy({ ($0 | 0x20) &- 0x61 < 26 || $0 &- 0x30 < 10 || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
+        else { return nil }
+        return .some(b[..<colon].map(asciiLower))
+    }
+
+    /// A router holding only entry `id` (its alternative as a pattern of its own, leading to a
+    /// target so nothing is followed), or nil if it cannot be made.
+    private func probe(_ id: Int) -> Router? {
+        if probeMade[id] { return probes[id] }
+        probeMade[id] = true
+        let e = model.entries[id]
+        var pattern = e.text
+        if e.variantCount > 1 && !compilesBack(e) { pattern = e.route.pattern }
+        guard let r = try? Router(options: model.options),
+              (try? r.add(Route(pattern, target: "candidate"))) != nil else { return nil }
+        probes[id] = r
+        return r
+    }
+
+    /// Whether the alternative's spelled-out pattern compiles to the same alternative.
+    private func compilesBack(_ e: ModelEntry) -> Bool {
+        guard let c = try? compilePattern(e.text, model.config), c.variants.count == 1 else { return false }
+        let v = c.variants[0]
+        let namesOf: (PatternVariant, [String]) -> [String] = { v, names in
+            var out: [String] = []
+            for s in v.segments where s.kind.captures && s.nameIndex >= 0 { out.append(names[s.nameIndex]) }
+            if let r = v.remainder, r.nameIndex >= 0 { out.append(names[r.nameIndex]) }
+            return out
+        }
+        return v.shape == e.variant.shape && namesOf(v, c.names) == namesOf(e.variant, e.names)
+    }
+}
+
+extension Router {
+    /// Every route alternative that matches `url` on its own, best first, with why the
+    /// winner beats each of the others (SEMANTICS.md §3). The winner is the route `resolve`
+    /// takes for the URL's first hop. For many URLs, keep one `RouteExplainer`.
+    public func explain(_ url: String) throws(SwitchyardError) -> Explanation {
+        try RouteExplainer(self).explain(url)
+    }
+}

@@ -1,0 +1,71 @@
+// JSON output: a value with ordered object members, written with two-space indentation so
+// CI logs and the expected outputs in Tests/CLI stay readable and stable.
+
+indirect enum JSONValue {
+    case object([(String, JSONValue)])
+    case array([JSONValue])
+    case string(String)
+    /// A number written as given (already valid JSON).
+    case number(String)
+    case bool(Bool)
+    case null
+
+    static func int(_ i: Int) -> JSONValue { .number(String(i)) }
+    static func optional(_ s: String?) -> JSONValue { s.map { .string($0) } ?? .null }
+
+    var text: String {
+        var out = ""
+        write(&out, indent: 0)
+        return out
+    }
+
+    private func write(_ out: inout String, indent: Int) {
+        let pad = String(repeating: "  ", count: indent + 1), close = String(repeating: "  ", count: indent)
+        switch self {
+        case .object(let members):
+            if members.isEmpty { out += "{}"; return }
+            out += "{\n"
+            for (k, (name, value)) in members.enumerated() {
+                out += pad + quoted(name) + ": "
+                value.write(&out, indent: indent + 1)
+                out += k + 1 < members.count ? ",\n" : "\n"
+            }
+            out += close + "}"
+        case .array(let items):
+            if items.isEmpty { out += "[]"; return }
+            out += "[\n"
+            for (k, value) in items.enumerated() {
+                out += pad
+                value.write(&out, indent: indent + 1)
+                out += k + 1 < items.count ? ",\n" : "\n"
+            }
+            out += close + "]"
+        case .string(let s): out += quoted(s)
+        case .number(let n): out += n
+        case .bool(let b): out += b ? "true" : "false"
+        case .null: out += "null"
+        }
+    }
+}
+
+/// A JSON string literal (RFC 8259 escapes; non-ASCII as UTF-8).
+func quoted(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if u.value < 0x20 || u.value == 0x7F {
+                let hex = String(u.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(u)
+            }
+        }
+    }
+    return out + "\""
+}
