@@ -33,7 +33,7 @@ add_test(NAME check-self-contained
 # Every .swift file under Sources/ is compiled by both CMake and SwiftPM. CMake's
 # list is the targets' real SOURCES, written at generate time.
 file(GENERATE OUTPUT "${PROJECT_BINARY_DIR}/cmake-swift-sources.txt"
-  CONTENT "$<JOIN:$<TARGET_PROPERTY:switchyard_core,SOURCES>;$<TARGET_PROPERTY:switchyard,SOURCES>,\n>\n")
+  CONTENT "$<JOIN:$<TARGET_PROPERTY:switchyard_core,SOURCES>;$<TARGET_PROPERTY:switchyard,SOURCES>;$<$<TARGET_EXISTS:switchyard-cli>:$<FILTER:$<TARGET_PROPERTY:switchyard-cli,SOURCES>,INCLUDE,\\.swift$>>,\n>\n")
 add_test(NAME check-sources
   COMMAND "${_sy_build_tests}/check-sources.sh" "${PROJECT_SOURCE_DIR}"
           "${PROJECT_BINARY_DIR}/cmake-swift-sources.txt" "${PROJECT_BINARY_DIR}/spm-describe")
