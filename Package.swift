@@ -15,6 +15,14 @@ let package = Package(
         // already called switchyard; `cmake --install` installs it as `switchyard`.
         .executable(name: "switchyard-cli", targets: ["SwitchyardCLI"]),
     ],
+    // Rule documents and app-link files are JSON read with the system's jansson. A Swift app
+    // that only adds routes in code can leave them out, and jansson with them:
+    // `.package(url: ..., from: ..., traits: [])`. The C library and the tool need them.
+    traits: [
+        .trait(name: "RuleDocuments",
+               description: "Rule documents and app-link files (JSON), read with the system's jansson (libjansson-dev)"),
+        .default(enabledTraits: ["RuleDocuments"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
@@ -24,7 +32,8 @@ let package = Package(
         .systemLibrary(
             name: "CJansson", path: "Sources/CJansson", pkgConfig: "jansson",
             providers: [.apt(["libjansson-dev"])]),
-        .target(name: "Switchyard", dependencies: ["CJansson"]),
+        .target(name: "Switchyard",
+                dependencies: [.target(name: "CJansson", condition: .when(traits: ["RuleDocuments"]))]),
         .target(name: "SwitchyardC", dependencies: ["Switchyard", "CSwitchyard", "CJansson"]),
         .executableTarget(
             name: "SwitchyardCLI",

@@ -24,8 +24,11 @@ set(SWITCHYARD_SWIFT_MODULE_DIR "${PROJECT_BINARY_DIR}/swift")
 #  -fmodule-map-file: load exactly the two module maps SwiftPM uses.
 #  -wmo: whole-module optimisation, as SwiftPM's release builds do (CMake 3.25 has no
 #   CMAKE_Swift_COMPILATION_MODE yet); off in Debug so edits rebuild quickly.
+#  -D RuleDocuments: the package trait of that name (rule documents, app-link files), which
+#   SwiftPM enables by default; the C library always has it.
 set(SWITCHYARD_SWIFT_FLAGS
     -swift-version 6
+    -D RuleDocuments
     -package-name switchyard
     "SHELL:-Xcc -fmodule-map-file=${PROJECT_SOURCE_DIR}/include/module.modulemap"
     "SHELL:-Xcc -fmodule-map-file=${PROJECT_SOURCE_DIR}/Sources/CJansson/module.modulemap"

@@ -1,3 +1,5 @@
+// Part of the RuleDocuments trait (Package.swift): JSON read with jansson.
+#if RuleDocuments
 /// Reading a rule document from a jansson value (SEMANTICS.md §5, §8 "Documents"), strictly:
 /// unknown fields, wrong types (null included), a route with both or neither of a target and a
 /// redirect are errors naming the JSON path. The value is only read; nothing is kept.
@@ -247,3 +249,4 @@ struct RuleReader {
         return out
     }
 }
+#endif

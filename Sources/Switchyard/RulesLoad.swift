@@ -1,3 +1,5 @@
+// Part of the RuleDocuments trait (Package.swift): JSON read with jansson.
+#if RuleDocuments
 /// Loading rule documents (SEMANTICS.md §5): JSON text, a file, or a jansson value, applied
 /// all or nothing in one table change. The document's routes replace those of the previous
 /// document; routes added one by one stay. Every error inside a document is a rule error whose
@@ -152,3 +154,4 @@ private func errnoText() -> String {
     guard let s = strerror(code) else { return "error \(code)" }
     return String(cString: s)
 }
+#endif

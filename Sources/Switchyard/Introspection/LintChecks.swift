@@ -1,3 +1,5 @@
+// Part of the RuleDocuments trait (Package.swift): JSON read with jansson.
+#if RuleDocuments
 /// The lints themselves, run on a loaded document (Lint.swift has the ids and the API).
 import CJansson
 
@@ -281,3 +283,4 @@ func namePosition(_ pattern: String, _ name: String) -> Int? {
     }
     return nil
 }
+#endif
