@@ -290,6 +290,8 @@ enum AASAQueryMatcher: Sendable {
 struct CompiledRule: Sendable {
     var entry: Int
     var ruleIndex: Int
+    /// The rule as written, for reports.
+    var source: String
     var exclude: Bool
     var mode: AASAMode
     var path: AASAPathMatcher?
@@ -409,7 +411,7 @@ struct AASACompiler {
             fragmentText = pick(f, d, \.fragment)
             exclude = pick(f, d, \.exclude) ?? false
         }
-        var rule = CompiledRule(entry: entryIndex, ruleIndex: ruleIndex, exclude: exclude, mode: mode,
+        var rule = CompiledRule(entry: entryIndex, ruleIndex: ruleIndex, source: r.source, exclude: exclude, mode: mode,
                                 path: nil, query: .any, fragment: nil)
         if let pathText {
             let normal = normalisedPathPattern(pathText)

@@ -35,6 +35,8 @@ struct AASARuleSpec: Sendable {
     /// A legacy `paths` entry: only the path is compared.
     var legacy: Bool
     var at: String
+    /// The rule as written (compact JSON), for reports.
+    var source: String
 }
 
 /// One `details` entry.
@@ -185,7 +187,7 @@ struct AASAReader {
             for (i, item) in items.enumerated() {
                 guard isObject(item) else { throw linkMustBe("a component object", p.index(i), item) }
                 rules.append(AASARuleSpec(fields: try fields(item, p.index(i), isDefaults: false), legacy: false,
-                                          at: p.index(i).description))
+                                          at: p.index(i).description, source: compactJSON(item)))
             }
         } else if let (list, p) = paths {
             for (i, item) in linkElements(list).enumerated() {
@@ -201,7 +203,7 @@ struct AASAReader {
                 var f = AASAFields()
                 f.path = text
                 f.exclude = exclude
-                rules.append(AASARuleSpec(fields: f, legacy: true, at: p.index(i).description))
+                rules.append(AASARuleSpec(fields: f, legacy: true, at: p.index(i).description, source: compactJSON(item)))
             }
         } else {
             warn(path, "has neither \"components\" nor \"paths\": it matches nothing")

@@ -3,6 +3,14 @@
 /// written with a small value tree. Errors name the JSON path (`$.applinks.details[2]`).
 import CJansson
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A finding about a document that does not stop it from being used: a key the system
 /// ignores, a rule that can never be reached, a file over the size Apple accepts. Those of
 /// severity `error` change what the file means without the author noticing (a `?`
@@ -103,6 +111,13 @@ func linkStringValue(_ v: JSONRef, _ path: @autoclosure () -> JSONPath) throws(S
 func linkString(_ v: JSONRef, _ path: @autoclosure () -> JSONPath) throws(SwitchyardError) -> String {
     guard let s = try linkStringValue(v, path()) else { throw linkMustBe("a string", path(), v) }
     return s
+}
+
+/// A value as compact JSON text (jansson's writer, members in document order).
+func compactJSON(_ v: JSONRef) -> String {
+    guard let p = json_dumps(v, Int(JSON_COMPACT) | Int(JSON_ENCODE_ANY)) else { return "" }
+    defer { free(p) }
+    return String(cString: p)
 }
 
 /// A parsed document; the jansson value is released with it.
