@@ -138,7 +138,8 @@ extension Router {
     }
 }
 
-/// Example URLs of a compiled rule: `*` as nothing and as one character.
+/// Example URLs of a compiled rule: `?` as `x` with `*` as nothing, then `?` and `*` as
+/// `x`, then as `1` (so a rule made for numbers finds a route that takes only numbers).
 private func exampleURLs(_ rule: CompiledRule, host: String) -> [String] {
     let decoded = rule.mode & 2 != 0
     func text(_ scalars: [UInt32], keep: (UInt8) -> Bool) -> String {
@@ -146,30 +147,30 @@ private func exampleURLs(_ rule: CompiledRule, host: String) -> [String] {
         return decoded ? linkPercentEncoded(Array(s.utf8), keep: keep) : s
     }
     var out: [String] = []
-    for filled in [false, true] {
+    for (filled, fill) in [(false, UInt32(0x78)), (true, 0x78), (true, 0x31)] {
         var url = "https://" + host
         if let path = rule.path {
-            guard let p = example(path.glob, filled: filled) else { return [] }
+            guard let p = example(path.glob, filled: filled, fill: fill) else { return [] }
             url += text(p, keep: { linkPathSafe($0) || $0 == 0x2F })
         } else {
-            url += filled ? "/x" : "/"
+            url += filled ? "/" + linkString(scalars: [fill]) : "/"
         }
         switch rule.query {
         case .any: break
         case .whole(let g):
-            guard let q = example(g, filled: filled) else { return [] }
+            guard let q = example(g, filled: filled, fill: fill) else { return [] }
             url += "?" + text(q, keep: { linkPathSafe($0) || $0 == 0x2F || $0 == 0x3F })
         case .items(let items):
             var pieces: [String] = []
             for item in items {
-                guard let value = example(item.pattern, filled: filled) else { return [] }
+                guard let value = example(item.pattern, filled: filled, fill: fill) else { return [] }
                 let itemSafe = { (b: UInt8) in linkPathSafe(b) && b != 0x26 && b != 0x3D && b != 0x2B }
                 pieces.append(text(item.name, keep: itemSafe) + "=" + text(value, keep: itemSafe))
             }
             if !pieces.isEmpty { url += "?" + pieces.joined(separator: "&") }
         }
         if let fragment = rule.fragment {
-            guard let f = example(fragment, filled: filled) else { return [] }
+            guard let f = example(fragment, filled: filled, fill: fill) else { return [] }
             url += "#" + text(f, keep: { linkPathSafe($0) || $0 == 0x2F || $0 == 0x3F })
         }
         if !out.contains(url) { out.append(url) }
@@ -177,11 +178,10 @@ private func exampleURLs(_ rule: CompiledRule, host: String) -> [String] {
     return out
 }
 
-/// Text a pattern matches: literals as they are, `?` as `x`, `*` as nothing or `x`, a class
-/// or a variable by a value of its own; nil when nothing matches it (an undefined variable).
-private func example(_ g: AASAGlob, filled: Bool) -> [UInt32]? {
+/// Text a pattern matches: literals as they are, `?` as `fill`, `*` as nothing or `fill`, a
+/// class or a variable by a value of its own; nil when nothing matches it (an undefined variable).
+private func example(_ g: AASAGlob, filled: Bool, fill x: UInt32) -> [UInt32]? {
     var out: [UInt32] = []
-    let x: UInt32 = 0x78
     for t in g.tokens {
         switch t {
         case .scalar(let u): out.append(u)
@@ -197,7 +197,7 @@ private func example(_ g: AASAGlob, filled: Bool) -> [UInt32]? {
             let alt = g.alternatives[i]
             if let first = alt.literalGroups.first?.values.first {
                 out += first
-            } else if let sub = alt.globValues.first, let e = example(sub, filled: filled) {
+            } else if let sub = alt.globValues.first, let e = example(sub, filled: filled, fill: x) {
                 out += e
             } else {
                 return nil
