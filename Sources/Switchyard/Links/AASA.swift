@@ -133,7 +133,10 @@ public struct AASA: Sendable {
         return try evaluate(host: host, url: url, steps: &steps)
     }
 
-    func evaluate(host: String, url: String, steps: inout Int) throws(SwitchyardError) -> AASAEvaluation {
+    /// Evaluates as `evaluate(host:url:)` does, counting the character comparisons made, and
+    /// with `everyRule` reading every rule in file order instead of only those the index
+    /// gives (for tests: both must decide alike).
+    package func evaluate(host: String, url: String, steps: inout Int, everyRule: Bool = false) throws(SwitchyardError) -> AASAEvaluation {
         let u = try LinkURL.read(url)
         if u.scheme != "https" && !(options.allowHTTP && u.scheme == "http") {
             return AASAEvaluation(outcome: .notHTTPS, decisions: [])
@@ -145,7 +148,7 @@ public struct AASA: Sendable {
         var decided = [UInt8](repeating: 0, count: appIDs.count)
         var out: [AASADecision] = []
         var doneEntry = -1
-        var candidates = CandidateMerge(lists: candidateLists(&subject))
+        var candidates = CandidateMerge(lists: everyRule ? [Array(0..<Int32(rules.count))] : candidateLists(&subject))
         while let r = candidates.next() {
             let rule = rules[r]
             let e = rule.entry

@@ -6,7 +6,8 @@
 /// last `*`-free pieces and finding each middle piece at its leftmost place (which is always
 /// a right choice, since `*` can absorb anything); a pattern with variables is matched by
 /// carrying the set of reachable text positions from token to token. Both take at most
-/// (pattern length + 1) x (text length + 1) steps, whatever the pattern.
+/// (pattern length + 1) x (text length + 1) steps, whatever the pattern (a variable's values
+/// count with their length).
 
 /// A predefined one-character variable.
 enum AASACharClass: UInt8, Sendable {
@@ -328,4 +329,18 @@ extension AASAGlob {
         }
         return AASAGlob(tokens: tokens, alternatives: alternatives, folded: fold)
     }
+}
+
+/// Compiles one AASA pattern alone (predefined variables only) and matches all of `text`,
+/// counting steps: for tests and the fuzzer, which check that no pattern costs more than
+/// the bound in AASAGlob's comment.
+package func aasaPatternMatch(_ pattern: String, _ text: String, ignoreCase: Bool = false) -> (matched: Bool, steps: Int) {
+    var table = AASAVariableTable(custom: [:])
+    var problems: [AASAPatternProblem] = []
+    let g = AASAGlob.compile(pattern, fold: ignoreCase, variables: &table, problems: &problems)
+    var scalars = text.unicodeScalars.map(\.value)
+    if ignoreCase { scalars = linkFolded(scalars) }
+    var steps = 0
+    let matched = scalars.withUnsafeBufferPointer { g.matches($0, steps: &steps) }
+    return (matched, steps)
 }
