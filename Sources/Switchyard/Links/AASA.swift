@@ -1,8 +1,9 @@
 /// Which apps an https URL opens, by a host's apple-app-site-association file
 /// (docs/APP-LINKS.md, "Evaluating an AASA file"). The file is compiled once into an `AASA`;
 /// evaluating a URL then reads only the rules that can match it: each rule whose path pattern
-/// starts with a whole literal segment (`/buy/...`) is filed under that segment, so a URL
-/// looks at the rules of its own first segment and at those without one, in file order.
+/// fixes a whole literal segment at a known place (`/buy/...`, `/$(lang)/menu/...`) is filed
+/// under that place and text, so a URL looks at the rules filed under its own segments and at
+/// those that fix none, in file order.
 
 /// Apple's decision for one app.
 public struct AASADecision: Sendable, Equatable, CustomStringConvertible {
@@ -70,11 +71,10 @@ public struct AASA: Sendable {
     let options: Options
     let entries: [CompiledEntry]
     let rules: [CompiledRule]
-    /// Rules without a literal first segment (or without a path pattern), in file order.
+    /// Rules that fix no literal segment (or have no path pattern), in file order.
     let general: [Int32]
-    /// Per mode, the rules filed under their literal first segment (each list in file order).
-    let buckets: [[[UInt32]: [Int32]]]
-    let modesUsed: [Bool]
+    /// Per mode, per segment place, the rules filed under that segment's text (file order).
+    let buckets: [[[[UInt32]: [Int32]]]]
 
     struct CompiledEntry: Sendable {
         var apps: [Int]
@@ -117,7 +117,6 @@ public struct AASA: Sendable {
         rules = compiler.rules
         general = compiler.general
         buckets = compiler.buckets
-        modesUsed = compiler.modesUsed
     }
 
     /// The decisions for `url` on `host` (the host that serves the file); empty when no
@@ -171,11 +170,14 @@ public struct AASA: Sendable {
     }
 
     /// The lists of rules that can match the subject: the general rules and, for each mode in
-    /// use, the rules filed under the subject's first path segment in that mode.
+    /// use and each place, the rules filed under the subject's segment there in that mode.
     private func candidateLists(_ subject: inout AASASubject) -> [[Int32]] {
         var lists: [[Int32]] = [general]
-        for mode in 0..<4 where modesUsed[mode] {
-            if let list = buckets[mode][subject.firstSegment(mode)] { lists.append(list) }
+        for mode in 0..<4 where !buckets[mode].isEmpty {
+            let segments = subject.segments(mode, upTo: buckets[mode].count)
+            for (place, filed) in buckets[mode].enumerated() where place < segments.count && !filed.isEmpty {
+                if let list = filed[segments[place]] { lists.append(list) }
+            }
         }
         return lists
     }
@@ -235,12 +237,12 @@ struct AASASubject {
         return p
     }
 
-    /// The text between the leading `/` and the next one (the index key).
-    mutating func firstSegment(_ mode: AASAMode) -> [UInt32] {
+    /// The path's first `count` segments: the texts between its `/` (the index keys).
+    mutating func segments(_ mode: AASAMode, upTo count: Int) -> [[UInt32]] {
         let p = path(mode)
         guard p.first == 0x2F else { return [] }
-        let rest = p.dropFirst()
-        return Array(rest.prefix { $0 != 0x2F })
+        return p.dropFirst().split(separator: 0x2F, maxSplits: count, omittingEmptySubsequences: false)
+            .prefix(count).map(Array.init)
     }
 
     /// The whole query string ("" when absent).
@@ -290,16 +292,29 @@ enum AASAQueryMatcher: Sendable {
     case items([(name: [UInt32], pattern: AASAGlob)])
 }
 
-struct CompiledRule: Sendable {
-    var entry: Int
-    var ruleIndex: Int
+/// A rule with its effective keys compiled (a class: evaluation reads rules in place).
+final class CompiledRule: Sendable {
+    let entry: Int
+    let ruleIndex: Int
     /// The rule as written, for reports.
-    var source: String
-    var exclude: Bool
-    var mode: AASAMode
-    var path: AASAPathMatcher?
-    var query: AASAQueryMatcher
-    var fragment: AASAGlob?
+    let source: String
+    let exclude: Bool
+    let mode: AASAMode
+    let path: AASAPathMatcher?
+    let query: AASAQueryMatcher
+    let fragment: AASAGlob?
+
+    init(entry: Int, ruleIndex: Int, source: String, exclude: Bool, mode: AASAMode, path: AASAPathMatcher?,
+         query: AASAQueryMatcher, fragment: AASAGlob?) {
+        self.entry = entry
+        self.ruleIndex = ruleIndex
+        self.source = source
+        self.exclude = exclude
+        self.mode = mode
+        self.path = path
+        self.query = query
+        self.fragment = fragment
+    }
 
     /// Matches every URL (later rules of its entry are never read).
     var unconditional: Bool {
@@ -352,8 +367,7 @@ struct AASACompiler {
     var entries: [AASA.CompiledEntry] = []
     var rules: [CompiledRule] = []
     var general: [Int32] = []
-    var buckets: [[[UInt32]: [Int32]]] = [[:], [:], [:], [:]]
-    var modesUsed = [false, false, false, false]
+    var buckets: [[[[UInt32]: [Int32]]]] = [[], [], [], []]
 
     init(spec: AASASpec) {
         self.spec = spec
@@ -414,24 +428,25 @@ struct AASACompiler {
             fragmentText = pick(f, d, \.fragment)
             exclude = pick(f, d, \.exclude) ?? false
         }
-        var rule = CompiledRule(entry: entryIndex, ruleIndex: ruleIndex, source: r.source, exclude: exclude, mode: mode,
-                                path: nil, query: .any, fragment: nil)
+        var path: AASAPathMatcher? = nil
         if let pathText {
             let normal = normalisedPathPattern(pathText)
-            rule.path = AASAPathMatcher(glob: glob(normal, fold: fold, at: r.at, key: "/", encoded: percentEncoded),
-                                        parent: parentPattern(normal).map { glob($0, fold: fold, at: r.at, key: nil, encoded: percentEncoded) })
+            path = AASAPathMatcher(glob: glob(normal, fold: fold, at: r.at, key: "/", encoded: percentEncoded),
+                                   parent: parentPattern(normal).map { glob($0, fold: fold, at: r.at, key: nil, encoded: percentEncoded) })
         }
+        var query = AASAQueryMatcher.any
         switch queryValue {
         case nil, .unconstrained?: break
-        case .whole(let q)?: rule.query = .whole(glob(q, fold: fold, at: r.at, key: "?", encoded: percentEncoded))
+        case .whole(let q)?: query = .whole(glob(q, fold: fold, at: r.at, key: "?", encoded: percentEncoded))
         case .items(let list)?:
-            rule.query = .items(list.map { item in
+            query = .items(list.map { item in
                 let name = item.name.unicodeScalars.map(\.value)
                 return (fold ? linkFolded(name) : name, glob(item.pattern, fold: fold, at: r.at, key: "?", encoded: percentEncoded))
             })
         }
-        if let fragmentText { rule.fragment = glob(fragmentText, fold: fold, at: r.at, key: "#", encoded: percentEncoded) }
-        return rule
+        let fragment = fragmentText.map { glob($0, fold: fold, at: r.at, key: "#", encoded: percentEncoded) }
+        return CompiledRule(entry: entryIndex, ruleIndex: ruleIndex, source: r.source, exclude: exclude, mode: mode,
+                            path: path, query: query, fragment: fragment)
     }
 
     private mutating func glob(_ text: String, fold: Bool, at: String, key: String?, encoded: Bool) -> AASAGlob {
@@ -454,26 +469,51 @@ struct AASACompiler {
         return g
     }
 
-    /// Files the rule in the index: under its literal first segment when it has one.
+    /// Files the rule in the index: under the first segment its path pattern fixes, if any.
     private mutating func file(_ rule: CompiledRule) {
         let id = Int32(rules.count)
         rules.append(rule)
-        if let path = rule.path, let key = firstSegmentKey(path.glob) {
-            buckets[rule.mode][key, default: []].append(id)
-            modesUsed[rule.mode] = true
+        if let path = rule.path, let (place, text) = fixedSegment(path.glob) {
+            while buckets[rule.mode].count <= place { buckets[rule.mode].append([:]) }
+            buckets[rule.mode][place][text, default: []].append(id)
         } else {
             general.append(id)
         }
     }
 
-    /// The literal first segment every path the glob matches has, if the pattern fixes it:
-    /// `/seg` exactly, or `/seg/...` (also when `...` is a trailing `*` that the parent
-    /// allowance may drop, since `/seg` keeps the segment).
-    private func firstSegmentKey(_ g: AASAGlob) -> [UInt32]? {
-        let prefix = g.literalPrefix
-        guard prefix.first == 0x2F else { return nil }
-        if let slash = prefix.dropFirst().firstIndex(of: 0x2F) { return Array(prefix[1..<slash]) }
-        return prefix.count == g.tokens.count ? Array(prefix.dropFirst()) : nil
+    /// The first segment that every path the glob matches has, at the same place, with the
+    /// same literal text: `/seg/...` or `/seg` gives (0, seg); `/$(lang)/menu/...` gives
+    /// (1, menu), since a predefined variable never matches a `/`. `*`, `?` and a variable
+    /// whose values may hold `/` make the places after them unknown. (A trailing `/*` that
+    /// the parent allowance may drop comes after the segment, so the segment stays.)
+    private func fixedSegment(_ g: AASAGlob) -> (Int, [UInt32])? {
+        let t = g.tokens
+        guard t.first == .scalar(0x2F) else { return nil }
+        var place = 0
+        var i = 1
+        while true {
+            var text: [UInt32] = []
+            var literal = true
+            var j = i
+            while j < t.count, t[j] != .scalar(0x2F) {
+                switch t[j] {
+                case .scalar(let u): text.append(u)
+                case .charClass: literal = false
+                case .oneOf(let k) where staysInSegment(g.alternatives[k]): literal = false
+                default: return nil
+                }
+                j += 1
+            }
+            if literal { return (place, text) }
+            if j == t.count { return nil }
+            place += 1
+            i = j + 1
+        }
+    }
+
+    /// Whether every value of a variable is literal text without a `/`.
+    private func staysInSegment(_ a: AASAAlternatives) -> Bool {
+        a.globValues.isEmpty && a.literalGroups.allSatisfy { g in g.values.allSatisfy { !$0.contains(0x2F) } }
     }
 }
 

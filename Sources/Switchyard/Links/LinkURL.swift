@@ -162,12 +162,12 @@ func linkScalars<C: Collection>(_ bytes: C) -> [UInt32] where C.Element == UInt8
 func linkEncodedScalars<C: Collection>(_ bytes: C) -> [UInt32] where C.Element == UInt8 {
     var out: [UInt32] = []
     out.reserveCapacity(bytes.count)
-    let digits: [UInt32] = Array("0123456789ABCDEF".unicodeScalars.map(\.value))
+    @inline(__always) func hexDigit(_ v: UInt8) -> UInt32 { UInt32(v < 10 ? 0x30 + v : 0x37 + v) }
     for b in bytes {
         if b <= 0x20 || b >= 0x7F {
             out.append(0x25)
-            out.append(digits[Int(b >> 4)])
-            out.append(digits[Int(b & 0x0F)])
+            out.append(hexDigit(b >> 4))
+            out.append(hexDigit(b & 0x0F))
         } else {
             out.append(UInt32(b))
         }
