@@ -83,11 +83,14 @@ def _raise_for(status, err):
     raise error_for(status, message, err.position if err.position >= 0 else None)
 
 
-def _declare(name, argtypes):
+def _declare(name, argtypes, restype=c_int):
+    """Declares one sy_links_* function (None if the library predates it) and enters it in
+    _ffi's namespace too, which is the binding's one table of the header's functions."""
     fn = getattr(_lib, name, None)
     if fn is not None:
         fn.argtypes = argtypes
-        fn.restype = c_int
+        fn.restype = restype
+    setattr(_ffi, name, fn)
     return fn
 
 
@@ -95,26 +98,25 @@ _ErrP = POINTER(_Error)
 _SizeP = POINTER(c_size_t)
 _BufP = POINTER(c_char)
 
-_aasa_new = _declare("sy_links_aasa_new", [POINTER(c_void_p), c_char_p, c_size_t, c_uint32, c_size_t, _ErrP])
-_aasa_free = getattr(_lib, "sy_links_aasa_free", None)
-if _aasa_free is not None:
-    _aasa_free.argtypes = [c_void_p]
-    _aasa_free.restype = None
-_aasa_findings = _declare("sy_links_aasa_findings", [_BufP, c_size_t, _SizeP, c_void_p, _ErrP])
-_aasa_decide = _declare(
+sy_links_aasa_new = _declare("sy_links_aasa_new", [POINTER(c_void_p), c_char_p, c_size_t, c_uint32, c_size_t, _ErrP])
+sy_links_aasa_free = _declare("sy_links_aasa_free", [c_void_p], None)
+sy_links_aasa_findings = _declare("sy_links_aasa_findings", [_BufP, c_size_t, _SizeP, c_void_p, _ErrP])
+sy_links_aasa_decide = _declare(
     "sy_links_aasa_decide",
     [POINTER(_Decision), c_size_t, _SizeP, c_void_p, c_char_p, c_size_t, c_char_p, c_size_t, _ErrP],
 )
-_android_match = _declare(
+sy_links_android_match = _declare(
     "sy_links_android_match", [POINTER(c_int), c_int32, c_uint32, c_char_p, c_size_t, c_char_p, c_size_t, _ErrP]
 )
-_android_dynamic = _declare("sy_links_android_dynamic", [POINTER(c_int), c_char_p, c_size_t, c_char_p, c_size_t, _ErrP])
-_android_evaluate = _declare(
+sy_links_android_dynamic = _declare(
+    "sy_links_android_dynamic", [POINTER(c_int), c_char_p, c_size_t, c_char_p, c_size_t, _ErrP]
+)
+sy_links_android_evaluate = _declare(
     "sy_links_android_evaluate",
     [_BufP, c_size_t, _SizeP, c_char_p, c_size_t, c_char_p, c_size_t, c_char_p, c_size_t, _ErrP],
 )
-_generate = _declare("sy_links_generate", [_BufP, c_size_t, _SizeP, c_void_p, c_char_p, c_size_t, _ErrP])
-_cross_check = _declare(
+sy_links_generate = _declare("sy_links_generate", [_BufP, c_size_t, _SizeP, c_void_p, c_char_p, c_size_t, _ErrP])
+sy_links_cross_check = _declare(
     "sy_links_cross_check",
     [_BufP, c_size_t, _SizeP, c_void_p, c_void_p, c_char_p, c_size_t, c_char_p, c_size_t, _ErrP],
 )
@@ -183,14 +185,14 @@ class AASA:
     __slots__ = ("_h", "__weakref__")
 
     def __init__(self, doc, *, allow_http=False, size_warning_limit=0):
-        new = _require(_aasa_new, "sy_links_aasa_new")
+        new = _require(sy_links_aasa_new, "sy_links_aasa_new")
         data = _document(doc, "the AASA file")
         handle = c_void_p()
         err = _Error()
         flags = _SY_LINKS_ALLOW_HTTP if allow_http else 0
         _raise_for(new(ctypes.byref(handle), data, len(data), flags, size_warning_limit, ctypes.byref(err)), err)
         self._h = handle
-        weakref.finalize(self, _aasa_free, handle.value).atexit = False
+        weakref.finalize(self, sy_links_aasa_free, handle.value).atexit = False
 
     def close(self):
         """Forget the compiled file (it is freed once no call uses it). Idempotent."""
@@ -211,7 +213,7 @@ class AASA:
     def findings(self):
         """What the file says that iOS ignores or that never matches: a list of
         ``{"severity": "warning" | "error", "path": "$...", "message": "..."}``."""
-        return _json_call(_aasa_findings, self._handle())
+        return _json_call(sy_links_aasa_findings, self._handle())
 
     def decide(self, host, url):
         """Every app decided for ``url`` on ``host``, in decision order: dicts with
@@ -223,7 +225,7 @@ class AASA:
             out = (_Decision * cap)()
             count = c_size_t()
             err = _Error()
-            status = _aasa_decide(out, cap, ctypes.byref(count), h, host_b, len(host_b), url_b, len(url_b),
+            status = sy_links_aasa_decide(out, cap, ctypes.byref(count), h, host_b, len(host_b), url_b, len(url_b),
                                   ctypes.byref(err))
             if status == SY_ERR_BUFFER_TOO_SMALL:
                 cap = count.value
@@ -268,7 +270,7 @@ def android_matches(kind, pattern, text, *, legacy=False):
     as a wildcard, as framework sources up to Android 15 do. An advanced glob Android rejects
     raises PatternError.
     """
-    fn = _require(_android_match, "sy_links_android_match")
+    fn = _require(sy_links_android_match, "sy_links_android_match")
     if kind not in ANDROID_KINDS:
         raise ValueError(f"kind must be one of {', '.join(ANDROID_KINDS)}, not {kind!r}")
     p, t = _text(pattern, "pattern"), _text(text, "text")
@@ -283,7 +285,7 @@ def android_dynamic(rules, path_and_query):
     """"open" or "excluded": Android 15's dynamic rules (a ``dynamic_app_link_components``
     list) for a path with its query and fragment. Rules Android drops (a malformed or empty
     field) give "open": the manifest alone decides."""
-    fn = _require(_android_dynamic, "sy_links_android_dynamic")
+    fn = _require(sy_links_android_dynamic, "sy_links_android_dynamic")
     r, p = _document(rules, "rules"), _text(path_and_query, "path_and_query")
     is_open = c_int()
     err = _Error()
@@ -299,7 +301,7 @@ def android_evaluate(app, url, assetlinks=None):
     or None to leave verification unchecked. Returns ``{"opens", "filter_index", "verified",
     "dynamic", "reasons", "findings"}``.
     """
-    fn = _require(_android_evaluate, "sy_links_android_evaluate")
+    fn = _require(sy_links_android_evaluate, "sy_links_android_evaluate")
     a = _document(app, "app")
     links = None if assetlinks is None else _document(assetlinks, "assetlinks")
     u = _text(url, "url")
@@ -314,7 +316,7 @@ def generate(router, domain, app_ids=(), *, package=None, fingerprints=(), names
     reach ``domain``: ``{"aasa", "android", "assetlinks", "manifest_xml", "rules",
     "skipped", "notes"}``. ``names`` / ``targets`` choose a subset of the routes; each rule's
     ``widened`` list names the URLs the system opens that the router does not match."""
-    fn = _require(_generate, "sy_links_generate")
+    fn = _require(sy_links_generate, "sy_links_generate")
     if isinstance(app_ids, str) or not isinstance(app_ids, Sequence):
         raise TypeError("app_ids must be a list of strings")
     request = {"domain": domain, "app_ids": list(app_ids)}
@@ -337,7 +339,7 @@ def cross_check(router, aasa, host, app_id):
     """The routes of ``router`` whose links ``aasa`` (served by ``host``) does not open in
     ``app_id`` (``routes_not_opened``), and the file's rules for the app that open URLs no
     route handles (``rules_not_handled``), found by example URLs."""
-    fn = _require(_cross_check, "sy_links_cross_check")
+    fn = _require(sy_links_cross_check, "sy_links_cross_check")
     compiled = aasa if isinstance(aasa, AASA) else AASA(aasa)
     h, a = _text(host, "host"), _text(app_id, "app_id")
     keep, address = _router_address(router)
