@@ -1023,6 +1023,364 @@ SY_API sy_status sy_router_load_rules_file(sy_router *router,
 
 /* End of the "Rule documents" section. */
 
+/* ------------------------------------------------------------------------------------
+ * App links: Universal Links and Android App Links (docs/APP-LINKS.md). Which app opens
+ * an https URL, offline: by a host's apple-app-site-association (AASA) file, and by an
+ * Android app's intent filters with the site's assetlinks.json; and the two sites' files
+ * generated from a router's https routes. Errors in a document are SY_ERR_RULE with the
+ * JSON path in the message ("$.applinks.details[0].components[2][\"/\"]: must be a
+ * string, not an integer"); what the system ignores is reported as findings instead.
+ * Text answers are JSON, NUL-terminated, written into a caller buffer as
+ * sy_match_to_json() writes (pass buf = NULL and cap = 0 to learn the size).
+ * ---------------------------------------------------------------------------------- */
+
+/** A compiled AASA file. Opaque; create with sy_links_aasa_new(), destroy with
+ *  sy_links_aasa_free(). Immutable once made. */
+typedef struct sy_links_aasa sy_links_aasa;
+
+/** sy_links_decision.verdict: what the file decided for one app. */
+typedef enum sy_links_verdict {
+    SY_LINKS_MATCH = 1, /* a rule matched: the app may open the URL */
+    SY_LINKS_BLOCK = 2  /* an "exclude" rule (or a legacy "NOT " path) matched: it does not */
+} sy_links_verdict;
+
+/**
+ * One app's decision, as sy_links_aasa_decide() writes it. Decisions come in the order
+ * they were made (file order): the app that opens the URL is the first SY_LINKS_MATCH
+ * that is installed.
+ */
+typedef struct sy_links_decision {
+    sy_str app_id;        /* borrowed from the sy_links_aasa */
+    int32_t verdict;      /* an sy_links_verdict */
+    int32_t detail_index; /* index in applinks.details (file order for the object form) */
+    int32_t rule_index;   /* index in that entry's components (or legacy paths) */
+    int32_t reserved;     /* zero */
+} sy_links_decision;
+
+/* sy_links_aasa_new() flags. Unknown bits are rejected with SY_ERR_INVALID_ARGUMENT. */
+#define SY_LINKS_ALLOW_HTTP (1u << 0) /* evaluate http URLs too (Apple opens https only) */
+/** Every sy_links_aasa_new() flag this version knows. */
+#define SY_LINKS_AASA_KNOWN_FLAGS 0x01u
+
+/** The size over which an AASA file is reported as a finding, by default: 128 KiB. */
+#define SY_LINKS_AASA_SIZE_WARNING 131072u
+
+/**
+ * Read and compile an apple-app-site-association file.
+ *
+ * @param[out] out    Receives the compiled file; set to NULL on failure.
+ * @param json        UTF-8 JSON text of the file; need not be NUL-terminated.
+ * @param json_len    Length of json in bytes; at most 16 MiB.
+ * @param flags       SY_LINKS_* bits, or 0.
+ * @param size_warning_limit Files larger than this many bytes get a finding (iOS ignores
+ *                    them); 0 means SY_LINKS_AASA_SIZE_WARNING.
+ * @param err         Optional. Cleared on entry; filled on failure.
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if out is NULL, or json is NULL with a non-zero length;
+ *         SY_ERR_INVALID_ARGUMENT if flags has unknown bits, or json_len or
+ *         size_warning_limit is over SIZE_MAX / 2;
+ *         SY_ERR_RULE for invalid JSON (jansson's line, column and byte; position is the
+ *         byte) or a value of the wrong type where matching depends on it (the message
+ *         names the JSON path), and for a file over 16 MiB.
+ *
+ * Ownership: the caller owns *out and must release it with sy_links_aasa_free(); json is
+ *            only read during the call.
+ * Lifetime:  the compiled file lives until sy_links_aasa_free().
+ * Thread safety: safe from any thread. The compiled file is immutable: any number of
+ *            threads may use it at once.
+ * Since: 0.1
+ */
+SY_API sy_status sy_links_aasa_new(sy_links_aasa **out, /* OUT: new compiled file or NULL */
+                                   const char *json, size_t json_len,
+                                   uint32_t flags, size_t size_warning_limit,
+                                   sy_error *err);
+
+/**
+ * Destroy a compiled AASA file. sy_links_aasa_free(NULL) is a no-op; a handle of another
+ * kind is recognised and left alone (best effort).
+ *
+ * @param aasa A compiled file from sy_links_aasa_new(), or NULL.
+ *
+ * Ownership: releases the compiled file.
+ * Lifetime:  aasa and every app_id read from it are invalid after this call.
+ * Thread safety: must not race with any other use of the same file.
+ * Since: 0.1
+ */
+SY_API void sy_links_aasa_free(sy_links_aasa *aasa);
+
+/**
+ * The findings of a compiled file as a JSON array, in file order:
+ *   [{"severity": "warning", "path": "$.applinks.details[0].components[1].casesensitive",
+ *     "message": "unknown key (ignored; ...)"}, ...]
+ * severity "error" marks a value that silently changes what the file means (a "?"
+ * dictionary that iOS ignores whole); "warning" everything else (unknown keys, rules that
+ * are never reached, a file over the size limit).
+ *
+ * @param[out] buf     Receives the JSON and a NUL; may be NULL when cap is 0.
+ * @param cap          Size of buf in bytes, NUL included.
+ * @param[out] len_out Optional. The JSON length without the NUL, both on success and with
+ *                     SY_ERR_BUFFER_TOO_SMALL.
+ * @param aasa         A compiled file.
+ * @param err          Optional. Cleared on entry; filled on failure.
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if aasa is NULL or not a compiled file, or buf is NULL with cap > 0;
+ *         SY_ERR_BUFFER_TOO_SMALL if cap < length + 1; then, when cap > 0, buf[0] is set
+ *         to '\0' and nothing else is written.
+ *
+ * Ownership: buf belongs to the caller; the library keeps nothing.
+ * Lifetime:  the text is a copy.
+ * Thread safety: safe from any thread.
+ * Since: 0.1
+ */
+SY_API sy_status sy_links_aasa_findings(char *buf, /* OUT: JSON + NUL */
+                                        size_t cap,
+                                        size_t *len_out, /* OUT: JSON length without NUL */
+                                        const sy_links_aasa *aasa,
+                                        sy_error *err);
+
+/**
+ * Which apps the file lets open an https URL, as iOS decides: the ordered decisions.
+ * A URL on a host other than host, or not https (or http with SY_LINKS_ALLOW_HTTP), gets
+ * no decision (*count_out is 0), and so does a URL no rule matches.
+ *
+ * @param[out] out       Receives the decisions; may be NULL when cap is 0.
+ * @param cap            Number of elements out can hold.
+ * @param[out] count_out Optional. The number of decisions, both on success and with
+ *                       SY_ERR_BUFFER_TOO_SMALL.
+ * @param aasa           A compiled file.
+ * @param host           UTF-8 host that serves the file (compared ignoring case).
+ * @param host_len       Length of host in bytes.
+ * @param url            UTF-8 URL, as written; need not be NUL-terminated.
+ * @param url_len        Length of url in bytes.
+ * @param err            Optional. Cleared on entry; filled on failure.
+ * @return SY_OK, also when no app is decided;
+ *         SY_ERR_MISUSE if aasa is NULL or not a compiled file, out is NULL with cap > 0,
+ *         or host or url is NULL with a non-zero length;
+ *         SY_ERR_INVALID_ARGUMENT if host is not UTF-8 or a length is over SIZE_MAX / 2;
+ *         SY_ERR_INVALID_URL if url is not valid UTF-8, holds a control character, has no
+ *         scheme or a bad port (position: the byte);
+ *         SY_ERR_LIMIT if url is over 32 KiB;
+ *         SY_ERR_BUFFER_TOO_SMALL if cap is less than the number of decisions; then
+ *         nothing is written.
+ *
+ * Ownership: out belongs to the caller; each app_id is borrowed from aasa.
+ * Lifetime:  app_id stays valid until sy_links_aasa_free(aasa).
+ * Thread safety: any number of threads may decide on one compiled file at once.
+ * Since: 0.1
+ */
+SY_API sy_status sy_links_aasa_decide(sy_links_decision *out, /* OUT: the decisions */
+                                      size_t cap,
+                                      size_t *count_out, /* OUT: number of decisions */
+                                      const sy_links_aasa *aasa,
+                                      const char *host, size_t host_len,
+                                      const char *url, size_t url_len,
+                                      sy_error *err);
+
+/** The kind of an Android <data> pattern (sy_links_android_match()). */
+typedef enum sy_links_android_kind {
+    SY_LINKS_ANDROID_LITERAL = 0,       /* android:path: the whole path is equal */
+    SY_LINKS_ANDROID_PREFIX = 1,        /* android:pathPrefix: a plain string prefix */
+    SY_LINKS_ANDROID_SIMPLE_GLOB = 2,   /* android:pathPattern */
+    SY_LINKS_ANDROID_ADVANCED_GLOB = 3, /* android:pathAdvancedPattern (API 31) */
+    SY_LINKS_ANDROID_SUFFIX = 4,        /* android:pathSuffix (API 31) */
+    SY_LINKS_ANDROID_HOST = 5           /* android:host: equal, or "*" then a suffix; any case */
+} sy_links_android_kind;
+
+/* sy_links_android_match() flags. Unknown bits are rejected with SY_ERR_INVALID_ARGUMENT. */
+#define SY_LINKS_LEGACY_SIMPLE_GLOB (1u << 0) /* an escaped '.' is a wildcard, as in framework
+                                                 sources up to Android 15 (CTS: literal) */
+/** Every sy_links_android_match() flag this version knows. */
+#define SY_LINKS_ANDROID_KNOWN_FLAGS 0x01u
+
+/**
+ * Match one Android <data> pattern as AOSP's PatternMatcher (or, for a host,
+ * IntentFilter's AuthorityEntry) does. Text is compared in UTF-16 units, as Java does.
+ *
+ * @param[out] matched_out 1 when text matches, 0 when not.
+ * @param kind        An sy_links_android_kind.
+ * @param flags       SY_LINKS_LEGACY_SIMPLE_GLOB, or 0.
+ * @param pattern     UTF-8 pattern as PatternMatcher receives it (after the manifest's
+ *                    own backslash unescaping).
+ * @param pattern_len Length of pattern in bytes.
+ * @param text        UTF-8 decoded path (or host, for SY_LINKS_ANDROID_HOST).
+ * @param text_len    Length of text in bytes.
+ * @param err         Optional. Cleared on entry; filled on failure.
+ * @return SY_OK whether or not it matched;
+ *         SY_ERR_MISUSE if matched_out is NULL, or pattern or text is NULL with a
+ *         non-zero length;
+ *         SY_ERR_INVALID_ARGUMENT if kind or flags are unknown, a length is over
+ *         SIZE_MAX / 2, or a text is not UTF-8;
+ *         SY_ERR_INVALID_PATTERN if an advanced glob is one Android rejects (an empty or
+ *         unterminated set, a modifier without a token, two modifiers, a bad range, a
+ *         trailing backslash, too large); position is the byte in pattern.
+ *
+ * Ownership: nothing is kept from pattern or text.
+ * Lifetime:  not applicable.
+ * Thread safety: safe from any thread.
+ * Since: 0.1
+ */
+SY_API sy_status sy_links_android_match(int *matched_out, /* OUT: 1 matched, 0 not */
+                                        int32_t kind, uint32_t flags,
+                                        const char *pattern, size_t pattern_len,
+                                        const char *text, size_t text_len,
+                                        sy_error *err);
+
+/**
+ * Evaluate Android 15's dynamic rules (a "dynamic_app_link_components" array) for a path
+ * with its query and fragment ("/shoes?in_app=true"): the first rule that matches decides;
+ * when none matches, the URL is excluded. Rules Android drops (any malformed or empty
+ * field) leave the manifest alone to decide: the answer is then "open".
+ *
+ * @param[out] open_out   1 for open, 0 for excluded.
+ * @param rules_json      UTF-8 JSON text of the array.
+ * @param rules_len       Length of rules_json in bytes.
+ * @param path_and_query  UTF-8 path, with its query and fragment if any.
+ * @param path_len        Length of path_and_query in bytes.
+ * @param err             Optional. Cleared on entry; filled on failure.
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if open_out is NULL, or a text is NULL with a non-zero length;
+ *         SY_ERR_INVALID_ARGUMENT if a length is over SIZE_MAX / 2 or path_and_query is
+ *         not UTF-8;
+ *         SY_ERR_RULE if rules_json is not JSON.
+ *
+ * Ownership: nothing is kept from the arguments.
+ * Lifetime:  not applicable.
+ * Thread safety: safe from any thread.
+ * Since: 0.1
+ */
+SY_API sy_status sy_links_android_dynamic(int *open_out, /* OUT: 1 open, 0 excluded */
+                                          const char *rules_json, size_t rules_len,
+                                          const char *path_and_query, size_t path_len,
+                                          sy_error *err);
+
+/**
+ * Would an Android app open a URL as a verified App Link? The app is described in JSON
+ * (docs/APP-LINKS.md: its package, certificate fingerprints and intent filters, one
+ * object per <data> element); the answer is JSON:
+ *   {"opens": true, "filter_index": 0, "verified": true, "dynamic": null,
+ *    "reasons": ["filters[0] takes the URL", ...], "findings": [...]}
+ *
+ * @param[out] buf       Receives the JSON and a NUL; may be NULL when cap is 0.
+ * @param cap            Size of buf in bytes, NUL included.
+ * @param[out] len_out   Optional. The JSON length without the NUL, both on success and
+ *                       with SY_ERR_BUFFER_TOO_SMALL.
+ * @param app_json       UTF-8 JSON description of the app.
+ * @param app_len        Length of app_json in bytes.
+ * @param assetlinks_json UTF-8 assetlinks.json of the URL's host, or NULL (with length 0)
+ *                       to leave verification unchecked ("verified": null).
+ * @param assetlinks_len Length of assetlinks_json in bytes.
+ * @param url            UTF-8 URL, as written.
+ * @param url_len        Length of url in bytes.
+ * @param err            Optional. Cleared on entry; filled on failure.
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if buf is NULL with cap > 0, or app_json or url is NULL with a
+ *         non-zero length;
+ *         SY_ERR_INVALID_ARGUMENT if a length is over SIZE_MAX / 2;
+ *         SY_ERR_RULE for an invalid app description or assetlinks.json (the message
+ *         names the JSON path);
+ *         SY_ERR_INVALID_URL, SY_ERR_LIMIT as sy_links_aasa_decide() for url;
+ *         SY_ERR_BUFFER_TOO_SMALL as sy_links_aasa_findings().
+ *
+ * Ownership: buf belongs to the caller; nothing is kept from the other arguments.
+ * Lifetime:  the text is a copy.
+ * Thread safety: safe from any thread.
+ * Since: 0.1
+ */
+SY_API sy_status sy_links_android_evaluate(char *buf, /* OUT: JSON + NUL */
+                                           size_t cap,
+                                           size_t *len_out, /* OUT: JSON length without NUL */
+                                           const char *app_json, size_t app_len,
+                                           const char *assetlinks_json, size_t assetlinks_len,
+                                           const char *url, size_t url_len,
+                                           sy_error *err);
+
+/**
+ * Generate the AASA components and the Android intent filters for a router's https
+ * routes that reach one domain. The request is JSON:
+ *   {"domain": "www.example.com", "app_ids": ["ABCDE12345.com.example.app"],
+ *    "package": "com.example.app", "sha256_cert_fingerprints": ["14:6D:..."],
+ *    "names": ["user"], "targets": ["UserProfile"]}
+ * (only domain is required; names and targets choose a subset of the routes). The answer
+ * is JSON: {"domain", "aasa": {the file}, "android": {the app description},
+ * "assetlinks": [...] or null, "manifest_xml": "<intent-filter ...>", "rules": [{"route",
+ * "name", "component", "aasa", "android_filter", "android", "widened": [{"platform",
+ * "kind", "message"}]}], "skipped": [{"route", "reason"}], "notes": [...]}. A route that
+ * a pattern cannot express exactly is widened, and "widened" says which URLs the system
+ * then opens that the router does not match.
+ *
+ * @param[out] buf     Receives the JSON and a NUL; may be NULL when cap is 0.
+ * @param cap          Size of buf in bytes, NUL included.
+ * @param[out] len_out Optional. The JSON length without the NUL, both on success and with
+ *                     SY_ERR_BUFFER_TOO_SMALL (a second call may differ if another thread
+ *                     changes the router in between).
+ * @param router       A router from sy_router_new(). Not modified.
+ * @param request_json UTF-8 JSON request.
+ * @param request_len  Length of request_json in bytes.
+ * @param err          Optional. Cleared on entry; filled on failure.
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if router is NULL or not a router, buf is NULL with cap > 0, or
+ *         request_json is NULL with a non-zero length;
+ *         SY_ERR_INVALID_ARGUMENT for a request that is not JSON or not of that shape
+ *         (the message names the JSON path), an empty or malformed domain, no app ID and
+ *         no package, or a router whose options do not read https hosts;
+ *         SY_ERR_BUFFER_TOO_SMALL as sy_links_aasa_findings().
+ *
+ * Ownership: buf belongs to the caller; nothing is kept from request_json.
+ * Lifetime:  the text is a copy.
+ * Thread safety: safe from any thread, also while other threads resolve on or change
+ *            the router; the routes are read once, entirely before or after a change.
+ * Since: 0.1
+ */
+SY_API sy_status sy_links_generate(char *buf, /* OUT: JSON + NUL */
+                                   size_t cap,
+                                   size_t *len_out, /* OUT: JSON length without NUL */
+                                   const sy_router *router,
+                                   const char *request_json, size_t request_len,
+                                   sy_error *err);
+
+/**
+ * Cross-check a router with an AASA file for one app: the https routes reaching host whose
+ * links the file does not let through (they open Safari), and the file's rules for the app
+ * that open URLs no route handles. Both are found by example URLs, evaluated for real on
+ * both sides. The answer is JSON:
+ *   {"host", "app_id", "routes_not_opened": [{"route", "name", "urls": [{"url",
+ *    "verdict": "block" | "none", "detail_index", "rule_index"}]}],
+ *    "rules_not_handled": [{"detail_index", "rule_index", "rule", "urls": [...]}]}
+ *
+ * @param[out] buf     Receives the JSON and a NUL; may be NULL when cap is 0.
+ * @param cap          Size of buf in bytes, NUL included.
+ * @param[out] len_out Optional. The JSON length without the NUL, both on success and with
+ *                     SY_ERR_BUFFER_TOO_SMALL.
+ * @param router       A router from sy_router_new(). Not modified.
+ * @param aasa         The compiled file that host serves.
+ * @param host         UTF-8 host name.
+ * @param host_len     Length of host in bytes.
+ * @param app_id       UTF-8 app ID ("ABCDE12345.com.example.app").
+ * @param app_id_len   Length of app_id in bytes.
+ * @param err          Optional. Cleared on entry; filled on failure.
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if router or aasa is NULL or not of its kind, buf is NULL with
+ *         cap > 0, or host or app_id is NULL with a non-zero length;
+ *         SY_ERR_INVALID_ARGUMENT if a text is not UTF-8, a length is over SIZE_MAX / 2,
+ *         host is empty or malformed, or the router's options do not read https hosts;
+ *         SY_ERR_BUFFER_TOO_SMALL as sy_links_aasa_findings().
+ *
+ * Ownership: buf belongs to the caller; nothing is kept from the other arguments.
+ * Lifetime:  the text is a copy.
+ * Thread safety: as sy_links_generate().
+ * Since: 0.1
+ */
+SY_API sy_status sy_links_cross_check(char *buf, /* OUT: JSON + NUL */
+                                      size_t cap,
+                                      size_t *len_out, /* OUT: JSON length without NUL */
+                                      const sy_router *router,
+                                      const sy_links_aasa *aasa,
+                                      const char *host, size_t host_len,
+                                      const char *app_id, size_t app_id_len,
+                                      sy_error *err);
+
+/* End of the "App links" section. */
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -42,7 +42,7 @@ let benchDir = args[1], output = args[2]
 let seconds = args.count > 3 ? Double(args[3]) ?? 1.0 : 1.0
 let budget = UInt64(seconds * 1e9)
 
-/// `BENCH_SWIFT_ONLY=random-100000,matchit` runs only the suites named (rules, matchit,
+/// `BENCH_SWIFT_ONLY=random-100000,matchit` runs only the suites named (rules, links, matchit,
 /// path-tree, static, random-100000, random-100000-hot130), in their usual order: for
 /// measuring one suite quickly, or one suite alone in a fresh process.
 let only: Set<String>? = getenv("BENCH_SWIFT_ONLY").map { p in
@@ -59,6 +59,12 @@ if wanted("rules") {
     log("swift: rules (10,000-route document, one redirect)")
     rows += RulesSuite.load(runs: 7, log: log)
     rows += RulesSuite.redirect(budgetNs: budget, log: log)
+}
+
+// App links: one URL against a compiled 128 KiB AASA file (LinksSuite.swift).
+if wanted("links") {
+    log("swift: links (a 128 KiB AASA file)")
+    rows += LinksSuite.run(budgetNs: budget, log: log)
 }
 
 let sets: [(String, String)] = [

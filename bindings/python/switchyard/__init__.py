@@ -31,6 +31,7 @@ from ._errors import (
 from ._ffi import SyError, SyParam, SyRoute
 from ._match import GIL_DISABLED, UNSHARED_REFCOUNT, Match, fresh_match, getrefcount, tls
 from ._options import build_options
+from . import links  # noqa: F401  (switchyard.links, app links)
 
 __version__ = "0.1.0"
 __all__ = [

@@ -1,0 +1,349 @@
+// Part of the RuleDocuments trait (Package.swift): app-link files are JSON read with jansson.
+#if RuleDocuments
+/// The AASA pattern language (docs/APP-LINKS.md, "Patterns"): `*` is any run of characters
+/// (`/` included), `?` one character, `$(name)` one of a variable's values; everything else
+/// is literal. A pattern matches the whole text. Characters are Unicode scalars.
+///
+/// No backtracking: a pattern of literals, `?` and `*` is matched by anchoring its first and
+/// last `*`-free pieces and finding each middle piece at its leftmost place (which is always
+/// a right choice, since `*` can absorb anything); a pattern with variables is matched by
+/// carrying the set of reachable text positions from token to token. Both take at most
+/// (pattern length + 1) x (text length + 1) steps, whatever the pattern (a variable's values
+/// count with their length).
+
+/// A predefined one-character variable.
+enum AASACharClass: UInt8, Sendable {
+    case alpha, upper, lower, alnum, digit, xdigit
+
+    /// Whether `u` is in the class; with `folded`, `u` comes from case-folded text, so the
+    /// letter classes accept letters of either case (Apple: `$(upper)` matches `q` when
+    /// `caseSensitive` is false).
+    @inline(__always)
+    func contains(_ u: UInt32, folded: Bool) -> Bool {
+        let lower = u &- 0x61 < 26, upper = u &- 0x41 < 26, digit = u &- 0x30 < 10
+        switch self {
+        case .alpha: return lower || upper
+        case .upper: return folded ? lower || upper : upper
+        case .lower: return folded ? lower || upper : lower
+        case .alnum: return lower || upper || digit
+        case .digit: return digit
+        case .xdigit: return digit || u &- 0x61 < 6 || u &- 0x41 < 6
+        }
+    }
+}
+
+/// The values of a `$(name)` with several values: literal ones grouped by length and sorted
+/// (found by binary search), and those with `*` or `?` as small patterns of their own.
+struct AASAAlternatives: Sendable {
+    var literalGroups: [(length: Int, values: [[UInt32]])] = []
+    var globValues: [AASAGlob] = []
+}
+
+enum AASAGlobToken: Equatable, Sendable {
+    case scalar(UInt32)
+    case any
+    case star
+    case charClass(AASACharClass)
+    case oneOf(Int)
+    /// An undefined variable, or one without values: nothing matches it.
+    case never
+}
+
+/// A compiled pattern.
+struct AASAGlob: Sendable {
+    private(set) var tokens: [AASAGlobToken]
+    private(set) var alternatives: [AASAAlternatives]
+    /// Whether the text is case-folded before matching (the pattern's literals already are).
+    private(set) var folded: Bool
+    /// For patterns of literals, `?` and `*` only: the pieces between the `*`s, with
+    /// `anyMark` for `?`. `chunks.count - 1` is the number of `*`.
+    private var chunks: [[UInt32]]?
+
+    static let anyMark: UInt32 = 0xFFFF_FFFF
+
+    init(tokens: [AASAGlobToken], alternatives: [AASAAlternatives], folded: Bool) {
+        var collapsed: [AASAGlobToken] = []
+        collapsed.reserveCapacity(tokens.count)
+        for t in tokens where !(t == .star && collapsed.last == .star) { collapsed.append(t) }
+        self.tokens = collapsed
+        self.alternatives = alternatives
+        self.folded = folded
+        var pieces: [[UInt32]] = [[]]
+        for t in collapsed {
+            switch t {
+            case .scalar(let u): pieces[pieces.count - 1].append(u)
+            case .any: pieces[pieces.count - 1].append(AASAGlob.anyMark)
+            case .star: pieces.append([])
+            default:
+                chunks = nil
+                return
+            }
+        }
+        chunks = pieces
+    }
+
+    /// Matches every text (`*`).
+    var matchesEverything: Bool { tokens == [.star] }
+
+    /// The literal scalars before the first token that is not a literal.
+    var literalPrefix: [UInt32] {
+        var out: [UInt32] = []
+        for t in tokens {
+            guard case .scalar(let u) = t else { break }
+            out.append(u)
+        }
+        return out
+    }
+
+    func matches(_ text: [UInt32]) -> Bool {
+        var steps = 0
+        return text.withUnsafeBufferPointer { matches($0, steps: &steps) }
+    }
+
+    /// Whether the pattern matches all of `s`; `steps` counts the character comparisons and
+    /// position visits made (the bound in the type's comment).
+    func matches(_ s: UnsafeBufferPointer<UInt32>, steps: inout Int) -> Bool {
+        if let chunks { return AASAGlob.matchPieces(chunks, s, &steps) }
+        var start = [Bool](repeating: false, count: s.count + 1)
+        start[0] = true
+        let end = reach(s, from: start, steps: &steps)
+        return end[s.count]
+    }
+
+    // MARK: literals, `?` and `*`
+
+    @inline(__always)
+    private static func pieceAt(_ piece: [UInt32], _ s: UnsafeBufferPointer<UInt32>, _ at: Int, _ steps: inout Int) -> Bool {
+        var k = 0
+        while k < piece.count {
+            steps &+= 1
+            let p = piece[k]
+            if p != anyMark && p != s[at + k] { return false }
+            k += 1
+        }
+        return true
+    }
+
+    private static func matchPieces(_ pieces: [[UInt32]], _ s: UnsafeBufferPointer<UInt32>, _ steps: inout Int) -> Bool {
+        let n = s.count
+        let first = pieces[0]
+        if pieces.count == 1 { return n == first.count && pieceAt(first, s, 0, &steps) }
+        let last = pieces[pieces.count - 1]
+        if first.count + last.count > n { return false }
+        if !pieceAt(first, s, 0, &steps) || !pieceAt(last, s, n - last.count, &steps) { return false }
+        var pos = first.count
+        let end = n - last.count
+        var k = 1
+        while k < pieces.count - 1 {
+            let piece = pieces[k]
+            // The leftmost place leaves the most text to the pieces after it.
+            var at = pos
+            var found = false
+            while at + piece.count <= end {
+                steps &+= 1
+                if pieceAt(piece, s, at, &steps) { found = true; break }
+                at += 1
+            }
+            if !found { return false }
+            pos = at + piece.count
+            k += 1
+        }
+        return true
+    }
+
+    // MARK: with variables: sets of reachable positions
+
+    /// The positions reachable after the whole pattern, starting from the positions in `start`.
+    func reach(_ s: UnsafeBufferPointer<UInt32>, from start: [Bool], steps: inout Int) -> [Bool] {
+        let n = s.count
+        var cur = start
+        var next = [Bool](repeating: false, count: n + 1)
+        for token in tokens {
+            for q in 0...n { next[q] = false }
+            var any = false
+            switch token {
+            case .scalar(let u):
+                for p in 0..<n where cur[p] {
+                    steps &+= 1
+                    if s[p] == u { next[p + 1] = true; any = true }
+                }
+            case .any:
+                for p in 0..<n where cur[p] { steps &+= 1; next[p + 1] = true; any = true }
+            case .charClass(let c):
+                for p in 0..<n where cur[p] {
+                    steps &+= 1
+                    if c.contains(s[p], folded: folded) { next[p + 1] = true; any = true }
+                }
+            case .star:
+                if let first = cur.firstIndex(of: true) {
+                    for q in first...n { steps &+= 1; next[q] = true }
+                    any = true
+                }
+            case .oneOf(let index):
+                let alt = alternatives[index]
+                for p in 0...n where cur[p] {
+                    for group in alt.literalGroups where p + group.length <= n {
+                        steps &+= group.length
+                        if AASAGlob.contains(group.values, s, p, group.length) { next[p + group.length] = true; any = true }
+                    }
+                }
+                for g in alt.globValues {
+                    let r = g.reach(s, from: cur, steps: &steps)
+                    for q in 0...n where r[q] { next[q] = true; any = true }
+                }
+            case .never:
+                break
+            }
+            if !any { return next }
+            swap(&cur, &next)
+        }
+        return cur
+    }
+
+    /// Binary search of `s[at..<at+len]` among sorted values of that length.
+    private static func contains(_ values: [[UInt32]], _ s: UnsafeBufferPointer<UInt32>, _ at: Int, _ len: Int) -> Bool {
+        var lo = 0, hi = values.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            let v = values[mid]
+            var order = 0
+            for k in 0..<len where v[k] != s[at + k] {
+                order = v[k] < s[at + k] ? -1 : 1
+                break
+            }
+            if order == 0 { return true }
+            if order < 0 { lo = mid + 1 } else { hi = mid }
+        }
+        return false
+    }
+}
+
+// MARK: - Compiling pattern text
+
+/// Where `$(name)` values come from: the file's `substitutionVariables`, then the predefined
+/// variables. Compiled alternatives are kept, so `$(lang)` is built once per document and
+/// case mode, not once per rule.
+struct AASAVariableTable {
+    var custom: [String: [String]] = [:]
+    private var cache: [String: Int] = [:]
+    private var compiled: [AASAAlternatives] = []
+
+    init(custom: [String: [String]]) { self.custom = custom }
+
+    enum Resolved { case charClass(AASACharClass), alternatives(AASAAlternatives), undefined }
+
+    mutating func resolve(_ name: String, fold: Bool) -> Resolved {
+        if let values = custom[name] { return .alternatives(alternatives(name, values, fold: fold)) }
+        switch name {
+        case "alpha": return .charClass(.alpha)
+        case "upper": return .charClass(.upper)
+        case "lower": return .charClass(.lower)
+        case "alnum": return .charClass(.alnum)
+        case "digit": return .charClass(.digit)
+        case "xdigit": return .charClass(.xdigit)
+        case "region": return .alternatives(alternatives(name, aasaRegionCodes, fold: fold))
+        case "lang": return .alternatives(alternatives(name, aasaLanguageCodes, fold: fold))
+        default: return .undefined
+        }
+    }
+
+    private mutating func alternatives(_ name: String, _ values: [String], fold: Bool) -> AASAAlternatives {
+        let key = (fold ? "i:" : "s:") + name
+        if let i = cache[key] { return compiled[i] }
+        var byLength: [Int: [[UInt32]]] = [:]
+        var globs: [AASAGlob] = []
+        for v in values {
+            var tokens: [AASAGlobToken] = []
+            var literal = true
+            for u in v.unicodeScalars {
+                switch u {
+                case "*": tokens.append(.star); literal = false
+                case "?": tokens.append(.any); literal = false
+                default: tokens.append(.scalar(fold ? linkFold(u.value) : u.value))
+                }
+            }
+            if literal {
+                let scalars = tokens.map { t -> UInt32 in if case .scalar(let u) = t { return u }; return 0 }
+                byLength[scalars.count, default: []].append(scalars)
+            } else {
+                globs.append(AASAGlob(tokens: tokens, alternatives: [], folded: fold))
+            }
+        }
+        var alt = AASAAlternatives()
+        for length in byLength.keys.sorted() {
+            var list = byLength[length] ?? []
+            list.sort { $0.lexicographicallyPrecedes($1) }
+            alt.literalGroups.append((length, list))
+        }
+        alt.globValues = globs
+        cache[key] = compiled.count
+        compiled.append(alt)
+        return alt
+    }
+}
+
+/// Problems found while compiling a pattern, for the document's findings.
+enum AASAPatternProblem: Equatable {
+    case undefinedVariable(String)
+    case unterminatedVariable
+}
+
+extension AASAGlob {
+    /// Compiles pattern text: `$(name)` is looked up in `variables`; an unterminated `$(`
+    /// is literal text. With `fold`, literals are case-folded (and the text must be too).
+    static func compile(_ text: String, fold: Bool, variables: inout AASAVariableTable,
+                        problems: inout [AASAPatternProblem]) -> AASAGlob {
+        let scalars = Array(text.unicodeScalars)
+        var tokens: [AASAGlobToken] = []
+        var alternatives: [AASAAlternatives] = []
+        tokens.reserveCapacity(scalars.count)
+        var i = 0
+        while i < scalars.count {
+            let u = scalars[i]
+            if u == "$", i + 1 < scalars.count, scalars[i + 1] == "(" {
+                if let close = scalars[(i + 2)...].firstIndex(of: ")") {
+                    var name = ""
+                    name.unicodeScalars.append(contentsOf: scalars[(i + 2)..<close])
+                    switch variables.resolve(name, fold: fold) {
+                    case .charClass(let c): tokens.append(.charClass(c))
+                    case .alternatives(let a):
+                        if a.literalGroups.isEmpty && a.globValues.isEmpty {
+                            tokens.append(.never)
+                        } else {
+                            tokens.append(.oneOf(alternatives.count))
+                            alternatives.append(a)
+                        }
+                    case .undefined:
+                        tokens.append(.never)
+                        problems.append(.undefinedVariable(name))
+                    }
+                    i = close + 1
+                    continue
+                }
+                problems.append(.unterminatedVariable)
+            }
+            switch u {
+            case "*": tokens.append(.star)
+            case "?": tokens.append(.any)
+            default: tokens.append(.scalar(fold ? linkFold(u.value) : u.value))
+            }
+            i += 1
+        }
+        return AASAGlob(tokens: tokens, alternatives: alternatives, folded: fold)
+    }
+}
+
+/// Compiles one AASA pattern alone (predefined variables only) and matches all of `text`,
+/// counting steps: for tests and the fuzzer, which check that no pattern costs more than
+/// the bound in AASAGlob's comment.
+package func aasaPatternMatch(_ pattern: String, _ text: String, ignoreCase: Bool = false) -> (matched: Bool, steps: Int) {
+    var table = AASAVariableTable(custom: [:])
+    var problems: [AASAPatternProblem] = []
+    let g = AASAGlob.compile(pattern, fold: ignoreCase, variables: &table, problems: &problems)
+    var scalars = text.unicodeScalars.map(\.value)
+    if ignoreCase { scalars = linkFolded(scalars) }
+    var steps = 0
+    let matched = scalars.withUnsafeBufferPointer { g.matches($0, steps: &steps) }
+    return (matched, steps)
+}
+#endif

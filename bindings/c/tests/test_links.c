@@ -1,0 +1,388 @@
+/* test_links.c: app links through the C API (the "App links" section of switchyard.h):
+ * AASA decisions (a few cases of Tests/Data/links/vectors.json, quoted by id), the
+ * decision array and its borrowed app IDs, findings, Android patterns and dynamic rules
+ * (cases of android-vectors.json), the Android evaluation, generation from a router and
+ * the cross-check, and every kind of misuse. */
+#include <stdlib.h>
+
+#include "sy_test.h"
+
+#define APP "ABCDE12345.com.example.app"
+#define APP2 "ABCDE12345.com.example.app2"
+
+static sy_links_aasa *compile(const char *json)
+{
+    sy_links_aasa *a = NULL;
+    sy_error err;
+    assert_status(SY_OK, sy_links_aasa_new(&a, LIT(json), 0, 0, &err), &err);
+    assert_non_null(a);
+    return a;
+}
+
+struct aasa_case {
+    const char *id; /* the case in vectors.json */
+    const char *domain;
+    const char *aasa;
+    const char *url;
+    const char *expect; /* the decisions: "app:m app2:b" (m match, b block), in order */
+};
+
+/* Writes the decisions as "app:m app2:b" for comparison. */
+static void decisions_text(const sy_links_aasa *a, const char *domain, const char *url, char *out, size_t cap)
+{
+    sy_links_decision d[8];
+    size_t n = 99, i;
+    sy_error err;
+    assert_status(SY_OK, sy_links_aasa_decide(d, 8, &n, a, LIT(domain), LIT(url), &err), &err);
+    out[0] = '\0';
+    for (i = 0; i < n; i++) {
+        size_t used = strlen(out);
+        snprintf(out + used, cap - used, "%s%.*s:%s", i ? " " : "", (int)d[i].app_id.len, d[i].app_id.ptr,
+                 d[i].verdict == SY_LINKS_MATCH ? "m" : "b");
+        assert_int_equal(d[i].reserved, 0);
+    }
+}
+
+/* HEADER: "Which apps the file lets open an https URL, as iOS decides: the ordered decisions." */
+static void aasa_vectors(void **state)
+{
+    static const struct aasa_case cases[] = {
+        {"apple-overview/buy", "example.com",
+         "{\"applinks\":{\"details\":[{\"appIDs\":[\"" APP "\",\"" APP2 "\"],\"components\":["
+         "{\"#\":\"no_universal_links\",\"exclude\":true},{\"/\":\"/buy/*\"},"
+         "{\"/\":\"/help/website/*\",\"exclude\":true},{\"/\":\"/help/*\",\"?\":{\"articleNumber\":\"????\"}}]}]}}",
+         "https://example.com/buy/42", APP ":m " APP2 ":m"},
+        {"apple-overview/specific-exclude-before-general", "example.com",
+         "{\"applinks\":{\"details\":[{\"appIDs\":[\"" APP "\",\"" APP2 "\"],\"components\":["
+         "{\"#\":\"no_universal_links\",\"exclude\":true},{\"/\":\"/buy/*\"},"
+         "{\"/\":\"/help/website/*\",\"exclude\":true},{\"/\":\"/help/*\",\"?\":{\"articleNumber\":\"????\"}}]}]}}",
+         "https://example.com/help/website/faq?articleNumber=4815", APP ":b " APP2 ":b"},
+        {"multi-app/exclusion-is-per-app", "example.com",
+         "{\"applinks\":{\"details\":[{\"appIDs\":[\"AAAAA11111.com.example.a\"],\"components\":"
+         "[{\"/\":\"/shared/*\",\"exclude\":true}]},{\"appIDs\":[\"BBBBB22222.com.example.b\"],"
+         "\"components\":[{\"/\":\"/shared/*\"}]}]}}",
+         "https://example.com/shared/1", "AAAAA11111.com.example.a:b BBBBB22222.com.example.b:m"},
+        {"legacy/paths-not-exclusion", "example.com",
+         "{\"applinks\":{\"apps\":[],\"details\":[{\"appID\":\"" APP "\",\"paths\":[\"NOT /wwdc/internal/*\",\"/wwdc/*\"]}]}}",
+         "https://example.com/wwdc/internal/notes", APP ":b"},
+        {"subst/region-UK-rejected", "example.com",
+         "{\"applinks\":{\"details\":[{\"appIDs\":[\"" APP "\"],\"components\":[{\"/\":\"/$(region)/home\"}]}]}}",
+         "https://example.com/UK/home", ""},
+        {"percent/false-non-ascii", "example.com",
+         "{\"applinks\":{\"details\":[{\"appIDs\":[\"" APP "\"],\"components\":"
+         "[{\"/\":\"/caf\\u00e9/*\",\"percentEncoded\":false}]}]}}",
+         "https://example.com/caf%C3%A9/menu", APP ":m"},
+        {"host/other-host-never-matches", "example.com",
+         "{\"applinks\":{\"details\":[{\"appIDs\":[\"" APP "\"],\"components\":[{\"/\":\"/*\"}]}]}}",
+         "https://evil.test/anything", ""},
+        {"probe/query-missing/star-on-absent-item", "example.com",
+         "{\"applinks\":{\"details\":[{\"appIDs\":[\"" APP "\"],\"components\":[{\"?\":{\"b\":\"*\"}}]}]}}",
+         "https://example.com/x?a=1", APP ":m"},
+    };
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char got[256];
+        sy_links_aasa *a = compile(cases[i].aasa);
+        decisions_text(a, cases[i].domain, cases[i].url, got, sizeof got);
+        if (strcmp(got, cases[i].expect) != 0) {
+            print_error("%s: got \"%s\", expected \"%s\"\n", cases[i].id, got, cases[i].expect);
+            fail();
+        }
+        sy_links_aasa_free(a);
+    }
+}
+
+/* HEADER: "SY_ERR_BUFFER_TOO_SMALL if cap is less than the number of decisions; then
+ * nothing is written."
+ * HEADER: "app_id stays valid until sy_links_aasa_free(aasa)." */
+static void decision_array_and_borrowed_app_ids(void **state)
+{
+    sy_links_aasa *a = compile("{\"applinks\":{\"details\":[{\"appIDs\":[\"" APP "\",\"" APP2
+                               "\"],\"components\":[{\"/\":\"/x\"},{\"/\":\"/y\",\"exclude\":true}]}]}}");
+    sy_links_decision d[2];
+    size_t n = 0;
+    sy_error err;
+    (void)state;
+    assert_status(SY_OK, sy_links_aasa_decide(NULL, 0, &n, a, LIT("example.com"), LIT("https://example.com/z"), &err), &err);
+    assert_int_equal(n, 0);  /* no rule: not an error */
+    memset(d, 0x5A, sizeof d);
+    assert_status(SY_ERR_BUFFER_TOO_SMALL,
+                  sy_links_aasa_decide(d, 1, &n, a, LIT("example.com"), LIT("https://example.com/x"), &err), &err);
+    assert_int_equal(n, 2);
+    assert_failed(&err, SY_ERR_BUFFER_TOO_SMALL);
+    assert_int_equal(d[0].reserved, 0x5A5A5A5A);
+    assert_status(SY_OK, sy_links_aasa_decide(d, 2, &n, a, LIT("EXAMPLE.com"), LIT("https://example.com/x"), &err), &err);
+    assert_int_equal(n, 2);
+    assert_str(d[0].app_id, APP);
+    assert_str(d[1].app_id, APP2);
+    assert_int_equal(d[1].verdict, SY_LINKS_MATCH);
+    assert_int_equal(d[0].detail_index, 0);
+    assert_int_equal(d[0].rule_index, 0);
+    assert_cleared(&err);
+    /* Decided again: the same pointers (they live in the compiled file). */
+    {
+        sy_links_decision again[2];
+        assert_status(SY_OK, sy_links_aasa_decide(again, 2, &n, a, LIT("example.com"), LIT("https://example.com/x/"), &err), &err);
+        assert_ptr_equal(again[0].app_id.ptr, d[0].app_id.ptr);
+    }
+    sy_links_aasa_free(a);
+    sy_links_aasa_free(NULL);
+}
+
+/* HEADER: "SY_ERR_RULE for invalid JSON (jansson's line, column and byte; position is the
+ * byte) or a value of the wrong type where matching depends on it (the message names the
+ * JSON path)" */
+static void bad_files_are_rule_errors(void **state)
+{
+    sy_links_aasa *a = (sy_links_aasa *)&a;
+    sy_error err;
+    (void)state;
+    assert_status(SY_ERR_RULE, sy_links_aasa_new(&a, LIT("{\"applinks\": "), 0, 0, &err), &err);
+    assert_null(a);
+    assert_true(sy_test_message_has(&err, "invalid JSON"));
+    assert_true(err.position >= 0);
+    assert_status(SY_ERR_RULE,
+                  sy_links_aasa_new(&a, LIT("{\"applinks\":{\"details\":[{\"appID\":\"x\",\"components\":[{\"/\":5}]}]}}"),
+                                    0, 0, &err), &err);
+    assert_true(sy_test_message_has(&err, "$.applinks.details[0].components[0][\"/\"]: must be a string, not an integer"));
+    assert_status(SY_ERR_RULE, sy_links_aasa_new(&a, LIT("[]"), 0, 0, &err), &err);
+    assert_true(sy_test_message_has(&err, "must be a JSON object"));
+}
+
+/* HEADER: "SY_ERR_MISUSE if out is NULL, or json is NULL with a non-zero length"
+ * HEADER: "SY_ERR_INVALID_ARGUMENT if flags has unknown bits" */
+static void misuse(void **state)
+{
+    sy_links_aasa *a = NULL;
+    sy_router *r = sy_test_router(NULL);
+    sy_links_decision d[1];
+    size_t n;
+    int yes = 7;
+    char buf[8];
+    sy_error err;
+    (void)state;
+    assert_status(SY_ERR_MISUSE, sy_links_aasa_new(NULL, LIT("{}"), 0, 0, &err), &err);
+    assert_status(SY_ERR_MISUSE, sy_links_aasa_new(&a, NULL, 3, 0, 0, &err), &err);
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_links_aasa_new(&a, LIT("{}"), 0x80u, 0, &err), &err);
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_links_aasa_new(&a, LIT("{}"), 0, (size_t)-1, &err), &err);
+    /* A router is not a compiled file. */
+    assert_status(SY_ERR_MISUSE, sy_links_aasa_decide(d, 1, &n, (const sy_links_aasa *)r, LIT("h"), LIT("https://h/"), &err), &err);
+    assert_true(sy_test_message_has(&err, "sy_links_aasa"));
+    sy_links_aasa_free((sy_links_aasa *)r);  /* recognised and left alone */
+    assert_status(SY_ERR_MISUSE, sy_links_aasa_findings(buf, sizeof buf, NULL, NULL, &err), &err);
+    a = compile("{}");
+    assert_status(SY_ERR_MISUSE, sy_links_aasa_decide(NULL, 1, &n, a, LIT("h"), LIT("https://h/"), &err), &err);
+    assert_status(SY_ERR_MISUSE, sy_links_aasa_findings(NULL, 4, NULL, a, &err), &err);
+    assert_status(SY_ERR_MISUSE, sy_links_android_match(NULL, SY_LINKS_ANDROID_LITERAL, 0, LIT("a"), LIT("a"), &err), &err);
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_links_android_match(&yes, 9, 0, LIT("a"), LIT("a"), &err), &err);
+    assert_int_equal(yes, 0);
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_links_android_match(&yes, 0, 2u, LIT("a"), LIT("a"), &err), &err);
+    assert_status(SY_ERR_MISUSE, sy_links_android_dynamic(NULL, LIT("[]"), LIT("/"), &err), &err);
+    assert_status(SY_ERR_MISUSE, sy_links_generate(buf, sizeof buf, NULL, NULL, LIT("{}"), &err), &err);
+    assert_status(SY_ERR_MISUSE, sy_links_cross_check(buf, sizeof buf, NULL, r, NULL, LIT("h"), LIT("a"), &err), &err);
+    sy_links_aasa_free(a);
+    sy_router_free(r);
+}
+
+/* HEADER: "SY_ERR_INVALID_URL if url is not valid UTF-8, holds a control character, has no
+ * scheme or a bad port (position: the byte)" */
+static void urls(void **state)
+{
+    sy_links_aasa *a = compile("{\"applinks\":{\"details\":[{\"appID\":\"" APP "\",\"components\":[{\"/\":\"*\"}]}]}}");
+    sy_links_aasa *h = NULL;
+    sy_links_decision d[2];
+    size_t n = 9;
+    sy_error err;
+    (void)state;
+    assert_status(SY_ERR_INVALID_URL, sy_links_aasa_decide(d, 2, &n, a, LIT("example.com"), LIT("/no/scheme"), &err), &err);
+    assert_status(SY_ERR_INVALID_URL, sy_links_aasa_decide(d, 2, &n, a, LIT("example.com"), LIT("https://example.com/\x01"), &err), &err);
+    assert_int_equal(err.position, 20);
+    assert_status(SY_ERR_INVALID_URL, sy_links_aasa_decide(d, 2, &n, a, LIT("example.com"), LIT("https://example.com/\xff"), &err), &err);
+    /* http is not a universal link, unless SY_LINKS_ALLOW_HTTP. */
+    assert_status(SY_OK, sy_links_aasa_decide(d, 2, &n, a, LIT("example.com"), LIT("http://example.com/x"), &err), &err);
+    assert_int_equal(n, 0);
+    assert_status(SY_OK, sy_links_aasa_new(&h, LIT("{\"applinks\":{\"details\":[{\"appID\":\"" APP "\",\"components\":[{}]}]}}"),
+                                           SY_LINKS_ALLOW_HTTP, 0, &err), &err);
+    assert_status(SY_OK, sy_links_aasa_decide(d, 2, &n, h, LIT("example.com"), LIT("http://example.com/x"), &err), &err);
+    assert_int_equal(n, 1);
+    sy_links_aasa_free(h);
+    sy_links_aasa_free(a);
+}
+
+/* HEADER: "Files larger than this many bytes get a finding (iOS ignores them)" */
+static void findings(void **state)
+{
+    sy_links_aasa *a = NULL;
+    char buf[1024];
+    size_t len = 0;
+    sy_error err;
+    const char *doc = "{\"applinks\":{\"details\":[{\"appID\":\"" APP "\",\"components\":[{\"/\":\"/a\",\"casesensitive\":false}]}]}}";
+    (void)state;
+    assert_status(SY_OK, sy_links_aasa_new(&a, LIT(doc), 0, 16, &err), &err);
+    assert_status(SY_ERR_BUFFER_TOO_SMALL, sy_links_aasa_findings(NULL, 0, &len, a, &err), &err);
+    assert_true(len > 0 && len < sizeof buf);
+    assert_status(SY_OK, sy_links_aasa_findings(buf, len + 1, &len, a, &err), &err);
+    assert_int_equal(strlen(buf), len);
+    assert_non_null(strstr(buf, "over the 16-byte limit"));
+    assert_non_null(strstr(buf, "$.applinks.details[0].components[0].casesensitive"));
+    assert_non_null(strstr(buf, "did you mean"));
+    sy_links_aasa_free(a);
+}
+
+struct android_case {
+    int32_t kind;
+    const char *pattern;
+    const char *input;
+    int expect; /* 1, 0, or -1 for a rejected pattern */
+};
+
+/* HEADER: "Match one Android <data> pattern as AOSP's PatternMatcher (or, for a host,
+ * IntentFilter's AuthorityEntry) does." (cases of android-vectors.json) */
+static void android_patterns(void **state)
+{
+    static const struct android_case cases[] = {
+        {SY_LINKS_ANDROID_SIMPLE_GLOB, ".*\\.pdf", "/docs/report.pdf", 1},
+        {SY_LINKS_ANDROID_SIMPLE_GLOB, ".*\\.pdf", "/docs/v1.2/report.pdf", 0},
+        {SY_LINKS_ANDROID_SIMPLE_GLOB, "te\\.t", "test", 0},
+        {SY_LINKS_ANDROID_ADVANCED_GLOB, "/[0-9]{4}/[0-9]{2}/[0-9]{2}/[a-zA-Z0-9_]+\\.html",
+         "/2016/09/07/got_this_working.html", 1},
+        {SY_LINKS_ANDROID_ADVANCED_GLOB, "/b*a*bar.*", "/baz", 0},
+        {SY_LINKS_ANDROID_ADVANCED_GLOB, "[]a]", "x", -1},
+        {SY_LINKS_ANDROID_ADVANCED_GLOB, "a+{3,4}", "", -1},
+        {SY_LINKS_ANDROID_PREFIX, "/item", "/items/3", 1},
+        {SY_LINKS_ANDROID_SUFFIX, ".pdf", "/a/b.pdf", 1},
+        {SY_LINKS_ANDROID_LITERAL, "test", "test1", 0},
+        {SY_LINKS_ANDROID_HOST, "*example.com", "badexample.com", 1},
+        {SY_LINKS_ANDROID_HOST, "example.com", "EXAMPLE.COM", 1},
+    };
+    size_t i;
+    sy_error err;
+    (void)state;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int matched = 7;
+        sy_status s = sy_links_android_match(&matched, cases[i].kind, 0, LIT(cases[i].pattern), LIT(cases[i].input), &err);
+        if (cases[i].expect < 0) {
+            assert_status(SY_ERR_INVALID_PATTERN, s, &err);
+            assert_int_equal(matched, 0);
+            assert_true(err.position >= 0);
+        } else {
+            assert_status(SY_OK, s, &err);
+            if (matched != cases[i].expect) {
+                print_error("%s on %s: got %d\n", cases[i].pattern, cases[i].input, matched);
+                fail();
+            }
+        }
+    }
+    /* HEADER: "an escaped '.' is a wildcard, as in framework sources up to Android 15" */
+    {
+        int matched = 0;
+        assert_status(SY_OK, sy_links_android_match(&matched, SY_LINKS_ANDROID_SIMPLE_GLOB, SY_LINKS_LEGACY_SIMPLE_GLOB,
+                                                    LIT("te\\.t"), LIT("test"), &err), &err);
+        assert_int_equal(matched, 1);
+    }
+}
+
+/* HEADER: "Rules Android drops (any malformed or empty field) leave the manifest alone to
+ * decide" */
+static void android_dynamic_rules(void **state)
+{
+    const char *rules = "[{\"?\": {\"dl\": \"*\"}}, {\"#\": \"app\"}, {\"/\": \"/products/*\"},"
+                        " {\"/\": \"/shoes\", \"?\": {\"in_app\": \"true\"}}, {\"/\": \"*\", \"exclude\": true}]";
+    int is_open = 7;
+    sy_error err;
+    (void)state;
+    assert_status(SY_OK, sy_links_android_dynamic(&is_open, LIT(rules), LIT("/shoes?in_app=true"), &err), &err);
+    assert_int_equal(is_open, 1);
+    assert_status(SY_OK, sy_links_android_dynamic(&is_open, LIT(rules), LIT("/shoes"), &err), &err);
+    assert_int_equal(is_open, 0);
+    assert_status(SY_OK, sy_links_android_dynamic(&is_open, LIT("[{\"/\": \"/path1\"}, {\"/\": \"/path2\"}]"), LIT("/path3"), &err), &err);
+    assert_int_equal(is_open, 0);
+    assert_status(SY_OK, sy_links_android_dynamic(&is_open, LIT("[{\"/\": 5}]"), LIT("/x"), &err), &err);
+    assert_int_equal(is_open, 1);
+    assert_status(SY_ERR_RULE, sy_links_android_dynamic(&is_open, LIT("[{"), LIT("/x"), &err), &err);
+}
+
+/* HEADER: "Would an Android app open a URL as a verified App Link?" */
+static void android_evaluation(void **state)
+{
+    const char *app = "{\"package\": \"com.example.app\", \"sha256_cert_fingerprints\": [\"AA:BB\"],"
+                      " \"filters\": [{\"autoVerify\": true, \"data\": [{\"scheme\": \"https\", \"host\": \"*.example.com\"},"
+                      " {\"pathPrefix\": \"/products/\"}]}]}";
+    const char *links = "[{\"relation\": [\"delegate_permission/common.handle_all_urls\"], \"target\": "
+                        "{\"namespace\": \"android_app\", \"package_name\": \"com.example.app\", "
+                        "\"sha256_cert_fingerprints\": [\"aabb\"]}}]";
+    char buf[2048];
+    size_t len;
+    sy_error err;
+    (void)state;
+    assert_status(SY_OK, sy_links_android_evaluate(buf, sizeof buf, &len, LIT(app), LIT(links),
+                                                   LIT("https://www.example.com/products/1"), &err), &err);
+    assert_non_null(strstr(buf, "\"opens\": true"));
+    assert_non_null(strstr(buf, "\"verified\": true"));
+    assert_status(SY_OK, sy_links_android_evaluate(buf, sizeof buf, &len, LIT(app), NULL, 0,
+                                                   LIT("https://example.com/products/1"), &err), &err);
+    assert_non_null(strstr(buf, "\"opens\": false"));
+    assert_non_null(strstr(buf, "\"verified\": null"));
+    assert_status(SY_ERR_RULE, sy_links_android_evaluate(buf, sizeof buf, &len, LIT("{\"filters\": 3}"), NULL, 0,
+                                                         LIT("https://example.com/"), &err), &err);
+    assert_true(sy_test_message_has(&err, "$.filters: must be an array"));
+}
+
+/* HEADER: "Generate the AASA components and the Android intent filters for a router's https
+ * routes that reach one domain." */
+static void generate_and_cross_check(void **state)
+{
+    sy_router *r = sy_test_router(NULL);
+    sy_links_aasa *a = NULL;
+    size_t len = 0;
+    char *buf;
+    char small[4];
+    sy_error err;
+    (void)state;
+    sy_test_add(r, "https://www.example.com/user/<int:id>", "User");
+    sy_test_add(r, "/help", "Help");
+    sy_test_add(r, "myapp://other", "Other");
+    assert_status(SY_ERR_BUFFER_TOO_SMALL,
+                  sy_links_generate(small, sizeof small, &len, r, LIT("{\"domain\": \"www.example.com\", \"app_ids\": [\"" APP "\"]}"), &err),
+                  &err);
+    assert_int_equal(small[0], '\0');
+    buf = malloc(len + 1);
+    assert_non_null(buf);
+    assert_status(SY_OK, sy_links_generate(buf, len + 1, &len, r, LIT("{\"domain\": \"www.example.com\", \"app_ids\": [\"" APP "\"]}"), &err),
+                  &err);
+    assert_non_null(strstr(buf, "\"/\": \"/user/?*\""));
+    assert_non_null(strstr(buf, "\"kind\": \"typed-parameter\""));
+    assert_non_null(strstr(buf, "\"route\": \"myapp://other\""));
+    free(buf);
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_links_generate(small, sizeof small, &len, r, LIT("{\"app_ids\": []}"), &err), &err);
+    assert_true(sy_test_message_has(&err, "missing \"domain\""));
+
+    a = compile("{\"applinks\":{\"details\":[{\"appIDs\":[\"" APP "\"],\"components\":[{\"/\":\"/user/*\"},{\"/\":\"/sell/*\"}]}]}}");
+    assert_status(SY_ERR_BUFFER_TOO_SMALL, sy_links_cross_check(NULL, 0, &len, r, a, LIT("www.example.com"), LIT(APP), &err), &err);
+    buf = malloc(len + 1);
+    assert_non_null(buf);
+    assert_status(SY_OK, sy_links_cross_check(buf, len + 1, &len, r, a, LIT("www.example.com"), LIT(APP), &err), &err);
+    assert_non_null(strstr(buf, "\"route\": \"/help\""));
+    assert_non_null(strstr(buf, "/sell/*"));
+    free(buf);
+    sy_links_aasa_free(a);
+    sy_router_free(r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(aasa_vectors),
+        cmocka_unit_test(decision_array_and_borrowed_app_ids),
+        cmocka_unit_test(bad_files_are_rule_errors),
+        cmocka_unit_test(misuse),
+        cmocka_unit_test(urls),
+        cmocka_unit_test(findings),
+        cmocka_unit_test(android_patterns),
+        cmocka_unit_test(android_dynamic_rules),
+        cmocka_unit_test(android_evaluation),
+        cmocka_unit_test(generate_and_cross_check),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

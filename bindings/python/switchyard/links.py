@@ -1,0 +1,348 @@
+"""App links: which app opens an https URL, offline (Universal Links and Android App Links).
+
+    >>> from switchyard import links
+    >>> aasa = {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"],
+    ...                                   "components": [{"/": "/buy/*"}]}]}}
+    >>> links.aasa_decisions(aasa, "example.com", "https://example.com/buy/42")
+    [('ABCDE12345.com.example.app', 'match')]
+
+An apple-app-site-association (AASA) file is evaluated as iOS evaluates it; Android's
+``<data>`` patterns as AOSP's PatternMatcher matches them, with the site's assetlinks.json and
+Android 15's dynamic rules; and both sites' files can be generated from a Router's https
+routes. docs/APP-LINKS.md describes every function; these are the sy_links_* functions of
+switchyard.h. Documents are given as a dict (or list), JSON text (str) or UTF-8 bytes.
+"""
+
+import ctypes
+import json
+import weakref
+from collections.abc import Mapping, Sequence
+from ctypes import POINTER, c_char, c_char_p, c_int, c_int32, c_size_t, c_uint32, c_void_p
+
+from . import _ffi
+from ._errors import SY_ERR_BUFFER_TOO_SMALL, SY_ERR_MISUSE, SY_OK, SwitchyardError, error_for
+
+__all__ = [
+    "AASA",
+    "aasa_decisions",
+    "android_matches",
+    "android_dynamic",
+    "android_evaluate",
+    "generate",
+    "cross_check",
+    "ANDROID_KINDS",
+]
+
+# ------------------------------------------------------------------ ctypes declarations
+# Declared here, next to their only user, from the "App links" section of switchyard.h.
+
+
+class _Error(ctypes.Structure):
+    """sy_error."""
+
+    _fields_ = [
+        ("code", c_int),
+        ("position", c_int32),
+        ("reserved", c_uint32 * 2),
+        ("message", c_char * 256),
+    ]
+
+
+class _Str(ctypes.Structure):
+    """sy_str."""
+
+    _fields_ = [("ptr", POINTER(c_char)), ("len", c_size_t)]
+
+
+class _Decision(ctypes.Structure):
+    """sy_links_decision."""
+
+    _fields_ = [
+        ("app_id", _Str),
+        ("verdict", c_int32),
+        ("detail_index", c_int32),
+        ("rule_index", c_int32),
+        ("reserved", c_int32),
+    ]
+
+
+_SY_LINKS_MATCH, _SY_LINKS_BLOCK = 1, 2
+_SY_LINKS_ALLOW_HTTP = 1 << 0
+_SY_LINKS_LEGACY_SIMPLE_GLOB = 1 << 0
+
+#: The kinds of Android <data> patterns, by the names android-vectors.json uses.
+ANDROID_KINDS = {"literal": 0, "prefix": 1, "simpleGlob": 2, "advancedGlob": 3, "suffix": 4, "host": 5}
+
+_lib = getattr(_ffi, "lib", None) or ctypes.CDLL(_ffi.library_path)
+
+
+def _raise_for(status, err):
+    if status == SY_OK:
+        return
+    message = err.message.decode("utf-8", "replace") if err.code == status and err.message else f"status {status}"
+    raise error_for(status, message, err.position if err.position >= 0 else None)
+
+
+def _declare(name, argtypes, restype=c_int):
+    """Declares one sy_links_* function (None if the library predates it) and enters it in
+    _ffi's namespace too, which is the binding's one table of the header's functions."""
+    fn = getattr(_lib, name, None)
+    if fn is not None:
+        fn.argtypes = argtypes
+        fn.restype = restype
+    setattr(_ffi, name, fn)
+    return fn
+
+
+_ErrP = POINTER(_Error)
+_SizeP = POINTER(c_size_t)
+_BufP = POINTER(c_char)
+
+sy_links_aasa_new = _declare("sy_links_aasa_new", [POINTER(c_void_p), c_char_p, c_size_t, c_uint32, c_size_t, _ErrP])
+sy_links_aasa_free = _declare("sy_links_aasa_free", [c_void_p], None)
+sy_links_aasa_findings = _declare("sy_links_aasa_findings", [_BufP, c_size_t, _SizeP, c_void_p, _ErrP])
+sy_links_aasa_decide = _declare(
+    "sy_links_aasa_decide",
+    [POINTER(_Decision), c_size_t, _SizeP, c_void_p, c_char_p, c_size_t, c_char_p, c_size_t, _ErrP],
+)
+sy_links_android_match = _declare(
+    "sy_links_android_match", [POINTER(c_int), c_int32, c_uint32, c_char_p, c_size_t, c_char_p, c_size_t, _ErrP]
+)
+sy_links_android_dynamic = _declare(
+    "sy_links_android_dynamic", [POINTER(c_int), c_char_p, c_size_t, c_char_p, c_size_t, _ErrP]
+)
+sy_links_android_evaluate = _declare(
+    "sy_links_android_evaluate",
+    [_BufP, c_size_t, _SizeP, c_char_p, c_size_t, c_char_p, c_size_t, c_char_p, c_size_t, _ErrP],
+)
+sy_links_generate = _declare("sy_links_generate", [_BufP, c_size_t, _SizeP, c_void_p, c_char_p, c_size_t, _ErrP])
+sy_links_cross_check = _declare(
+    "sy_links_cross_check",
+    [_BufP, c_size_t, _SizeP, c_void_p, c_void_p, c_char_p, c_size_t, c_char_p, c_size_t, _ErrP],
+)
+
+
+def _require(fn, name):
+    if fn is None:
+        raise NotImplementedError(f"{_ffi.library_path} has no {name}; rebuild libswitchyard")
+    return fn
+
+
+# ------------------------------------------------------------------ helpers
+
+
+def _text(value, what):
+    """UTF-8 bytes of a str or bytes argument."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "surrogateescape")
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value)
+    raise TypeError(f"{what} must be str or bytes, not {type(value).__name__}")
+
+
+def _document(value, what):
+    """A document as UTF-8 JSON bytes: a dict or list is serialised (member order kept)."""
+    if isinstance(value, (Mapping, list, tuple)):
+        return json.dumps(value, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    return _text(value, what)
+
+
+def _json_call(call, *args):
+    """Calls a sy_links_* function that writes JSON into a buffer; returns the parsed JSON."""
+    size = 16384
+    for _ in range(3):
+        buf = ctypes.create_string_buffer(size)
+        length = c_size_t()
+        err = _Error()
+        status = call(buf, size, ctypes.byref(length), *args, ctypes.byref(err))
+        if status == SY_ERR_BUFFER_TOO_SMALL:
+            size = length.value + 1
+            continue
+        _raise_for(status, err)
+        return json.loads(buf.raw[: length.value].decode("utf-8"))
+    raise SwitchyardError(SY_ERR_BUFFER_TOO_SMALL, "the answer kept growing between calls", None)
+
+
+def _router_address(router):
+    """The C router of a switchyard.Router, as an address (kept alive by the caller's Router)."""
+    ref = getattr(router, "_ref", None)
+    if ref is None:
+        raise TypeError(f"router must be a switchyard.Router, not {type(router).__name__}")
+    return ref(), ctypes.addressof(ref())
+
+
+# ------------------------------------------------------------------ AASA
+
+
+class AASA:
+    """A compiled apple-app-site-association file: compile once, evaluate many URLs.
+
+    ``AASA(doc, allow_http=False, size_warning_limit=0)``; ``doc`` is a dict, JSON text or
+    bytes. Raises RuleError (the message names the JSON path) for a file iOS cannot use.
+    Thread-safe; ``close()`` (or ``with``) releases it early.
+    """
+
+    __slots__ = ("_h", "__weakref__")
+
+    def __init__(self, doc, *, allow_http=False, size_warning_limit=0):
+        new = _require(sy_links_aasa_new, "sy_links_aasa_new")
+        data = _document(doc, "the AASA file")
+        handle = c_void_p()
+        err = _Error()
+        flags = _SY_LINKS_ALLOW_HTTP if allow_http else 0
+        _raise_for(new(ctypes.byref(handle), data, len(data), flags, size_warning_limit, ctypes.byref(err)), err)
+        self._h = handle
+        weakref.finalize(self, sy_links_aasa_free, handle.value).atexit = False
+
+    def close(self):
+        """Forget the compiled file (it is freed once no call uses it). Idempotent."""
+        self._h = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _handle(self):
+        if self._h is None:
+            raise SwitchyardError(SY_ERR_MISUSE, "the AASA file is closed", None)
+        return self._h
+
+    @property
+    def findings(self):
+        """What the file says that iOS ignores or that never matches: a list of
+        ``{"severity": "warning" | "error", "path": "$...", "message": "..."}``."""
+        return _json_call(sy_links_aasa_findings, self._handle())
+
+    def decide(self, host, url):
+        """Every app decided for ``url`` on ``host``, in decision order: dicts with
+        ``app_id``, ``verdict`` ("match" or "block"), ``detail_index`` and ``rule_index``."""
+        h = self._handle()
+        host_b, url_b = _text(host, "host"), _text(url, "url")
+        cap = 8
+        while True:
+            out = (_Decision * cap)()
+            count = c_size_t()
+            err = _Error()
+            status = sy_links_aasa_decide(out, cap, ctypes.byref(count), h, host_b, len(host_b), url_b, len(url_b),
+                                  ctypes.byref(err))
+            if status == SY_ERR_BUFFER_TOO_SMALL:
+                cap = count.value
+                continue
+            _raise_for(status, err)
+            return [
+                {
+                    "app_id": d.app_id.ptr[: d.app_id.len].decode("utf-8"),
+                    "verdict": "match" if d.verdict == _SY_LINKS_MATCH else "block",
+                    "detail_index": d.detail_index,
+                    "rule_index": d.rule_index,
+                }
+                for d in out[: count.value]
+            ]
+
+    def decisions(self, host, url):
+        """``[(app_id, "match" | "block"), ...]`` for ``url`` on ``host``, in decision order."""
+        return [(d["app_id"], d["verdict"]) for d in self.decide(host, url)]
+
+    def __repr__(self):
+        return f"<switchyard.links.AASA {'closed' if self._h is None else 'open'}>"
+
+
+def aasa_decisions(aasa, host, url):
+    """``[(app_id, "match" | "block"), ...]``: what iOS decides for ``url`` with the AASA file
+    ``aasa`` (a dict, JSON text or bytes) served by ``host``. The app that opens the URL is
+    the first "match" that is installed; an empty list means Safari opens it."""
+    if isinstance(aasa, AASA):
+        return aasa.decisions(host, url)
+    with AASA(aasa) as compiled:
+        return compiled.decisions(host, url)
+
+
+# ------------------------------------------------------------------ Android
+
+
+def android_matches(kind, pattern, text, *, legacy=False):
+    """Whether ``text`` (a decoded path; a host for "host") matches one Android <data> pattern.
+
+    ``kind``: "literal" (android:path), "prefix", "simpleGlob" (pathPattern), "advancedGlob"
+    (pathAdvancedPattern), "suffix" or "host". ``legacy``: read an escaped '.' in a simple glob
+    as a wildcard, as framework sources up to Android 15 do. An advanced glob Android rejects
+    raises PatternError.
+    """
+    fn = _require(sy_links_android_match, "sy_links_android_match")
+    if kind not in ANDROID_KINDS:
+        raise ValueError(f"kind must be one of {', '.join(ANDROID_KINDS)}, not {kind!r}")
+    p, t = _text(pattern, "pattern"), _text(text, "text")
+    matched = c_int()
+    err = _Error()
+    flags = _SY_LINKS_LEGACY_SIMPLE_GLOB if legacy else 0
+    _raise_for(fn(ctypes.byref(matched), ANDROID_KINDS[kind], flags, p, len(p), t, len(t), ctypes.byref(err)), err)
+    return matched.value == 1
+
+
+def android_dynamic(rules, path_and_query):
+    """"open" or "excluded": Android 15's dynamic rules (a ``dynamic_app_link_components``
+    list) for a path with its query and fragment. Rules Android drops (a malformed or empty
+    field) give "open": the manifest alone decides."""
+    fn = _require(sy_links_android_dynamic, "sy_links_android_dynamic")
+    r, p = _document(rules, "rules"), _text(path_and_query, "path_and_query")
+    is_open = c_int()
+    err = _Error()
+    _raise_for(fn(ctypes.byref(is_open), r, len(r), p, len(p), ctypes.byref(err)), err)
+    return "open" if is_open.value == 1 else "excluded"
+
+
+def android_evaluate(app, url, assetlinks=None):
+    """Would the Android ``app`` open ``url`` as a verified App Link?
+
+    ``app`` describes the app (docs/APP-LINKS.md: package, sha256_cert_fingerprints, filters
+    with one object per <data> element); ``assetlinks`` is the URL's host's assetlinks.json,
+    or None to leave verification unchecked. Returns ``{"opens", "filter_index", "verified",
+    "dynamic", "reasons", "findings"}``.
+    """
+    fn = _require(sy_links_android_evaluate, "sy_links_android_evaluate")
+    a = _document(app, "app")
+    links = None if assetlinks is None else _document(assetlinks, "assetlinks")
+    u = _text(url, "url")
+    return _json_call(fn, a, len(a), links, 0 if links is None else len(links), u, len(u))
+
+
+# ------------------------------------------------------------------ from a router
+
+
+def generate(router, domain, app_ids=(), *, package=None, fingerprints=(), names=None, targets=None):
+    """The AASA components and Android intent filters for ``router``'s https routes that
+    reach ``domain``: ``{"aasa", "android", "assetlinks", "manifest_xml", "rules",
+    "skipped", "notes"}``. ``names`` / ``targets`` choose a subset of the routes; each rule's
+    ``widened`` list names the URLs the system opens that the router does not match."""
+    fn = _require(sy_links_generate, "sy_links_generate")
+    if isinstance(app_ids, str) or not isinstance(app_ids, Sequence):
+        raise TypeError("app_ids must be a list of strings")
+    request = {"domain": domain, "app_ids": list(app_ids)}
+    if package is not None:
+        request["package"] = package
+    if fingerprints:
+        request["sha256_cert_fingerprints"] = list(fingerprints)
+    if names is not None:
+        request["names"] = list(names)
+    if targets is not None:
+        request["targets"] = list(targets)
+    data = json.dumps(request, ensure_ascii=False).encode("utf-8")
+    keep, address = _router_address(router)
+    result = _json_call(fn, address, data, len(data))
+    del keep
+    return result
+
+
+def cross_check(router, aasa, host, app_id):
+    """The routes of ``router`` whose links ``aasa`` (served by ``host``) does not open in
+    ``app_id`` (``routes_not_opened``), and the file's rules for the app that open URLs no
+    route handles (``rules_not_handled``), found by example URLs."""
+    fn = _require(sy_links_cross_check, "sy_links_cross_check")
+    compiled = aasa if isinstance(aasa, AASA) else AASA(aasa)
+    h, a = _text(host, "host"), _text(app_id, "app_id")
+    keep, address = _router_address(router)
+    result = _json_call(fn, address, compiled._handle(), h, len(h), a, len(a))
+    del keep
+    return result

@@ -1,0 +1,167 @@
+"""switchyard.links: the app-link vectors of Tests/Data/links (the same cases the Swift tests
+run), the AASA object, the Android evaluation, and generation from a Router."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+import switchyard
+from switchyard import links
+
+DATA = Path(__file__).resolve().parents[3] / "Tests" / "Data" / "links"
+APP = "ABCDE12345.com.example.app"
+
+
+def load(name):
+    return json.loads((DATA / name).read_text(encoding="utf-8"))
+
+
+AASA_VECTORS = load("vectors.json")
+ANDROID_VECTORS = load("android-vectors.json")
+
+
+@pytest.mark.parametrize("case", AASA_VECTORS, ids=[c["id"] for c in AASA_VECTORS])
+def test_aasa_vectors(case):
+    decisions = links.aasa_decisions(case["aasa"], case["domain"], case["url"])
+    expect = case["expect"]
+    assert [a for a, v in decisions if v == "match"] == expect.get("appIDs", [])
+    assert sorted(a for a, v in decisions if v == "block") == sorted(expect.get("blocked", []))
+    if expect.get("appIDs"):
+        assert decisions[[v for _, v in decisions].index("match")][0] == expect["appID"]
+
+
+def test_aasa_vectors_are_all_there():
+    assert len(AASA_VECTORS) >= 138
+    assert len(ANDROID_VECTORS) >= 118
+
+
+@pytest.mark.parametrize("case", ANDROID_VECTORS, ids=[f"{c['type']}:{c.get('pattern', '')}:{c['input']}" for c in ANDROID_VECTORS])
+def test_android_vectors(case):
+    if case["type"] == "dynamic":
+        assert links.android_dynamic(case["rules"], case["input"]) == case["expect"]
+    elif case["expect"] == "invalid":
+        with pytest.raises(switchyard.PatternError):
+            links.android_matches(case["type"], case["pattern"], case["input"])
+    else:
+        assert links.android_matches(case["type"], case["pattern"], case["input"]) is case["expect"]
+
+
+def test_aasa_accepts_dict_text_and_bytes():
+    doc = {"applinks": {"details": [{"appIDs": [APP], "components": [{"/": "/buy/*"}]}]}}
+    url = "https://example.com/buy/1"
+    expected = [(APP, "match")]
+    assert links.aasa_decisions(doc, "example.com", url) == expected
+    assert links.aasa_decisions(json.dumps(doc), "example.com", url) == expected
+    assert links.aasa_decisions(json.dumps(doc).encode(), "example.com", url) == expected
+
+
+def test_compiled_file_decides_with_indexes_and_findings():
+    doc = {
+        "applinks": {
+            "details": [
+                {"appIDs": [APP], "components": [{"/": "/*"}, {"/": "/never", "casesensitive": False}]},
+                {"appIDs": ["OTHER.app"], "components": [{"/": "/a", "exclude": True}]},
+            ]
+        }
+    }
+    with links.AASA(doc) as aasa:
+        assert aasa.decide("example.com", "https://example.com/a") == [
+            {"app_id": APP, "verdict": "match", "detail_index": 0, "rule_index": 0},
+            {"app_id": "OTHER.app", "verdict": "block", "detail_index": 1, "rule_index": 0},
+        ]
+        paths = [f["path"] for f in aasa.findings]
+        assert "$.applinks.details[0].components[1]" in paths  # never reached after "/*"
+        assert "$.applinks.details[0].components[1].casesensitive" in paths
+    with pytest.raises(switchyard.SwitchyardError):
+        aasa.decisions("example.com", "https://example.com/a")
+
+
+def test_size_warning_limit_is_configurable():
+    doc = {"applinks": {"details": []}}
+    assert not any("limit" in f["message"] for f in links.AASA(doc).findings)
+    assert any("over the 10-byte limit" in f["message"] for f in links.AASA(doc, size_warning_limit=10).findings)
+
+
+def test_errors_name_the_json_path():
+    with pytest.raises(switchyard.RuleError) as e:
+        links.AASA({"applinks": {"details": [{"appID": APP, "components": [{"exclude": "yes"}]}]}})
+    assert "$.applinks.details[0].components[0].exclude: must be true or false" in str(e.value)
+    with pytest.raises(switchyard.RuleError) as e:
+        links.AASA('{"applinks": ')
+    assert e.value.position is not None
+    with pytest.raises(switchyard.InvalidURLError):
+        links.aasa_decisions({}, "example.com", "no scheme")
+    with pytest.raises(TypeError):
+        links.aasa_decisions(42, "example.com", "https://example.com/")
+    with pytest.raises(ValueError):
+        links.android_matches("regex", "a", "a")
+
+
+def test_http_needs_the_option():
+    doc = {"applinks": {"details": [{"appID": APP, "components": [{}]}]}}
+    assert links.AASA(doc).decisions("example.com", "http://example.com/") == []
+    assert links.AASA(doc, allow_http=True).decisions("example.com", "http://example.com/") == [(APP, "match")]
+
+
+def test_legacy_simple_glob():
+    assert not links.android_matches("simpleGlob", r"te\.t", "test")
+    assert links.android_matches("simpleGlob", r"te\.t", "test", legacy=True)
+
+
+APP_DESCRIPTION = {
+    "package": "com.example.app",
+    "sha256_cert_fingerprints": ["AA:BB:CC"],
+    "filters": [
+        {
+            "autoVerify": True,
+            "data": [{"scheme": "https", "host": "www.example.com"}, {"pathPrefix": "/products/"}],
+        }
+    ],
+}
+
+ASSET_LINKS = [
+    {
+        "relation": ["delegate_permission/common.handle_all_urls"],
+        "target": {"namespace": "android_app", "package_name": "com.example.app", "sha256_cert_fingerprints": ["aabbcc"]},
+        "relation_extensions": {
+            "delegate_permission/common.handle_all_urls": {
+                "dynamic_app_link_components": [{"/": "/products/internal/*", "exclude": True}, {"/": "*"}]
+            }
+        },
+    }
+]
+
+
+def test_android_evaluation():
+    v = links.android_evaluate(APP_DESCRIPTION, "https://www.example.com/products/1", ASSET_LINKS)
+    assert v["opens"] and v["verified"] and v["dynamic"] == "open" and v["filter_index"] == 0
+    v = links.android_evaluate(APP_DESCRIPTION, "https://www.example.com/products/internal/2", ASSET_LINKS)
+    assert not v["opens"] and v["dynamic"] == "excluded"
+    v = links.android_evaluate(APP_DESCRIPTION, "https://www.example.com/about", None)
+    assert not v["opens"] and v["filter_index"] is None and v["verified"] is None
+    other = [dict(ASSET_LINKS[0], target={"namespace": "android_app", "package_name": "com.other"})]
+    assert links.android_evaluate(APP_DESCRIPTION, "https://www.example.com/products/1", other)["verified"] is False
+
+
+def test_generate_and_cross_check():
+    router = switchyard.Router()
+    router.add("https://www.example.com/user/<int:id>", "User", name="user")
+    router.add("/help", "Help", name="help")
+    g = links.generate(router, "www.example.com", [APP], package="com.example.app", fingerprints=["AA:BB"])
+    components = g["aasa"]["applinks"]["details"][0]["components"]
+    assert [c["/"] for c in components] == ["/user/?*", "/help"]
+    assert g["rules"][0]["widened"] and not g["rules"][1]["widened"]
+    assert "pathAdvancedPattern" in g["manifest_xml"]
+    # The generated files do what they say, in both evaluators.
+    assert links.aasa_decisions(g["aasa"], "www.example.com", "https://www.example.com/user/7") == [(APP, "match")]
+    assert links.android_evaluate(g["android"], "https://www.example.com/help", g["assetlinks"])["opens"]
+    only_help = links.generate(router, "www.example.com", [APP], names=["help"])
+    assert [r["route"] for r in only_help["rules"]] == ["/help"]
+
+    report = links.cross_check(router, {"applinks": {"details": [{"appIDs": [APP], "components": [
+        {"/": "/user/*"}, {"/": "/shop/*"}]}]}}, "www.example.com", APP)
+    assert [r["route"] for r in report["routes_not_opened"]] == ["/help"]
+    assert [r["rule_index"] for r in report["rules_not_handled"]] == [1]
+    with pytest.raises(switchyard.SwitchyardError):
+        links.generate(router, "", [APP])
