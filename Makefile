@@ -111,9 +111,10 @@ test: deps
 
 # SwiftPM builds and tests the same sources (default scratch path .build).
 test-swiftpm: deps
-	$(STEP) "SwiftPM: swift build && swift test"
+	$(STEP) "SwiftPM: swift build && swift test; the library without jansson"
 	swift build
 	swift test --disable-xctest
+	swift build --target Switchyard --disable-default-traits --scratch-path .build-nojansson
 
 # The CMake build, then ctest: C tests, Python tests and the build checks.
 test-cmake: build
@@ -204,4 +205,4 @@ bench: build
 # ---------------------------------------------------------------- clean
 # Removes every build dir this Makefile and SwiftPM create, and nothing else.
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) .build .build-tsan
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) .build .build-tsan .build-nojansson
