@@ -31,6 +31,7 @@ from ._errors import (
 from ._ffi import SyError, SyParam, SyRoute
 from ._match import GIL_DISABLED, UNSHARED_REFCOUNT, Match, fresh_match, getrefcount, tls
 from ._options import build_options
+from ._text import encode_surrogates, utf8
 
 __version__ = "0.1.0"
 __all__ = [
@@ -53,16 +54,6 @@ _INT64 = (-(2**63), 2**63 - 1)
 def library_version():
     """The version string of the loaded libswitchyard, e.g. "0.1.0"."""
     return _ffi.sy_version_string().decode()
-
-
-def _bytes_in(value, what):
-    """Text input as UTF-8 bytes. surrogateescape keeps bytes that came from the OS; the
-    library checks UTF-8 and reports the byte position of anything invalid."""
-    if isinstance(value, str):
-        return value.encode("utf-8", "surrogateescape")
-    if isinstance(value, bytes):
-        return value
-    raise TypeError(f"{what} must be str or bytes, not {type(value).__name__}")
 
 
 def _closed():
@@ -133,10 +124,10 @@ class Router:
         if not isinstance(append_params, bool):
             raise TypeError("append_params must be True or False")
         texts = {
-            "pattern": _bytes_in(pattern, "pattern"),
-            "target": None if target is None else _bytes_in(target, "target"),
-            "redirect": None if redirect is None else _bytes_in(redirect, "redirect"),
-            "name": None if name is None else _bytes_in(name, "name"),
+            "pattern": utf8(pattern, "pattern"),
+            "target": None if target is None else utf8(target, "target"),
+            "redirect": None if redirect is None else utf8(redirect, "redirect"),
+            "name": None if name is None else utf8(name, "name"),
         }
         route = SyRoute()
         _ffi.sy_route_init(route, _ffi.SY_ROUTE_VERSION)
@@ -154,7 +145,7 @@ class Router:
 
     def remove(self, pattern):
         """Remove the route added with exactly this pattern text; True if one was."""
-        data = _bytes_in(pattern, "pattern")
+        data = utf8(pattern, "pattern")
         removed = c_int()
         h = self._ref()
         _ffi.sy_router_remove(byref(removed), h, data, len(data), SyError())
@@ -175,13 +166,13 @@ class Router:
         if isinstance(doc, Mapping):
             text, from_file = json.dumps(doc, allow_nan=False).encode(), False
         elif isinstance(doc, os.PathLike):
-            text, from_file = os.fsencode(doc), True
+            text, from_file = utf8(os.fspath(doc), "a path"), True
         elif isinstance(doc, str) and doc.lstrip()[:1] in ("{", "["):
-            text, from_file = doc.encode("utf-8", "surrogateescape"), False
+            text, from_file = utf8(doc, "a rule document"), False
         elif isinstance(doc, bytes) and doc.lstrip()[:1] in (b"{", b"["):
             text, from_file = doc, False
         elif isinstance(doc, (str, bytes)):
-            text, from_file = os.fsencode(doc), True
+            text, from_file = utf8(doc, "a path"), True
         else:
             raise TypeError(f"load_rules takes a dict, JSON text or a path, not {type(doc).__name__}")
         load = _ffi.sy_router_load_rules_file if from_file else _ffi.sy_router_load_rules
@@ -209,10 +200,10 @@ class Router:
         if type(url) is str:
             try:
                 url = url.encode()
-            except UnicodeEncodeError:  # lone surrogates: bytes as os.fsencode would give
-                url = url.encode("utf-8", "surrogateescape")
+            except UnicodeEncodeError:  # surrogates: the library reports where (_text.py)
+                url = encode_surrogates(url)
         elif type(url) is not bytes:
-            url = _bytes_in(url, "url")
+            url = utf8(url, "url")
         m = tls.match  # the same references as _match._calibrate() counts
         if m is None or getrefcount(m) > UNSHARED_REFCOUNT:
             # The caller kept the last Match: leave it (and its C match) alone.
@@ -283,13 +274,13 @@ def _fill_defaults(route, defaults):
     array = (SyParam * len(defaults))()
     keep = [array]
     for p, (key, value) in zip(array, defaults.items()):
-        name = _bytes_in(key, "a defaults name")
+        name = utf8(key, "a defaults name")
         keep.append(name)
         p.name_ptr, p.name_len = _ffi.str_in(name)
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
             raise TypeError(f"defaults[{key!r}] must be str, int or float, not {type(value).__name__}")
         if isinstance(value, str):
-            text = _bytes_in(value, "a defaults value")
+            text = utf8(value, "a defaults value")
             keep.append(text)
             p.type = _ffi.SY_VALUE_STRING
             p.text_ptr, p.text_len = _ffi.str_in(text)
