@@ -61,8 +61,9 @@ class Scratch:
         self.arg = byref(self.ref)
         self.err = SyError()
         self.err_arg = byref(self.err)
-        # Indexed by sy_param_list; a buffer that is too small is replaced by a larger one.
-        self.params_io = [_params_io(256), _params_io(256)]
+        # Indexed by sy_param_list, made on first use (a program that keeps every Match
+        # makes a Scratch per resolve); a buffer too small is replaced by a larger one.
+        self.params_io = [None, None]
 
 
 #: Scratches whose Match is gone. A deque's pop and append are thread-safe, so any thread
@@ -134,7 +135,10 @@ def _params_attribute(name, which, doc):
             if out is not None:
                 return out
         c = self._c
-        buf, buf_arg, cap, length, length_arg, _ = c.params_io[which]
+        io = c.params_io[which]
+        if io is None:
+            io = c.params_io[which] = _params_io(256)
+        buf, buf_arg, cap, length, length_arg, _ = io
         if _params_text(buf_arg, cap, length_arg, c.arg, which_arg, None):
             buf, n = _grow_or_raise(c, which)
         else:
