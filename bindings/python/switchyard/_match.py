@@ -214,8 +214,13 @@ class Match(metaclass=_Unconstructible):
     def __del__(self, _give=_give):
         # The Match is gone: its C match may be resolved into again. (A Scratch is in the
         # pool or in one Match, never both: resolve takes it out before using it.) The
-        # default keeps the pool reachable during interpreter shutdown.
-        _give(self._c)
+        # Match lets go of it first: a finalizer that brings a dead Match back (another
+        # object's __del__ in the same garbage cycle) then gets AttributeError from an
+        # attribute not read yet, never another URL's value. The default keeps the pool
+        # reachable during interpreter shutdown.
+        c = self._c
+        self._c = None
+        _give(c)
 
     def __bool__(self):
         return self.matched

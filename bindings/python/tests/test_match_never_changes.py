@@ -108,3 +108,35 @@ def test_attributes_cannot_be_set(table):
     with pytest.raises(AttributeError):
         m.anything = 1
     assert m.target == "A"
+
+
+
+def test_a_match_brought_back_by_a_finalizer_never_shows_another_urls_values(table):
+    # A garbage cycle holds a Match and an object whose __del__ resolves another URL and
+    # then reads the Match, which may already have given its C match back (the cycle's
+    # finalizers run in no set order). What was read before stays; what was not read
+    # raises AttributeError; nothing reads the C match the other URL now uses.
+    import gc
+
+    seen = []
+
+    class Reader:
+        def __del__(self):
+            table.resolve(URLS[1]).params  # may take the C match the Match gave back
+            for name in ("target", "params"):
+                try:
+                    seen.append((name, getattr(self.match, name)))
+                except Exception as exc:  # noqa: BLE001  (raised in __del__, would be lost)
+                    seen.append((name, type(exc)))
+
+    for first in range(2):  # the Match made before or after the Reader
+        for _ in range(10):
+            m = table.resolve(URLS[0]) if first == 0 else None
+            reader = Reader()
+            reader.match = m or table.resolve(URLS[0])
+            reader.match.target  # read before; params not
+            reader.match.query["q"].append(reader)  # a kept dict of the Match closes the cycle
+            del reader, m
+            gc.collect()
+    assert len(seen) == 40 and ("target", "A") in seen
+    assert all(value in ("A", {"x": "1", "q": "x"}, AttributeError) for _, value in seen), seen
