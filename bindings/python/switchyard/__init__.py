@@ -188,12 +188,13 @@ class Router:
         # Kept to one foreign call and a few cheap statements: the benchmark's hot path.
         # The call is made without ctypes argument conversion (see
         # _ffi.sy_router_resolve_raw): the pointers as byref() objects made once (per
-        # Router, per Scratch), the length as a ready size_t argument, and holding the GIL, which
-        # costs less than releasing and taking it back. The first resolve after a change
-        # builds the new table (~100 ms for 10,000 routes): after this Router's own
-        # changes, that resolve releases the GIL so other threads run. (A change by
-        # another thread that lands between its C call and setting the flag only means
-        # one build holds the GIL: slower, never wrong.)
+        # Router, per Scratch), the length as a ready size_t argument, and holding the
+        # GIL, which costs less than releasing and taking it back. The first resolve
+        # after a change builds the new table (~100 ms for 10,000 routes): after this
+        # Router's own changes, that resolve releases the GIL so other threads run. (A
+        # change by another thread that lands between its C call and setting the flag
+        # only means one build holds the GIL: slower, never wrong.) The Match is new,
+        # and owns the Scratch until it goes (_match.py).
         router = self._arg  # keeps the C router alive during the call, even across close()
         if type(url) is str:
             try:
