@@ -206,3 +206,12 @@ bench: build
 # Removes every build dir this Makefile and SwiftPM create, and nothing else.
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) .build .build-tsan .build-nojansson
+
+# ---------------------------------------------------------------- wheel
+# The Python package as a platform wheel with libswitchyard.so inside, written to dist/.
+# bindings/python/pyproject.toml builds the library with CMake in a temporary folder
+# (a full release build), so the source tree gets nothing but dist/. docs/PYTHON.md.
+.PHONY: wheel
+wheel: deps
+	$(STEP) "Python wheel (libswitchyard.so inside) into dist/"
+	$(PYTHON) -m pip wheel --no-deps --disable-pip-version-check --wheel-dir dist ./bindings/python

@@ -12,9 +12,8 @@ docs/PYTHON.md describes the API, the errors, lifetimes and threads.
 
 import json
 import os
-import platform
 from collections.abc import Mapping
-from ctypes import byref, c_int, c_size_t
+from ctypes import byref, c_int
 from math import isfinite
 
 from . import _ffi
@@ -29,8 +28,9 @@ from ._errors import (
     SwitchyardError,
 )
 from ._ffi import SyError, SyParam, SyRoute
-from ._match import GIL_DISABLED, UNSHARED_REFCOUNT, Match, fresh_match, getrefcount, tls
+from ._match import GIL_DISABLED, Match, Scratch, give_scratch, make_match, take_scratch
 from ._options import build_options
+from ._text import encode_surrogates, utf8
 from . import links  # noqa: F401  (switchyard.links, app links)
 
 __version__ = "0.1.0"
@@ -54,16 +54,6 @@ _INT64 = (-(2**63), 2**63 - 1)
 def library_version():
     """The version string of the loaded libswitchyard, e.g. "0.1.0"."""
     return _ffi.sy_version_string().decode()
-
-
-def _bytes_in(value, what):
-    """Text input as UTF-8 bytes. surrogateescape keeps bytes that came from the OS; the
-    library checks UTF-8 and reports the byte position of anything invalid."""
-    if isinstance(value, str):
-        return value.encode("utf-8", "surrogateescape")
-    if isinstance(value, bytes):
-        return value
-    raise TypeError(f"{what} must be str or bytes, not {type(value).__name__}")
 
 
 def _closed():
@@ -134,10 +124,10 @@ class Router:
         if not isinstance(append_params, bool):
             raise TypeError("append_params must be True or False")
         texts = {
-            "pattern": _bytes_in(pattern, "pattern"),
-            "target": None if target is None else _bytes_in(target, "target"),
-            "redirect": None if redirect is None else _bytes_in(redirect, "redirect"),
-            "name": None if name is None else _bytes_in(name, "name"),
+            "pattern": utf8(pattern, "pattern"),
+            "target": None if target is None else utf8(target, "target"),
+            "redirect": None if redirect is None else utf8(redirect, "redirect"),
+            "name": None if name is None else utf8(name, "name"),
         }
         route = SyRoute()
         _ffi.sy_route_init(route, _ffi.SY_ROUTE_VERSION)
@@ -155,7 +145,7 @@ class Router:
 
     def remove(self, pattern):
         """Remove the route added with exactly this pattern text; True if one was."""
-        data = _bytes_in(pattern, "pattern")
+        data = utf8(pattern, "pattern")
         removed = c_int()
         h = self._ref()
         _ffi.sy_router_remove(byref(removed), h, data, len(data), SyError())
@@ -176,13 +166,13 @@ class Router:
         if isinstance(doc, Mapping):
             text, from_file = json.dumps(doc, allow_nan=False).encode(), False
         elif isinstance(doc, os.PathLike):
-            text, from_file = os.fsencode(doc), True
+            text, from_file = utf8(os.fspath(doc), "a path"), True
         elif isinstance(doc, str) and doc.lstrip()[:1] in ("{", "["):
-            text, from_file = doc.encode("utf-8", "surrogateescape"), False
+            text, from_file = utf8(doc, "a rule document"), False
         elif isinstance(doc, bytes) and doc.lstrip()[:1] in (b"{", b"["):
             text, from_file = doc, False
         elif isinstance(doc, (str, bytes)):
-            text, from_file = os.fsencode(doc), True
+            text, from_file = utf8(doc, "a path"), True
         else:
             raise TypeError(f"load_rules takes a dict, JSON text or a path, not {type(doc).__name__}")
         load = _ffi.sy_router_load_rules_file if from_file else _ffi.sy_router_load_rules
@@ -196,43 +186,45 @@ class Router:
 
         Raises InvalidURLError (with the byte position), LimitError, RedirectError.
         """
-        # Kept to one foreign call and cheap reads: the benchmark's hot path. The call is
-        # made without ctypes argument conversion: pointers as byref() objects made once
-        # (per Router, per Match), the length as a Python int (below), and holding the GIL,
-        # which costs less than releasing and taking it back. The first resolve after a
-        # change builds the new table (~100 ms for 10,000 routes): after this Router's own
-        # changes, that resolve releases the GIL so other threads run. (A change by another
-        # thread that lands between its C call and setting the flag only means one build
-        # holds the GIL: slower, never wrong.)
+        # Kept to one foreign call and a few cheap statements: the benchmark's hot path.
+        # The call is made without ctypes argument conversion (see
+        # _ffi.sy_router_resolve_raw): the pointers as byref() objects made once (per
+        # Router, per Scratch), the length as a ready size_t argument, and holding the
+        # GIL, which costs less than releasing and taking it back. The first resolve
+        # after a change builds the new table (~100 ms for 10,000 routes): after this
+        # Router's own changes, that resolve releases the GIL so other threads run. (A
+        # change by another thread that lands between its C call and setting the flag
+        # only means one build holds the GIL: slower, never wrong.) The Match is new,
+        # and owns the Scratch until it goes (_match.py).
         router = self._arg  # keeps the C router alive during the call, even across close()
-        if router is None:
-            raise _closed()
         if type(url) is str:
             try:
                 url = url.encode()
-            except UnicodeEncodeError:  # lone surrogates: bytes as os.fsencode would give
-                url = url.encode("utf-8", "surrogateescape")
+            except UnicodeEncodeError:  # surrogates: the library reports where (_text.py)
+                url = encode_surrogates(url)
         elif type(url) is not bytes:
-            url = _bytes_in(url, "url")
-        m = tls.match  # the same references as _match._calibrate() counts
-        if m is None or getrefcount(m) > UNSHARED_REFCOUNT:
-            # The caller kept the last Match: leave it (and its C match) alone.
-            m = tls.match = fresh_match()
-        else:
-            cache = m._cache
-            if cache:
-                cache.clear()  # forget the attributes read after the previous resolve
-        n = len(url)
-        if n > _INT_LENGTH_MAX:
-            n = c_size_t(n)
+            url = utf8(url, "url")
+        try:
+            size = _SIZE_ARGS[len(url)]
+        except IndexError:
+            size = _ffi.size_arg(len(url))
+        try:
+            c = _take_scratch()  # a C match no Match holds (_match.py)
+        except IndexError:
+            c = Scratch()
         if self._changed:
             self._changed = False
-            status = _resolve_releasing_gil(m._arg, router, url, n, m._err_arg)
+            status = _resolve_releasing_gil(c.arg, router, url, size, None)
         else:
-            status = _resolve(m._arg, router, url, n, m._err_arg)
+            # No sy_error: a closed router (None, a NULL router) or a bad URL fails in C
+            # and is told apart below, where the sy_error is asked for.
+            status = _resolve(c.arg, router, url, size, None)
         if status:
-            raise _ffi.error_from(status, m._err)
+            _resolve_failed(c, router, url, size)
+        m = _make_match()
+        m._c = c
         m._url = url
+        m._cache = None
         return m
 
     # A Router is a handle on one C router, like a file or a lock: copy and pickle refuse
@@ -252,11 +244,25 @@ class Router:
         return f"<switchyard.Router {'closed' if self._h is None else 'open'}>"
 
 
+def _resolve_failed(c, router, url, size):
+    """After a failed resolve into Scratch ``c``: raises its error. A None router is a
+    closed Router; otherwise the resolve is made again with an sy_error for the C
+    message (the same outcome: a resolve changes nothing but its match). Returns if that
+    resolve succeeds, which only a change of routes in between can bring about."""
+    if router is None:
+        _give_scratch(c)
+        raise _closed()
+    status = _resolve_releasing_gil(c.arg, router, url, size, c.err_arg)
+    if status:
+        _give_scratch(c)  # no Match holds it
+        raise _ffi.error_from(status, c.err)
+
+
 def _resolve_detached(self, url):
-    # Router.resolve on free-threaded Python (GIL_DISABLED): the thread's Match is resolved
-    # into as usual, then detached (every attribute read), so the Match returned shares no
-    # C state with anything.
-    return _resolve_attached(self, url)._detach()
+    # Router.resolve on free-threaded Python (GIL_DISABLED): a Match is resolved as usual,
+    # then every attribute is read while only this thread can reach it, so no read of
+    # the Match returned calls C.
+    return _resolve_attached(self, url)._read_all()
 
 
 _resolve_attached = Router.resolve
@@ -266,13 +272,11 @@ if GIL_DISABLED:
     Router.resolve = _resolve_detached
 
 _resolve = _ffi.sy_router_resolve_raw
-#: The longest length passed to the raw resolve as a Python int. ctypes passes an int as a
-#: C int, which libffi widens to the full register by sign extension on x86-64 and
-#: AArch64, so up to INT_MAX a size_t parameter receives the right value there. Longer
-#: URLs, and every URL on other machines, go as a c_size_t. A plain int saves making and
-#: setting a c_size_t per call (measured, docs/PYTHON.md).
-_INT_LENGTH_MAX = 0x7FFF_FFFF if platform.machine().lower() in ("x86_64", "amd64", "aarch64", "arm64") else -1
 _resolve_releasing_gil = _ffi.sy_router_resolve_raw_releasing_gil
+_SIZE_ARGS = _ffi.SIZE_ARGS
+_take_scratch = take_scratch
+_make_match = make_match
+_give_scratch = give_scratch
 
 
 def _fill_defaults(route, defaults):
@@ -284,13 +288,13 @@ def _fill_defaults(route, defaults):
     array = (SyParam * len(defaults))()
     keep = [array]
     for p, (key, value) in zip(array, defaults.items()):
-        name = _bytes_in(key, "a defaults name")
+        name = utf8(key, "a defaults name")
         keep.append(name)
         p.name_ptr, p.name_len = _ffi.str_in(name)
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
             raise TypeError(f"defaults[{key!r}] must be str, int or float, not {type(value).__name__}")
         if isinstance(value, str):
-            text = _bytes_in(value, "a defaults value")
+            text = utf8(value, "a defaults value")
             keep.append(text)
             p.type = _ffi.SY_VALUE_STRING
             p.text_ptr, p.text_len = _ffi.str_in(text)

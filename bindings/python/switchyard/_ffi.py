@@ -321,7 +321,7 @@ sy_router_add_routes = _declare(
 sy_router_remove = _declare(
     "sy_router_remove", [POINTER(c_int), RouterRef, c_char_p, c_size_t, ErrPtr], c_int, check_status
 )
-# Rule documents (issue 4): optional, so the package loads with a library that predates them.
+# Rule documents: optional, so the package loads with a library that predates them.
 sy_router_load_rules = _declare(
     "sy_router_load_rules", [RouterRef, c_char_p, c_size_t, ErrPtr], c_int, check_status, optional=True
 )
@@ -340,15 +340,29 @@ sy_match_free = _declare("sy_match_free", [MatchRef], None)
 sy_router_resolve = _declare(
     "sy_router_resolve", [MatchRef, RouterRef, c_char_p, c_size_t, ErrPtr], c_int
 )
-# Router.resolve's own entry points: sy_router_resolve without argtypes, so ctypes converts
-# nothing per call (~250 ns less here). The caller passes exactly (byref(match object),
-# byref(router object), bytes, int or c_size_t length, byref(SyError)): nothing checks the
-# types, so only Router.resolve uses them. The first keeps the GIL; the second releases it
-# (for a resolve that may build a new table).
+# Router.resolve's own entry points: sy_router_resolve without argtypes, so ctypes
+# converts nothing per call (declared argtypes measured ~100 ns more per resolve). Every
+# argument is an object ctypes documents as a parameter of its C type, passed as it is:
+# byref() for the pointers, bytes for the URL, None for the optional sy_error, and for
+# the size_t length what c_size_t.from_param() returns (SIZE_ARGS). Nothing checks the
+# types, so only Router.resolve uses them. The first keeps the GIL; the second releases
+# it (for a resolve that may build a new table).
 sy_router_resolve_raw = pylib["sy_router_resolve"]
 sy_router_resolve_raw.restype = c_int
 sy_router_resolve_raw_releasing_gil = lib["sy_router_resolve"]
 sy_router_resolve_raw_releasing_gil.restype = c_int
+
+
+def size_arg(n):
+    """n as a size_t function-call parameter: what c_size_t.from_param() returns, "an
+    object that can be used as a function call parameter" (the ctypes reference). It is
+    passed to C as it is, where a c_size_t instance is converted again on every call."""
+    return c_size_t.from_param(n)
+
+
+#: size_arg(n) for the lengths of most URLs, made once (making one per call measured
+#: ~40 ns); longer inputs make their own.
+SIZE_ARGS = tuple(size_arg(n) for n in range(1024))
 
 # Accessors: short reads of one match, holding the GIL (see pylib above).
 sy_match_found = _declare("sy_match_found", [MatchRef], c_int, keep_gil=True)
@@ -383,9 +397,10 @@ sy_match_params_text = _declare(
     check_status_sizing, keep_gil=True,
 )
 # Match.params' own entry point, without argtypes (as sy_router_resolve_raw above). The
-# caller passes exactly (c_char array, int cap, byref(c_size_t), byref(match object), int
-# which, None): only _match._ParamsAttribute uses it, and it repeats a failed call
-# through the declared function above for the error message.
+# caller passes exactly (byref(c_char array), size_arg(cap), byref(c_size_t), byref(match
+# object), `which` as _match._WHICH makes it, None). Only Match.params and
+# Match.path_params use it, and they repeat a failed call through the declared function
+# above for the error message.
 sy_match_params_text_raw = pylib["sy_match_params_text"]
 sy_match_params_text_raw.restype = c_int
 sy_match_to_json = _declare(
@@ -405,5 +420,5 @@ if library_version // 10000 != BINDING_MAJOR:
 
 
 def has_rules():
-    """Whether the loaded library can read rule documents (issue 4)."""
+    """Whether the loaded library can read rule documents."""
     return sy_router_load_rules is not None and sy_router_load_rules_file is not None

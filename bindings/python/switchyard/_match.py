@@ -1,89 +1,79 @@
-"""Match: the result of Router.resolve(), read lazily from a C sy_match it owns.
+"""Match: the result of Router.resolve(), read lazily from a C sy_match that it alone uses.
 
-Why lazy, and why it stays correct (docs/PYTHON.md, "How a Match stays valid"):
+Why lazy, and why a Match never changes (docs/PYTHON.md, "How a Match stays valid"):
 
-* resolve() must cost one foreign call plus a few cheap reads, so it copies nothing. A
-  Match owns one C ``sy_match`` (an owning ``_ffi.MatchObj``) and the URL bytes the C
-  match borrows; each attribute is read from C on first access, then cached.
-* Each thread keeps its last Match in a ``threading.local``. Before resolving again,
-  resolve() checks whether anyone else still holds that Match (its reference count is
-  above the thread state's own references). If nobody does, the same Python object and
-  C match are reused, caches cleared. If the caller kept it, it stays untouched and the
-  thread makes a new Match with a new C match. So a C match is only ever overwritten
-  when no Python code can read it, and a Match stays valid for as long as it lives.
-  Matches cannot be weakly referenced: a weak reference would not count as "kept".
+* resolve() must cost one foreign call plus a few cheap statements, so it copies nothing.
+  Each Match is a new object that owns, for as long as it lives, one C ``sy_match`` (a
+  ``Scratch``) and the URL bytes the C match borrows; each attribute is read from C on
+  first access, then kept in the Match.
+* C matches are recycled through a pool: resolve() takes a Scratch from the pool (or makes
+  one), and the Match's ``__del__`` gives it back when the Match is gone. So a C match is
+  only resolved into again once no Python object can read it, and every Match keeps its
+  own values, whatever resolves come later, on whichever thread. Nothing here counts
+  references: the pool only ever holds Scratches that no live Match holds.
 * The accessors are declared through PyDLL (they keep the GIL), so two Python threads
   reading one Match never run C accessors on it at the same time. Without a GIL
-  (free-threaded Python) none of this holds, and resolve returns detached Matches
+  (free-threaded Python) that does not hold, and resolve returns detached Matches
   instead (GIL_DISABLED below).
 """
 
 import sys
-import threading
-from ctypes import byref, c_size_t, create_string_buffer
-
-try:
-    from sys import getrefcount
-except ImportError:  # not CPython: never assume a Match is unshared; always make a new one
-
-    def getrefcount(obj):
-        return 1 << 30
+from collections import deque
+from ctypes import byref, c_int, c_int32, c_size_t, create_string_buffer, sizeof
 
 from . import _ffi
 from ._ffi import SyError, SyStr
 
-
-def _params_io(cap):
-    """The thread's sy_match_params_text buffer of `cap` bytes, and the arguments that
-    point at it and at its length (made once, passed as they are)."""
-    buf = create_string_buffer(cap)
-    length = c_size_t()
-    return buf, byref(buf), cap, length, byref(length)
-
-
-class _ThreadState(threading.local):
-    """Per thread: the last Match resolved (reused when nobody else holds it) and scratch
-    structs for the accessor calls."""
-
-    def __init__(self):
-        self.match = None
-        self.err = SyError()
-        self.name = SyStr()
-        self.value = SyStr()
-        # sy_match_params_text's buffer (grown when a match needs more), its arguments
-        # and the length it writes: one tuple, so a read costs one thread-local lookup.
-        self.params_io = _params_io(256)
-
-
-tls = _ThreadState()
-
-
-def _calibrate():
-    """getrefcount() of a Match that only the thread state refers to, measured with the
-    same statements Router.resolve uses (the count differs between Python versions)."""
-    state = _ThreadState()
-    state.match = _Probe()
-    m = state.match
-    return getrefcount(m)
-
-
-class _Probe:
-    pass
-
-
-#: Router.resolve reuses the thread's last Match only when its count is at most this.
-UNSHARED_REFCOUNT = _calibrate()
-
 #: True on a free-threaded CPython (3.13t and later) running without the GIL. Nothing then
 #: stops two threads from calling the C accessors of one shared Match at once (the header
-#: allows one thread at a time per sy_match), and reference counts are not exact. So there
-#: Router.resolve returns detached Matches (Match._detach): every attribute read at once,
-#: no C state kept. Slower, and safe to share between threads.
+#: allows one thread at a time per sy_match). So there Router.resolve returns detached
+#: Matches (Match._read_all): every attribute read before the Match is returned, so no
+#: later read calls C. Slower, and safe to share between threads.
 GIL_DISABLED = not getattr(sys, "_is_gil_enabled", lambda: True)()
 
-#: Every attribute of a Match, in the order _detach reads them.
+#: Every attribute of a Match, in the order _read_all and vars() read them.
 ATTRIBUTES = ("matched", "url", "pattern", "target", "name", "params", "path_params", "query",
               "fragment", "remainder", "redirects")
+
+
+def _params_io(cap):
+    """A sy_match_params_text buffer of `cap` bytes with the call's arguments that point at
+    it (byref of the buffer, its size as a size_t argument, byref of the length it
+    writes), and the size."""
+    buf = create_string_buffer(cap)
+    length = c_size_t()
+    return buf, byref(buf), _ffi.size_arg(cap), length, byref(length), cap
+
+
+class Scratch:
+    """One C sy_match and the ctypes objects the calls on it pass, made once.
+
+    ``ref`` is the owning MatchObj (typed calls take it); ``arg`` and ``err_arg`` are
+    byref() of it and of its sy_error, for the calls made without argtypes (see
+    _ffi.sy_router_resolve_raw); ``params_io`` holds one sy_match_params_text buffer per
+    parameter list. A Scratch belongs to one Match at a time, or to the pool.
+    """
+
+    __slots__ = ("ref", "arg", "err", "err_arg", "params_io")
+
+    def __init__(self):
+        self.ref = _ffi.new_match()
+        self.arg = byref(self.ref)
+        self.err = SyError()
+        self.err_arg = byref(self.err)
+        # Indexed by sy_param_list, made on first use (a program that keeps every Match
+        # makes a Scratch per resolve); a buffer too small is replaced by a larger one.
+        self.params_io = [None, None]
+
+
+#: Scratches whose Match is gone. A deque's pop and append are thread-safe, so any thread
+#: may take from and give to the pool. It keeps at most POOL_LIMIT Scratches: past that an
+#: append drops the oldest, and its C match is freed (a program that once held many
+#: Matches does not keep their C matches forever).
+POOL_LIMIT = 64
+_pool = deque(maxlen=POOL_LIMIT)
+take_scratch = _pool.pop
+give_scratch = _give = _pool.append
 
 
 def _text(s):
@@ -99,31 +89,58 @@ def _text(s):
 _INDEX = tuple(c_size_t(i) for i in range(64))
 
 _params_text = _ffi.sy_match_params_text_raw
+#: sy_match_params_text's int32_t `which` argument: a Python int goes as a C int, which is
+#: int32_t wherever a C int has 32 bits; elsewhere c_int32 objects.
+_WHICH = (0, 1) if sizeof(c_int) == 4 else (c_int32(0), c_int32(1))
 # The conversions of the typed values in sy_match_params_text's TYPES letters.
 _CONVERT = {"i": int, "f": float}
 
 
-class _ParamsAttribute:
+def _cached(read):
+    """A read-only attribute: read from C on first access (``read(match)``), then kept in
+    the Match's cache dict. setdefault keeps the first value stored, so two threads that
+    read the same attribute for the first time at once still see one object."""
+    name = read.__name__
+
+    def get(self):
+        cache = self._cache
+        if cache is None:
+            cache = self._cache = {}
+        else:
+            value = cache.get(name, cache)
+            if value is not cache:
+                return value
+        return cache.setdefault(name, read(self))
+
+    return property(get, doc=read.__doc__)
+
+
+def _params_attribute(name, which, doc):
     """Match.params and Match.path_params: one parameter list read in one foreign call,
-    then cached in the instance dict (a non-data descriptor, as _cached below, with the
-    reading inlined in __get__: this is the benchmark's resolve+params path).
+    then cached (as _cached, with the reading inlined: this is the benchmark's
+    resolve+params path).
 
     The header's format: TYPES, then the name and text of each parameter, all separated
     by 0xFF; TYPES is empty when every value is an ASCII string. An int's text is its
     digits and a float's text parses to its value, so int() and float() give the C values
     exactly."""
+    which_arg = _WHICH[which]
 
-    def __init__(self, name, which, doc):
-        self.name = name
-        self.which = which
-        self.__doc__ = doc
-
-    def __get__(self, match, cls=None):
-        if match is None:
-            return self
-        buf, buf_arg, cap, length, length_arg = tls.params_io
-        if _params_text(buf_arg, cap, length_arg, match._arg, self.which, None):
-            buf, n = _grow_or_raise(match, self.which)
+    def get(self):
+        cache = self._cache
+        if cache is None:
+            cache = self._cache = {}
+        else:
+            out = cache.get(name)
+            if out is not None:
+                return out
+        c = self._c
+        io = c.params_io[which]
+        if io is None:
+            io = c.params_io[which] = _params_io(256)
+        buf, buf_arg, cap, length, length_arg, _ = io
+        if _params_text(buf_arg, cap, length_arg, c.arg, which_arg, None):
+            buf, n = _grow_or_raise(c, which)
         else:
             n = length.value
         if n:
@@ -156,106 +173,108 @@ class _ParamsAttribute:
                         out[parts[2 * k + 1]] = _CONVERT[kind](parts[2 * k + 2])
         else:
             out = {}
-        match._cache[self.name] = out
-        return out
+        return cache.setdefault(name, out)
+
+    return property(get, doc=doc)
 
 
-def _grow_or_raise(match, which):
-    """After a failed sy_match_params_text: a buffer too small grows to the size it
-    reported and the call is made again; any other failure raises, with the C message.
-    Returns the buffer and the text's length."""
-    state = tls
-    buf, _, cap, length, _ = state.params_io
+def _grow_or_raise(c, which):
+    """After a failed sy_match_params_text: a buffer too small is replaced by one of the
+    size it reported and the call is made again; any other failure raises, with the C
+    message. Returns the buffer and the text's length."""
+    buf, _, _, length, _, cap = c.params_io[which]
     if length.value > cap:
-        state.params_io = _params_io(max(length.value, 2 * cap))
-        buf, _, cap, length, _ = state.params_io
-    _ffi.sy_match_params_text(buf, cap, byref(length), match._ref, which, SyError())
+        c.params_io[which] = _params_io(max(length.value, 2 * cap))
+        buf, _, _, length, _, cap = c.params_io[which]
+    _ffi.sy_match_params_text(buf, cap, byref(length), c.ref, which, SyError())
     return buf, length.value
 
 
-class _cached:
-    """A non-data descriptor: reads from C once, then the instance dict answers."""
+class _Unconstructible(type):
+    """Match's type: ``Match()`` raises TypeError, and Router.resolve makes Matches with
+    type.__call__ (see _make below), the cheapest way to make an instance."""
 
-    def __init__(self, fn, name=None, doc=None):
-        self.fn = fn
-        self.name = name or fn.__name__
-        self.__doc__ = doc or fn.__doc__
-
-    def __get__(self, obj, cls=None):
-        if obj is None:
-            return self
-        value = self.fn(obj)
-        obj._cache[self.name] = value
-        return value
+    def __call__(cls, *args, **kwargs):
+        raise TypeError("Match objects come from Router.resolve()")
 
 
-class Match:
+class Match(metaclass=_Unconstructible):
     """The result of ``Router.resolve()``: truthy when a route matched.
 
-    Every attribute is a plain Python value, read once and cached. A Match stays valid
-    after later resolves, after the router is closed, and on any thread.
+    Every attribute is a plain Python value, read once and kept. A Match never changes:
+    later resolves, closing the router and other threads leave it as it is.
     """
 
-    # _ref: the C match (an owning _ffi.MatchObj); _url: the bytes resolved (the C match
-    # borrows them); _err: the sy_error for resolving into _ref (only the owning thread
-    # resolves into it, so it needs no thread-local lookup on the hot path); _arg,
-    # _err_arg: byref() of _ref and _err, the resolve call's arguments made once
-    # (Router.resolve). The cached attributes live in __dict__, which _cache also holds
-    # (see fresh_match). No __weakref__ (see above).
-    __slots__ = ("_ref", "_url", "_err", "_arg", "_err_arg", "_cache", "__dict__")
+    # _c: the Scratch whose C match this Match alone reads; _url: the bytes resolved (the
+    # C match borrows them); _cache: None, or a dict of the attributes read so far. No
+    # __weakref__ and no instance __dict__: vars() gives a fresh dict of every attribute
+    # (__dict__ below).
+    __slots__ = ("_c", "_url", "_cache")
 
-    def __init__(self):
-        raise TypeError("Match objects come from Router.resolve()")
+    def __del__(self, _give=_give):
+        # The Match is gone: its C match may be resolved into again. (A Scratch is in the
+        # pool or in one Match, never both: resolve takes it out before using it.) The
+        # Match lets go of it first: a finalizer that brings a dead Match back (another
+        # object's __del__ in the same garbage cycle) then gets AttributeError from an
+        # attribute not read yet, never another URL's value. The default keeps the pool
+        # reachable during interpreter shutdown.
+        c = self._c
+        self._c = None
+        _give(c)
 
     def __bool__(self):
         return self.matched
 
+    @property
+    def _ref(self):
+        """The C match (an owning _ffi.MatchObj); for tests."""
+        return self._c.ref
+
     @_cached
     def matched(self):
         """True when a route matched (also after a redirect chain that ended on a route)."""
-        return _ffi.sy_match_found(self._ref) != 0
+        return _ffi.sy_match_found(self._c.ref) != 0
 
     @_cached
     def url(self):
         """The URL resolved: the input, or the last URL of a redirect chain."""
-        return _text(_ffi.sy_match_url(self._ref))
+        return _text(_ffi.sy_match_url(self._c.ref))
 
     @_cached
     def pattern(self):
         """The winning route's pattern as it was added; None on a miss."""
-        return _text(_ffi.sy_match_pattern(self._ref))
+        return _text(_ffi.sy_match_pattern(self._c.ref))
 
     @_cached
     def target(self):
         """The winning route's target; None on a miss."""
-        return _text(_ffi.sy_match_target(self._ref))
+        return _text(_ffi.sy_match_target(self._c.ref))
 
     @_cached
     def name(self):
         """The winning route's name, or None."""
-        return _text(_ffi.sy_match_name(self._ref))
+        return _text(_ffi.sy_match_name(self._c.ref))
 
     @_cached
     def fragment(self):
         """The URL's fragment as written (not decoded), or None when it has no '#'."""
-        return _text(_ffi.sy_match_fragment(self._ref))
+        return _text(_ffi.sy_match_fragment(self._c.ref))
 
     @_cached
     def remainder(self):
         """The segments a trailing '*', '*name' or '<path:name>' matched, joined by '/'."""
-        return _text(_ffi.sy_match_remainder(self._ref))
+        return _text(_ffi.sy_match_remainder(self._c.ref))
 
-    path_params = _ParamsAttribute("path_params", _ffi.SY_PARAMS_PATH,
-                                   "Captured path parameters in pattern order: name -> str, int or float.")
-    params = _ParamsAttribute("params", _ffi.SY_PARAMS_MERGED,
-                              "The merged map: path parameters, then query items (last value), then defaults.")
+    path_params = _params_attribute("path_params", _ffi.SY_PARAMS_PATH,
+                                    "Captured path parameters in pattern order: name -> str, int or float.")
+    params = _params_attribute("params", _ffi.SY_PARAMS_MERGED,
+                               "The merged map: path parameters, then query items (last value), then defaults.")
 
     @_cached
     def query(self):
         """Every query item: name -> list of values, names in first-appearance order."""
-        ref = self._ref
-        state = tls
-        name, value, err = state.name, state.value, state.err
+        ref = self._c.ref
+        name, value, err = SyStr(), SyStr(), SyError()
         out = {}
         for i in range(_ffi.sy_match_query_count(ref)):
             _ffi.sy_match_query_at(name, value, ref, _INDEX[i] if i < 64 else i, err)
@@ -272,8 +291,13 @@ class Match:
     def redirects(self):
         """The redirect chain: [] without redirects, else the input URL, then each URL
         redirected to (the last one is ``url``)."""
-        ref = self._ref
+        ref = self._c.ref
         return [_text(_ffi.sy_match_redirect_at(ref, i)) for i in range(_ffi.sy_match_redirect_count(ref))]
+
+    @property
+    def __dict__(self):
+        """vars(match): a new dict of every attribute, so one kept never changes."""
+        return {name: getattr(self, name) for name in ATTRIBUTES}
 
     def to_dict(self):
         """The canonical match JSON (docs/JSON.md) as Python values; fresh containers."""
@@ -291,32 +315,23 @@ class Match:
             "redirects": list(self.redirects),
         }
 
-    def _detach(self):
-        """A Match with every attribute of this one as a plain Python value and no C state,
-        which any number of threads may read at once (free-threaded Python, GIL_DISABLED).
-        This Match's cache is cleared, so its C match can be resolved into again."""
-        d = Match.__new__(Match)
-        d._ref = d._url = d._err = d._arg = d._err_arg = None
-        d._cache = values = d.__dict__
+    def _read_all(self):
+        """Reads every attribute, so that no later read calls C: then any number of threads
+        may read this Match at once (free-threaded Python, GIL_DISABLED)."""
         for name in ATTRIBUTES:
-            values[name] = getattr(self, name)
-        self._cache.clear()
-        return d
+            getattr(self, name)
+        return self
 
     def _c_json(self):
         """The C library's own JSON text for this match (sy_match_to_json), for tests."""
         ref = self._ref
-        if ref is None:
-            raise ValueError("a detached Match has no C match")
         length = c_size_t()
         _ffi.sy_match_to_json(None, 0, byref(length), ref, SyError())
         buf = create_string_buffer(length.value + 1)
         _ffi.sy_match_to_json(buf, len(buf), byref(length), ref, SyError())
         return buf.raw[: length.value].decode()
 
-    # A Match never changes once made, so a copy is the Match itself, as for a tuple. A new
-    # object sharing its C match would not count as holding the Match, so a later resolve
-    # could reuse that C match under the copy.
+    # A Match never changes once made, so a copy is the Match itself, as for a tuple.
     def __copy__(self):
         return self
 
@@ -333,17 +348,6 @@ class Match:
         return f"<Match pattern={self.pattern!r} target={self.target!r} params={self.params!r}>"
 
 
-def fresh_match():
-    """A new Match with its own C sy_match, for a thread whose last Match is still held."""
-    m = Match.__new__(Match)
-    m._ref = _ffi.new_match()
-    m._err = SyError()
-    # The raw resolve call (Router.resolve) takes the addresses as ready-made byref()
-    # objects, which ctypes passes as they are; each keeps what it points to alive.
-    m._arg = byref(m._ref)
-    m._err_arg = byref(m._err)
-    # The instance dict again, in a slot: Router.resolve clears it through this slot,
-    # which Python reads faster than the generic __dict__ attribute (measured,
-    # docs/PYTHON.md). The dict does not refer to the Match: no cycle.
-    m._cache = m.__dict__
-    return m
+#: An empty Match, which Router.resolve fills in at once: type.__call__ bound to Match,
+#: past _Unconstructible.__call__.
+make_match = type.__call__.__get__(Match)

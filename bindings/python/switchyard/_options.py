@@ -8,6 +8,7 @@ from sy_router_new() as SwitchyardError.
 
 from . import _ffi
 from ._ffi import SyRouterOptions, SyStr
+from ._text import utf8
 
 # keyword -> (flag bit, the default value); the bit is set when the value differs.
 _FLAGS = {
@@ -67,9 +68,9 @@ def build_options(options):
                 continue
             if isinstance(value, (str, bytes)):
                 raise ValueError("Router option web_schemes must be a list of scheme names, not one string")
-            schemes = [s.encode("utf-8", "surrogateescape") if isinstance(s, str) else s for s in value]
-            if not all(isinstance(s, bytes) for s in schemes):
+            if not all(isinstance(s, (str, bytes)) for s in value):
                 raise ValueError(f"Router option web_schemes must hold str, not {value!r}")
+            schemes = [utf8(s, "a web scheme") for s in value]
             array = (SyStr * max(len(schemes), 1))()
             for slot, scheme in zip(array, schemes):
                 slot.ptr, slot.len = _ffi.str_in(scheme)

@@ -26,7 +26,7 @@ from switchyard import _ffi  # noqa: E402
 
 #: load_rules tests skip only when the loaded library predates sy_router_load_rules.
 needs_rules = pytest.mark.skipif(
-    not _ffi.has_rules(), reason=f"{_ffi.library_path} has no sy_router_load_rules / _file (issue 4)"
+    not _ffi.has_rules(), reason=f"{_ffi.library_path} has no sy_router_load_rules / _file"
 )
 
 

@@ -1,6 +1,7 @@
 """Free-threaded Python (3.13t and later, GIL disabled): Router.resolve returns detached
-Matches, which hold plain values and no C state. This interpreter has a GIL, so the tests
-call that resolve by its own name; the switch itself is tested against sys._is_gil_enabled.
+Matches, whose every attribute is read before they are returned, so reading them never
+calls C. This interpreter has a GIL, so the tests call that resolve by its own name; the
+switch itself is tested against sys._is_gil_enabled.
 """
 
 import sys
@@ -8,7 +9,7 @@ import threading
 
 import pytest
 
-from switchyard import Router, _match
+from switchyard import Router, _ffi, _match
 
 URLS = [
     "myapp://user/42?tab=a&tab=b#top",  # typed parameter, repeated query item, fragment
@@ -46,11 +47,21 @@ def test_a_detached_match_says_what_an_attached_one_says(table, url):
         assert getattr(detached, name) == attached[name]
 
 
-def test_a_detached_match_keeps_no_c_state_and_outlives_everything(table):
+def test_reading_a_detached_match_calls_no_c_accessor(table, monkeypatch):
     m = table._resolve_detached(URLS[0])
-    assert m._ref is None and m._url is None
-    with pytest.raises(ValueError, match="detached"):
-        m._c_json()
+
+    def refuse(*args):
+        raise AssertionError("a C accessor was called")
+
+    for name in vars(_ffi):
+        if name.startswith("sy_match_") and name not in ("sy_match_new", "sy_match_free"):
+            monkeypatch.setattr(_ffi, name, refuse)
+    monkeypatch.setattr(_match, "_params_text", refuse)
+    assert m.to_dict()["target"] == "User" and vars(m)["params"] == {"id": 42, "tab": "b"}
+
+
+def test_a_detached_match_outlives_everything(table):
+    m = table._resolve_detached(URLS[0])
     for url in URLS * 3:
         table.resolve(url)
         table._resolve_detached(url)
@@ -59,12 +70,13 @@ def test_a_detached_match_keeps_no_c_state_and_outlives_everything(table):
     assert m.fragment == "top" and m.name == "user"
 
 
-def test_the_threads_scratch_match_is_reused_and_cleared(table):
+def test_a_dropped_detached_matchs_c_match_is_reused(table):
     first = table._resolve_detached(URLS[0])
-    c_match = _match.tls.match._ref  # not the Match itself: holding it would keep it from reuse
+    c_match = first._ref
+    del first
     second = table._resolve_detached(URLS[1])
-    assert _match.tls.match._ref is c_match and not _match.tls.match._cache
-    assert first.target == "User" and second.target == "Files" and second.remainder == "a/b/c.txt"
+    assert second._ref is c_match
+    assert second.target == "Files" and second.remainder == "a/b/c.txt"
 
 
 def test_detached_matches_shared_between_threads(table):

@@ -1,6 +1,6 @@
 """router.load_rules(doc): dicts, JSON text, paths; all or nothing; RuleError with the JSON path.
 
-Skipped only when the loaded library has no sy_router_load_rules (issue 4 in progress).
+Skipped only when the loaded library has no sy_router_load_rules.
 """
 
 import json
@@ -216,8 +216,8 @@ def test_reload_while_threads_resolve():
 # ---------------------------------------------------------------------------------------
 # Every kind of bad document, as JSON text (so duplicate keys and syntax errors can be
 # written), with the words the message must hold and, where one applies, the byte
-# position. Section written by the rules-and-redirects work (issue 4); it mirrors
-# Tests/SwitchyardTests/RulesTests.swift and bindings/c/tests/test_rules.c.
+# position. It mirrors Tests/SwitchyardTests/RulesTests.swift and
+# bindings/c/tests/test_rules.c.
 # ---------------------------------------------------------------------------------------
 
 def _versioned(*routes):

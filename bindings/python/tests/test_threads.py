@@ -7,7 +7,7 @@ their own values however the threads interleave.
 
 import threading
 
-from switchyard import Router, _match
+from switchyard import Router
 
 RESOLVERS = 4
 ROUNDS = 400
@@ -63,24 +63,30 @@ def test_resolvers_see_whole_tables_while_a_writer_changes_the_router():
     assert not errors, errors[0]
 
 
-def test_each_thread_has_its_own_c_match():
+def test_matches_alive_at_once_on_several_threads_have_their_own_c_matches():
     r = Router()
     r.add("/t/:n", "T")
-    refs = {}
+    kept = {}
     barrier = threading.Barrier(3)
 
     def run(n):
         barrier.wait()
         for i in range(200):
-            assert r.resolve(f"/t/{n}-{i}").params == {"n": f"{n}-{i}"}
-        refs[n] = _match.tls.match  # kept alive, so identities are distinct
+            m = r.resolve(f"/t/{n}-{i}")
+            assert m.params == {"n": f"{n}-{i}"}
+            kept.setdefault(n, []).append(m)
+            if i % 7:
+                kept[n].pop(0)  # some dropped, so the pool is used across threads
 
     threads = [threading.Thread(target=run, args=(n,)) for n in range(3)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    assert len({id(m._ref) for m in refs.values()}) == 3
+    alive = [m for ms in kept.values() for m in ms]
+    assert len({id(m._ref) for m in alive}) == len(alive)
+    for n, ms in kept.items():
+        assert all(m.params["n"].startswith(f"{n}-") for m in ms)
     r.close()
 
 

@@ -1,0 +1,142 @@
+"""A Match is its own forever: whatever later resolves do (on this thread or others), its
+attributes, vars(match) and match.__dict__ keep the values of the URL it resolved,
+whether they were read before those resolves or after, and whatever the caller kept of it.
+"""
+
+import threading
+
+import pytest
+
+from switchyard import Router, _match
+
+URLS = ["/a/1?q=x#f", "/b/2", "/a/three", "/nowhere", "/b/40?q=y"]
+
+
+@pytest.fixture
+def table():
+    r = Router()
+    r.add("/a/:x", "A", name="a")
+    r.add("/b/<int:y>", "B", defaults={"d": 1.5})
+    yield r
+    r.close()
+
+
+def expected(table):
+    return {url: table.resolve(url).to_dict() for url in URLS}
+
+
+def churn(table, rounds=3):
+    # Enough resolves, dropped at once, to reuse every C match the pool holds.
+    for _ in range(rounds):
+        for _ in range(_match.POOL_LIMIT + 5):
+            for url in URLS:
+                table.resolve(url).params
+
+
+def test_kept_vars_never_change(table):
+    want = expected(table)
+    kept = [(url, vars(table.resolve(url))) for url in URLS]  # only the dicts are kept
+    snapshots = [(url, dict(d)) for url, d in kept]
+    churn(table)
+    for (url, d), (_, snapshot) in zip(kept, snapshots):
+        assert d == snapshot
+        assert {key: d[key] for key in want[url]} == want[url]
+
+
+def test_kept_dunder_dict_never_changes(table):
+    d = table.resolve(URLS[0]).__dict__
+    before = dict(d)
+    churn(table)
+    assert d == before and d["params"] == {"x": "1", "q": "x"} and d["fragment"] == "f"
+
+
+def test_vars_is_a_new_dict_of_every_attribute(table):
+    m = table.resolve(URLS[1])
+    d = vars(m)
+    assert d == {name: getattr(m, name) for name in _match.ATTRIBUTES}
+    assert vars(m) is not d
+    d["target"] = "changed"
+    assert m.target == "B" and vars(m)["target"] == "B"
+
+
+@pytest.mark.parametrize("read_first", [(), ("target",), ("params",), _match.ATTRIBUTES])
+def test_a_kept_match_keeps_its_values_whatever_was_read_before(table, read_first):
+    want = expected(table)
+    kept = []
+    for url in URLS:
+        m = table.resolve(url)
+        for name in read_first:
+            getattr(m, name)
+        kept.append((url, m))
+    churn(table)
+    for url, m in kept:
+        assert m.to_dict() == want[url]
+
+
+def test_kept_attribute_values_never_change(table):
+    params = table.resolve(URLS[0]).params
+    query = table.resolve(URLS[0]).query
+    churn(table)
+    assert params == {"x": "1", "q": "x"} and query == {"q": ["x"]}
+
+
+def test_a_match_kept_by_another_thread_while_this_one_resolves(table):
+    want = expected(table)
+    handed = []
+    seen = []
+    ready = threading.Event()
+
+    def reader():
+        ready.wait()
+        for url, m in handed:
+            seen.append((url, m.to_dict()))
+
+    t = threading.Thread(target=reader)
+    t.start()
+    for url in URLS:
+        handed.append((url, table.resolve(url)))
+    ready.set()
+    churn(table, rounds=1)
+    t.join()
+    assert seen and all(d == want[url] for url, d in seen)
+
+
+def test_attributes_cannot_be_set(table):
+    m = table.resolve(URLS[0])
+    with pytest.raises(AttributeError):
+        m.target = "other"
+    with pytest.raises(AttributeError):
+        m.anything = 1
+    assert m.target == "A"
+
+
+
+def test_a_match_brought_back_by_a_finalizer_never_shows_another_urls_values(table):
+    # A garbage cycle holds a Match and an object whose __del__ resolves another URL and
+    # then reads the Match, which may already have given its C match back (the cycle's
+    # finalizers run in no set order). What was read before stays; what was not read
+    # raises AttributeError; nothing reads the C match the other URL now uses.
+    import gc
+
+    seen = []
+
+    class Reader:
+        def __del__(self):
+            table.resolve(URLS[1]).params  # may take the C match the Match gave back
+            for name in ("target", "params"):
+                try:
+                    seen.append((name, getattr(self.match, name)))
+                except Exception as exc:  # noqa: BLE001  (raised in __del__, would be lost)
+                    seen.append((name, type(exc)))
+
+    for first in range(2):  # the Match made before or after the Reader
+        for _ in range(10):
+            m = table.resolve(URLS[0]) if first == 0 else None
+            reader = Reader()
+            reader.match = m or table.resolve(URLS[0])
+            reader.match.target  # read before; params not
+            reader.match.query["q"].append(reader)  # a kept dict of the Match closes the cycle
+            del reader, m
+            gc.collect()
+    assert len(seen) == 40 and ("target", "A") in seen
+    assert all(value in ("A", {"x": "1", "q": "x"}, AttributeError) for _, value in seen), seen

@@ -1,0 +1,114 @@
+"""A str holding surrogate code points (a lone "\\ud800", or OS bytes as surrogateescape
+gives them) is never UnicodeEncodeError: every public function that takes text hands the
+library the bytes they stand for, and the library reports invalid UTF-8 as its own error
+(a SwitchyardError), with the byte position, as for the same bytes given as bytes."""
+
+import pathlib
+
+import pytest
+
+import switchyard
+from switchyard import InvalidURLError, RuleError, SwitchyardError, _errors
+
+# (text, the byte position of its first surrogate in the UTF-8 the library is given)
+SURROGATES = [
+    ("\ud800", 0),  # lone high surrogate
+    ("\udfff", 0),  # lone low surrogate
+    ("\udc80", 0),  # surrogateescape's byte 0x80
+    ("é\ud83d\ude00", 2),  # a pair as two code points, after a two-byte character
+    ("ok\udcff\ud800", 2),  # an escaped byte, then a lone surrogate
+]
+
+
+@pytest.fixture
+def router():
+    r = switchyard.Router()
+    r.add("/ok/:x", "OK")
+    yield r
+    r.close()
+
+
+def check(exc_info, code, position):
+    error = exc_info.value
+    assert isinstance(error, SwitchyardError) and error.code == code
+    assert error.position == position, error.message
+    assert "UTF-8" in error.message
+
+
+@pytest.mark.parametrize("text,at", SURROGATES)
+def test_resolve(router, text, at):
+    with pytest.raises(InvalidURLError) as info:
+        router.resolve("/ok/" + text)
+    check(info, _errors.SY_ERR_INVALID_URL, 4 + at)
+    assert router.resolve("/ok/fine").params == {"x": "fine"}  # nothing left behind
+
+
+@pytest.mark.parametrize("text,at", SURROGATES)
+@pytest.mark.parametrize("field", ["pattern", "target", "redirect", "name", "default name", "default value"])
+def test_add(router, text, at, field):
+    args = {"pattern": "/p/x", "target": "T"}
+    prefix = 0
+    if field == "pattern":
+        args["pattern"], prefix = "/p/" + text, 3
+    elif field == "target":
+        args["target"] = text
+    elif field == "redirect":
+        del args["target"]
+        args["redirect"], prefix = "/r/" + text, 3
+    elif field == "name":
+        args["name"] = text
+    elif field == "default name":
+        args["defaults"] = {text: "v"}
+    else:
+        args["defaults"] = {"k": text}
+    with pytest.raises(SwitchyardError) as info:
+        router.add(args.pop("pattern"), args.pop("target", None), **args)
+    check(info, _errors.SY_ERR_INVALID_ARGUMENT, prefix + at)
+    assert not router.resolve("/p/x")  # all or nothing
+
+
+@pytest.mark.parametrize("text,at", SURROGATES)
+def test_remove(router, text, at):
+    with pytest.raises(SwitchyardError) as info:
+        router.remove("/ok/" + text)
+    check(info, _errors.SY_ERR_INVALID_ARGUMENT, 4 + at)
+    assert router.resolve("/ok/still")
+
+
+@pytest.mark.parametrize("text,at", SURROGATES)
+def test_load_rules_text(router, text, at):
+    doc = '{"/a": {"class": "' + text + '"}}'
+    with pytest.raises(RuleError) as info:
+        router.load_rules(doc)
+    assert info.value.position == 18 + at
+
+
+@pytest.mark.parametrize("text,at", SURROGATES)
+@pytest.mark.parametrize("kind", [str, pathlib.Path])
+def test_load_rules_path(router, text, at, kind):
+    with pytest.raises(SwitchyardError) as info:
+        router.load_rules(kind("/tmp/" + text + ".json"))
+    check(info, _errors.SY_ERR_INVALID_ARGUMENT, 5 + at)
+
+
+def test_load_rules_dict(router):
+    # json.dumps writes the surrogate as the escape \ud800, which the JSON reader refuses.
+    with pytest.raises(RuleError) as info:
+        router.load_rules({"/a/\ud800": {"class": "X"}})
+    assert info.value.position is not None
+
+
+@pytest.mark.parametrize("text,at", SURROGATES)
+def test_web_schemes(text, at):
+    with pytest.raises(SwitchyardError) as info:
+        switchyard.Router(web_schemes=["x" + text])
+    check(info, _errors.SY_ERR_INVALID_ARGUMENT, 1 + at)
+
+
+def test_the_same_bytes_fail_the_same_way(router):
+    with pytest.raises(InvalidURLError) as from_str:
+        router.resolve("/ok/\ud800")
+    with pytest.raises(InvalidURLError) as from_bytes:
+        router.resolve("/ok/\ud800".encode("utf-8", "surrogatepass"))
+    assert str(from_str.value) == str(from_bytes.value)
+    assert from_str.value.position == from_bytes.value.position == 4
