@@ -29,6 +29,8 @@ public final class Match {
         var view = URLView()
         var captures = GrowBuffer<Capture>(capacity: 8)
         var bestCaptures = GrowBuffer<Capture>(capacity: 8)
+        /// Where the walk keeps the nodes it must come back to (Matcher.swift).
+        var frames = GrowBuffer<WalkFrame>(capacity: 8)
         var remainderText = GrowBuffer<UInt8>(capacity: 32)
         var merged = GrowBuffer<Merged>(capacity: 8)
         /// True when the merged map is exactly the path parameters (no query, no defaults),
@@ -47,7 +49,7 @@ public final class Match {
         var chainRefs = GrowBuffer<TextRef>(capacity: 2)
 
         func free() {
-            owned.free(); view.free(); captures.free(); bestCaptures.free()
+            owned.free(); view.free(); captures.free(); bestCaptures.free(); frames.free()
             remainderText.free(); merged.free(); chainBytes.free(); chainRefs.free()
         }
     }

@@ -4,6 +4,8 @@
 /// one priority stops at its first match. Each node's URL position is fixed by its depth
 /// (only a remainder, always last, consumes several segments), so the walk visits every node
 /// at most once: bounded by the table size for any table, with no exponential backtracking.
+/// The walk does not recurse: where it must come back to a node, it keeps a `WalkFrame` in
+/// the Match's storage, so its stack use does not grow with the depth of the URL or table.
 
 /// One captured value: its text and, for typed parameters, the converted value.
 struct Capture: BitwiseCopyable {
@@ -11,6 +13,16 @@ struct Capture: BitwiseCopyable {
     var kind: SegmentKind
     var intValue: Int64 = 0
     var floatValue: Double = 0
+}
+
+/// A node the walk must come back to: the segment at cursor `i` is read again, the walk goes
+/// on with the node's dynamic edge `next` (an index into `dynamics`; the end of the node's
+/// edges means its remainders are left) with the captures the node had (`captureCount`).
+struct WalkFrame: BitwiseCopyable {
+    var node: Int32
+    var next: Int32
+    var captureCount: Int32
+    var i: Int
 }
 
 /// How the walk reads path segments. A cursor is an Int whose meaning the source decides.
@@ -97,6 +109,10 @@ struct Walker<Source: SegmentSource> {
 
     var captures: UnsafeMutablePointer<Capture>
     var captureCount = 0
+    /// Room for `frameCapacity` frames (the table's depth, `TableView.walkDepth`: frames are
+    /// kept for nodes on the current way down only).
+    let frames: UnsafeMutablePointer<WalkFrame>
+    let frameCapacity: Int
     var bestCaptures: UnsafeMutablePointer<Capture>
     var bestCaptureCount = 0
     /// The winning entry's index in `table.entries`, or -1.
@@ -112,8 +128,11 @@ struct Walker<Source: SegmentSource> {
     let topPriority: Int32
 
     init(_ t: WalkTable, url: UnsafePointer<UInt8>, decoded: UnsafePointer<UInt8>, source: Source,
-         captures: UnsafeMutablePointer<Capture>, bestCaptures: UnsafeMutablePointer<Capture>) {
+         captures: UnsafeMutablePointer<Capture>, bestCaptures: UnsafeMutablePointer<Capture>,
+         frames: UnsafeMutablePointer<WalkFrame>, frameCapacity: Int) {
         self.t = t
+        self.frames = frames
+        self.frameCapacity = frameCapacity
         self.url = url
         self.decoded = decoded
         self.source = source
@@ -266,101 +285,136 @@ struct Walker<Source: SegmentSource> {
         }
     }
 
-    /// Walks from path node `start` at cursor `i0`. It recurses only where it must come back
-    /// (a literal child tried before parameters, or remainders after them); the last way on
-    /// from a node is taken by looping, so a walk down a chain costs no calls. Captures
-    /// pushed on the way are dropped when it returns.
+    /// Walks from path node `start` at cursor `i0`. The last way on from a node is taken
+    /// by moving to it; the other ways (a literal child tried before parameters, parameters
+    /// before remainders) push a frame first, and when a subtree is done the walk pops the
+    /// frame and goes on where it was. A walk down a chain pushes nothing; a frame costs
+    /// what a call cost before, and no stack. Captures pushed on the way are dropped when
+    /// the walk comes back above them.
     mutating func walkPath(_ start: Int32, _ i0: Int) {
         let captureBase = captureCount
         defer { captureCount = captureBase }
+        var depth = 0
         var index = start
         var i = i0
-        while true {
+        var resume = -1  // -1: visiting (index, i) afresh; else the dynamic edge to go on with
+        walk: while true {
             if aborted || done { return }
             let node = t.nodes + Int(index)
-            if source.isEnd(i) {
-                // The pattern ends where the URL ends: it beats a remainder of zero segments (§8).
-                var k = node.pointee.endStart
-                let end = k &+ node.pointee.endCount
+            visit: do {
+                let seg: TextRef, next: Int
+                var k: Int
+                if resume < 0 {
+                    if source.isEnd(i) {
+                        // The pattern ends where the URL ends: it beats a remainder of zero segments (§8).
+                        var e = node.pointee.endStart
+                        let end = e &+ node.pointee.endCount
+                        while e < end {
+                            if beats(t.entries[Int(e)]) { take(e, remainder: -1) }
+                            if t.precedence == .specificity { break }  // sorted: the first is the best here
+                            e &+= 1
+                        }
+                        if node.pointee.remainderCount > 0 { considerRemainders(node.pointee, i, segmentsLeft: 0) }
+                        break visit
+                    }
+                    // Nothing below can beat the winner: skip the node without looking at its edges.
+                    if best >= 0 && (t.precedence == .specificity ? node.pointee.maxPriority <= bestEntry.priority
+                                                                 : node.pointee.maxPriority < bestEntry.priority) {
+                        break visit
+                    }
+                    guard let (s, nx, rawWord) = source.segment(i) else { aborted = true; return }
+                    seg = s
+                    next = nx
+                    if node.pointee.literalCount > 0 {
+                        let word = t.fold ? asciiLowerWord(rawWord) : rawWord
+                        let c = Walker.literalChild(t.literals, t.slots, t.keys, node, text(seg), Int(seg.count),
+                                                    word: word, fold: t.fold)
+                        if c >= 0 && promising(c) {
+                            if node.pointee.dynamicCount != 0 || node.pointee.remainderCount > 0 {
+                                // Come back for the parameters and remainders.
+                                if !push(&depth, index, next: node.pointee.dynamicStart, i) { return }
+                            }
+                            index = c
+                            i = next
+                            continue walk
+                        }
+                    }
+                    k = Int(node.pointee.dynamicStart)
+                } else {
+                    guard let (s, nx, _) = source.segment(i) else { aborted = true; return }
+                    seg = s
+                    next = nx
+                    k = resume
+                    resume = -1
+                }
+                let p = text(seg)
+                let n = Int(seg.count)
+                let hasRemainders = node.pointee.remainderCount > 0
+                let end = Int(node.pointee.dynamicStart) &+ Int(node.pointee.dynamicCount)
                 while k < end {
-                    if beats(t.entries[Int(k)]) { take(k, remainder: -1) }
-                    if t.precedence == .specificity { break }  // sorted: the first is the best here
+                    let d = t.dynamics[k]
                     k &+= 1
-                }
-                if node.pointee.remainderCount > 0 { considerRemainders(node.pointee, i, segmentsLeft: 0) }
-                return
-            }
-            // Nothing below can beat the winner: skip the node without looking at its edges.
-            if best >= 0 && (t.precedence == .specificity ? node.pointee.maxPriority <= bestEntry.priority
-                                                         : node.pointee.maxPriority < bestEntry.priority) { return }
-            guard let (seg, next, rawWord) = source.segment(i) else { aborted = true; return }
-            let p = text(seg)
-            let n = Int(seg.count)
-            let hasRemainders = node.pointee.remainderCount > 0
-            var literal: Int32 = -1
-            if node.pointee.literalCount > 0 {
-                let word = t.fold ? asciiLowerWord(rawWord) : rawWord
-                let c = Walker.literalChild(t.literals, t.slots, t.keys, node, p, n, word: word, fold: t.fold)
-                if c >= 0 && promising(c) { literal = c }
-            }
-            if literal >= 0 {
-                if node.pointee.dynamicCount == 0 && !hasRemainders {  // nothing to come back for
-                    index = literal
+                    guard promising(d.child), n > 0 else { continue }  // parameters never match empty
+                    let last = k == end && !hasRemainders
+                    var cap = Capture(text: seg, kind: .param)
+                    switch d.kind {
+                    case .uuid:
+                        guard isUUID(p, n) else { continue }
+                        cap.kind = .uuid
+                    case .int:
+                        guard let v = parseInt64(p, n) else { continue }
+                        cap.kind = .int
+                        cap.intValue = v
+                    case .float:
+                        guard let v = parseDecimal(p, n) else { continue }
+                        cap.kind = .float
+                        cap.floatValue = v
+                    case .param: break
+                    case .star:  // one segment, not captured
+                        if !last && !push(&depth, index, next: Int32(truncatingIfNeeded: k), i) { return }
+                        index = d.child
+                        i = next
+                        continue walk
+                    default: continue
+                    }
+                    // The last way on keeps its capture until the walk comes back above it.
+                    if !last && !push(&depth, index, next: Int32(truncatingIfNeeded: k), i) { return }
+                    captures[captureCount] = cap
+                    captureCount &+= 1
+                    index = d.child
                     i = next
-                    continue
+                    continue walk
                 }
-                walkPath(literal, next)
-                if done { return }
-            }
-            var tail: Int32 = -1  // the last way on, taken by the loop
-            var k = Int(node.pointee.dynamicStart)
-            let end = k &+ Int(node.pointee.dynamicCount)
-            while k < end {
-                let d = t.dynamics[k]
-                k &+= 1
-                guard promising(d.child), n > 0 else { continue }  // parameters never match empty
-                let last = k == end && !hasRemainders
-                var cap = Capture(text: seg, kind: .param)
-                switch d.kind {
-                case .uuid:
-                    guard isUUID(p, n) else { continue }
-                    cap.kind = .uuid
-                case .int:
-                    guard let v = parseInt64(p, n) else { continue }
-                    cap.kind = .int
-                    cap.intValue = v
-                case .float:
-                    guard let v = parseDecimal(p, n) else { continue }
-                    cap.kind = .float
-                    cap.floatValue = v
-                case .param: break
-                case .star:  // one segment, not captured
-                    if last { tail = d.child; break }
-                    walkPath(d.child, next)
-                    if done { return }
-                    continue
-                default: continue
+                if hasRemainders {
+                    let left = source.remainderSegments(i)
+                    if left < 0 { aborted = true; return }
+                    considerRemainders(node.pointee, i, segmentsLeft: left)
                 }
-                if d.kind == .star { break }
-                captures[captureCount] = cap
-                captureCount &+= 1
-                if last { tail = d.child; break }  // the capture stays pushed for the loop
-                walkPath(d.child, next)
-                captureCount &-= 1
-                if done { return }
             }
-            if tail >= 0 {
-                index = tail
-                i = next
-                continue
-            }
-            if hasRemainders {
-                let left = source.remainderSegments(i)
-                if left < 0 { aborted = true; return }
-                considerRemainders(node.pointee, i, segmentsLeft: left)
-            }
-            return
+            // This node is done: go back to the last node that has ways left.
+            if depth == 0 { return }
+            depth &-= 1
+            let f = frames[depth]
+            index = f.node
+            i = f.i
+            resume = Int(f.next)
+            captureCount = Int(f.captureCount)
         }
+    }
+
+    /// Keeps a frame to come back to `node`'s dynamic edge `next` at cursor `i`. The frames
+    /// are as many as the table is deep, so they always fit; should they not, the walk
+    /// gives up with no winner rather than write past them.
+    @inline(__always)
+    mutating func push(_ depth: inout Int, _ node: Int32, next: Int32, _ i: Int) -> Bool {
+        if depth == frameCapacity {
+            aborted = true
+            best = -1
+            return false
+        }
+        frames[depth] = WalkFrame(node: node, next: next, captureCount: Int32(truncatingIfNeeded: captureCount), i: i)
+        depth &+= 1
+        return true
     }
 
     /// `segmentsLeft`: 0, or 1 for "one or more".

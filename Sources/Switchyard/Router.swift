@@ -182,6 +182,7 @@ public final class Router: Sendable {
         let needed = tv.pointee.maxParameters &+ 1
         st.pointee.captures.reserve(needed)
         st.pointee.bestCaptures.reserve(needed)
+        st.pointee.frames.reserve(tv.pointee.walkDepth)
         // Clean URLs (nothing to decode, nothing to normalise) are walked straight from the
         // bytes; the others are split and normalised into a segment list first.
         let r = tv.pointee.read
@@ -197,7 +198,8 @@ public final class Router: Sendable {
                 }
                 var w = Walker(tv.pointee.walk, url: p, decoded: UnsafePointer(st.pointee.view.decoded.base),
                                source: BytesSource(p: p, start: first, end: end),
-                               captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base)
+                               captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base,
+                               frames: st.pointee.frames.base, frameCapacity: tv.pointee.walkDepth)
                 run(&w, tv, &st.pointee.view)
                 // A route taken means every segment on its way was read, none of them empty,
                 // `.` or `..` (the walk aborts on those). A miss may have stopped early, so
@@ -217,7 +219,8 @@ public final class Router: Sendable {
         let list = ListSource(segments: st.pointee.view.segments.base, count: st.pointee.view.segments.count,
                               url: p, decoded: UnsafePointer(st.pointee.view.decoded.base))
         var w = Walker(tv.pointee.walk, url: p, decoded: UnsafePointer(st.pointee.view.decoded.base), source: list,
-                       captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base)
+                       captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base,
+                       frames: st.pointee.frames.base, frameCapacity: tv.pointee.walkDepth)
         run(&w, tv, &st.pointee.view)
         match.finish(w, url: bytes) { m, from in m.appendRemainder(segmentsFrom: from, url: bytes) }
         return st.pointee.hit
