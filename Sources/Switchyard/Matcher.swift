@@ -7,6 +7,14 @@
 /// The walk does not recurse: where it must come back to a node, it keeps a `WalkFrame` in
 /// the Match's storage, so its stack use does not grow with the depth of the URL or table.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One captured value: its text and, for typed parameters, the converted value.
 struct Capture: BitwiseCopyable {
     var text: TextRef
@@ -457,32 +465,104 @@ func parseInt64(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int64? {
 }
 
 /// `<float:>`: a decimal with optional fraction and exponent, at least one digit before any
-/// `.` (no `.5`, `inf`, `nan`) and no overflow.
+/// `.` and after it (no `.5`, `1.`, `inf`, `nan`), whose value is a finite double: one that
+/// overflows, or is not zero but rounds to zero (`1e-400`), is not a float. The value is
+/// the correctly rounded double (the C library's `strtod`), read without allocating.
 @inline(never)
 func parseDecimal(_ p: UnsafePointer<UInt8>, _ n: Int) -> Double? {
     var i = 0
-    if p[0] == 0x2B || p[0] == 0x2D { i = 1 }
+    let negative = p[0] == 0x2D
+    if p[0] == 0x2B || negative { i = 1 }
     let intStart = i
     while i < n, p[i] &- 0x30 < 10 { i += 1 }
-    if i == intStart { return nil }
+    let intEnd = i
+    if intEnd == intStart { return nil }
+    var fracStart = i, fracEnd = i
     if i < n, p[i] == 0x2E {
         i += 1
-        let fracStart = i
+        fracStart = i
         while i < n, p[i] &- 0x30 < 10 { i += 1 }
-        if i == fracStart { return nil }
+        fracEnd = i
+        if fracEnd == fracStart { return nil }
     }
+    var exponent = 0
     if i < n, p[i] | 0x20 == 0x65 {
         i += 1
-        if i < n, p[i] == 0x2B || p[i] == 0x2D { i += 1 }
+        var expNegative = false
+        if i < n, p[i] == 0x2B || p[i] == 0x2D { expNegative = p[i] == 0x2D; i += 1 }
         let expStart = i
-        while i < n, p[i] &- 0x30 < 10 { i += 1 }
+        while i < n, p[i] &- 0x30 < 10 {
+            // Saturated: anything this large is out of range either way.
+            if exponent < 100_000_000 { exponent = exponent * 10 + Int(p[i] &- 0x30) }
+            i += 1
+        }
         if i == expStart { return nil }
+        if expNegative { exponent = -exponent }
     }
     if i != n { return nil }
-    // Syntax checked above; the standard library's parser gives the correctly rounded value.
-    guard let v = Double(String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)),
-          v.isFinite else { return nil }
-    return v
+    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: DecimalText.capacity) { buffer in
+        guard let out = buffer.baseAddress else { return nil }
+        return DecimalText.value(out, p, negative: negative, int: intStart..<intEnd, fraction: fracStart..<fracEnd,
+                                 exponent: exponent)
+    }
+}
+
+/// The text `strtod` reads for a checked decimal: its significant digits and a power of ten
+/// (`-12345e-3`), so its length is bounded whatever the input's: after `maxDigits` digits
+/// the rest only says whether it is zero, kept as one more digit `1` when it is not. That
+/// digit places the text strictly between the same two doubles (and the same side of the
+/// halfway point) as the input: a halfway point between doubles has at most 767
+/// significant digits. No decimal point is written, so no locale can change the reading.
+enum DecimalText {
+    static let maxDigits = 800
+    /// Sign, digits, the sticky digit, 'e', a sign and up to 6 exponent digits, NUL.
+    static let capacity = 1 + maxDigits + 1 + 1 + 1 + 6 + 1
+
+    static func value(_ out: UnsafeMutablePointer<CChar>, _ p: UnsafePointer<UInt8>, negative: Bool,
+                      int: Range<Int>, fraction: Range<Int>, exponent: Int) -> Double? {
+        var k = 0
+        if negative { out[0] = 0x2D; k = 1 }
+        let digitsStart = k
+        var scale = exponent   // the value is digits * 10^scale
+        var sticky = false
+        for j in int {
+            let d = p[j]
+            if k == digitsStart && d == 0x30 { continue }  // leading zero
+            if k - digitsStart < maxDigits { out[k] = CChar(bitPattern: d); k += 1 } else {
+                if d != 0x30 { sticky = true }
+                scale += 1
+            }
+        }
+        for j in fraction {
+            let d = p[j]
+            if k == digitsStart && d == 0x30 { scale -= 1; continue }
+            if k - digitsStart < maxDigits { out[k] = CChar(bitPattern: d); k += 1; scale -= 1 } else if d != 0x30 {
+                sticky = true
+            }
+        }
+        let digits = k - digitsStart
+        if digits == 0 { return negative ? -0.0 : 0.0 }
+        if sticky { out[k] = 0x31; k += 1; scale -= 1 }
+        // The value lies in [10^magnitude, 10^(magnitude+1)): past the doubles either way.
+        let magnitude = k - digitsStart - 1 + scale
+        if magnitude > 308 || magnitude < -330 { return nil }
+        out[k] = 0x65  // 'e'
+        k += 1
+        if scale < 0 { out[k] = 0x2D; k += 1; scale = -scale }
+        var e = scale, width = 1
+        while e >= 10 { e /= 10; width += 1 }
+        e = scale
+        for w in stride(from: width - 1, through: 0, by: -1) {
+            out[k + w] = CChar(0x30 + e % 10)
+            e /= 10
+        }
+        k += width
+        out[k] = 0
+        var end: UnsafeMutablePointer<CChar>? = nil
+        let v = strtod(out, &end)
+        guard end == out + k, v.isFinite, v != 0 else { return nil }
+        return v
+    }
 }
 
 /// `<uuid:>`: 8-4-4-4-12 hex digits, any case.
