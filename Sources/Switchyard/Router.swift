@@ -14,8 +14,7 @@ public final class Router: Sendable {
     let webSchemes: WebSchemeStore
     let patternConfig: PatternConfig
     let state: PThreadLocked<RouterState>
-    /// The id of the table every resolve must use (built lazily by the first resolve after a
-    /// change, so a run of single adds costs one rebuild).
+    /// The id of the table every resolve must use (`RouterState.published`).
     let currentID: Atomic<UInt64>
 
     public init(options: RouterOptions = RouterOptions()) throws(SwitchyardError) {
@@ -61,7 +60,9 @@ public final class Router: Sendable {
             e.routeIndex = index
             return e
         }
-        let prepared = try RouterState.prepare(adding: Array(routes), config: patternConfig, annotate: indexed)
+        let cost = state.withLock { $0.cost(replacingDocument: false) }
+        let prepared = try RouterState.prepare(adding: Array(routes), config: patternConfig, cost: cost,
+                                               annotate: indexed)
         try change { (s: inout RouterState) throws(SwitchyardError) in
             try s.apply(prepared: prepared, fromDocument: false, replacingDocument: false, annotate: indexed)
         }
@@ -82,6 +83,8 @@ public final class Router: Sendable {
     }
 
     /// Runs a change under the writer lock and, when it succeeds, publishes a new table id.
+    /// The table is built later by the first resolve that needs it, so a run of single
+    /// changes costs one build.
     func change(_ body: (inout RouterState) throws(SwitchyardError) -> Void) throws(SwitchyardError) {
         let result: Result<Void, SwitchyardError> = state.withLock { s in
             do throws(SwitchyardError) {
@@ -90,21 +93,37 @@ public final class Router: Sendable {
                 return .failure(error)
             }
             s.id = tableIDs.wrappingAdd(1, ordering: .relaxed).oldValue
-            s.table = nil
+            s.published = PublishedTable(id: s.id, routes: nil, table: nil)
             currentID.store(s.id, ordering: .releasing)
             return .success(())
         }
         try result.get()
     }
 
-    /// The table for `id` (or newer), building it if needed.
+    /// The published table, building it if needed.
     func currentTable() -> Table {
         state.withLock { s in
-            if let t = s.table { return t }
-            let t = Table(id: s.id, options: options, webSchemes: webSchemes, routes: s.routes)
-            s.table = t
+            if let t = s.published.table { return t }
+            let t = Table(id: s.published.id, options: options, webSchemes: webSchemes,
+                          routes: s.published.routes ?? s.routes)
+            s.published.table = t
             return t
         }
+    }
+
+    /// What the routes cost: their number, alternatives and pattern bytes, their expanded
+    /// size (`ExpansionBudget`) and the bytes of the published table (built if needed).
+    package var footprint: RouteFootprint {
+        let table = currentTable()
+        var f = RouteFootprint()
+        for r in table.routes {
+            f.routes += 1
+            f.alternatives += r.variants.count
+            f.patternBytes += r.patternSize
+            f.expandedBytes += r.expandedSize
+        }
+        f.tableBytes = table.memory.byteCount
+        return f
     }
 
     // MARK: resolving
@@ -236,6 +255,49 @@ public final class Router: Sendable {
     }
 }
 
+/// Counts of `Router.footprint`.
+package struct RouteFootprint: Sendable, Equatable {
+    package var routes = 0, alternatives = 0, patternBytes = 0, expandedBytes = 0, tableBytes = 0
+}
+
+/// The table resolves use, by id (`Router.currentID` is `id`).
+struct PublishedTable {
+    var id: UInt64
+    /// The routes to build it from while `table` is nil; nil means `RouterState.routes`
+    /// (then `id` is the state's id).
+    var routes: [CompiledRoute]?
+    var table: Table?
+}
+
+/// The length of a set of patterns and what their alternatives cost (`ExpansionBudget`).
+struct PatternCost {
+    var patternBytes = 0
+    var expandedBytes = 0
+
+    /// The bytes of alternatives still allowed (`patternBytes` already counts every route
+    /// being added, so whether a batch fits does not depend on the order of its routes).
+    var room: Int { ExpansionBudget.room(patternBytes: patternBytes, expandedBytes: expandedBytes) }
+
+    /// Counts `expandedSize` more bytes of alternatives, or throws the limit error when
+    /// they do not fit.
+    mutating func take(expandedSize: Int) throws(SwitchyardError) {
+        let room = self.room
+        if expandedSize > room {
+            throw SwitchyardError(.limit, ExpansionBudget.overMessage(expandedSize: expandedSize, room: room))
+        }
+        expandedBytes += expandedSize
+    }
+
+    mutating func remove(_ r: CompiledRoute) {
+        patternBytes -= r.patternSize
+        expandedBytes -= r.expandedSize
+    }
+
+    static func + (a: PatternCost, b: PatternCost) -> PatternCost {
+        PatternCost(patternBytes: a.patternBytes + b.patternBytes, expandedBytes: a.expandedBytes + b.expandedBytes)
+    }
+}
+
 /// The writer side of a router: the routes and the index that finds conflicts.
 struct RouterState {
     var id: UInt64
@@ -243,15 +305,29 @@ struct RouterState {
     var nextSeq = 0
     /// Variant shape -> the routes that have it (with their priority), for conflicts.
     var shapes: [ByteKey: [CompiledRoute]] = [:]
-    /// Built on demand for `id`; nil after a change.
-    var table: Table?
+    /// What the routes added one by one, and those of the current document, cost.
+    var addedCost = PatternCost(), documentCost = PatternCost()
+    /// The table resolves use, built on demand.
+    var published: PublishedTable
 
-    init(id: UInt64) { self.id = id }
+    init(id: UInt64) {
+        self.id = id
+        published = PublishedTable(id: id, routes: nil, table: nil)
+    }
+
+    /// What the routes that stay after a change cost: all of them, or without the current
+    /// document's when the change replaces it.
+    func cost(replacingDocument: Bool) -> PatternCost {
+        replacingDocument ? addedCost : addedCost + documentCost
+    }
 
     /// Compiles and checks `adding` (validation, pattern, `check`, redirect template), each
     /// error passed through `annotate` with the route's index. Needs no lock: callers run it
     /// before `change`, so writers hold the router's lock only to look for conflicts and swap.
-    static func prepare(adding: [Route], config: PatternConfig,
+    /// `cost`: what the routes that stay cost (`cost(replacingDocument:)`, read before): a
+    /// pattern whose groups would take the total past the budget is refused before any of
+    /// its alternatives is made (`apply` checks again under the lock).
+    static func prepare(adding: [Route], config: PatternConfig, cost: PatternCost,
                         check: ((Int, Route, CompiledPattern) throws(SwitchyardError) -> Void)? = nil,
                         // Rule documents (issue 4): rewrites an error of the route at an index,
                         // so the message can name the route's JSON path.
@@ -259,10 +335,13 @@ struct RouterState {
         throws(SwitchyardError) -> [(Route, CompiledPattern)] {
         var out: [(Route, CompiledPattern)] = []
         out.reserveCapacity(adding.count)
+        var running = cost
+        for route in adding { running.patternBytes += route.pattern.utf8.count }
         for (index, route) in adding.enumerated() {
             do throws(SwitchyardError) {
                 try validate(route)
-                let c = try compilePattern(route.pattern, config)
+                let c = try compilePattern(route.pattern, config, expansionRoom: running.room)
+                try running.take(expandedSize: c.expandedSize)
                 try check?(index, route, c)
                 // Every redirect template is checked when its route is added (RedirectTemplate.swift);
                 // after `check`, so a document knows an error here is about the redirect.
@@ -283,11 +362,24 @@ struct RouterState {
         let firstSeq = nextSeq
         var compiled: [CompiledRoute] = []
         compiled.reserveCapacity(prepared.count)
+        // The budget again, on the routes as they are now (others may have changed since
+        // `prepare` read them).
+        var total = cost(replacingDocument: replacingDocument)
+        var batch = PatternCost()
+        for (route, _) in prepared { total.patternBytes += route.pattern.utf8.count }
         // One pass over the shape index: each variant looks for a route it conflicts with and,
         // finding none, is entered at once. On a conflict the entries made so far are
         // withdrawn, so the index is as before.
         for (index, (route, c)) in prepared.enumerated() {
             let cr = CompiledRoute(route: route, seq: firstSeq + index, compiled: c, fromDocument: fromDocument)
+            do throws(SwitchyardError) {
+                try total.take(expandedSize: cr.expandedSize)
+            } catch {
+                withdraw(compiled)
+                throw annotate?(index, error) ?? error
+            }
+            batch.patternBytes += cr.patternSize
+            batch.expandedBytes += cr.expandedSize
             compiled.append(cr)
             for v in cr.variants {
                 var other: CompiledRoute? = nil
@@ -308,7 +400,9 @@ struct RouterState {
             let old = routes.filter { $0.fromDocument }
             routes.removeAll { $0.fromDocument }
             withdraw(old)
+            documentCost = PatternCost()
         }
+        if fromDocument { documentCost = documentCost + batch } else { addedCost = addedCost + batch }
         nextSeq += prepared.count
         routes += compiled
     }
@@ -337,6 +431,9 @@ struct RouterState {
         if gone.isEmpty { return false }
         routes.removeAll { $0.route.pattern == pattern }
         withdraw(gone)
+        for r in gone {
+            if r.fromDocument { documentCost.remove(r) } else { addedCost.remove(r) }
+        }
         return true
     }
 

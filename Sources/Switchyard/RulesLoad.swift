@@ -28,8 +28,8 @@ extension Router {
         try result.get()
     }
 
-    /// Loads a rule document from a file. An unreadable file is an `io` error; the rest as
-    /// `loadRules(json:)`.
+    /// Loads a rule document from a file. An unreadable file is an `io` error, a path that
+    /// holds a NUL byte an `invalidArgument` error at that byte; the rest as `loadRules(json:)`.
     public func loadRules(contentsOfFile path: String) throws(SwitchyardError) {
         let bytes = try readRuleFile(path, limit: options.limits.maxDocumentSize)
         let result: Result<Void, SwitchyardError> = bytes.withUnsafeBytes { raw in
@@ -85,8 +85,9 @@ extension Router {
             return SwitchyardError(.rule, "\(path): \(error.message)", position: error.position)
         }
         // Compiled outside the router's lock; the lock is held only for conflicts and the swap.
+        let cost = state.withLock { $0.cost(replacingDocument: true) }
         let prepared = try RouterState.prepare(
-            adding: doc.routes, config: patternConfig,
+            adding: doc.routes, config: patternConfig, cost: cost,
             check: { (index, route, _) throws(SwitchyardError) in
                 checked = index
                 if let allow = doc.allowlist, case .redirect(let t) = route.destination, !allow.allows(t, read) {
@@ -95,8 +96,13 @@ extension Router {
                 }
             },
             annotate: annotate)
+        // Conflicts and the budget (checked again on the routes as they are now) concern
+        // the pattern.
+        let applyAnnotate: (Int, SwitchyardError) -> SwitchyardError = { index, error in
+            SwitchyardError(.rule, "\(doc.sites[index].pattern): \(error.message)", position: error.position)
+        }
         try change { (s: inout RouterState) throws(SwitchyardError) in
-            try s.apply(prepared: prepared, fromDocument: true, replacingDocument: true, annotate: annotate)
+            try s.apply(prepared: prepared, fromDocument: true, replacingDocument: true, annotate: applyAnnotate)
         }
     }
 
@@ -124,7 +130,14 @@ extension Router {
 /// Reads a whole file with POSIX calls (no Foundation). Stops one byte past `limit`, so an
 /// over-size file is reported without reading all of it.
 func readRuleFile(_ path: String, limit: Int) throws(SwitchyardError) -> [UInt8] {
-    if path.utf8.contains(0) { throw SwitchyardError(.io, "cannot read '\(path)': the path contains a NUL byte") }
+    if let nul = path.utf8.firstIndex(of: 0) {
+        // Shown with the NUL written as \0: C callers read a message up to its first NUL.
+        let shown = String(decoding: path.utf8.prefix(200).flatMap { $0 == 0 ? [0x5C, 0x30] : [$0] }, as: UTF8.self)
+        let at = path.utf8.distance(from: path.utf8.startIndex, to: nul)
+        throw SwitchyardError(.invalidArgument,
+            "the file path '\(shown)\(path.utf8.count > 200 ? "..." : "")' holds a NUL byte, which no file path can hold, at \(at)",
+            position: at)
+    }
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     if fd < 0 { throw SwitchyardError(.io, "cannot open '\(path)': \(errnoText())") }
     defer { close(fd) }
