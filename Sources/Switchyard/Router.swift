@@ -14,6 +14,10 @@ public final class Router: Sendable {
     let webSchemes: WebSchemeStore
     let patternConfig: PatternConfig
     let state: PThreadLocked<RouterState>
+    /// Held by the one resolve that builds the published table when it is not built yet,
+    /// so other resolves that need that table wait for it instead of building it again.
+    /// Writers never take it, and no table is ever built under `state`'s lock.
+    let tableBuilder = PThreadLocked<Void>(())
     /// The id of the table every resolve must use (`RouterState.published`).
     let currentID: Atomic<UInt64>
 
@@ -83,8 +87,8 @@ public final class Router: Sendable {
     }
 
     /// Runs a change under the writer lock and, when it succeeds, publishes a new table id.
-    /// The table is built later by the first resolve that needs it, so a run of single
-    /// changes costs one build.
+    /// The table is built later, outside the lock, by the first resolve that needs it, so a
+    /// run of single changes costs one build.
     func change(_ body: (inout RouterState) throws(SwitchyardError) -> Void) throws(SwitchyardError) {
         let result: Result<Void, SwitchyardError> = state.withLock { s in
             do throws(SwitchyardError) {
@@ -100,15 +104,59 @@ public final class Router: Sendable {
         try result.get()
     }
 
-    /// The published table, building it if needed.
-    func currentTable() -> Table {
-        state.withLock { s in
-            if let t = s.published.table { return t }
-            let t = Table(id: s.published.id, options: options, webSchemes: webSchemes,
-                          routes: s.published.routes ?? s.routes)
-            s.published.table = t
-            return t
+    /// Runs a change like `change`, then builds its table outside the lock and publishes
+    /// the table and its id together. Resolves keep using the previous table while the
+    /// table is built, so they never wait for this change; when it returns, its routes are
+    /// visible (unless a later change has been published meanwhile, which holds them or
+    /// replaced them).
+    func changeAndBuild(_ body: (inout RouterState) throws(SwitchyardError) -> Void) throws(SwitchyardError) {
+        typealias Pending = (id: UInt64, routes: [CompiledRoute], hook: (@Sendable () -> Void)?)
+        let result: Result<Pending, SwitchyardError> = state.withLock { s in
+            let before = s.routes
+            do throws(SwitchyardError) {
+                try body(&s)
+            } catch {
+                return .failure(error)
+            }
+            // The published table must no longer be built from `s.routes`: it keeps its own.
+            if s.published.table == nil && s.published.routes == nil { s.published.routes = before }
+            s.id = tableIDs.wrappingAdd(1, ordering: .relaxed).oldValue
+            return .success((s.id, s.routes, s.whileBuilding))
         }
+        let pending = try result.get()
+        pending.hook?()
+        let table = Table(id: pending.id, options: options, webSchemes: webSchemes, routes: pending.routes)
+        state.withLock { s in
+            // Ids grow with each change: a newer table published meanwhile stays.
+            guard s.published.id < pending.id else { return }
+            s.published = PublishedTable(id: pending.id, routes: nil, table: table)
+            currentID.store(pending.id, ordering: .releasing)
+        }
+    }
+
+    /// The published table, building it if needed (outside the router's lock). If the
+    /// routes change during the build, the table built is still returned: it was current
+    /// when this resolve began, and the next resolve picks up the newer one.
+    func currentTable() -> Table {
+        if let built = state.withLock({ $0.published.table }) { return built }
+        return tableBuilder.withLock { _ in
+            // Another resolve may have built it while this one waited.
+            let (id, routes, built) = state.withLock { s in
+                (s.published.id, s.published.routes ?? s.routes, s.published.table)
+            }
+            if let built { return built }
+            let table = Table(id: id, options: options, webSchemes: webSchemes, routes: routes)
+            state.withLock { s in
+                if s.published.id == id && s.published.table == nil { s.published.table = table }
+            }
+            return table
+        }
+    }
+
+    /// Tests only: `hook` runs on the loading thread while a rule document's table is being
+    /// built, with no lock held (nil removes it).
+    package func setWhileBuildingTable(_ hook: (@Sendable () -> Void)?) {
+        state.withLock { $0.whileBuilding = hook }
     }
 
     /// What the routes cost: their number, alternatives and pattern bytes, their expanded
@@ -307,8 +355,11 @@ struct RouterState {
     var shapes: [ByteKey: [CompiledRoute]] = [:]
     /// What the routes added one by one, and those of the current document, cost.
     var addedCost = PatternCost(), documentCost = PatternCost()
-    /// The table resolves use, built on demand.
+    /// The table resolves use: usually for `id`, built on demand; while a document's table
+    /// is being built (`Router.changeAndBuild`), the previous one.
     var published: PublishedTable
+    /// Tests only (`Router.setWhileBuildingTable`).
+    var whileBuilding: (@Sendable () -> Void)?
 
     init(id: UInt64) {
         self.id = id

@@ -84,7 +84,8 @@ extension Router {
             }
             return SwitchyardError(.rule, "\(path): \(error.message)", position: error.position)
         }
-        // Compiled outside the router's lock; the lock is held only for conflicts and the swap.
+        // Compiled outside the router's lock; the lock is held only for conflicts and the swap,
+        // and the table is built outside it too (resolves meanwhile use the previous one).
         let cost = state.withLock { $0.cost(replacingDocument: true) }
         let prepared = try RouterState.prepare(
             adding: doc.routes, config: patternConfig, cost: cost,
@@ -101,7 +102,7 @@ extension Router {
         let applyAnnotate: (Int, SwitchyardError) -> SwitchyardError = { index, error in
             SwitchyardError(.rule, "\(doc.sites[index].pattern): \(error.message)", position: error.position)
         }
-        try change { (s: inout RouterState) throws(SwitchyardError) in
+        try changeAndBuild { (s: inout RouterState) throws(SwitchyardError) in
             try s.apply(prepared: prepared, fromDocument: true, replacingDocument: true, annotate: applyAnnotate)
         }
     }
