@@ -16,8 +16,9 @@ public final class Router: Sendable {
     let state: PThreadLocked<RouterState>
     /// Held by the one resolve that builds the published table when it is not built yet,
     /// so other resolves that need that table wait for it instead of building it again.
-    /// Writers never take it, and no table is ever built under `state`'s lock.
-    let tableBuilder = PThreadLocked<Void>(())
+    /// Writers never take it, and no table is ever built under `state`'s lock. It counts the
+    /// tables built this way.
+    let tableBuilder = PThreadLocked<Int>(0)
     /// The id of the table every resolve must use (`RouterState.published`).
     let currentID: Atomic<UInt64>
 
@@ -139,19 +140,23 @@ public final class Router: Sendable {
     /// when this resolve began, and the next resolve picks up the newer one.
     func currentTable() -> Table {
         if let built = state.withLock({ $0.published.table }) { return built }
-        return tableBuilder.withLock { _ in
+        return tableBuilder.withLock { builds in
             // Another resolve may have built it while this one waited.
             let (id, routes, built) = state.withLock { s in
                 (s.published.id, s.published.routes ?? s.routes, s.published.table)
             }
             if let built { return built }
             let table = Table(id: id, options: options, webSchemes: webSchemes, routes: routes)
+            builds += 1
             state.withLock { s in
                 if s.published.id == id && s.published.table == nil { s.published.table = table }
             }
             return table
         }
     }
+
+    /// Tests only: how many tables resolves have built (after adds and removes).
+    package var tablesBuiltByResolves: Int { tableBuilder.withLock { $0 } }
 
     /// Tests only: `hook` runs on the loading thread while a rule document's table is being
     /// built, with no lock held (nil removes it).
