@@ -208,8 +208,11 @@ struct Walker<Source: SegmentSource> {
             }
             return -1
         }
-        let h = literalHash(word, n)
-        let mask = Int(node.pointee.slotMask)
+        // A negative mask: the keys' first words collide (crafted or not), so the index
+        // hashes whole keys with a seeded hash (`wholeKeyHash`).
+        let m = node.pointee.slotMask
+        let h = m > 0 ? literalHash(word, n) : wholeKeyHash(p, n, fold: fold)
+        let mask = Int(m & .max)
         var s = Int(h) & mask
         while true {
             let idx = slots[Int(node.pointee.slotStart) &+ s]

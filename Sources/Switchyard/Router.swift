@@ -165,7 +165,8 @@ public final class Router: Sendable {
     }
 
     /// What the routes cost: their number, alternatives and pattern bytes, their expanded
-    /// size (`ExpansionBudget`) and the bytes of the published table (built if needed).
+    /// size (`ExpansionBudget`), and the bytes and hash-index runs of the published table
+    /// (built if needed).
     package var footprint: RouteFootprint {
         let table = currentTable()
         var f = RouteFootprint()
@@ -176,6 +177,8 @@ public final class Router: Sendable {
             f.expandedBytes += r.expandedSize
         }
         f.tableBytes = table.memory.byteCount
+        f.longestProbeRun = table.longestProbeRun
+        f.hasStaticPathMap = table.hasStaticPathMap
         return f
     }
 
@@ -311,6 +314,10 @@ public final class Router: Sendable {
 /// Counts of `Router.footprint`.
 package struct RouteFootprint: Sendable, Equatable {
     package var routes = 0, alternatives = 0, patternBytes = 0, expandedBytes = 0, tableBytes = 0
+    /// The longest run of occupied slots in the table's hash indexes (at most `maxProbeRun`
+    /// for indexes that hash prefixes; seeded whole-key indexes are random).
+    package var longestProbeRun = 0
+    package var hasStaticPathMap = false
 }
 
 /// The table resolves use, by id (`Router.currentID` is `id`).
@@ -351,13 +358,25 @@ struct PatternCost {
     }
 }
 
+/// A variant's shape as the key of the conflict index, hashed whole with `Hasher` (seeded
+/// per process): `ByteKey`'s own digest is cheap but can be made to collide, and the index
+/// holds every alternative of every route, so colliding shapes would make each change cost
+/// the square of the routes.
+struct ShapeKey: Hashable {
+    let shape: ByteKey
+    init(_ shape: ByteKey) { self.shape = shape }
+    func hash(into hasher: inout Hasher) {
+        shape.bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+}
+
 /// The writer side of a router: the routes and the index that finds conflicts.
 struct RouterState {
     var id: UInt64
     var routes: [CompiledRoute] = []
     var nextSeq = 0
     /// Variant shape -> the routes that have it (with their priority), for conflicts.
-    var shapes: [ByteKey: [CompiledRoute]] = [:]
+    var shapes: [ShapeKey: [CompiledRoute]] = [:]
     /// What the routes added one by one, and those of the current document, cost.
     var addedCost = PatternCost(), documentCost = PatternCost()
     /// The table resolves use: usually for `id`, built on demand; while a document's table
@@ -439,7 +458,7 @@ struct RouterState {
             compiled.append(cr)
             for v in cr.variants {
                 var other: CompiledRoute? = nil
-                RouterState.enter(cr, into: &shapes[v.shape, default: []], other: &other) { r in
+                RouterState.enter(cr, into: &shapes[ShapeKey(v.shape), default: []], other: &other) { r in
                     // Earlier in this batch, or already here and not about to be replaced with
                     // the previous document. (Alternatives of one route have distinct shapes.)
                     r.seq >= firstSeq || !(replacingDocument && r.fromDocument)
@@ -475,9 +494,10 @@ struct RouterState {
     private mutating func withdraw(_ gone: [CompiledRoute]) {
         for r in gone {
             for v in r.variants {
-                guard var list = shapes[v.shape] else { continue }
+                let key = ShapeKey(v.shape)
+                guard var list = shapes[key] else { continue }
                 list.removeAll { $0 === r }
-                shapes[v.shape] = list.isEmpty ? nil : list
+                shapes[key] = list.isEmpty ? nil : list
             }
         }
     }

@@ -16,7 +16,8 @@ enum EdgeKind: UInt8 {
 
 struct TreeNode: BitwiseCopyable {
     var literalStart: Int32 = 0, literalCount: Int32 = 0
-    /// Start of this node's hash slots and their mask (0 = no index: scan the literals).
+    /// Start of this node's hash slots and their mask (0 = no index: scan the literals;
+    /// negative = the index hashes whole keys, `wholeKeyHash`, and the mask is `slotMask & .max`).
     var slotStart: Int32 = 0, slotMask: Int32 = 0
     var dynamicStart: Int32 = 0, dynamicCount: Int32 = 0
     /// Routes whose pattern ends here, best first (priority, then registration).
@@ -197,6 +198,20 @@ final class Table: @unchecked Sendable {
         viewPointer = .allocate(capacity: 1)
         viewPointer.initialize(to: view)
     }
+
+    /// The longest run of occupied slots in any hash index of the table (the literal
+    /// indexes and the static-path map): what a lookup that misses probes at most.
+    var longestProbeRun: Int {
+        var longest = 0
+        for node in nodes where node.slotMask != 0 {
+            let size = Int(node.slotMask & .max) + 1
+            let start = Int(node.slotStart)
+            longest = max(longest, longestRun(Array(slots[start..<(start + size)])))
+        }
+        return max(longest, staticPaths.longestRun)
+    }
+
+    var hasStaticPathMap: Bool { staticPaths.mask >= 0 }
 
     var view: TableView {
         TableView(walk: WalkTable(nodes: nodes.baseAddress!, literals: literals.baseAddress!,
@@ -447,15 +462,17 @@ private struct TreeBuilder {
                 var size = 1
                 while size < Int(b.literalCount) * 2 { size <<= 1 }
                 t.slotStart = Int32(flat.slots.count)
-                t.slotMask = Int32(size - 1)
-                var table = [Int32](repeating: -1, count: size)
-                for k in 0..<Int(b.literalCount) {
-                    let e = flat.literals[Int(t.literalStart) + k]
-                    var s = Int(literalHash(e.prefix, Int(e.keyCount))) & (size - 1)
-                    while table[s] >= 0 { s = (s + 1) & (size - 1) }
-                    table[s] = Int32(k)
+                let edges = flat.literals[Int(t.literalStart)...]
+                if let table = literalIndex(edges, size: size, keys: flat.keys, fold: fold, wholeKeys: false) {
+                    t.slotMask = Int32(size - 1)
+                    flat.slots += table
+                } else {
+                    // Keys whose first words collide would make long probe runs (a build and
+                    // every miss would scan them): hash whole keys, with a seeded hash.
+                    t.slotMask = Int32(size - 1) | Int32.min
+                    flat.slots += literalIndex(edges, size: size, keys: flat.keys, fold: fold, wholeKeys: true)
+                        ?? [Int32](repeating: -1, count: size)
                 }
-                flat.slots += table
             }
             sortedDynamics(Int(n), into: &scratch)
             t.dynamicStart = Int32(flat.dynamics.count)
@@ -496,6 +513,65 @@ private struct TreeBuilder {
         }
         return flat
     }
+}
+
+/// The longest run of occupied slots a hash index may have: with at most half the slots
+/// used and a fair hash, runs stay far shorter; longer ones mean colliding keys, and every
+/// lookup that misses would probe through them.
+let maxProbeRun = 64
+
+/// The hash index of a node's literal edges (open addressing, linear probing, `size`
+/// slots), or nil when a probe run would pass `maxProbeRun`. `wholeKeys`: hash whole keys
+/// with `wholeKeyHash`, whose runs are not cut short (it is seeded, so no input can
+/// lengthen them but by chance).
+private func literalIndex(_ edges: ArraySlice<LiteralEdge>, size: Int, keys: [UInt8], fold: Bool,
+                          wholeKeys: Bool) -> [Int32]? {
+    var table = [Int32](repeating: -1, count: size)
+    let complete = keys.withUnsafeBufferPointer { k -> Bool in
+        let base = k.baseAddress ?? emptyBytes
+        for (i, e) in edges.enumerated() {
+            let h = wholeKeys ? wholeKeyHash(base + Int(e.keyStart), Int(e.keyCount), fold: fold)
+                              : literalHash(e.prefix, Int(e.keyCount))
+            var s = Int(h) & (size - 1)
+            var run = 0
+            while table[s] >= 0 {
+                s = (s + 1) & (size - 1)
+                run += 1
+                if run > maxProbeRun && !wholeKeys { return false }
+            }
+            table[s] = Int32(i)
+        }
+        return true
+    }
+    if !complete || (!wholeKeys && longestRun(table) > maxProbeRun) { return nil }
+    return table
+}
+
+/// The longest run of occupied (non-negative) slots, wrapping around: what a lookup that
+/// misses may have to probe.
+func longestRun(_ table: [Int32]) -> Int {
+    guard let firstEmpty = table.firstIndex(where: { $0 < 0 }) else { return table.count }
+    var longest = 0, run = 0
+    for k in 1...table.count {
+        if table[(firstEmpty + k) % table.count] >= 0 { run += 1; longest = max(longest, run) } else { run = 0 }
+    }
+    return longest
+}
+
+/// The hash of a whole literal key (folded when `fold`), seeded per process (`Hasher`), for
+/// the indexes of nodes whose keys share their first eight bytes and length.
+@inline(never)
+func wholeKeyHash(_ p: UnsafePointer<UInt8>, _ n: Int, fold: Bool) -> UInt32 {
+    var h = Hasher()
+    h.combine(n)
+    var i = 0
+    while i &+ 8 <= n {
+        let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+        h.combine(fold ? asciiLowerWord(w) : w)
+        i &+= 8
+    }
+    if i < n { h.combine(prefixWord(p + i, n &- i, fold: fold)) }
+    return UInt32(truncatingIfNeeded: h.finalize())
 }
 
 private struct FlatTable {

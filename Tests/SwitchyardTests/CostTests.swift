@@ -170,3 +170,51 @@ extension String {
         return s
     }
 }
+
+/// Keys made to collide in the table's hash indexes: the literal index of a node hashes a
+/// key's first eight bytes and length, so keys that share them would all land in one probe
+/// run, scanned by the build and by every lookup that misses. Such a node hashes whole keys
+/// with a seeded hash instead, and a static-path map with long runs is not made.
+@Suite("Colliding keys")
+struct CollidingKeyTests {
+    @Test("20,000 literal children sharing their first 8 bytes and length")
+    func sharedPrefixes() throws {
+        for fold in [false, true] {
+            var o = RouterOptions()
+            o.caseInsensitiveLiterals = fold
+            let r = try Router(options: o)
+            let n = 20_000
+            try r.add(contentsOf: (0..<n).map { Route("/x/commonpr\(10_000 + $0)/:id", target: "t\($0)") })
+            try r.add("/x/:other/:id", target: "other")
+            let f = r.footprint
+            #expect(f.longestProbeRun <= 64, "\(f)")
+            let m = Match()
+            for i in stride(from: 0, to: n, by: 997) {
+                _ = try r.resolve("/x/\(fold ? "COMMONPR" : "commonpr")\(10_000 + i)/7", into: m)
+                #expect(m.target == "t\(i)", "\(i): \(m.target ?? "miss")")
+            }
+            _ = try r.resolve("/x/commonpr99999/7", into: m)   // same prefix and length, no such key
+            #expect(m.target == "other")
+            _ = try r.resolve("/x/commonpr1000/7", into: m)    // shorter
+            #expect(m.target == "other")
+        }
+    }
+
+    @Test("hosts sharing their first 8 bytes and length")
+    func sharedHostPrefixes() throws {
+        let r = try Router()
+        try r.add(contentsOf: (0..<3_000).map { Route("https://www.exam\(1000 + $0).com/a", target: "h\($0)") })
+        #expect(r.footprint.longestProbeRun <= 64)
+        #expect(try r.resolve("HTTPS://WWW.EXAM2999.COM/a").target == "h1999")
+        #expect(try !r.resolve("https://www.exam9999.com/a").matched)
+    }
+
+    @Test("static paths whose keys share everything but their last byte still have a map")
+    func staticPaths() throws {
+        let r = try Router()
+        try r.add(contentsOf: (0..<5_000).map { Route("/static/p\($0)", target: "s\($0)") })
+        let f = r.footprint
+        #expect(f.hasStaticPathMap && f.longestProbeRun <= 64, "\(f)")
+        #expect(try r.resolve("/static/p4321").target == "s4321")
+    }
+}
