@@ -9,7 +9,7 @@ import Switchyard
 
 @Suite("Cost")
 struct CostTests {
-    /// Eight groups of thirty literal segments: 920 bytes that once cost 6.5 MB to build.
+    /// Eight groups of thirty literal segments: 1.4 KB of pattern, 256 alternatives.
     static let heavy: String = "/r" + (0..<8).map { g in
         "(" + (0..<30).map { "/g\(g)l\($0)" }.joined() + ")"
     }.joined()
@@ -52,11 +52,11 @@ struct CostTests {
         #expect(f.tableBytes <= Self.tableBound(f), "\(f)")
     }
 
-    @Test("the 184 KB document of 200 heavy patterns is a rule error at the route that runs out")
+    @Test("a document of 200 heavy patterns is a rule error at the route that runs out")
     func heavyDocument() throws {
         let patterns = (0..<200).map { Self.heavy.replacingFirst("/r", with: "/r\($0)") }
         let doc = Self.versioned(patterns)
-        #expect(doc.utf8.count > 180_000)
+        #expect(doc.utf8.count > 184_000)
         let r = try Router()
         try r.add("/keep", target: "keep")
         let before = r.footprint

@@ -92,7 +92,8 @@ static void router_new_checks_out_and_version(void **state)
 /* HEADER: "Unknown bits are rejected with SY_ERR_INVALID_ARGUMENT, so a newer flag is
  * never silently ignored." and (sy_router_new) "SY_ERR_INVALID_ARGUMENT if opts has
  * unknown flag bits, an unknown host_handling or precedence, a limit out of range, a web
- * scheme that is absent or not lowercase ASCII, or web_schemes_count over SIZE_MAX / 2." */
+ * scheme that is absent, not lowercase ASCII or longer than 255 bytes, or
+ * web_schemes_count over SIZE_MAX / 2." */
 static void router_new_rejects_bad_fields(void **state)
 {
     sy_router_options o;
