@@ -90,6 +90,7 @@ public final class Match {
 
     /// Makes `table` the one this Match reads from (keeps it alive and caches its view).
     func use(_ table: Table) {
+        state.pointee.frames.reserve(table.walkDepth)
         state.pointee.table = table
         state.pointee.tableID = table.id
         state.pointee.tableView = UnsafePointer(table.viewPointer)

@@ -4,8 +4,9 @@
 /// one priority stops at its first match. Each node's URL position is fixed by its depth
 /// (only a remainder, always last, consumes several segments), so the walk visits every node
 /// at most once: bounded by the table size for any table, with no exponential backtracking.
-/// The walk does not recurse: where it must come back to a node, it keeps a `WalkFrame` in
-/// the Match's storage, so its stack use does not grow with the depth of the URL or table.
+/// The walk recurses where it must come back to a node, but only `WalkTable.recursionBudget`
+/// calls deep; below that it keeps a `WalkFrame` per node in the Match's storage instead, so
+/// its stack use is bounded whatever the depth of the URL or the table.
 
 #if canImport(Glibc)
 import Glibc
@@ -117,10 +118,11 @@ struct Walker<Source: SegmentSource> {
 
     var captures: UnsafeMutablePointer<Capture>
     var captureCount = 0
-    /// Room for `frameCapacity` frames (the table's depth, `TableView.walkDepth`: frames are
-    /// kept for nodes on the current way down only).
+    /// Room for as many frames as the table has levels (`TableView.walkDepth`), reserved by
+    /// the Match: a frame is kept only on the way down from a path level, so they fit.
     let frames: UnsafeMutablePointer<WalkFrame>
-    let frameCapacity: Int
+    /// Calls of walkPath open now (see `descend`).
+    var recursion: Int32 = 0
     var bestCaptures: UnsafeMutablePointer<Capture>
     var bestCaptureCount = 0
     /// The winning entry's index in `table.entries`, or -1.
@@ -137,10 +139,9 @@ struct Walker<Source: SegmentSource> {
 
     init(_ t: WalkTable, url: UnsafePointer<UInt8>, decoded: UnsafePointer<UInt8>, source: Source,
          captures: UnsafeMutablePointer<Capture>, bestCaptures: UnsafeMutablePointer<Capture>,
-         frames: UnsafeMutablePointer<WalkFrame>, frameCapacity: Int) {
+         frames: UnsafeMutablePointer<WalkFrame>) {
         self.t = t
         self.frames = frames
-        self.frameCapacity = frameCapacity
         self.url = url
         self.decoded = decoded
         self.source = source
@@ -209,11 +210,33 @@ struct Walker<Source: SegmentSource> {
             return -1
         }
         // A negative mask: the keys' first words collide (crafted or not), so the index
-        // hashes whole keys with a seeded hash (`wholeKeyHash`).
-        let m = node.pointee.slotMask
-        let h = m > 0 ? literalHash(word, n) : wholeKeyHash(p, n, fold: fold)
-        let mask = Int(m & .max)
+        // hashes whole keys with a seeded hash, looked up out of line.
+        if node.pointee.slotMask < 0 {
+            return wholeKeyChild(literals, slots, keys, node, p, n, word: word, fold: fold, port: port, portCount: portCount)
+        }
+        let h = literalHash(word, n)
+        let mask = Int(node.pointee.slotMask)
         var s = Int(h) & mask
+        while true {
+            let idx = slots[Int(node.pointee.slotStart) &+ s]
+            if idx < 0 { return -1 }
+            let e = literals[Int(node.pointee.literalStart) &+ Int(idx)]
+            if e.prefix == word, Int(e.keyCount) == n, restEquals(keys, e, p, n, fold),
+               portEquals(keys, e, port, portCount) {
+                return e.child
+            }
+            s = (s &+ 1) & mask
+        }
+    }
+
+    /// `literalChild` for a node whose index hashes whole keys (`wholeKeyHash`).
+    @inline(never)
+    static func wholeKeyChild(_ literals: UnsafeMutablePointer<LiteralEdge>, _ slots: UnsafeMutablePointer<Int32>,
+                              _ keys: UnsafePointer<UInt8>, _ node: UnsafeMutablePointer<TreeNode>,
+                              _ p: UnsafePointer<UInt8>, _ n: Int, word: UInt64, fold: Bool,
+                              port: UnsafePointer<UInt8>?, portCount: Int) -> Int32 {
+        let mask = Int(node.pointee.slotMask & .max)
+        var s = Int(wholeKeyHash(p, n, fold: fold)) & mask
         while true {
             let idx = slots[Int(node.pointee.slotStart) &+ s]
             if idx < 0 { return -1 }
@@ -296,136 +319,248 @@ struct Walker<Source: SegmentSource> {
         }
     }
 
-    /// Walks from path node `start` at cursor `i0`. The last way on from a node is taken
-    /// by moving to it; the other ways (a literal child tried before parameters, parameters
-    /// before remainders) push a frame first, and when a subtree is done the walk pops the
-    /// frame and goes on where it was. A walk down a chain pushes nothing; a frame costs
-    /// what a call cost before, and no stack. Captures pushed on the way are dropped when
-    /// the walk comes back above them.
+    /// Walks from path node `start` at cursor `i0`. It recurses only where it must come back
+    /// (a literal child tried before parameters, or remainders after them), through
+    /// `descend`; the last way on from a node is taken by looping, so a walk down a chain
+    /// costs no calls. Captures pushed on the way are dropped when it returns.
     mutating func walkPath(_ start: Int32, _ i0: Int) {
+        let captureBase = captureCount
+        defer { captureCount = captureBase }
+        var index = start
+        var i = i0
+        while true {
+            if aborted || done { return }
+            let node = t.nodes + Int(index)
+            if source.isEnd(i) {
+                // The pattern ends where the URL ends: it beats a remainder of zero segments (§8).
+                var k = node.pointee.endStart
+                let end = k &+ node.pointee.endCount
+                while k < end {
+                    if beats(t.entries[Int(k)]) { take(k, remainder: -1) }
+                    if t.precedence == .specificity { break }  // sorted: the first is the best here
+                    k &+= 1
+                }
+                if node.pointee.remainderCount > 0 { considerRemainders(node.pointee, i, segmentsLeft: 0) }
+                return
+            }
+            // Nothing below can beat the winner: skip the node without looking at its edges.
+            if best >= 0 && (t.precedence == .specificity ? node.pointee.maxPriority <= bestEntry.priority
+                                                         : node.pointee.maxPriority < bestEntry.priority) { return }
+            guard let (seg, next, rawWord) = source.segment(i) else { aborted = true; return }
+            let p = text(seg)
+            let n = Int(seg.count)
+            let hasRemainders = node.pointee.remainderCount > 0
+            var literal: Int32 = -1
+            if node.pointee.literalCount > 0 {
+                let word = t.fold ? asciiLowerWord(rawWord) : rawWord
+                let c = Walker.literalChild(t.literals, t.slots, t.keys, node, p, n, word: word, fold: t.fold)
+                if c >= 0 && promising(c) { literal = c }
+            }
+            if literal >= 0 {
+                if node.pointee.dynamicCount == 0 && !hasRemainders {  // nothing to come back for
+                    index = literal
+                    i = next
+                    continue
+                }
+                descend(literal, next)
+                if done { return }
+            }
+            var tail: Int32 = -1  // the last way on, taken by the loop
+            var k = Int(node.pointee.dynamicStart)
+            let end = k &+ Int(node.pointee.dynamicCount)
+            while k < end {
+                let d = t.dynamics[k]
+                k &+= 1
+                guard promising(d.child), n > 0 else { continue }  // parameters never match empty
+                let last = k == end && !hasRemainders
+                var cap = Capture(text: seg, kind: .param)
+                switch d.kind {
+                case .uuid:
+                    guard isUUID(p, n) else { continue }
+                    cap.kind = .uuid
+                case .int:
+                    guard let v = parseInt64(p, n) else { continue }
+                    cap.kind = .int
+                    cap.intValue = v
+                case .float:
+                    guard let v = parseDecimal(p, n) else { continue }
+                    cap.kind = .float
+                    cap.floatValue = v
+                case .param: break
+                case .star:  // one segment, not captured
+                    if last { tail = d.child; break }
+                    descend(d.child, next)
+                    if done { return }
+                    continue
+                default: continue
+                }
+                if d.kind == .star { break }
+                captures[captureCount] = cap
+                captureCount &+= 1
+                if last { tail = d.child; break }  // the capture stays pushed for the loop
+                descend(d.child, next)
+                captureCount &-= 1
+                if done { return }
+            }
+            if tail >= 0 {
+                index = tail
+                i = next
+                continue
+            }
+            if hasRemainders {
+                let left = source.remainderSegments(i)
+                if left < 0 { aborted = true; return }
+                considerRemainders(node.pointee, i, segmentsLeft: left)
+            }
+            return
+        }
+    }
+
+    /// `walkPath` without recursion, for what lies below `recursionBudget` open calls: the
+    /// last way on from a node is taken by moving to it; before the other ways (a literal
+    /// child tried before parameters, parameters before remainders) it keeps a frame, and
+    /// when a subtree is done it takes the frame back and goes on where it was (`back`).
+    /// It answers exactly as `walkPath` would (the tests run every table both ways).
+    /// Captures pushed on the way are dropped when the walk comes back above them.
+    mutating func walkDeep(_ start: Int32, _ i0: Int) {
         let captureBase = captureCount
         defer { captureCount = captureBase }
         var depth = 0
         var index = start
         var i = i0
-        var resume = -1  // -1: visiting (index, i) afresh; else the dynamic edge to go on with
         walk: while true {
             if aborted || done { return }
             let node = t.nodes + Int(index)
-            visit: do {
-                let seg: TextRef, next: Int
-                var k: Int
-                if resume < 0 {
-                    if source.isEnd(i) {
-                        // The pattern ends where the URL ends: it beats a remainder of zero segments (§8).
-                        var e = node.pointee.endStart
-                        let end = e &+ node.pointee.endCount
-                        while e < end {
-                            if beats(t.entries[Int(e)]) { take(e, remainder: -1) }
-                            if t.precedence == .specificity { break }  // sorted: the first is the best here
-                            e &+= 1
-                        }
-                        if node.pointee.remainderCount > 0 { considerRemainders(node.pointee, i, segmentsLeft: 0) }
-                        break visit
-                    }
-                    // Nothing below can beat the winner: skip the node without looking at its edges.
-                    if best >= 0 && (t.precedence == .specificity ? node.pointee.maxPriority <= bestEntry.priority
-                                                                 : node.pointee.maxPriority < bestEntry.priority) {
-                        break visit
-                    }
-                    guard let (s, nx, rawWord) = source.segment(i) else { aborted = true; return }
-                    seg = s
-                    next = nx
-                    if node.pointee.literalCount > 0 {
-                        let word = t.fold ? asciiLowerWord(rawWord) : rawWord
-                        let c = Walker.literalChild(t.literals, t.slots, t.keys, node, text(seg), Int(seg.count),
-                                                    word: word, fold: t.fold)
-                        if c >= 0 && promising(c) {
-                            if node.pointee.dynamicCount != 0 || node.pointee.remainderCount > 0 {
-                                // Come back for the parameters and remainders.
-                                if !push(&depth, index, next: node.pointee.dynamicStart, i) { return }
-                            }
-                            index = c
-                            i = next
-                            continue walk
-                        }
-                    }
-                    k = Int(node.pointee.dynamicStart)
-                } else {
-                    guard let (s, nx, _) = source.segment(i) else { aborted = true; return }
-                    seg = s
-                    next = nx
-                    k = resume
-                    resume = -1
+            if source.isEnd(i) {
+                // The pattern ends where the URL ends: it beats a remainder of zero segments (§8).
+                var e = node.pointee.endStart
+                let end = e &+ node.pointee.endCount
+                while e < end {
+                    if beats(t.entries[Int(e)]) { take(e, remainder: -1) }
+                    if t.precedence == .specificity { break }  // sorted: the first is the best here
+                    e &+= 1
                 }
+                if node.pointee.remainderCount > 0 { considerRemainders(node.pointee, i, segmentsLeft: 0) }
+            } else if best >= 0 && (t.precedence == .specificity ? node.pointee.maxPriority <= bestEntry.priority
+                                                                : node.pointee.maxPriority < bestEntry.priority) {
+                // Nothing below can beat the winner: skip the node without looking at its edges.
+            } else {
+                guard let (seg, next, rawWord) = source.segment(i) else { aborted = true; return }
                 let p = text(seg)
                 let n = Int(seg.count)
-                let hasRemainders = node.pointee.remainderCount > 0
-                let end = Int(node.pointee.dynamicStart) &+ Int(node.pointee.dynamicCount)
-                while k < end {
-                    let d = t.dynamics[k]
-                    k &+= 1
-                    guard promising(d.child), n > 0 else { continue }  // parameters never match empty
-                    let last = k == end && !hasRemainders
-                    var cap = Capture(text: seg, kind: .param)
-                    switch d.kind {
-                    case .uuid:
-                        guard isUUID(p, n) else { continue }
-                        cap.kind = .uuid
-                    case .int:
-                        guard let v = parseInt64(p, n) else { continue }
-                        cap.kind = .int
-                        cap.intValue = v
-                    case .float:
-                        guard let v = parseDecimal(p, n) else { continue }
-                        cap.kind = .float
-                        cap.floatValue = v
-                    case .param: break
-                    case .star:  // one segment, not captured
-                        if !last && !push(&depth, index, next: Int32(truncatingIfNeeded: k), i) { return }
-                        index = d.child
+                if node.pointee.literalCount > 0 {
+                    let word = t.fold ? asciiLowerWord(rawWord) : rawWord
+                    let c = Walker.literalChild(t.literals, t.slots, t.keys, node, p, n, word: word, fold: t.fold)
+                    if c >= 0 && promising(c) {
+                        if node.pointee.dynamicCount != 0 || node.pointee.remainderCount > 0 {
+                            // Come back for the parameters and remainders.
+                            frames[depth] = WalkFrame(node: index, next: node.pointee.dynamicStart,
+                                                      captureCount: Int32(truncatingIfNeeded: captureCount), i: i)
+                            depth &+= 1
+                        }
+                        index = c
                         i = next
                         continue walk
-                    default: continue
                     }
-                    // The last way on keeps its capture until the walk comes back above it.
-                    if !last && !push(&depth, index, next: Int32(truncatingIfNeeded: k), i) { return }
-                    captures[captureCount] = cap
-                    captureCount &+= 1
-                    index = d.child
+                }
+                if ways(node, Int(node.pointee.dynamicStart), seg, p, n, i, next, &index, &depth) {
                     i = next
                     continue walk
                 }
-                if hasRemainders {
-                    let left = source.remainderSegments(i)
-                    if left < 0 { aborted = true; return }
-                    considerRemainders(node.pointee, i, segmentsLeft: left)
-                }
             }
             // This node is done: go back to the last node that has ways left.
-            if depth == 0 { return }
-            depth &-= 1
-            let f = frames[depth]
-            index = f.node
-            i = f.i
-            resume = Int(f.next)
-            captureCount = Int(f.captureCount)
+            if depth == 0 || !back(&depth, &index, &i) { return }
         }
     }
 
-    /// Keeps a frame to come back to `node`'s dynamic edge `next` at cursor `i`. The frames
-    /// are as many as the table is deep, so they always fit; should they not, the walk
-    /// gives up with no winner rather than write past them.
+    /// The walk below `node` (at cursor `i`), before coming back: by a call while fewer than
+    /// `recursionBudget` are open, else with frames (`walkDeep`), whose stack use is fixed.
+    /// Only the places that come back pay for the count, not the walk down a chain.
     @inline(__always)
-    mutating func push(_ depth: inout Int, _ node: Int32, next: Int32, _ i: Int) -> Bool {
-        if depth == frameCapacity {
-            aborted = true
-            best = -1
-            return false
+    mutating func descend(_ node: Int32, _ i: Int) {
+        if recursion < t.recursionBudget {
+            recursion &+= 1
+            walkPath(node, i)
+            recursion &-= 1
+        } else {
+            walkDeep(node, i)
         }
-        frames[depth] = WalkFrame(node: node, next: next, captureCount: Int32(truncatingIfNeeded: captureCount), i: i)
-        depth &+= 1
-        return true
+    }
+
+    /// Pops frames until one has a way on: true with `index` and `i` where the walk goes
+    /// on, false when none is left (or the walk is over). Out of line: most walks never
+    /// come back, and the loop above stays small.
+    @inline(never)
+    mutating func back(_ depth: inout Int, _ index: inout Int32, _ i: inout Int) -> Bool {
+        while depth > 0 {
+            if aborted || done { return false }
+            depth &-= 1
+            let f = frames[depth]
+            captureCount = Int(f.captureCount)
+            index = f.node
+            i = f.i
+            let node = t.nodes + Int(index)
+            guard let (seg, next, _) = source.segment(i) else { aborted = true; return false }
+            if ways(node, Int(f.next), seg, text(seg), Int(seg.count), i, next, &index, &depth) {
+                i = next
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The ways on from `node` whose segment `seg` (`p`, `n`) is at cursor `i`: its dynamic
+    /// edges from `k`, then its remainders. True when the walk goes on down (to `index`, a
+    /// frame pushed if `node` has ways left after it); false when `node` is done.
+    /// Frames never overflow: one is pushed only on the way down from a path level, and a
+    /// Match reserves as many as the table has levels (`TableView.walkDepth`).
+    @inline(__always)
+    mutating func ways(_ node: UnsafeMutablePointer<TreeNode>, _ k0: Int, _ seg: TextRef, _ p: UnsafePointer<UInt8>,
+                       _ n: Int, _ i: Int, _ next: Int, _ index: inout Int32, _ depth: inout Int) -> Bool {
+        let hasRemainders = node.pointee.remainderCount > 0
+        let end = Int(node.pointee.dynamicStart) &+ Int(node.pointee.dynamicCount)
+        var k = k0
+        while k < end {
+            let d = t.dynamics[k]
+            k &+= 1
+            guard promising(d.child), n > 0 else { continue }  // parameters never match empty
+            let last = k == end && !hasRemainders
+            var cap = Capture(text: seg, kind: .param)
+            switch d.kind {
+            case .uuid:
+                guard isUUID(p, n) else { continue }
+                cap.kind = .uuid
+            case .int:
+                guard let v = parseInt64(p, n) else { continue }
+                cap.kind = .int
+                cap.intValue = v
+            case .float:
+                guard let v = parseDecimal(p, n) else { continue }
+                cap.kind = .float
+                cap.floatValue = v
+            case .param: break
+            case .star: break  // one segment, not captured
+            default: continue
+            }
+            if !last {
+                frames[depth] = WalkFrame(node: index, next: Int32(truncatingIfNeeded: k),
+                                          captureCount: Int32(truncatingIfNeeded: captureCount), i: i)
+                depth &+= 1
+            }
+            // The last way on keeps its capture until the walk comes back above it.
+            if d.kind != .star {
+                captures[captureCount] = cap
+                captureCount &+= 1
+            }
+            index = d.child
+            return true
+        }
+        if hasRemainders {
+            let left = source.remainderSegments(i)
+            if left < 0 { aborted = true; return false }
+            considerRemainders(node.pointee, i, segmentsLeft: left)
+        }
+        return false
     }
 
     /// `segmentsLeft`: 0, or 1 for "one or more".

@@ -22,7 +22,17 @@ public final class Router: Sendable {
     /// The id of the table every resolve must use (`RouterState.published`).
     let currentID: Atomic<UInt64>
 
-    public init(options: RouterOptions = RouterOptions()) throws(SwitchyardError) {
+    /// How many calls deep the walks on this router's tables recurse (`walkRecursionBudget`;
+    /// tests set 0 to run every walk with frames).
+    let recursionBudget: Int32
+
+    public convenience init(options: RouterOptions = RouterOptions()) throws(SwitchyardError) {
+        try self.init(options: options, recursionBudget: walkRecursionBudget)
+    }
+
+    /// Tests only: a router whose walks recurse at most `recursionBudget` calls deep.
+    package init(options: RouterOptions, recursionBudget: Int32) throws(SwitchyardError) {
+        self.recursionBudget = max(0, recursionBudget)
         try options.validate()
         self.options = options
         webSchemes = WebSchemeStore(options.webSchemes)
@@ -126,7 +136,8 @@ public final class Router: Sendable {
         }
         let pending = try result.get()
         pending.hook?()
-        let table = Table(id: pending.id, options: options, webSchemes: webSchemes, routes: pending.routes)
+        let table = Table(id: pending.id, options: options, webSchemes: webSchemes, routes: pending.routes,
+                          recursionBudget: recursionBudget)
         state.withLock { s in
             // Ids grow with each change: a newer table published meanwhile stays.
             guard s.published.id < pending.id else { return }
@@ -146,7 +157,8 @@ public final class Router: Sendable {
                 (s.published.id, s.published.routes ?? s.routes, s.published.table)
             }
             if let built { return built }
-            let table = Table(id: id, options: options, webSchemes: webSchemes, routes: routes)
+            let table = Table(id: id, options: options, webSchemes: webSchemes, routes: routes,
+                              recursionBudget: recursionBudget)
             builds += 1
             state.withLock { s in
                 if s.published.id == id && s.published.table == nil { s.published.table = table }
@@ -257,7 +269,6 @@ public final class Router: Sendable {
         let needed = tv.pointee.maxParameters &+ 1
         st.pointee.captures.reserve(needed)
         st.pointee.bestCaptures.reserve(needed)
-        st.pointee.frames.reserve(tv.pointee.walkDepth)
         // Clean URLs (nothing to decode, nothing to normalise) are walked straight from the
         // bytes; the others are split and normalised into a segment list first.
         let r = tv.pointee.read
@@ -274,7 +285,7 @@ public final class Router: Sendable {
                 var w = Walker(tv.pointee.walk, url: p, decoded: UnsafePointer(st.pointee.view.decoded.base),
                                source: BytesSource(p: p, start: first, end: end),
                                captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base,
-                               frames: st.pointee.frames.base, frameCapacity: tv.pointee.walkDepth)
+                               frames: st.pointee.frames.base)
                 run(&w, tv, &st.pointee.view)
                 // A route taken means every segment on its way was read, none of them empty,
                 // `.` or `..` (the walk aborts on those). A miss may have stopped early, so
@@ -295,7 +306,7 @@ public final class Router: Sendable {
                               url: p, decoded: UnsafePointer(st.pointee.view.decoded.base))
         var w = Walker(tv.pointee.walk, url: p, decoded: UnsafePointer(st.pointee.view.decoded.base), source: list,
                        captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base,
-                       frames: st.pointee.frames.base, frameCapacity: tv.pointee.walkDepth)
+                       frames: st.pointee.frames.base)
         run(&w, tv, &st.pointee.view)
         match.finish(w, url: bytes) { m, from in m.appendRemainder(segmentsFrom: from, url: bytes) }
         return st.pointee.hit

@@ -97,7 +97,12 @@ struct TableView: @unchecked Sendable {
     var walkDepth: Int
 }
 
-/// The flat arrays of a Table and the two settings the walk consults (Matcher.swift).
+/// How many calls deep the walk recurses (a frame of walkPath is a few hundred bytes, so a
+/// resolve stays well inside a 64 KiB stack) before it goes on with frames in the Match.
+/// Ordinary tables come back far fewer times on one way down, and never reach it.
+let walkRecursionBudget: Int32 = 16
+
+/// The flat arrays of a Table and the settings the walk consults (Matcher.swift).
 struct WalkTable: @unchecked Sendable {
     var nodes: UnsafeMutablePointer<TreeNode>
     var literals: UnsafeMutablePointer<LiteralEdge>
@@ -107,6 +112,8 @@ struct WalkTable: @unchecked Sendable {
     var keys: UnsafePointer<UInt8>
     var fold: Bool
     var precedence: RouterOptions.Precedence
+    /// How many calls deep the walk recurses before it goes on with frames (Matcher.swift).
+    var recursionBudget: Int32
 }
 
 final class Table: @unchecked Sendable {
@@ -129,13 +136,16 @@ final class Table: @unchecked Sendable {
     let keyBase: UnsafePointer<UInt8>
     let pathRoot: Int32
     let walkDepth: Int
+    let recursionBudget: Int32
     private let staticPaths: StaticPaths
     /// `view`, made once: a Match holds this pointer (and the Table), so a resolve reads the
     /// view's fields in place instead of copying the whole struct out of the Match.
     let viewPointer: UnsafeMutablePointer<TableView>
 
-    init(id: UInt64, options: RouterOptions, webSchemes: WebSchemeStore, routes: [CompiledRoute]) {
+    init(id: UInt64, options: RouterOptions, webSchemes: WebSchemeStore, routes: [CompiledRoute],
+         recursionBudget: Int32 = walkRecursionBudget) {
         self.id = id
+        self.recursionBudget = recursionBudget
         self.webSchemes = webSchemes
         read = ReadConfig(options, webSchemes)
         foldLiterals = options.caseInsensitiveLiterals
@@ -217,7 +227,7 @@ final class Table: @unchecked Sendable {
         TableView(walk: WalkTable(nodes: nodes.baseAddress!, literals: literals.baseAddress!,
                                   slots: slots.baseAddress!, dynamics: dynamics.baseAddress!,
                                   entries: entries.baseAddress!, keys: keyBase, fold: foldLiterals,
-                                  precedence: precedence),
+                                  precedence: precedence, recursionBudget: recursionBudget),
                   read: read, queryOverPath: parameterPrecedence == .queryOverPath,
                   maxParameters: maxParameters, routeCount: routes.count, staticPaths: staticPaths,
                   pathRoot: pathRoot, walkDepth: walkDepth)

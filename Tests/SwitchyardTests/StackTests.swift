@@ -1,6 +1,6 @@
-// No input and no option reaches the end of the stack (SEMANTICS.md §7): the walk keeps the
-// nodes it must come back to in the Match, not in calls, and a table is built and released
-// without recursion. A resolve works on a thread with a 64 KiB stack, on the deepest table
+// No input and no option reaches the end of the stack (SEMANTICS.md §7): past a few calls,
+// the walk keeps the nodes it must come back to in the Match, and a table is built and
+// released without recursion. A resolve works on a thread with a 64 KiB stack, on the deepest table
 // the default limits admit, and a 50,000-segment pattern works with limits raised for it.
 import Testing
 import Switchyard
@@ -150,5 +150,39 @@ struct StackTests {
         #expect(ran, "pthread_create with a 64 KiB stack failed")
         #expect(outcome.errors.isEmpty, "\(outcome.errors)")
         #expect(outcome.answers == ["deep", "g", "miss"])
+    }
+
+    @Test("walks that keep frames from the first level answer as the oracle does")
+    func framesEqualOracle() throws {
+        var failures = 0, hits = 0
+        for t in 0..<400 where failures < 3 {
+            let seed = 0xF4A3_E5 &+ UInt64(t)
+            var rng = SplitMix64(state: seed)
+            // Budget 0: every place the walk comes back to is a frame, none a call.
+            let router = try Router(options: RouterOptions(), recursionBudget: 0)
+            var table: [OracleRoute] = []
+            for i in 0..<(1 + rng.below(14)) {
+                let route = PropertyTests.randomRoute(&rng, index: i)
+                if table.contains(where: { $0.pattern == route.pattern || ($0.sameShape(as: route) && $0.priority == route.priority) }) {
+                    continue
+                }
+                if PropertyTests.add(route, to: router) == nil { table.append(route) }
+            }
+            for _ in 0..<25 {
+                let segs = rng.chance(75) && !table.isEmpty
+                    ? PropertyTests.segments(for: rng.pick(table), &rng)
+                    : (0..<rng.below(5)).map { _ in rng.pick(PropertyTests.vocabulary) }
+                let (url, scheme) = PropertyTests.url(segs, &rng)
+                let got = PropertyTests.describe(try router.resolve(url))
+                let want = PropertyTests.describe(Oracle.winner(table, segs, scheme: scheme), segs, scheme: scheme)
+                if want != "miss" { hits += 1 }
+                if got != want {
+                    failures += 1
+                    Issue.record("seed \(seed): \(url)\n  frames: \(got)\n  oracle: \(want)\n\(PropertyTests.show(table))")
+                    break
+                }
+            }
+        }
+        #expect(hits > 1000, "generator degenerate: \(hits) hits")
     }
 }
