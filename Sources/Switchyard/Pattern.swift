@@ -134,9 +134,11 @@ private struct PatternCompiler {
     let config: PatternConfig
     var names: [String] = []
     var namePositions: [Int] = []
-    /// Index of each name in `names` (a pattern may have up to `Limits.ceilings.maxParameters`
-    /// of them: looking each up by a scan would cost their square).
+    /// Index of each name in `names`, once there are more than `scannedNames` (a pattern may
+    /// have up to `Limits.ceilings.maxParameters` of them: looking each up by a scan would
+    /// cost their square; for a few, a scan costs less than hashing).
     var nameIndices: [String: Int] = [:]
+    static let scannedNames = 16
     /// True while the full variant (every group) is parsed: it is the one that registers names.
     var registering = true
 
@@ -488,7 +490,7 @@ private struct PatternCompiler {
             }
         }
         let s = String(decoding: name, as: UTF8.self)
-        if let existing = nameIndices[s] {
+        if let existing = nameIndices.isEmpty ? names.firstIndex(of: s) : nameIndices[s] {
             // The full variant registers each name once, so a second sighting there is a reuse.
             if registering && namePositions[existing] != pos {
                 throw bad("parameter '\(s)' is used twice", pos)
@@ -500,7 +502,13 @@ private struct PatternCompiler {
         }
         names.append(s)
         namePositions.append(pos)
-        nameIndices[s] = names.count - 1
+        if names.count > Self.scannedNames {
+            if nameIndices.isEmpty {
+                for (k, name) in names.enumerated() { nameIndices[name] = k }
+            } else {
+                nameIndices[s] = names.count - 1
+            }
+        }
         return names.count - 1
     }
 }

@@ -124,6 +124,25 @@ struct PatternFixTests {
         }
     }
 
+    @Test("many parameters: names are found by hash, so a pattern costs linear time; a second use is still an error")
+    func manyParameters() throws {
+        var o = RouterOptions()
+        o.limits.maxParameters = 20_000
+        o.limits.maxSegments = 20_000
+        o.limits.maxPatternLength = 200_000
+        o.limits.maxURLLength = 200_000
+        let pattern = "/" + (0..<20_000).map { ":p\($0)" }.joined(separator: "/")
+        let r = try router([pattern], options: o)
+        let m = try r.resolve("/" + (0..<20_000).map { "v\($0)" }.joined(separator: "/"))
+        #expect(m.matched && m.parameter("p19999") == .string("v19999") && m.pathParameters.count == 20_000)
+        for count in [3, 40] {
+            let names = (0..<count).map { ":p\($0)" } + [":p1"]
+            let text = "/" + names.joined(separator: "/")
+            let e = expectError(.invalidPattern, "\(count) names and a second :p1") { _ = try router([text], options: o) }
+            #expect(e?.position == text.utf8.count - 2, "\(e?.message ?? "")")
+        }
+    }
+
     @Test("maxAlternatives: a pattern whose groups give more alternatives is a limit error at the '('")
     func maxAlternatives() throws {
         var o = RouterOptions()
