@@ -1,5 +1,5 @@
-// SEMANTICS.md §2, §8 and §9 on points where patterns, floats, options and file paths were
-// once read differently from what the text says: each row is a case that went wrong.
+// SEMANTICS.md §2, §7, §8 and §9 on points of patterns, floats, options and file paths that
+// are easy to get wrong: userinfo, authorities, groups, the empty pattern, ranges, NUL bytes.
 import Testing
 import Switchyard
 

@@ -2,7 +2,7 @@
  * test_limits_cost.c: what the limits admit costs bounded memory, time and stack
  * (SEMANTICS.md §7, docs/SECURITY.md "Limits"), through the C API: option ceilings, the
  * budget of optional groups, a resolve on a thread with a 64 KiB stack, and the pattern,
- * float and file-path cases that were once read differently from the contract.
+ * float and file-path cases of SEMANTICS.md §8 and §9.
  */
 #include <pthread.h>
 #include <stdlib.h>
