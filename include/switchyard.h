@@ -283,14 +283,19 @@ typedef struct sy_router_options {
     uint32_t flags;              /* SY_OPT_* bits; 0 = the default semantics */
     int32_t host_handling;       /* an sy_host_handling */
     int32_t precedence;          /* an sy_precedence */
-    /* Limits; 0 means the default. Past a limit a call fails with SY_ERR_LIMIT. */
-    uint32_t max_url_length;     /* bytes; default 32768; at most 2147483647 */
-    uint32_t max_segments;       /* path segments; default 256; at most 2147483647 */
-    uint32_t max_parameters;     /* parameters per pattern; default 64; at most 2147483647 */
-    uint32_t max_pattern_length; /* bytes; default 4096; at most 2147483647 */
-    uint32_t max_document_size;  /* rule document bytes; default 16 MiB; at most 2147483647 */
+    /* Limits; 0 means the default. Past a limit a call fails with SY_ERR_LIMIT. Each
+     * ceiling is the largest value the library honours with memory, time and stack
+     * bounded by the input (docs/SECURITY.md, "Limits"). Whatever they say, the optional
+     * groups of all routes together may expand to at most 4 bytes of alternatives per
+     * byte of pattern, plus 1 MiB, and a pattern to at most 256 alternatives. */
+    uint32_t max_url_length;     /* bytes; default 32768; at most 1048576 */
+    uint32_t max_segments;       /* path segments; default 256; at most 1048576 */
+    uint32_t max_parameters;     /* parameters per pattern; default 64; at most 65536 */
+    uint32_t max_pattern_length; /* bytes; default 4096; at most 1048576 */
+    uint32_t max_document_size;  /* rule document bytes; default 16 MiB; at most 268435456 */
     uint32_t max_redirects;      /* redirects per resolve; default 8; at most 1000 */
-    /* Schemes that have a real host under SY_HOST_WEB_SCHEMES, each lowercase ASCII.
+    /* Schemes that have a real host under SY_HOST_WEB_SCHEMES, each lowercase ASCII of
+     * at most 255 bytes.
      * NULL means the default set: http, https, ws, wss, ftp, file. A non-NULL array
      * with web_schemes_count == 0 means no scheme has a host. Copied by sy_router_new(). */
     const sy_str *web_schemes;
@@ -392,7 +397,8 @@ typedef struct sy_router sy_router;
  *         opts->web_schemes is NULL with a non-zero web_schemes_count;
  *         SY_ERR_INVALID_ARGUMENT if opts has unknown flag bits, an unknown
  *         host_handling or precedence, a limit out of range, a web scheme that is
- *         absent or not lowercase ASCII, or web_schemes_count over SIZE_MAX / 2.
+ *         absent, not lowercase ASCII or longer than 255 bytes, or web_schemes_count
+ *         over SIZE_MAX / 2.
  *
  * Ownership: the caller owns *out and must release it with sy_router_free().
  * Lifetime:  the router lives until sy_router_free().
@@ -435,7 +441,8 @@ SY_API void sy_router_free(sy_router *router);
  *         SY_ERR_CONFLICT if a route of the same shape and priority exists (the message
  *         names both patterns);
  *         SY_ERR_LIMIT if the pattern is over max_pattern_length, max_segments or
- *         max_parameters.
+ *         max_parameters, or its optional groups expand past what the router's
+ *         routes may hold (see sy_router_options).
  *         On failure the router is unchanged.
  *
  * Ownership: pattern and target are copied; the caller keeps its buffers.
@@ -978,7 +985,8 @@ SY_API sy_status sy_match_to_json(char *buf, /* OUT: JSON + NUL */
  *         non-zero length;
  *         SY_ERR_INVALID_ARGUMENT if json_len is over SIZE_MAX / 2;
  *         SY_ERR_RULE for any error in the document, including one over
- *         max_document_size: the message names the JSON path
+ *         max_document_size or patterns whose optional groups expand past what the
+ *         router's routes may hold (see sy_router_options): the message names the JSON path
  *         ("$.routes[3].pattern: unclosed '<' at 6", "$[\"/a/:id\"].class: must be a
  *         string, not null"); for invalid JSON it gives jansson's line, column and byte.
  *         position is the byte in the pattern or redirect for an error inside one, the
@@ -989,7 +997,8 @@ SY_API sy_status sy_match_to_json(char *buf, /* OUT: JSON + NUL */
  * Lifetime:  the document's routes live until the next load or until the router is freed.
  * Thread safety: safe from any thread, also while other threads resolve on or change
  *            the same router; each resolve sees the routes entirely before or entirely
- *            after the load, never a mix.
+ *            after the load, never a mix. Resolves never wait for a load: until the
+ *            load's route table is built they use the previous one.
  * Since: 0.1
  */
 SY_API sy_status sy_router_load_rules(sy_router *router,
@@ -1006,7 +1015,8 @@ SY_API sy_status sy_router_load_rules(sy_router *router,
  * @return SY_OK;
  *         SY_ERR_MISUSE if router is NULL or not a router, or path is NULL with a
  *         non-zero length;
- *         SY_ERR_INVALID_ARGUMENT if path_len is over SIZE_MAX / 2 or path is not UTF-8;
+ *         SY_ERR_INVALID_ARGUMENT if path_len is over SIZE_MAX / 2, path is not UTF-8,
+ *         or path holds a NUL byte (position: that byte);
  *         SY_ERR_IO if the file cannot be opened or read (the message names the path
  *         and the system's reason);
  *         SY_ERR_RULE as sy_router_load_rules().

@@ -12,6 +12,9 @@ final class CompiledRoute: @unchecked Sendable {
     let remainderNames: [Int?]
     /// Where this route came from: `add`, or the current rule document (replaced by the next).
     let fromDocument: Bool
+    /// Its pattern's length and what its alternatives cost (`ExpansionBudget`).
+    let patternSize: Int
+    let expandedSize: Int
     let patternSpan: ByteSpan
     let destinationSpan: ByteSpan
     let nameSpan: ByteSpan
@@ -36,6 +39,8 @@ final class CompiledRoute: @unchecked Sendable {
         self.route = route
         self.seq = seq
         self.fromDocument = fromDocument
+        patternSize = route.pattern.utf8.count
+        expandedSize = compiled.expandedSize
         names = compiled.names
         variants = compiled.variants
         captureNames = compiled.variants.map { v in

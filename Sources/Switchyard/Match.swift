@@ -29,6 +29,8 @@ public final class Match {
         var view = URLView()
         var captures = GrowBuffer<Capture>(capacity: 8)
         var bestCaptures = GrowBuffer<Capture>(capacity: 8)
+        /// Where the walk keeps the nodes it must come back to (Matcher.swift).
+        var frames = GrowBuffer<WalkFrame>(capacity: 8)
         var remainderText = GrowBuffer<UInt8>(capacity: 32)
         var merged = GrowBuffer<Merged>(capacity: 8)
         /// True when the merged map is exactly the path parameters (no query, no defaults),
@@ -54,7 +56,7 @@ public final class Match {
         var redirectScratch: UnsafeMutablePointer<RedirectScratch>? = nil
 
         func free() {
-            owned.free(); view.free(); captures.free(); bestCaptures.free()
+            owned.free(); view.free(); captures.free(); bestCaptures.free(); frames.free()
             remainderText.free(); merged.free(); chainBytes.free(); chainRefs.free()
             if let s = redirectScratch {
                 s.pointee.free()
@@ -100,6 +102,7 @@ public final class Match {
 
     /// Makes `table` the one this Match reads from (keeps it alive and caches its view).
     func use(_ table: Table) {
+        state.pointee.frames.reserve(table.walkDepth)
         state.pointee.table = table
         state.pointee.tableID = table.id
         state.pointee.tableView = UnsafePointer(table.viewPointer)

@@ -4,6 +4,17 @@
 /// one priority stops at its first match. Each node's URL position is fixed by its depth
 /// (only a remainder, always last, consumes several segments), so the walk visits every node
 /// at most once: bounded by the table size for any table, with no exponential backtracking.
+/// The walk recurses where it must come back to a node, but only `WalkTable.recursionBudget`
+/// calls deep; below that it keeps a `WalkFrame` per node in the Match's storage instead, so
+/// its stack use is bounded whatever the depth of the URL or the table.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One captured value: its text and, for typed parameters, the converted value.
 struct Capture: BitwiseCopyable {
@@ -11,6 +22,16 @@ struct Capture: BitwiseCopyable {
     var kind: SegmentKind
     var intValue: Int64 = 0
     var floatValue: Double = 0
+}
+
+/// A node the walk must come back to: the segment at cursor `i` is read again, the walk goes
+/// on with the node's dynamic edge `next` (an index into `dynamics`; the end of the node's
+/// edges means its remainders are left) with the captures the node had (`captureCount`).
+struct WalkFrame: BitwiseCopyable {
+    var node: Int32
+    var next: Int32
+    var captureCount: Int32
+    var i: Int
 }
 
 /// How the walk reads path segments. A cursor is an Int whose meaning the source decides.
@@ -97,6 +118,11 @@ struct Walker<Source: SegmentSource> {
 
     var captures: UnsafeMutablePointer<Capture>
     var captureCount = 0
+    /// Room for as many frames as the table has levels (`TableView.walkDepth`), reserved by
+    /// the Match: a frame is kept only on the way down from a path level, so they fit.
+    let frames: UnsafeMutablePointer<WalkFrame>
+    /// Calls of walkPath open now (see `descend`).
+    var recursion: Int32 = 0
     var bestCaptures: UnsafeMutablePointer<Capture>
     var bestCaptureCount = 0
     /// The winning entry's index in `table.entries`, or -1.
@@ -112,8 +138,10 @@ struct Walker<Source: SegmentSource> {
     let topPriority: Int32
 
     init(_ t: WalkTable, url: UnsafePointer<UInt8>, decoded: UnsafePointer<UInt8>, source: Source,
-         captures: UnsafeMutablePointer<Capture>, bestCaptures: UnsafeMutablePointer<Capture>) {
+         captures: UnsafeMutablePointer<Capture>, bestCaptures: UnsafeMutablePointer<Capture>,
+         frames: UnsafeMutablePointer<WalkFrame>) {
         self.t = t
+        self.frames = frames
         self.url = url
         self.decoded = decoded
         self.source = source
@@ -181,9 +209,34 @@ struct Walker<Source: SegmentSource> {
             }
             return -1
         }
+        // A negative mask: the keys' first words collide (crafted or not), so the index
+        // hashes whole keys with a seeded hash, looked up out of line.
+        if node.pointee.slotMask < 0 {
+            return wholeKeyChild(literals, slots, keys, node, p, n, word: word, fold: fold, port: port, portCount: portCount)
+        }
         let h = literalHash(word, n)
         let mask = Int(node.pointee.slotMask)
         var s = Int(h) & mask
+        while true {
+            let idx = slots[Int(node.pointee.slotStart) &+ s]
+            if idx < 0 { return -1 }
+            let e = literals[Int(node.pointee.literalStart) &+ Int(idx)]
+            if e.prefix == word, Int(e.keyCount) == n, restEquals(keys, e, p, n, fold),
+               portEquals(keys, e, port, portCount) {
+                return e.child
+            }
+            s = (s &+ 1) & mask
+        }
+    }
+
+    /// `literalChild` for a node whose index hashes whole keys (`wholeKeyHash`).
+    @inline(never)
+    static func wholeKeyChild(_ literals: UnsafeMutablePointer<LiteralEdge>, _ slots: UnsafeMutablePointer<Int32>,
+                              _ keys: UnsafePointer<UInt8>, _ node: UnsafeMutablePointer<TreeNode>,
+                              _ p: UnsafePointer<UInt8>, _ n: Int, word: UInt64, fold: Bool,
+                              port: UnsafePointer<UInt8>?, portCount: Int) -> Int32 {
+        let mask = Int(node.pointee.slotMask & .max)
+        var s = Int(wholeKeyHash(p, n, fold: fold)) & mask
         while true {
             let idx = slots[Int(node.pointee.slotStart) &+ s]
             if idx < 0 { return -1 }
@@ -267,9 +320,9 @@ struct Walker<Source: SegmentSource> {
     }
 
     /// Walks from path node `start` at cursor `i0`. It recurses only where it must come back
-    /// (a literal child tried before parameters, or remainders after them); the last way on
-    /// from a node is taken by looping, so a walk down a chain costs no calls. Captures
-    /// pushed on the way are dropped when it returns.
+    /// (a literal child tried before parameters, or remainders after them), through
+    /// `descend`; the last way on from a node is taken by looping, so a walk down a chain
+    /// costs no calls. Captures pushed on the way are dropped when it returns.
     mutating func walkPath(_ start: Int32, _ i0: Int) {
         let captureBase = captureCount
         defer { captureCount = captureBase }
@@ -309,7 +362,7 @@ struct Walker<Source: SegmentSource> {
                     i = next
                     continue
                 }
-                walkPath(literal, next)
+                descend(literal, next)
                 if done { return }
             }
             var tail: Int32 = -1  // the last way on, taken by the loop
@@ -336,7 +389,7 @@ struct Walker<Source: SegmentSource> {
                 case .param: break
                 case .star:  // one segment, not captured
                     if last { tail = d.child; break }
-                    walkPath(d.child, next)
+                    descend(d.child, next)
                     if done { return }
                     continue
                 default: continue
@@ -345,7 +398,7 @@ struct Walker<Source: SegmentSource> {
                 captures[captureCount] = cap
                 captureCount &+= 1
                 if last { tail = d.child; break }  // the capture stays pushed for the loop
-                walkPath(d.child, next)
+                descend(d.child, next)
                 captureCount &-= 1
                 if done { return }
             }
@@ -361,6 +414,153 @@ struct Walker<Source: SegmentSource> {
             }
             return
         }
+    }
+
+    /// `walkPath` without recursion, for what lies below `recursionBudget` open calls: the
+    /// last way on from a node is taken by moving to it; before the other ways (a literal
+    /// child tried before parameters, parameters before remainders) it keeps a frame, and
+    /// when a subtree is done it takes the frame back and goes on where it was (`back`).
+    /// It answers exactly as `walkPath` would (the tests run every table both ways).
+    /// Captures pushed on the way are dropped when the walk comes back above them.
+    mutating func walkDeep(_ start: Int32, _ i0: Int) {
+        let captureBase = captureCount
+        defer { captureCount = captureBase }
+        var depth = 0
+        var index = start
+        var i = i0
+        walk: while true {
+            if aborted || done { return }
+            let node = t.nodes + Int(index)
+            if source.isEnd(i) {
+                // The pattern ends where the URL ends: it beats a remainder of zero segments (§8).
+                var e = node.pointee.endStart
+                let end = e &+ node.pointee.endCount
+                while e < end {
+                    if beats(t.entries[Int(e)]) { take(e, remainder: -1) }
+                    if t.precedence == .specificity { break }  // sorted: the first is the best here
+                    e &+= 1
+                }
+                if node.pointee.remainderCount > 0 { considerRemainders(node.pointee, i, segmentsLeft: 0) }
+            } else if best >= 0 && (t.precedence == .specificity ? node.pointee.maxPriority <= bestEntry.priority
+                                                                : node.pointee.maxPriority < bestEntry.priority) {
+                // Nothing below can beat the winner: skip the node without looking at its edges.
+            } else {
+                guard let (seg, next, rawWord) = source.segment(i) else { aborted = true; return }
+                let p = text(seg)
+                let n = Int(seg.count)
+                if node.pointee.literalCount > 0 {
+                    let word = t.fold ? asciiLowerWord(rawWord) : rawWord
+                    let c = Walker.literalChild(t.literals, t.slots, t.keys, node, p, n, word: word, fold: t.fold)
+                    if c >= 0 && promising(c) {
+                        if node.pointee.dynamicCount != 0 || node.pointee.remainderCount > 0 {
+                            // Come back for the parameters and remainders.
+                            frames[depth] = WalkFrame(node: index, next: node.pointee.dynamicStart,
+                                                      captureCount: Int32(truncatingIfNeeded: captureCount), i: i)
+                            depth &+= 1
+                        }
+                        index = c
+                        i = next
+                        continue walk
+                    }
+                }
+                if ways(node, Int(node.pointee.dynamicStart), seg, p, n, i, next, &index, &depth) {
+                    i = next
+                    continue walk
+                }
+            }
+            // This node is done: go back to the last node that has ways left.
+            if depth == 0 || !back(&depth, &index, &i) { return }
+        }
+    }
+
+    /// The walk below `node` (at cursor `i`), before coming back: by a call while fewer than
+    /// `recursionBudget` are open, else with frames (`walkDeep`), whose stack use is fixed.
+    /// Only the places that come back pay for the count, not the walk down a chain.
+    @inline(__always)
+    mutating func descend(_ node: Int32, _ i: Int) {
+        if recursion < t.recursionBudget {
+            recursion &+= 1
+            walkPath(node, i)
+            recursion &-= 1
+        } else {
+            walkDeep(node, i)
+        }
+    }
+
+    /// Pops frames until one has a way on: true with `index` and `i` where the walk goes
+    /// on, false when none is left (or the walk is over). Out of line: most walks never
+    /// come back, and the loop above stays small.
+    @inline(never)
+    mutating func back(_ depth: inout Int, _ index: inout Int32, _ i: inout Int) -> Bool {
+        while depth > 0 {
+            if aborted || done { return false }
+            depth &-= 1
+            let f = frames[depth]
+            captureCount = Int(f.captureCount)
+            index = f.node
+            i = f.i
+            let node = t.nodes + Int(index)
+            guard let (seg, next, _) = source.segment(i) else { aborted = true; return false }
+            if ways(node, Int(f.next), seg, text(seg), Int(seg.count), i, next, &index, &depth) {
+                i = next
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The ways on from `node` whose segment `seg` (`p`, `n`) is at cursor `i`: its dynamic
+    /// edges from `k`, then its remainders. True when the walk goes on down (to `index`, a
+    /// frame pushed if `node` has ways left after it); false when `node` is done.
+    /// Frames never overflow: one is pushed only on the way down from a path level, and a
+    /// Match reserves as many as the table has levels (`TableView.walkDepth`).
+    @inline(__always)
+    mutating func ways(_ node: UnsafeMutablePointer<TreeNode>, _ k0: Int, _ seg: TextRef, _ p: UnsafePointer<UInt8>,
+                       _ n: Int, _ i: Int, _ next: Int, _ index: inout Int32, _ depth: inout Int) -> Bool {
+        let hasRemainders = node.pointee.remainderCount > 0
+        let end = Int(node.pointee.dynamicStart) &+ Int(node.pointee.dynamicCount)
+        var k = k0
+        while k < end {
+            let d = t.dynamics[k]
+            k &+= 1
+            guard promising(d.child), n > 0 else { continue }  // parameters never match empty
+            let last = k == end && !hasRemainders
+            var cap = Capture(text: seg, kind: .param)
+            switch d.kind {
+            case .uuid:
+                guard isUUID(p, n) else { continue }
+                cap.kind = .uuid
+            case .int:
+                guard let v = parseInt64(p, n) else { continue }
+                cap.kind = .int
+                cap.intValue = v
+            case .float:
+                guard let v = parseDecimal(p, n) else { continue }
+                cap.kind = .float
+                cap.floatValue = v
+            case .param: break
+            case .star: break  // one segment, not captured
+            default: continue
+            }
+            if !last {
+                frames[depth] = WalkFrame(node: index, next: Int32(truncatingIfNeeded: k),
+                                          captureCount: Int32(truncatingIfNeeded: captureCount), i: i)
+                depth &+= 1
+            }
+            // The last way on keeps its capture until the walk comes back above it.
+            if d.kind != .star {
+                captures[captureCount] = cap
+                captureCount &+= 1
+            }
+            index = d.child
+            return true
+        }
+        if hasRemainders {
+            let left = source.remainderSegments(i)
+            if left < 0 { aborted = true; return false }
+            considerRemainders(node.pointee, i, segmentsLeft: left)
+        }
+        return false
     }
 
     /// `segmentsLeft`: 0, or 1 for "one or more".
@@ -403,32 +603,104 @@ func parseInt64(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int64? {
 }
 
 /// `<float:>`: a decimal with optional fraction and exponent, at least one digit before any
-/// `.` (no `.5`, `inf`, `nan`) and no overflow.
+/// `.` and after it (no `.5`, `1.`, `inf`, `nan`), whose value is a finite double: one that
+/// overflows, or is not zero but rounds to zero (`1e-400`), is not a float. The value is
+/// the correctly rounded double (the C library's `strtod`), read without allocating.
 @inline(never)
 func parseDecimal(_ p: UnsafePointer<UInt8>, _ n: Int) -> Double? {
     var i = 0
-    if p[0] == 0x2B || p[0] == 0x2D { i = 1 }
+    let negative = p[0] == 0x2D
+    if p[0] == 0x2B || negative { i = 1 }
     let intStart = i
     while i < n, p[i] &- 0x30 < 10 { i += 1 }
-    if i == intStart { return nil }
+    let intEnd = i
+    if intEnd == intStart { return nil }
+    var fracStart = i, fracEnd = i
     if i < n, p[i] == 0x2E {
         i += 1
-        let fracStart = i
+        fracStart = i
         while i < n, p[i] &- 0x30 < 10 { i += 1 }
-        if i == fracStart { return nil }
+        fracEnd = i
+        if fracEnd == fracStart { return nil }
     }
+    var exponent = 0
     if i < n, p[i] | 0x20 == 0x65 {
         i += 1
-        if i < n, p[i] == 0x2B || p[i] == 0x2D { i += 1 }
+        var expNegative = false
+        if i < n, p[i] == 0x2B || p[i] == 0x2D { expNegative = p[i] == 0x2D; i += 1 }
         let expStart = i
-        while i < n, p[i] &- 0x30 < 10 { i += 1 }
+        while i < n, p[i] &- 0x30 < 10 {
+            // Saturated: anything this large is out of range either way.
+            if exponent < 100_000_000 { exponent = exponent * 10 + Int(p[i] &- 0x30) }
+            i += 1
+        }
         if i == expStart { return nil }
+        if expNegative { exponent = -exponent }
     }
     if i != n { return nil }
-    // Syntax checked above; the standard library's parser gives the correctly rounded value.
-    guard let v = Double(String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)),
-          v.isFinite else { return nil }
-    return v
+    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: DecimalText.capacity) { buffer in
+        guard let out = buffer.baseAddress else { return nil }
+        return DecimalText.value(out, p, negative: negative, int: intStart..<intEnd, fraction: fracStart..<fracEnd,
+                                 exponent: exponent)
+    }
+}
+
+/// The text `strtod` reads for a checked decimal: its significant digits and a power of ten
+/// (`-12345e-3`), so its length is bounded whatever the input's: after `maxDigits` digits
+/// the rest only says whether it is zero, kept as one more digit `1` when it is not. That
+/// digit places the text strictly between the same two doubles (and the same side of the
+/// halfway point) as the input: a halfway point between doubles has at most 767
+/// significant digits. No decimal point is written, so no locale can change the reading.
+enum DecimalText {
+    static let maxDigits = 800
+    /// Sign, digits, the sticky digit, 'e', a sign and up to 6 exponent digits, NUL.
+    static let capacity = 1 + maxDigits + 1 + 1 + 1 + 6 + 1
+
+    static func value(_ out: UnsafeMutablePointer<CChar>, _ p: UnsafePointer<UInt8>, negative: Bool,
+                      int: Range<Int>, fraction: Range<Int>, exponent: Int) -> Double? {
+        var k = 0
+        if negative { out[0] = 0x2D; k = 1 }
+        let digitsStart = k
+        var scale = exponent   // the value is digits * 10^scale
+        var sticky = false
+        for j in int {
+            let d = p[j]
+            if k == digitsStart && d == 0x30 { continue }  // leading zero
+            if k - digitsStart < maxDigits { out[k] = CChar(bitPattern: d); k += 1 } else {
+                if d != 0x30 { sticky = true }
+                scale += 1
+            }
+        }
+        for j in fraction {
+            let d = p[j]
+            if k == digitsStart && d == 0x30 { scale -= 1; continue }
+            if k - digitsStart < maxDigits { out[k] = CChar(bitPattern: d); k += 1; scale -= 1 } else if d != 0x30 {
+                sticky = true
+            }
+        }
+        let digits = k - digitsStart
+        if digits == 0 { return negative ? -0.0 : 0.0 }
+        if sticky { out[k] = 0x31; k += 1; scale -= 1 }
+        // The value lies in [10^magnitude, 10^(magnitude+1)): past the doubles either way.
+        let magnitude = k - digitsStart - 1 + scale
+        if magnitude > 308 || magnitude < -330 { return nil }
+        out[k] = 0x65  // 'e'
+        k += 1
+        if scale < 0 { out[k] = 0x2D; k += 1; scale = -scale }
+        var e = scale, width = 1
+        while e >= 10 { e /= 10; width += 1 }
+        e = scale
+        for w in stride(from: width - 1, through: 0, by: -1) {
+            out[k + w] = CChar(0x30 + e % 10)
+            e /= 10
+        }
+        k += width
+        out[k] = 0
+        var end: UnsafeMutablePointer<CChar>? = nil
+        let v = strtod(out, &end)
+        guard end == out + k, v.isFinite, v != 0 else { return nil }
+        return v
+    }
 }
 
 /// `<uuid:>`: 8-4-4-4-12 hex digits, any case.

@@ -34,23 +34,51 @@ public struct RouterOptions: Sendable, Equatable {
     }
 
     /// Ceilings on input size. Past one, the call fails with `SwitchyardError.Code.limit`.
+    /// Each has a ceiling of its own (`Limits.ceilings`, checked when a Router is made): the
+    /// largest value this implementation honours with memory, time and stack bounded by the
+    /// input (docs/SECURITY.md, "Limits").
     public struct Limits: Sendable, Equatable {
-        /// Longest URL accepted, in bytes.
+        /// Longest URL accepted, in bytes. At most 1 MiB (1,048,576): a redirect chain keeps
+        /// every URL it meets, up to `maxRedirects` + 1 of them, with 32-bit offsets.
         public var maxURLLength = 32 * 1024
-        /// Most path segments in a URL or pattern (after normalisation).
+        /// Most path segments in a URL or pattern (after normalisation). At most 1,048,576
+        /// (a segment takes at least one byte, so more could never be reached).
         public var maxSegments = 256
-        /// Most parameters in one pattern.
+        /// Most parameters in one pattern. At most 65,536.
         public var maxParameters = 64
-        /// Longest pattern accepted, in bytes.
+        /// Longest pattern accepted, in bytes. At most 1 MiB (1,048,576).
         public var maxPatternLength = 4 * 1024
-        /// Largest rule document accepted, in bytes.
+        /// Largest rule document accepted, in bytes. At most 256 MiB (268,435,456).
         public var maxDocumentSize = 16 * 1024 * 1024
         /// Most redirects followed for one resolve (the 9th is an error with the default 8).
+        /// At most 1,000.
         public var maxRedirects = 8
+        /// Most alternatives the optional groups of one pattern may give (a pattern with g
+        /// groups gives 2^g; past this it is a limit error). At most 256, the alternatives of
+        /// the 8 groups a pattern may have. Whatever this says, all routes together may hold
+        /// alternatives of at most 4 bytes per byte of their patterns, plus 1 MiB (SEMANTICS §7).
+        public var maxAlternatives = 256
         public init() {}
+
+        /// The largest value each limit accepts (the smallest is 1; 0 for `maxRedirects`).
+        public static let ceilings = Limits(
+            maxURLLength: 1 << 20, maxSegments: 1 << 20, maxParameters: 1 << 16, maxPatternLength: 1 << 20,
+            maxDocumentSize: 1 << 28, maxRedirects: 1000, maxAlternatives: 256)
+
+        private init(maxURLLength: Int, maxSegments: Int, maxParameters: Int, maxPatternLength: Int,
+                     maxDocumentSize: Int, maxRedirects: Int, maxAlternatives: Int) {
+            self.maxURLLength = maxURLLength
+            self.maxSegments = maxSegments
+            self.maxParameters = maxParameters
+            self.maxPatternLength = maxPatternLength
+            self.maxDocumentSize = maxDocumentSize
+            self.maxRedirects = maxRedirects
+            self.maxAlternatives = maxAlternatives
+        }
     }
 
-    /// Schemes that have a real host (compared case-insensitively). Lowercase.
+    /// Schemes that have a real host (compared case-insensitively). Lowercase, at most 255
+    /// bytes each.
     public var webSchemes: Set<String> = ["http", "https", "ws", "wss", "ftp", "file"]
     public var hostHandling: HostHandling = .webSchemes
     /// Keep a trailing `/` significant (`/a/` differs from `/a`).
@@ -75,25 +103,36 @@ public struct RouterOptions: Sendable, Equatable {
 
     public init() {}
 
-    /// Checks that every limit is positive and every web scheme is a valid lowercase scheme.
+    /// Checks that every limit is between its floor and its ceiling (`Limits.ceilings`) and
+    /// every web scheme is a valid lowercase scheme of at most 255 bytes.
     func validate() throws(SwitchyardError) {
-        let l = limits
-        let named: [(String, Int)] = [
-            ("maxURLLength", l.maxURLLength), ("maxSegments", l.maxSegments),
-            ("maxParameters", l.maxParameters), ("maxPatternLength", l.maxPatternLength),
-            ("maxDocumentSize", l.maxDocumentSize),
+        let l = limits, c = Limits.ceilings
+        let named: [(String, Int, Int, Int)] = [
+            ("maxURLLength", l.maxURLLength, 1, c.maxURLLength), ("maxSegments", l.maxSegments, 1, c.maxSegments),
+            ("maxParameters", l.maxParameters, 1, c.maxParameters),
+            ("maxPatternLength", l.maxPatternLength, 1, c.maxPatternLength),
+            ("maxDocumentSize", l.maxDocumentSize, 1, c.maxDocumentSize),
+            ("maxRedirects", l.maxRedirects, 0, c.maxRedirects),
+            ("maxAlternatives", l.maxAlternatives, 1, c.maxAlternatives),
         ]
-        for (name, value) in named where value <= 0 || value > Int(Int32.max) {
-            throw SwitchyardError(.invalidArgument, "limit \(name) must be between 1 and \(Int32.max), not \(value)")
+        for (name, value, low, high) in named where value < low || value > high {
+            throw SwitchyardError(.invalidArgument, "limit \(name) must be between \(low) and \(high), not \(value)")
         }
-        if l.maxRedirects < 0 || l.maxRedirects > 1000 {
-            throw SwitchyardError(.invalidArgument, "limit maxRedirects must be between 0 and 1000, not \(l.maxRedirects)")
-        }
-        for scheme in webSchemes where !isValidLowercaseScheme(scheme) {
-            throw SwitchyardError(.invalidArgument, "web scheme '\(scheme)' is not a lowercase URL scheme")
+        for scheme in webSchemes {
+            let n = scheme.utf8.count
+            if n > maxWebSchemeLength {
+                throw SwitchyardError(.invalidArgument,
+                    "web scheme '\(String(decoding: scheme.utf8.prefix(32), as: UTF8.self))...' is \(n) bytes; at most \(maxWebSchemeLength) are allowed")
+            }
+            if !isValidLowercaseScheme(scheme) {
+                throw SwitchyardError(.invalidArgument, "web scheme '\(scheme)' is not a lowercase URL scheme")
+            }
         }
     }
 }
+
+/// The longest web scheme name: the reader stores each with a one-byte length.
+let maxWebSchemeLength = 255
 
 func isValidLowercaseScheme(_ s: String) -> Bool {
     var first = true

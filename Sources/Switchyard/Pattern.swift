@@ -85,6 +85,10 @@ struct PatternVariant: Hashable {
 struct CompiledPattern {
     var names: [String]
     var variants: [PatternVariant]
+    /// The pattern's cost in a route table: its alternatives written out in full, each
+    /// counted as its length plus one byte (`/a(/:b)` gives `/a` and `/a/:b`: 3 + 6 = 9).
+    /// A pattern without groups costs its length plus one. See `ExpansionBudget`.
+    var expandedSize: Int
 }
 
 /// Settings the compiler needs, from RouterOptions.
@@ -94,6 +98,7 @@ struct PatternConfig {
     var trailingWildcardMin: Int
     var maxParameters: Int
     var maxPatternLength: Int
+    var maxAlternatives: Int
 
     init(_ o: RouterOptions, _ store: WebSchemeStore) {
         read = ReadConfig(o, store)
@@ -101,6 +106,7 @@ struct PatternConfig {
         trailingWildcardMin = o.trailingWildcardNeedsSegment ? 1 : 0
         maxParameters = o.limits.maxParameters
         maxPatternLength = o.limits.maxPatternLength
+        maxAlternatives = o.limits.maxAlternatives
     }
 }
 
@@ -110,13 +116,17 @@ private func bad(_ message: String, _ position: Int) -> SwitchyardError {
 
 private let maxGroups = 8
 
-func compilePattern(_ pattern: String, _ config: PatternConfig) throws(SwitchyardError) -> CompiledPattern {
+/// Compiles `pattern`. `expansionRoom`: how many bytes of alternatives (see
+/// `CompiledPattern.expandedSize`) the route table can still take; a pattern whose groups
+/// would expand past it is a limit error, found before any alternative is made.
+func compilePattern(_ pattern: String, _ config: PatternConfig,
+                    expansionRoom: Int = .max) throws(SwitchyardError) -> CompiledPattern {
     let bytes = Array(pattern.utf8)
     if bytes.count > config.maxPatternLength {
         throw SwitchyardError(.limit, "pattern is \(bytes.count) bytes, over the limit of \(config.maxPatternLength)")
     }
     var compiler = PatternCompiler(bytes: bytes, config: config)
-    return try compiler.compile()
+    return try compiler.compile(expansionRoom: expansionRoom)
 }
 
 private struct PatternCompiler {
@@ -124,6 +134,11 @@ private struct PatternCompiler {
     let config: PatternConfig
     var names: [String] = []
     var namePositions: [Int] = []
+    /// Index of each name in `names`, once there are more than `scannedNames` (a pattern may
+    /// have up to `Limits.ceilings.maxParameters` of them: looking each up by a scan would
+    /// cost their square; for a few, a scan costs less than hashing).
+    var nameIndices: [String: Int] = [:]
+    static let scannedNames = 16
     /// True while the full variant (every group) is parsed: it is the one that registers names.
     var registering = true
 
@@ -132,7 +147,8 @@ private struct PatternCompiler {
         self.config = config
     }
 
-    mutating func compile() throws(SwitchyardError) -> CompiledPattern {
+    mutating func compile(expansionRoom: Int) throws(SwitchyardError) -> CompiledPattern {
+        if bytes.isEmpty { throw bad("empty pattern (write '/' for the root path)", 0) }
         for (i, b) in bytes.enumerated() where b < 0x20 || b == 0x7F {
             throw bad("control character in pattern", i)
         }
@@ -146,40 +162,65 @@ private struct PatternCompiler {
             i = sl + 1
         }
         var host = HostPattern.any
-        var authorityPiece: Range<Int>? = nil
+        // Whether the path text starts with the authority as its first segment (a non-web
+        // scheme's `myapp://user/...`): then no leading '/' is dropped from it.
+        var startsWithAuthority = false
         if scheme != nil, i + 1 < bytes.count, bytes[i] == 0x2F, bytes[i + 1] == 0x2F {
             let aStart = i + 2
             var aEnd = aStart
             while aEnd < bytes.count, bytes[aEnd] != 0x2F { aEnd += 1 }
-            i = aEnd
             if authorityIsHost(aStart, aEnd, isWeb: isWeb) {
                 host = try parseHost(aStart, aEnd, scheme: scheme ?? [])
+                i = aEnd
             } else {
-                for k in aStart..<aEnd where bytes[k] == 0x28 || bytes[k] == 0x29 {
-                    throw bad("optional groups must be in the path", k)
+                // An ordinary first segment, read with the path, so a group may follow it or
+                // hold part of it (`myapp://user(/:id)`). URLs drop userinfo before matching,
+                // so a pattern with one could never match.
+                if let at = bytes[aStart..<aEnd].firstIndex(of: 0x40) {
+                    throw bad("userinfo ('@') is not allowed in a pattern", at)
                 }
-                authorityPiece = aStart..<aEnd
+                i = aStart
+                startsWithAuthority = true
             }
         }
         let pieces = try groupPieces(from: i)
         let groupCount = pieces.reduce(-1) { max($0, $1.group) } + 1
+        let expandedSize = Self.expandedSize(prefix: i, pieces: pieces, groupCount: groupCount)
+        if expandedSize > expansionRoom {
+            throw SwitchyardError(.limit, ExpansionBudget.overMessage(expandedSize: expandedSize, room: expansionRoom))
+        }
         // Parse the variant with every group first: it holds every name and every syntax error.
         let all = (1 << groupCount) - 1
-        let full = try buildVariant(mask: all, pieces: pieces, authority: authorityPiece, scheme: scheme, host: host)
+        let full = try buildVariant(mask: all, pieces: pieces, startsWithAuthority: startsWithAuthority,
+                                    scheme: scheme, host: host)
         registering = false
         var variants = [full]
         if groupCount > 0 {
             variants.reserveCapacity(all + 1)
             var seenShapes: Set<ByteKey> = [full.shape]
             for mask in 0..<all {
-                let v = try buildVariant(mask: mask, pieces: pieces, authority: authorityPiece, scheme: scheme, host: host)
+                let v = try buildVariant(mask: mask, pieces: pieces, startsWithAuthority: startsWithAuthority,
+                                         scheme: scheme, host: host)
                 // Two alternatives of one route with the same shape: the first (earlier groups) is kept.
                 if seenShapes.insert(v.shape).inserted { variants.append(v) }
             }
         }
         // Keep variants in a stable, documented order: fewest groups first, as enumerated.
         if groupCount > 0 { variants.append(variants.removeFirst()) }
-        return CompiledPattern(names: names, variants: variants)
+        return CompiledPattern(names: names, variants: variants, expandedSize: expandedSize)
+    }
+
+    /// The alternatives' lengths plus one each, summed, without making them: every
+    /// alternative holds the `prefix` (scheme and host) and the pieces outside groups, and
+    /// each group's piece is in half of the 2^groups alternatives.
+    static func expandedSize(prefix: Int, pieces: [Piece], groupCount: Int) -> Int {
+        var fixed = prefix + 1
+        var grouped = 0
+        for piece in pieces {
+            if piece.group < 0 { fixed += piece.range.count } else { grouped += piece.range.count }
+        }
+        let alternatives = 1 << groupCount
+        return alternatives * fixed + (alternatives >> 1) * grouped
     }
 
     /// A pattern's scheme: the text before the first ':' when it is a valid scheme name and no
@@ -278,6 +319,9 @@ private struct PatternCompiler {
             if b == 0x28 {
                 if group >= 0 { throw bad("optional groups cannot nest", i) }
                 if groups == maxGroups { throw bad("more than \(maxGroups) optional groups", i) }
+                if 2 << groups > config.maxAlternatives {
+                    throw SwitchyardError(.limit, "optional groups give \(2 << groups) alternatives, over the limit of \(config.maxAlternatives) (maxAlternatives)", position: i)
+                }
                 if i > runStart { pieces.append(Piece(range: runStart..<i, group: -1)) }
                 group = groups
                 groups += 1
@@ -297,21 +341,20 @@ private struct PatternCompiler {
         return pieces
     }
 
-    mutating func buildVariant(mask: Int, pieces: [Piece], authority: Range<Int>?,
+    mutating func buildVariant(mask: Int, pieces: [Piece], startsWithAuthority: Bool,
                                scheme: [UInt8]?, host: HostPattern) throws(SwitchyardError) -> PatternVariant {
         let (text, origins) = variantText(mask: mask, pieces: pieces)
-        // The pieces to parse: the authority of a non-web scheme (an ordinary first segment,
-        // sliced from the pattern itself), then the path text cut on '/'.
-        var cuts: [(slice: ArraySlice<UInt8>, inText: Bool)] = []
+        // The pieces to parse: the path text cut on '/' (for a non-web scheme it starts with
+        // the authority, an ordinary first segment, which may be empty: `myapp:///x`).
+        var cuts: [ArraySlice<UInt8>] = []
         cuts.reserveCapacity(12)
-        if let authority { cuts.append((bytes[authority], false)) }
-        if !text.isEmpty {
+        if !text.isEmpty || startsWithAuthority {
             var i = text.startIndex
-            if text[i] == 0x2F { i += 1 }
+            if !startsWithAuthority && text[i] == 0x2F { i += 1 }
             while true {
                 var j = i
                 while j < text.endIndex, text[j] != 0x2F { j += 1 }
-                cuts.append((text[i..<j], true))
+                cuts.append(text[i..<j])
                 if j >= text.endIndex { break }
                 i = j + 1
             }
@@ -320,7 +363,7 @@ private struct PatternCompiler {
         let lastIndex = cuts.count - 1
         var kept = 0
         for k in cuts.indices {
-            if cuts[k].slice.isEmpty && !config.read.keepEmptySegments
+            if cuts[k].isEmpty && !config.read.keepEmptySegments
                 && !(config.read.strictTrailingSlash && k == lastIndex && k > 0) { continue }
             cuts[kept] = cuts[k]
             kept += 1
@@ -328,14 +371,13 @@ private struct PatternCompiler {
         cuts.removeLast(cuts.count - kept)
         // A piece is last when only empty pieces follow it.
         var lastNonEmpty = cuts.count - 1
-        while lastNonEmpty >= 0 && cuts[lastNonEmpty].slice.isEmpty { lastNonEmpty -= 1 }
+        while lastNonEmpty >= 0 && cuts[lastNonEmpty].isEmpty { lastNonEmpty -= 1 }
         var segments: [PatternSegment] = []
         segments.reserveCapacity(cuts.count)
         var remainder: RemainderPattern? = nil
         for k in cuts.indices {
             if remainder != nil { break }  // only empty pieces can follow (see lastNonEmpty)
-            let c = cuts[k]
-            switch try parseSegment(c.slice, c.inText ? origins : Origins(), isLast: k >= lastNonEmpty) {
+            switch try parseSegment(cuts[k], origins, isLast: k >= lastNonEmpty) {
             case .segment(let s): segments.append(s)
             case .remainder(let r): remainder = r
             }
@@ -448,7 +490,7 @@ private struct PatternCompiler {
             }
         }
         let s = String(decoding: name, as: UTF8.self)
-        if let existing = names.firstIndex(of: s) {
+        if let existing = nameIndices.isEmpty ? names.firstIndex(of: s) : nameIndices[s] {
             // The full variant registers each name once, so a second sighting there is a reuse.
             if registering && namePositions[existing] != pos {
                 throw bad("parameter '\(s)' is used twice", pos)
@@ -460,6 +502,13 @@ private struct PatternCompiler {
         }
         names.append(s)
         namePositions.append(pos)
+        if names.count > Self.scannedNames {
+            if nameIndices.isEmpty {
+                for (k, name) in names.enumerated() { nameIndices[name] = k }
+            } else {
+                nameIndices[s] = names.count - 1
+            }
+        }
         return names.count - 1
     }
 }

@@ -14,11 +14,25 @@ public final class Router: Sendable {
     let webSchemes: WebSchemeStore
     let patternConfig: PatternConfig
     let state: PThreadLocked<RouterState>
-    /// The id of the table every resolve must use (built lazily by the first resolve after a
-    /// change, so a run of single adds costs one rebuild).
+    /// Held by the one resolve that builds the published table when it is not built yet,
+    /// so other resolves that need that table wait for it instead of building it again.
+    /// Writers never take it, and no table is ever built under `state`'s lock. It counts the
+    /// tables built this way.
+    let tableBuilder = PThreadLocked<Int>(0)
+    /// The id of the table every resolve must use (`RouterState.published`).
     let currentID: Atomic<UInt64>
 
-    public init(options: RouterOptions = RouterOptions()) throws(SwitchyardError) {
+    /// How many calls deep the walks on this router's tables recurse (`walkRecursionBudget`;
+    /// tests set 0 to run every walk with frames).
+    let recursionBudget: Int32
+
+    public convenience init(options: RouterOptions = RouterOptions()) throws(SwitchyardError) {
+        try self.init(options: options, recursionBudget: walkRecursionBudget)
+    }
+
+    /// Tests only: a router whose walks recurse at most `recursionBudget` calls deep.
+    package init(options: RouterOptions, recursionBudget: Int32) throws(SwitchyardError) {
+        self.recursionBudget = max(0, recursionBudget)
         try options.validate()
         self.options = options
         webSchemes = WebSchemeStore(options.webSchemes)
@@ -61,7 +75,9 @@ public final class Router: Sendable {
             e.routeIndex = index
             return e
         }
-        let prepared = try RouterState.prepare(adding: Array(routes), config: patternConfig, annotate: indexed)
+        let cost = state.withLock { $0.cost(replacingDocument: false) }
+        let prepared = try RouterState.prepare(adding: Array(routes), config: patternConfig, cost: cost,
+                                               annotate: indexed)
         try change { (s: inout RouterState) throws(SwitchyardError) in
             try s.apply(prepared: prepared, fromDocument: false, replacingDocument: false, annotate: indexed)
         }
@@ -82,6 +98,8 @@ public final class Router: Sendable {
     }
 
     /// Runs a change under the writer lock and, when it succeeds, publishes a new table id.
+    /// The table is built later, outside the lock, by the first resolve that needs it, so a
+    /// run of single changes costs one build.
     func change(_ body: (inout RouterState) throws(SwitchyardError) -> Void) throws(SwitchyardError) {
         let result: Result<Void, SwitchyardError> = state.withLock { s in
             do throws(SwitchyardError) {
@@ -90,21 +108,90 @@ public final class Router: Sendable {
                 return .failure(error)
             }
             s.id = tableIDs.wrappingAdd(1, ordering: .relaxed).oldValue
-            s.table = nil
+            s.published = PublishedTable(id: s.id, routes: nil, table: nil)
             currentID.store(s.id, ordering: .releasing)
             return .success(())
         }
         try result.get()
     }
 
-    /// The table for `id` (or newer), building it if needed.
-    func currentTable() -> Table {
-        state.withLock { s in
-            if let t = s.table { return t }
-            let t = Table(id: s.id, options: options, webSchemes: webSchemes, routes: s.routes)
-            s.table = t
-            return t
+    /// Runs a change like `change`, then builds its table outside the lock and publishes
+    /// the table and its id together. Resolves keep using the previous table while the
+    /// table is built, so they never wait for this change; when it returns, its routes are
+    /// visible (unless a later change has been published meanwhile, which holds them or
+    /// replaced them).
+    func changeAndBuild(_ body: (inout RouterState) throws(SwitchyardError) -> Void) throws(SwitchyardError) {
+        typealias Pending = (id: UInt64, routes: [CompiledRoute], hook: (@Sendable () -> Void)?)
+        let result: Result<Pending, SwitchyardError> = state.withLock { s in
+            let before = s.routes
+            do throws(SwitchyardError) {
+                try body(&s)
+            } catch {
+                return .failure(error)
+            }
+            // The published table must no longer be built from `s.routes`: it keeps its own.
+            if s.published.table == nil && s.published.routes == nil { s.published.routes = before }
+            s.id = tableIDs.wrappingAdd(1, ordering: .relaxed).oldValue
+            return .success((s.id, s.routes, s.whileBuilding))
         }
+        let pending = try result.get()
+        pending.hook?()
+        let table = Table(id: pending.id, options: options, webSchemes: webSchemes, routes: pending.routes,
+                          recursionBudget: recursionBudget)
+        state.withLock { s in
+            // Ids grow with each change: a newer table published meanwhile stays.
+            guard s.published.id < pending.id else { return }
+            s.published = PublishedTable(id: pending.id, routes: nil, table: table)
+            currentID.store(pending.id, ordering: .releasing)
+        }
+    }
+
+    /// The published table, building it if needed (outside the router's lock). If the
+    /// routes change during the build, the table built is still returned: it was current
+    /// when this resolve began, and the next resolve picks up the newer one.
+    func currentTable() -> Table {
+        if let built = state.withLock({ $0.published.table }) { return built }
+        return tableBuilder.withLock { builds in
+            // Another resolve may have built it while this one waited.
+            let (id, routes, built) = state.withLock { s in
+                (s.published.id, s.published.routes ?? s.routes, s.published.table)
+            }
+            if let built { return built }
+            let table = Table(id: id, options: options, webSchemes: webSchemes, routes: routes,
+                              recursionBudget: recursionBudget)
+            builds += 1
+            state.withLock { s in
+                if s.published.id == id && s.published.table == nil { s.published.table = table }
+            }
+            return table
+        }
+    }
+
+    /// Tests only: how many tables resolves have built (after adds and removes).
+    package var tablesBuiltByResolves: Int { tableBuilder.withLock { $0 } }
+
+    /// Tests only: `hook` runs on the loading thread while a rule document's table is being
+    /// built, with no lock held (nil removes it).
+    package func setWhileBuildingTable(_ hook: (@Sendable () -> Void)?) {
+        state.withLock { $0.whileBuilding = hook }
+    }
+
+    /// What the routes cost: their number, alternatives and pattern bytes, their expanded
+    /// size (`ExpansionBudget`), and the bytes and hash-index runs of the published table
+    /// (built if needed).
+    package var footprint: RouteFootprint {
+        let table = currentTable()
+        var f = RouteFootprint()
+        for r in table.routes {
+            f.routes += 1
+            f.alternatives += r.variants.count
+            f.patternBytes += r.patternSize
+            f.expandedBytes += r.expandedSize
+        }
+        f.tableBytes = table.memory.byteCount
+        f.longestProbeRun = table.longestProbeRun
+        f.hasStaticPathMap = table.hasStaticPathMap
+        return f
     }
 
     // MARK: resolving
@@ -216,7 +303,8 @@ public final class Router: Sendable {
                 }
                 var w = Walker(tv.pointee.walk, url: p, decoded: UnsafePointer(st.pointee.view.decoded.base),
                                source: BytesSource(p: p, start: first, end: end),
-                               captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base)
+                               captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base,
+                               frames: st.pointee.frames.base)
                 run(&w, tv, &st.pointee.view)
                 // A route taken means every segment on its way was read, none of them empty,
                 // `.` or `..` (the walk aborts on those). A miss may have stopped early, so
@@ -237,7 +325,8 @@ public final class Router: Sendable {
         let list = ListSource(segments: st.pointee.view.segments.base, count: st.pointee.view.segments.count,
                               url: p, decoded: UnsafePointer(st.pointee.view.decoded.base))
         var w = Walker(tv.pointee.walk, url: p, decoded: UnsafePointer(st.pointee.view.decoded.base), source: list,
-                       captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base)
+                       captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base,
+                       frames: st.pointee.frames.base)
         run(&w, tv, &st.pointee.view)
         match.finish(w, url: bytes) { m, from in m.appendRemainder(segmentsFrom: from, url: bytes) }
         st.pointee.paths.count(.segmentList)
@@ -280,22 +369,98 @@ public final class Router: Sendable {
     }
 }
 
+/// Counts of `Router.footprint`.
+package struct RouteFootprint: Sendable, Equatable {
+    package var routes = 0, alternatives = 0, patternBytes = 0, expandedBytes = 0, tableBytes = 0
+    /// The longest run of occupied slots in the table's hash indexes (at most `maxProbeRun`
+    /// for indexes that hash prefixes; seeded whole-key indexes are random).
+    package var longestProbeRun = 0
+    package var hasStaticPathMap = false
+}
+
+/// The table resolves use, by id (`Router.currentID` is `id`).
+struct PublishedTable {
+    var id: UInt64
+    /// The routes to build it from while `table` is nil; nil means `RouterState.routes`
+    /// (then `id` is the state's id).
+    var routes: [CompiledRoute]?
+    var table: Table?
+}
+
+/// The length of a set of patterns and what their alternatives cost (`ExpansionBudget`).
+struct PatternCost {
+    var patternBytes = 0
+    var expandedBytes = 0
+
+    /// The bytes of alternatives still allowed (`patternBytes` already counts every route
+    /// being added, so whether a batch fits does not depend on the order of its routes).
+    var room: Int { ExpansionBudget.room(patternBytes: patternBytes, expandedBytes: expandedBytes) }
+
+    /// Counts `expandedSize` more bytes of alternatives, or throws the limit error when
+    /// they do not fit.
+    mutating func take(expandedSize: Int) throws(SwitchyardError) {
+        let room = self.room
+        if expandedSize > room {
+            throw SwitchyardError(.limit, ExpansionBudget.overMessage(expandedSize: expandedSize, room: room))
+        }
+        expandedBytes += expandedSize
+    }
+
+    mutating func remove(_ r: CompiledRoute) {
+        patternBytes -= r.patternSize
+        expandedBytes -= r.expandedSize
+    }
+
+    static func + (a: PatternCost, b: PatternCost) -> PatternCost {
+        PatternCost(patternBytes: a.patternBytes + b.patternBytes, expandedBytes: a.expandedBytes + b.expandedBytes)
+    }
+}
+
+/// A variant's shape as the key of the conflict index, hashed whole with `Hasher` (seeded
+/// per process): `ByteKey`'s own digest is cheap but can be made to collide, and the index
+/// holds every alternative of every route, so colliding shapes would make each change cost
+/// the square of the routes.
+struct ShapeKey: Hashable {
+    let shape: ByteKey
+    init(_ shape: ByteKey) { self.shape = shape }
+    func hash(into hasher: inout Hasher) {
+        shape.bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+}
+
 /// The writer side of a router: the routes and the index that finds conflicts.
 struct RouterState {
     var id: UInt64
     var routes: [CompiledRoute] = []
     var nextSeq = 0
     /// Variant shape -> the routes that have it (with their priority), for conflicts.
-    var shapes: [ByteKey: [CompiledRoute]] = [:]
-    /// Built on demand for `id`; nil after a change.
-    var table: Table?
+    var shapes: [ShapeKey: [CompiledRoute]] = [:]
+    /// What the routes added one by one, and those of the current document, cost.
+    var addedCost = PatternCost(), documentCost = PatternCost()
+    /// The table resolves use: usually for `id`, built on demand; while a document's table
+    /// is being built (`Router.changeAndBuild`), the previous one.
+    var published: PublishedTable
+    /// Tests only (`Router.setWhileBuildingTable`).
+    var whileBuilding: (@Sendable () -> Void)?
 
-    init(id: UInt64) { self.id = id }
+    init(id: UInt64) {
+        self.id = id
+        published = PublishedTable(id: id, routes: nil, table: nil)
+    }
+
+    /// What the routes that stay after a change cost: all of them, or without the current
+    /// document's when the change replaces it.
+    func cost(replacingDocument: Bool) -> PatternCost {
+        replacingDocument ? addedCost : addedCost + documentCost
+    }
 
     /// Compiles and checks `adding` (validation, pattern, `check`, redirect template), each
     /// error passed through `annotate` with the route's index. Needs no lock: callers run it
     /// before `change`, so writers hold the router's lock only to look for conflicts and swap.
-    static func prepare(adding: [Route], config: PatternConfig,
+    /// `cost`: what the routes that stay cost (`cost(replacingDocument:)`, read before): a
+    /// pattern whose groups would take the total past the budget is refused before any of
+    /// its alternatives is made (`apply` checks again under the lock).
+    static func prepare(adding: [Route], config: PatternConfig, cost: PatternCost,
                         check: ((Int, Route, CompiledPattern) throws(SwitchyardError) -> Void)? = nil,
                         // Rule documents (issue 4): rewrites an error of the route at an index,
                         // so the message can name the route's JSON path.
@@ -303,10 +468,13 @@ struct RouterState {
         throws(SwitchyardError) -> [(Route, CompiledPattern)] {
         var out: [(Route, CompiledPattern)] = []
         out.reserveCapacity(adding.count)
+        var running = cost
+        for route in adding { running.patternBytes += route.pattern.utf8.count }
         for (index, route) in adding.enumerated() {
             do throws(SwitchyardError) {
                 try validate(route)
-                let c = try compilePattern(route.pattern, config)
+                let c = try compilePattern(route.pattern, config, expansionRoom: running.room)
+                try running.take(expandedSize: c.expandedSize)
                 try check?(index, route, c)
                 // Every redirect template is checked when its route is added (RedirectTemplate.swift);
                 // after `check`, so a document knows an error here is about the redirect.
@@ -327,15 +495,28 @@ struct RouterState {
         let firstSeq = nextSeq
         var compiled: [CompiledRoute] = []
         compiled.reserveCapacity(prepared.count)
+        // The budget again, on the routes as they are now (others may have changed since
+        // `prepare` read them).
+        var total = cost(replacingDocument: replacingDocument)
+        var batch = PatternCost()
+        for (route, _) in prepared { total.patternBytes += route.pattern.utf8.count }
         // One pass over the shape index: each variant looks for a route it conflicts with and,
         // finding none, is entered at once. On a conflict the entries made so far are
         // withdrawn, so the index is as before.
         for (index, (route, c)) in prepared.enumerated() {
             let cr = CompiledRoute(route: route, seq: firstSeq + index, compiled: c, fromDocument: fromDocument)
+            do throws(SwitchyardError) {
+                try total.take(expandedSize: cr.expandedSize)
+            } catch {
+                withdraw(compiled)
+                throw annotate?(index, error) ?? error
+            }
+            batch.patternBytes += cr.patternSize
+            batch.expandedBytes += cr.expandedSize
             compiled.append(cr)
             for v in cr.variants {
                 var other: CompiledRoute? = nil
-                RouterState.enter(cr, into: &shapes[v.shape, default: []], other: &other) { r in
+                RouterState.enter(cr, into: &shapes[ShapeKey(v.shape), default: []], other: &other) { r in
                     // Earlier in this batch, or already here and not about to be replaced with
                     // the previous document. (Alternatives of one route have distinct shapes.)
                     r.seq >= firstSeq || !(replacingDocument && r.fromDocument)
@@ -352,7 +533,9 @@ struct RouterState {
             let old = routes.filter { $0.fromDocument }
             routes.removeAll { $0.fromDocument }
             withdraw(old)
+            documentCost = PatternCost()
         }
+        if fromDocument { documentCost = documentCost + batch } else { addedCost = addedCost + batch }
         nextSeq += prepared.count
         routes += compiled
     }
@@ -369,9 +552,10 @@ struct RouterState {
     private mutating func withdraw(_ gone: [CompiledRoute]) {
         for r in gone {
             for v in r.variants {
-                guard var list = shapes[v.shape] else { continue }
+                let key = ShapeKey(v.shape)
+                guard var list = shapes[key] else { continue }
                 list.removeAll { $0 === r }
-                shapes[v.shape] = list.isEmpty ? nil : list
+                shapes[key] = list.isEmpty ? nil : list
             }
         }
     }
@@ -381,6 +565,9 @@ struct RouterState {
         if gone.isEmpty { return false }
         routes.removeAll { $0.route.pattern == pattern }
         withdraw(gone)
+        for r in gone {
+            if r.fromDocument { documentCost.remove(r) } else { addedCost.remove(r) }
+        }
         return true
     }
 

@@ -30,8 +30,8 @@ extension Router {
         try result.get()
     }
 
-    /// Loads a rule document from a file. An unreadable file is an `io` error; the rest as
-    /// `loadRules(json:)`.
+    /// Loads a rule document from a file. An unreadable file is an `io` error, a path that
+    /// holds a NUL byte an `invalidArgument` error at that byte; the rest as `loadRules(json:)`.
     public func loadRules(contentsOfFile path: String) throws(SwitchyardError) {
         let bytes = try readRuleFile(path, limit: options.limits.maxDocumentSize)
         let result: Result<Void, SwitchyardError> = bytes.withUnsafeBytes { raw in
@@ -86,7 +86,8 @@ extension Router {
             }
             return SwitchyardError(.rule, "\(path): \(error.message)", position: error.position)
         }
-        // Compiled outside the router's lock; the lock is held only for conflicts and the swap.
+        // Compiled outside the router's lock; the lock is held only for conflicts and the swap,
+        // and the table is built outside it too (resolves meanwhile use the previous one).
         // The allowlist goes with each redirect route: it is checked on the template when the
         // route is added (validateRedirectTemplate) and on every URL the redirect produces.
         var routes = doc.routes
@@ -95,12 +96,18 @@ extension Router {
                 if case .redirect = routes[k].destination { routes[k].redirectAllowlist = allowlist }
             }
         }
+        let cost = state.withLock { $0.cost(replacingDocument: true) }
         let prepared = try RouterState.prepare(
-            adding: routes, config: patternConfig,
+            adding: routes, config: patternConfig, cost: cost,
             check: { (index, _, _) throws(SwitchyardError) in checked = index },
             annotate: annotate)
-        try change { (s: inout RouterState) throws(SwitchyardError) in
-            try s.apply(prepared: prepared, fromDocument: true, replacingDocument: true, annotate: annotate)
+        // Conflicts and the budget (checked again on the routes as they are now) concern
+        // the pattern.
+        let applyAnnotate: (Int, SwitchyardError) -> SwitchyardError = { index, error in
+            SwitchyardError(.rule, "\(doc.sites[index].pattern): \(error.message)", position: error.position)
+        }
+        try changeAndBuild { (s: inout RouterState) throws(SwitchyardError) in
+            try s.apply(prepared: prepared, fromDocument: true, replacingDocument: true, annotate: applyAnnotate)
         }
     }
 
@@ -128,7 +135,14 @@ extension Router {
 /// Reads a whole file with POSIX calls (no Foundation). Stops one byte past `limit`, so an
 /// over-size file is reported without reading all of it.
 func readRuleFile(_ path: String, limit: Int) throws(SwitchyardError) -> [UInt8] {
-    if path.utf8.contains(0) { throw SwitchyardError(.io, "cannot read '\(path)': the path contains a NUL byte") }
+    if let nul = path.utf8.firstIndex(of: 0) {
+        // Shown with the NUL written as \0: C callers read a message up to its first NUL.
+        let shown = String(decoding: path.utf8.prefix(200).flatMap { $0 == 0 ? [0x5C, 0x30] : [$0] }, as: UTF8.self)
+        let at = path.utf8.distance(from: path.utf8.startIndex, to: nul)
+        throw SwitchyardError(.invalidArgument,
+            "the file path '\(shown)\(path.utf8.count > 200 ? "..." : "")' holds a NUL byte, which no file path can hold, at \(at)",
+            position: at)
+    }
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     if fd < 0 { throw SwitchyardError(.io, "cannot open '\(path)': \(errnoText())") }
     defer { close(fd) }

@@ -72,6 +72,12 @@ func pathHash(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> UInt64 {
 }
 
 extension StaticPaths {
+    /// The longest run of occupied slots (0 without a map).
+    var longestRun: Int {
+        if mask < 0 { return 0 }
+        return Switchyard.longestRun((0...mask).map { slots[$0].keyCount >= 0 ? 1 : -1 })
+    }
+
     /// No map (`find` answers -1 at once), in room for one slot and one key byte.
     static func none(slots: UnsafeMutablePointer<StaticSlot>, keys: UnsafeMutablePointer<UInt8>) -> StaticPaths {
         slots.initialize(to: .empty)
@@ -86,13 +92,17 @@ extension StaticPaths {
 struct StaticPathsPlan {
     private let keyBytes: [UInt8]
     private let found: [(start: Int, count: Int, entry: Int32)]
+    /// Per key: its hash and its slot.
+    private let hashes: [UInt64]
+    private let places: [Int]
     let slotCount: Int
     var keyCount: Int { keyBytes.count }
 
     /// Every literal-only way down from `pathRoot` that ends at a best route of the top
     /// priority. Keys never hold '/', "", "." or "..", so a key matches exactly the
     /// clean paths whose segments are that key's segments. nil when there is no map to
-    /// make: no such path, or keys too long for 32-bit offsets.
+    /// make: no such path, keys too long for 32-bit offsets, or probe runs past
+    /// `maxProbeRun`.
     init?(nodes: [TreeNode], literals: [LiteralEdge], entries: [TableEntry], keys store: UnsafePointer<UInt8>,
           pathRoot: Int32) {
         guard pathRoot >= 0, let top = nodes.first?.maxPriority else { return nil }
@@ -130,8 +140,37 @@ struct StaticPathsPlan {
         // At most a quarter full: a miss, the common outcome, usually ends at its first slot.
         var size = 4
         while size < found.count * 4 { size <<= 1 }
+        // Where each key goes, worked out now: keys whose hashes collide (crafted or not)
+        // would make probe runs that every miss scans; then there is no map, and the walk
+        // answers those paths as it always can.
+        var occupied = [Int32](repeating: -1, count: size)
+        var hashes: [UInt64] = []
+        var places: [Int] = []
+        hashes.reserveCapacity(found.count)
+        places.reserveCapacity(found.count)
+        let mask = size - 1
+        let complete = keyBytes.withUnsafeBufferPointer { k -> Bool in
+            let base = k.baseAddress ?? emptyBytes
+            for (i, key) in found.enumerated() {
+                let h = pathHash(base, key.start, key.start + key.count)
+                var s = Int(truncatingIfNeeded: h >> 32) & mask
+                var run = 0
+                while occupied[s] >= 0 {
+                    s = (s + 1) & mask
+                    run += 1
+                    if run > maxProbeRun { return false }
+                }
+                occupied[s] = Int32(i)
+                hashes.append(h)
+                places.append(s)
+            }
+            return true
+        }
+        if !complete || longestRun(occupied) > maxProbeRun { return nil }
         self.keyBytes = keyBytes
         self.found = found
+        self.hashes = hashes
+        self.places = places
         slotCount = size
     }
 
@@ -139,15 +178,11 @@ struct StaticPathsPlan {
     func write(slots: UnsafeMutablePointer<StaticSlot>, keys: UnsafeMutablePointer<UInt8>) -> StaticPaths {
         slots.initialize(repeating: .empty, count: slotCount)
         keys.initialize(from: keyBytes, count: keyBytes.count)
-        let mask = slotCount - 1
         var lengths: UInt64 = 0
-        for (start, count, entry) in found {
+        for (i, (start, count, entry)) in found.enumerated() {
             lengths |= 1 << UInt64(min(count, 63))
-            let h = pathHash(UnsafePointer(keys), start, start + count)
-            var s = Int(truncatingIfNeeded: h >> 32) & mask
-            while slots[s].keyCount >= 0 { s = (s + 1) & mask }
-            slots[s] = StaticSlot(hash: h, keyStart: Int32(start), keyCount: Int32(count), entry: entry)
+            slots[places[i]] = StaticSlot(hash: hashes[i], keyStart: Int32(start), keyCount: Int32(count), entry: entry)
         }
-        return StaticPaths(slots: slots, keys: UnsafePointer(keys), mask: mask, lengths: lengths)
+        return StaticPaths(slots: slots, keys: UnsafePointer(keys), mask: slotCount - 1, lengths: lengths)
     }
 }

@@ -21,6 +21,8 @@ import Darwin
 /// anyway and take ordinary memory.
 struct TableMemory {
     let base: UnsafeMutableRawPointer
+    /// The bytes asked for (the region may be larger: whole huge pages).
+    let byteCount: Int
     /// Bytes mapped with mmap (to unmap in `free`), or 0 when `base` was allocated.
     private let mappedBytes: Int
 
@@ -29,6 +31,7 @@ struct TableMemory {
 
     /// At least `byteCount` bytes, 64-byte aligned (a cache line), uninitialised.
     init(byteCount: Int) {
+        self.byteCount = byteCount
         #if os(Linux)
         if byteCount >= TableMemory.hugePageMinimum, let region = TableMemory.mapHugePages(byteCount) {
             base = region.base

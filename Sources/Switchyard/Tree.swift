@@ -16,7 +16,8 @@ enum EdgeKind: UInt8 {
 
 struct TreeNode: BitwiseCopyable {
     var literalStart: Int32 = 0, literalCount: Int32 = 0
-    /// Start of this node's hash slots and their mask (0 = no index: scan the literals).
+    /// Start of this node's hash slots and their mask (0 = no index: scan the literals;
+    /// negative = the index hashes whole keys, `wholeKeyHash`, and the mask is `slotMask & .max`).
     var slotStart: Int32 = 0, slotMask: Int32 = 0
     var dynamicStart: Int32 = 0, dynamicCount: Int32 = 0
     /// Routes whose pattern ends here, best first (priority, then registration).
@@ -91,9 +92,17 @@ struct TableView: @unchecked Sendable {
     /// When every route is a path pattern (no scheme, no host), the node where paths start:
     /// the walk can skip the scheme and host levels. -1 otherwise.
     var pathRoot: Int32
+    /// The most frames a walk can keep (`WalkFrame`: one per level of the current way
+    /// down): the Match reserves this many.
+    var walkDepth: Int
 }
 
-/// The flat arrays of a Table and the two settings the walk consults (Matcher.swift).
+/// How many calls deep the walk recurses (a frame of walkPath is a few hundred bytes, so a
+/// resolve stays well inside a 64 KiB stack) before it goes on with frames in the Match.
+/// Ordinary tables come back far fewer times on one way down, and never reach it.
+let walkRecursionBudget: Int32 = 16
+
+/// The flat arrays of a Table and the settings the walk consults (Matcher.swift).
 struct WalkTable: @unchecked Sendable {
     var nodes: UnsafeMutablePointer<TreeNode>
     var literals: UnsafeMutablePointer<LiteralEdge>
@@ -103,6 +112,8 @@ struct WalkTable: @unchecked Sendable {
     var keys: UnsafePointer<UInt8>
     var fold: Bool
     var precedence: RouterOptions.Precedence
+    /// How many calls deep the walk recurses before it goes on with frames (Matcher.swift).
+    var recursionBudget: Int32
 }
 
 final class Table: @unchecked Sendable {
@@ -124,13 +135,17 @@ final class Table: @unchecked Sendable {
     let entries: UnsafeMutableBufferPointer<TableEntry>
     let keyBase: UnsafePointer<UInt8>
     let pathRoot: Int32
+    let walkDepth: Int
+    let recursionBudget: Int32
     private let staticPaths: StaticPaths
     /// `view`, made once: a Match holds this pointer (and the Table), so a resolve reads the
     /// view's fields in place instead of copying the whole struct out of the Match.
     let viewPointer: UnsafeMutablePointer<TableView>
 
-    init(id: UInt64, options: RouterOptions, webSchemes: WebSchemeStore, routes: [CompiledRoute]) {
+    init(id: UInt64, options: RouterOptions, webSchemes: WebSchemeStore, routes: [CompiledRoute],
+         recursionBudget: Int32 = walkRecursionBudget) {
         self.id = id
+        self.recursionBudget = recursionBudget
         self.webSchemes = webSchemes
         read = ReadConfig(options, webSchemes)
         foldLiterals = options.caseInsensitiveLiterals
@@ -140,11 +155,12 @@ final class Table: @unchecked Sendable {
         var most = 0
         for r in routes { most = max(most, r.names.count) }
         maxParameters = most
-        let builder = TreeBuilder(foldLiterals: options.caseInsensitiveLiterals)
+        var builder = TreeBuilder(foldLiterals: options.caseInsensitiveLiterals)
         for (ri, r) in routes.enumerated() {
             for (vi, v) in r.variants.enumerated() { builder.insert(v, entry: TableEntry(ri, r, vi, v)) }
         }
         let flat = builder.flatten()
+        builder = TreeBuilder(foldLiterals: false)  // the build trie is not needed any more
         // Path-only tables: root -> anyScheme -> anyHost, nothing else at those levels.
         var root: Int32 = -1
         let r = flat.nodes.first
@@ -156,9 +172,12 @@ final class Table: @unchecked Sendable {
             }
         }
         pathRoot = root
+        walkDepth = flat.depth
         let plan = options.precedence == .specificity && !options.caseInsensitiveLiterals
-            ? StaticPathsPlan(nodes: flat.nodes, literals: flat.literals, entries: flat.entries,
-                              keys: flat.keys.base, pathRoot: root)
+            ? flat.keys.withUnsafeBufferPointer { keys in
+                StaticPathsPlan(nodes: flat.nodes, literals: flat.literals, entries: flat.entries,
+                                keys: keys.baseAddress ?? emptyBytes, pathRoot: root)
+            }
             : nil
         // One region for every array: sizes first, then the memory, then the contents.
         var layout = TableLayout()
@@ -179,7 +198,9 @@ final class Table: @unchecked Sendable {
         dynamics = memory.place(flat.dynamics, at: dynamicsAt)
         entries = memory.place(flat.entries, at: entriesAt)
         let keys = memory.room(UInt8.self, count: flat.keys.count, at: keysAt)
-        keys.initialize(from: flat.keys.base, count: flat.keys.count)
+        flat.keys.withUnsafeBufferPointer { k in
+            if let b = k.baseAddress { keys.initialize(from: b, count: k.count) }
+        }
         keyBase = UnsafePointer(keys)
         let staticSlots = memory.room(StaticSlot.self, count: staticSlotCount, at: staticSlotsAt)
         let staticKeys = memory.room(UInt8.self, count: staticKeyCount, at: staticKeysAt)
@@ -188,14 +209,28 @@ final class Table: @unchecked Sendable {
         viewPointer.initialize(to: view)
     }
 
+    /// The longest run of occupied slots in any hash index of the table (the literal
+    /// indexes and the static-path map): what a lookup that misses probes at most.
+    var longestProbeRun: Int {
+        var longest = 0
+        for node in nodes where node.slotMask != 0 {
+            let size = Int(node.slotMask & .max) + 1
+            let start = Int(node.slotStart)
+            longest = max(longest, longestRun(Array(slots[start..<(start + size)])))
+        }
+        return max(longest, staticPaths.longestRun)
+    }
+
+    var hasStaticPathMap: Bool { staticPaths.mask >= 0 }
+
     var view: TableView {
         TableView(walk: WalkTable(nodes: nodes.baseAddress!, literals: literals.baseAddress!,
                                   slots: slots.baseAddress!, dynamics: dynamics.baseAddress!,
                                   entries: entries.baseAddress!, keys: keyBase, fold: foldLiterals,
-                                  precedence: precedence),
+                                  precedence: precedence, recursionBudget: recursionBudget),
                   read: read, queryOverPath: parameterPrecedence == .queryOverPath,
                   maxParameters: maxParameters, routeCount: routes.count, staticPaths: staticPaths,
-                  pathRoot: pathRoot)
+                  pathRoot: pathRoot, walkDepth: walkDepth)
     }
 
     deinit {
@@ -205,160 +240,274 @@ final class Table: @unchecked Sendable {
     }
 }
 
-/// A mutable trie used only while building a Table.
-private final class BuildNode {
-    struct LiteralKey: Hashable {
-        var key: [UInt8]
-        var port: [UInt8]
-        func hash(into hasher: inout Hasher) {  // bytes in bulk (see ByteKey)
-            key.withUnsafeBytes { hasher.combine(bytes: $0) }
-            hasher.combine(port.count)
-            port.withUnsafeBytes { hasher.combine(bytes: $0) }
-        }
-    }
-    struct DynamicKey: Hashable { var kind: EdgeKind; var suffix: [UInt8]; var labels: Int; var port: [UInt8] }
-    var literals: [LiteralKey: BuildNode] = [:]
-    var literalOrder: [LiteralKey] = []
-    var dynamics: [DynamicKey: BuildNode] = [:]
-    var ends: [TableEntry] = []
-    var remainders: [TableEntry] = []
-
-    func literal(_ key: LiteralKey) -> BuildNode {
-        if let n = literals[key] { return n }
-        let n = BuildNode()
-        literals[key] = n
-        literalOrder.append(key)
-        return n
-    }
-
-    func dynamic(_ key: DynamicKey) -> BuildNode {
-        if let n = dynamics[key] { return n }
-        let n = BuildNode()
-        dynamics[key] = n
-        return n
-    }
-}
-
-private struct FlatTable {
-    var nodes: [TreeNode] = []
-    var literals: [LiteralEdge] = []
-    var slots: [Int32] = []
-    var dynamics: [DynamicEdge] = []
-    var entries: [TableEntry] = []
-    var keys = ByteStore(capacity: 1024)
-}
-
-/// Above this many literal children a node gets a hash index instead of a linear scan.
-private let linearScanLimit = 8
-
+/// The trie while a Table is built: nodes and edges in flat arrays, each node's children
+/// in linked lists, one hash index over every edge. A node costs a few dozen bytes (no
+/// object, no dictionary of its own), and releasing the trie releases a few arrays, with
+/// no recursion however deep the patterns go.
 private struct TreeBuilder {
-    let root = BuildNode()
+    struct Node {
+        var firstLiteral: Int32 = -1, lastLiteral: Int32 = -1, literalCount: Int32 = 0
+        var firstDynamic: Int32 = -1, lastDynamic: Int32 = -1, dynamicCount: Int32 = 0
+        var firstEnd: Int32 = -1, lastEnd: Int32 = -1, endCount: Int32 = 0
+        var firstRemainder: Int32 = -1, lastRemainder: Int32 = -1, remainderCount: Int32 = 0
+    }
+
+    /// An edge from `parent` to `child`: a literal (`kind` 0; its key and, for hosts, port)
+    /// or a dynamic edge (`kind` an EdgeKind; `*.domain` hosts have a suffix and a port).
+    struct Edge {
+        var parent: Int32
+        var child: Int32
+        /// The next edge of the same list of `parent` (literals in insertion order).
+        var next: Int32 = -1
+        var kind: UInt8
+        var labels: Int32
+        /// The key (or suffix) bytes in `keys`, the port right after them.
+        var keyStart: Int
+        var keyCount: Int32, portCount: Int32
+    }
+
     let foldLiterals: Bool
+    var nodes: [Node] = [Node()]
+    var edges: [Edge] = []
+    var keys: [UInt8] = []
+    /// Open-addressed index of `edges` by (parent, kind, key, port); -1 is empty.
+    var index: [Int32] = Array(repeating: -1, count: 64)
+    /// Route entries, each in one list of its node (`next`: the following entry of the list).
+    var entries: [TableEntry] = []
+    var entryNext: [Int32] = []
 
     init(foldLiterals: Bool) { self.foldLiterals = foldLiterals }
 
-    func insert(_ v: PatternVariant, entry: TableEntry) {
-        var node: BuildNode
+    mutating func insert(_ v: PatternVariant, entry: TableEntry) {
+        var node: Int32 = 0
         if let s = v.scheme {
-            node = root.literal(.init(key: s, port: []))
+            node = child(of: node, kind: 0, key: s, port: [])
         } else {
-            node = root.dynamic(.init(kind: .anyScheme, suffix: [], labels: 0, port: []))
+            node = child(of: node, kind: EdgeKind.anyScheme.rawValue, key: [], port: [])
         }
         switch v.host {
-        case .any: node = node.dynamic(.init(kind: .anyHost, suffix: [], labels: 0, port: []))
-        case .literal(let h, let p): node = node.literal(.init(key: h, port: p))
-        case .wildcard(let s, let l, let p): node = node.dynamic(.init(kind: .wildcardHost, suffix: s, labels: l, port: p))
+        case .any: node = child(of: node, kind: EdgeKind.anyHost.rawValue, key: [], port: [])
+        case .literal(let h, let p): node = child(of: node, kind: 0, key: h, port: p)
+        case .wildcard(let s, let l, let p):
+            node = child(of: node, kind: EdgeKind.wildcardHost.rawValue, key: s, port: p, labels: l)
         }
         for seg in v.segments {
-            if seg.kind == .literal {
-                node = node.literal(.init(key: seg.literal, port: []))
-            } else {
-                node = node.dynamic(.init(kind: EdgeKind(rawValue: seg.kind.rawValue)!, suffix: [], labels: 0, port: []))
-            }
+            node = child(of: node, kind: seg.kind == .literal ? 0 : seg.kind.rawValue, key: seg.literal, port: [])
         }
-        if v.remainder != nil { node.remainders.append(entry) } else { node.ends.append(entry) }
+        let e = Int32(entries.count)
+        entries.append(entry)
+        entryNext.append(-1)
+        let n = Int(node)
+        if v.remainder != nil {
+            if nodes[n].lastRemainder >= 0 { entryNext[Int(nodes[n].lastRemainder)] = e } else { nodes[n].firstRemainder = e }
+            nodes[n].lastRemainder = e
+            nodes[n].remainderCount += 1
+        } else {
+            if nodes[n].lastEnd >= 0 { entryNext[Int(nodes[n].lastEnd)] = e } else { nodes[n].firstEnd = e }
+            nodes[n].lastEnd = e
+            nodes[n].endCount += 1
+        }
     }
 
-    /// Lays the trie out depth-first (preorder) into flat arrays; returns them with the key
-    /// bytes. Depth-first puts a node's first child right after it, with its edges and key
-    /// bytes next to the parent's: a walk down a chain of single-child nodes (most of a
-    /// large table) reads neighbouring memory instead of one distant node per level.
-    /// Children still come after their parents, as pass 3 needs.
+    private func hash(_ parent: Int32, _ kind: UInt8, _ key: UnsafeRawBufferPointer,
+                      _ port: UnsafeRawBufferPointer) -> Int {
+        var h = Hasher()
+        h.combine(parent)
+        h.combine(kind)
+        h.combine(key.count)
+        h.combine(bytes: key)
+        h.combine(bytes: port)
+        return h.finalize()
+    }
+
+    private func edgeHash(_ e: Edge) -> Int {
+        keys.withUnsafeBytes { k in
+            let key = UnsafeRawBufferPointer(rebasing: k[e.keyStart..<(e.keyStart + Int(e.keyCount))])
+            let portStart = e.keyStart + Int(e.keyCount)
+            let port = UnsafeRawBufferPointer(rebasing: k[portStart..<(portStart + Int(e.portCount))])
+            return hash(e.parent, e.kind, key, port)
+        }
+    }
+
+    /// The child of `parent` along the edge (kind, key, port), made if it does not exist.
+    private mutating func child(of parent: Int32, kind: UInt8, key: [UInt8], port: [UInt8], labels: Int = 0) -> Int32 {
+        let h = key.withUnsafeBytes { k in port.withUnsafeBytes { p in hash(parent, kind, k, p) } }
+        var mask = index.count - 1
+        var s = h & mask
+        while true {
+            let at = Int(index[s])
+            if at < 0 { break }
+            let e = edges[at]
+            if e.parent == parent && e.kind == kind && Int(e.keyCount) == key.count && Int(e.portCount) == port.count
+                && keys[e.keyStart..<(e.keyStart + key.count)].elementsEqual(key)
+                && keys[(e.keyStart + key.count)..<(e.keyStart + key.count + port.count)].elementsEqual(port) {
+                return e.child
+            }
+            s = (s + 1) & mask
+        }
+        let node = Int32(nodes.count)
+        nodes.append(Node())
+        let edge = Int32(edges.count)
+        edges.append(Edge(parent: parent, child: node, kind: kind, labels: Int32(clamping: labels),
+                          keyStart: keys.count, keyCount: Int32(key.count), portCount: Int32(port.count)))
+        keys += key
+        keys += port
+        let p = Int(parent)
+        if kind == 0 {
+            if nodes[p].lastLiteral >= 0 { edges[Int(nodes[p].lastLiteral)].next = edge } else { nodes[p].firstLiteral = edge }
+            nodes[p].lastLiteral = edge
+            nodes[p].literalCount += 1
+        } else {
+            if nodes[p].lastDynamic >= 0 { edges[Int(nodes[p].lastDynamic)].next = edge } else { nodes[p].firstDynamic = edge }
+            nodes[p].lastDynamic = edge
+            nodes[p].dynamicCount += 1
+        }
+        if edges.count * 2 > index.count {
+            // At most half full: grow and index every edge again.
+            index = Array(repeating: -1, count: index.count * 2)
+            mask = index.count - 1
+            for k in edges.indices {
+                var t = edgeHash(edges[k]) & mask
+                while index[t] >= 0 { t = (t + 1) & mask }
+                index[t] = Int32(k)
+            }
+        } else {
+            index[s] = edge
+        }
+        return node
+    }
+
+    private func keyBytes(_ e: Edge) -> ArraySlice<UInt8> { keys[e.keyStart..<(e.keyStart + Int(e.keyCount))] }
+
+    private func portBytes(_ e: Edge) -> ArraySlice<UInt8> {
+        let start = e.keyStart + Int(e.keyCount)
+        return keys[start..<(start + Int(e.portCount))]
+    }
+
+    /// The literal edges of `n`, in insertion order.
+    private func literalEdges(_ n: Int, into out: inout [Int32]) {
+        out.removeAll(keepingCapacity: true)
+        var e = nodes[n].firstLiteral
+        while e >= 0 { out.append(e); e = edges[Int(e)].next }
+    }
+
+    /// The dynamic edges of `n` in the order the walk must try them (SEMANTICS §3 and §8).
+    private func sortedDynamics(_ n: Int, into out: inout [Int32]) {
+        out.removeAll(keepingCapacity: true)
+        var e = nodes[n].firstDynamic
+        while e >= 0 { out.append(e); e = edges[Int(e)].next }
+        if out.count < 2 { return }
+        out.sort { x, y in
+            let a = edges[Int(x)], b = edges[Int(y)]
+            if a.kind != b.kind { return a.kind < b.kind }
+            if a.labels != b.labels { return a.labels > b.labels }  // more labels wins
+            let ak = keyBytes(a), bk = keyBytes(b)
+            if ak != bk { return ak.lexicographicallyPrecedes(bk) }
+            return portBytes(a).lexicographicallyPrecedes(portBytes(b))
+        }
+    }
+
+    /// The entries of one list, best first (priority, then registration).
+    private func sortedEntries(first: Int32, into out: inout [TableEntry]) {
+        out.removeAll(keepingCapacity: true)
+        var e = first
+        while e >= 0 { out.append(entries[Int(e)]); e = entryNext[Int(e)] }
+        if out.count < 2 { return }
+        out.sort { a, b in a.priority != b.priority ? a.priority > b.priority : a.seq < b.seq }
+    }
+
+    /// Lays the trie out depth-first (preorder) into flat arrays, with the key bytes.
+    /// Depth-first puts a node's first child right after it, with its edges and key bytes
+    /// next to the parent's: a walk down a chain of single-child nodes (most of a large
+    /// table) reads neighbouring memory instead of one distant node per level. Children
+    /// still come after their parents, as the last pass needs.
     func flatten() -> FlatTable {
         var flat = FlatTable()
-        var stack: [(BuildNode, Int)] = [(root, 0)]  // node, level (0 scheme, 1 host, 2+ path)
-        var order: [BuildNode] = []
-        var levels: [Int] = []
-        var indexOf: [ObjectIdentifier: Int32] = [:]
+        flat.nodes.reserveCapacity(nodes.count)
+        flat.literals.reserveCapacity(edges.count)
+        flat.entries.reserveCapacity(entries.count)
+        flat.keys.reserveCapacity(keys.count)
+        // Preorder: node -> its place, and the order itself with each node's level
+        // (0 scheme, 1 host, 2+ path).
+        var place = [Int32](repeating: -1, count: nodes.count)
+        var order: [Int32] = []
+        order.reserveCapacity(nodes.count)
+        var pathLevel: [Bool] = []
+        pathLevel.reserveCapacity(nodes.count)
+        var stack: [(node: Int32, level: Int)] = [(0, 0)]
+        var scratch: [Int32] = []
         while let (n, level) = stack.popLast() {
-            indexOf[ObjectIdentifier(n)] = Int32(order.count)
+            flat.depth = max(flat.depth, level + 1)
+            place[Int(n)] = Int32(order.count)
             order.append(n)
-            levels.append(level)
+            pathLevel.append(level >= 2)
             // Pushed last-first, so the first child is laid out next.
-            for d in sortedDynamics(n).reversed() { stack.append((n.dynamics[d]!, level + 1)) }
-            for k in n.literalOrder.reversed() { stack.append((n.literals[k]!, level + 1)) }
+            sortedDynamics(Int(n), into: &scratch)
+            for e in scratch.reversed() { stack.append((edges[Int(e)].child, level + 1)) }
+            literalEdges(Int(n), into: &scratch)
+            for e in scratch.reversed() { stack.append((edges[Int(e)].child, level + 1)) }
         }
-        // Pass 1: key bytes (the store must be complete before any pointer is taken).
-        var keyOffsets: [ObjectIdentifier: [(start: Int, count: Int, portCount: Int)]] = [:]
-        var dynOffsets: [ObjectIdentifier: [(Int, Int, Int, Int)]] = [:]
-        for n in order {
-            keyOffsets[ObjectIdentifier(n)] = n.literalOrder.map { k in
-                // The port right after its key: LiteralEdge.portStart relies on it.
-                let a = flat.keys.add(k.key), b = flat.keys.add(k.port)
-                return (a.0, a.1, b.1)
-            }
-            dynOffsets[ObjectIdentifier(n)] = sortedDynamics(n).map { d in
-                let a = flat.keys.add(d.suffix), b = flat.keys.add(d.port)
-                return (a.0, a.1, b.0, b.1)
-            }
-        }
-        // Pass 2: nodes and edges.
+        var ranked: [TableEntry] = []
         for (i, n) in order.enumerated() {
+            let b = nodes[Int(n)]
             var t = TreeNode()
-            let fold = levels[i] < 2 || foldLiterals  // schemes and hosts always fold case
+            let fold = !pathLevel[i] || foldLiterals  // schemes and hosts always fold case
             t.literalStart = Int32(flat.literals.count)
-            t.literalCount = Int32(n.literalOrder.count)
-            for (k, key) in n.literalOrder.enumerated() {
-                let o = keyOffsets[ObjectIdentifier(n)]![k]
-                let prefix = prefixWord(key.key, fold: fold)
-                flat.literals.append(LiteralEdge(
-                    prefix: prefix, keyStart: Int32(o.start), keyCount: Int32(o.count), portCount: Int32(o.portCount),
-                    child: indexOf[ObjectIdentifier(n.literals[key]!)]!))
-            }
-            if n.literalOrder.count > linearScanLimit {
-                var size = 1
-                while size < n.literalOrder.count * 2 { size <<= 1 }
-                t.slotStart = Int32(flat.slots.count)
-                t.slotMask = Int32(size - 1)
-                var table = [Int32](repeating: -1, count: size)
-                for k in 0..<n.literalOrder.count {
-                    let e = flat.literals[Int(t.literalStart) + k]
-                    var s = Int(literalHash(e.prefix, Int(e.keyCount))) & (size - 1)
-                    while table[s] >= 0 { s = (s + 1) & (size - 1) }
-                    table[s] = Int32(k)
+            t.literalCount = b.literalCount
+            literalEdges(Int(n), into: &scratch)
+            for e in scratch {
+                let edge = edges[Int(e)]
+                // The port right after its key: LiteralEdge.portStart relies on it.
+                let keyStart = flat.keys.count
+                flat.keys += keyBytes(edge)
+                flat.keys += portBytes(edge)
+                let prefix = flat.keys.withUnsafeBufferPointer { k in
+                    prefixWord((k.baseAddress ?? emptyBytes) + keyStart, Int(edge.keyCount), fold: fold)
                 }
-                flat.slots += table
+                flat.literals.append(LiteralEdge(
+                    prefix: prefix, keyStart: Int32(keyStart), keyCount: edge.keyCount, portCount: edge.portCount,
+                    child: place[Int(edge.child)]))
             }
-            let dyns = sortedDynamics(n)
+            if b.literalCount > linearScanLimit {
+                var size = 1
+                while size < Int(b.literalCount) * 2 { size <<= 1 }
+                t.slotStart = Int32(flat.slots.count)
+                let edges = flat.literals[Int(t.literalStart)...]
+                if let table = literalIndex(edges, size: size, keys: flat.keys, fold: fold, wholeKeys: false) {
+                    t.slotMask = Int32(size - 1)
+                    flat.slots += table
+                } else {
+                    // Keys whose first words collide would make long probe runs (a build and
+                    // every miss would scan them): hash whole keys, with a seeded hash.
+                    t.slotMask = Int32(size - 1) | Int32.min
+                    flat.slots += literalIndex(edges, size: size, keys: flat.keys, fold: fold, wholeKeys: true)
+                        ?? [Int32](repeating: -1, count: size)
+                }
+            }
+            sortedDynamics(Int(n), into: &scratch)
             t.dynamicStart = Int32(flat.dynamics.count)
-            t.dynamicCount = Int32(dyns.count)
-            for (k, d) in dyns.enumerated() {
-                let o = dynOffsets[ObjectIdentifier(n)]![k]
+            t.dynamicCount = b.dynamicCount
+            for e in scratch {
+                let edge = edges[Int(e)]
+                let suffixStart = flat.keys.count
+                flat.keys += keyBytes(edge)
+                let portStart = flat.keys.count
+                flat.keys += portBytes(edge)
                 flat.dynamics.append(DynamicEdge(
-                    kind: d.kind, child: indexOf[ObjectIdentifier(n.dynamics[d]!)]!,
-                    suffixStart: Int32(o.0), suffixCount: Int32(o.1), portStart: Int32(o.2), portCount: Int32(o.3)))
-            }
-            let byRank: (TableEntry, TableEntry) -> Bool = { a, b in
-                a.priority != b.priority ? a.priority > b.priority : a.seq < b.seq
+                    kind: EdgeKind(rawValue: edge.kind) ?? .param, child: place[Int(edge.child)],
+                    suffixStart: Int32(suffixStart), suffixCount: edge.keyCount,
+                    portStart: Int32(portStart), portCount: edge.portCount))
             }
             t.endStart = Int32(flat.entries.count)
-            t.endCount = Int32(n.ends.count)
-            flat.entries += n.ends.sorted(by: byRank)
-            t.remainderCount = Int32(n.remainders.count)
-            flat.entries += n.remainders.sorted(by: byRank)
+            t.endCount = b.endCount
+            sortedEntries(first: b.firstEnd, into: &ranked)
+            flat.entries += ranked
+            t.remainderCount = b.remainderCount
+            sortedEntries(first: b.firstRemainder, into: &ranked)
+            flat.entries += ranked
             flat.nodes.append(t)
         }
-        // Pass 3: subtree maximum priority, children before parents (reverse preorder).
+        // Subtree maximum priority, children before parents (reverse preorder).
         for i in stride(from: flat.nodes.count - 1, through: 0, by: -1) {
             var t = flat.nodes[i]
             var m = Int32.min
@@ -374,14 +523,77 @@ private struct TreeBuilder {
         }
         return flat
     }
-
-    /// Dynamic children in the order the walk must try them (SEMANTICS §3 and §8).
-    private func sortedDynamics(_ n: BuildNode) -> [BuildNode.DynamicKey] {
-        n.dynamics.keys.sorted { a, b in
-            if a.kind != b.kind { return a.kind.rawValue < b.kind.rawValue }
-            if a.labels != b.labels { return a.labels > b.labels }  // more labels wins
-            if a.suffix != b.suffix { return a.suffix.lexicographicallyPrecedes(b.suffix) }
-            return a.port.lexicographicallyPrecedes(b.port)
-        }
-    }
 }
+
+/// The longest run of occupied slots a hash index may have: with at most half the slots
+/// used and a fair hash, runs stay far shorter; longer ones mean colliding keys, and every
+/// lookup that misses would probe through them.
+let maxProbeRun = 64
+
+/// The hash index of a node's literal edges (open addressing, linear probing, `size`
+/// slots), or nil when a probe run would pass `maxProbeRun`. `wholeKeys`: hash whole keys
+/// with `wholeKeyHash`, whose runs are not cut short (it is seeded, so no input can
+/// lengthen them but by chance).
+private func literalIndex(_ edges: ArraySlice<LiteralEdge>, size: Int, keys: [UInt8], fold: Bool,
+                          wholeKeys: Bool) -> [Int32]? {
+    var table = [Int32](repeating: -1, count: size)
+    let complete = keys.withUnsafeBufferPointer { k -> Bool in
+        let base = k.baseAddress ?? emptyBytes
+        for (i, e) in edges.enumerated() {
+            let h = wholeKeys ? wholeKeyHash(base + Int(e.keyStart), Int(e.keyCount), fold: fold)
+                              : literalHash(e.prefix, Int(e.keyCount))
+            var s = Int(h) & (size - 1)
+            var run = 0
+            while table[s] >= 0 {
+                s = (s + 1) & (size - 1)
+                run += 1
+                if run > maxProbeRun && !wholeKeys { return false }
+            }
+            table[s] = Int32(i)
+        }
+        return true
+    }
+    if !complete || (!wholeKeys && longestRun(table) > maxProbeRun) { return nil }
+    return table
+}
+
+/// The longest run of occupied (non-negative) slots, wrapping around: what a lookup that
+/// misses may have to probe.
+func longestRun(_ table: [Int32]) -> Int {
+    guard let firstEmpty = table.firstIndex(where: { $0 < 0 }) else { return table.count }
+    var longest = 0, run = 0
+    for k in 1...table.count {
+        if table[(firstEmpty + k) % table.count] >= 0 { run += 1; longest = max(longest, run) } else { run = 0 }
+    }
+    return longest
+}
+
+/// The hash of a whole literal key (folded when `fold`), seeded per process (`Hasher`), for
+/// the indexes of nodes whose keys share their first eight bytes and length.
+@inline(never)
+func wholeKeyHash(_ p: UnsafePointer<UInt8>, _ n: Int, fold: Bool) -> UInt32 {
+    var h = Hasher()
+    h.combine(n)
+    var i = 0
+    while i &+ 8 <= n {
+        let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+        h.combine(fold ? asciiLowerWord(w) : w)
+        i &+= 8
+    }
+    if i < n { h.combine(prefixWord(p + i, n &- i, fold: fold)) }
+    return UInt32(truncatingIfNeeded: h.finalize())
+}
+
+private struct FlatTable {
+    var nodes: [TreeNode] = []
+    var literals: [LiteralEdge] = []
+    var slots: [Int32] = []
+    var dynamics: [DynamicEdge] = []
+    var entries: [TableEntry] = []
+    var keys: [UInt8] = []
+    /// Levels of the trie (scheme and host included).
+    var depth = 1
+}
+
+/// Above this many literal children a node gets a hash index instead of a linear scan.
+private let linearScanLimit = 8

@@ -49,19 +49,22 @@ func routerOptions(from opts: UnsafePointer<sy_router_options>?) throws(CFailure
     default: throw .invalid("opts->precedence \(o.precedence) is not an sy_precedence value")
     }
 
-    // Limits: 0 keeps the default; the ceilings are the header's (and the core's).
+    // Limits: 0 keeps the default; the ceilings are the core's (RouterOptions.Limits.ceilings,
+    // which the header lists).
     func limit(_ value: UInt32, _ name: String, max: Int, into field: inout Int) throws(CFailure) {
         guard value != 0 else { return }
         guard Int(value) <= max else { throw .invalid("opts->\(name) is \(value); at most \(max) is allowed") }
         field = Int(value)
     }
-    let int32Max = Int(Int32.max)
-    try limit(o.max_url_length, "max_url_length", max: int32Max, into: &result.limits.maxURLLength)
-    try limit(o.max_segments, "max_segments", max: int32Max, into: &result.limits.maxSegments)
-    try limit(o.max_parameters, "max_parameters", max: int32Max, into: &result.limits.maxParameters)
-    try limit(o.max_pattern_length, "max_pattern_length", max: int32Max, into: &result.limits.maxPatternLength)
-    try limit(o.max_document_size, "max_document_size", max: int32Max, into: &result.limits.maxDocumentSize)
-    try limit(o.max_redirects, "max_redirects", max: 1000, into: &result.limits.maxRedirects)
+    let ceilings = RouterOptions.Limits.ceilings
+    try limit(o.max_url_length, "max_url_length", max: ceilings.maxURLLength, into: &result.limits.maxURLLength)
+    try limit(o.max_segments, "max_segments", max: ceilings.maxSegments, into: &result.limits.maxSegments)
+    try limit(o.max_parameters, "max_parameters", max: ceilings.maxParameters, into: &result.limits.maxParameters)
+    try limit(o.max_pattern_length, "max_pattern_length", max: ceilings.maxPatternLength,
+              into: &result.limits.maxPatternLength)
+    try limit(o.max_document_size, "max_document_size", max: ceilings.maxDocumentSize,
+              into: &result.limits.maxDocumentSize)
+    try limit(o.max_redirects, "max_redirects", max: ceilings.maxRedirects, into: &result.limits.maxRedirects)
 
     if let schemes = o.web_schemes {
         let count = o.web_schemes_count

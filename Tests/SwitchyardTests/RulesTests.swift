@@ -365,7 +365,7 @@ struct RulesTests {
         let e = expectError(.io, "missing file") { try r.loadRules(contentsOfFile: "/nonexistent/rules.json") }
         #expect(e?.message.contains("/nonexistent/rules.json") == true)
         expectError(.io, "a directory") { try r.loadRules(contentsOfFile: "/tmp") }
-        expectError(.io, "NUL in path") { try r.loadRules(contentsOfFile: "/tmp/a\u{0}b") }
+        expectError(.invalidArgument, "NUL in path") { try r.loadRules(contentsOfFile: "/tmp/a\u{0}b") }
         #expect(r.routes.count == 3)
     }
 }

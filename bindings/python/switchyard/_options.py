@@ -1,8 +1,9 @@
 """Router(**options) keywords -> a filled sy_router_options (from sy_router_options_init).
 
 Python-side checks raise TypeError (unknown keyword) or ValueError (a value of the wrong
-kind or out of the C field's range); ranges the C library checks itself (a limit over
-2147483647, max_redirects over 1000, a web scheme that is not lowercase ASCII) come back
+kind or out of the C field's range); ranges the C library checks itself (a limit over its
+ceiling, e.g. max_url_length over 1048576 or max_redirects over 1000, a web scheme that is
+not lowercase ASCII) come back
 from sy_router_new() as SwitchyardError.
 """
 

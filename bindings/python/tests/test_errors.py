@@ -159,7 +159,8 @@ def test_bad_option_values_are_value_errors(options):
     "options",
     [
         {"max_redirects": 1001},  # at most 1000
-        {"max_url_length": 2**31},  # at most 2147483647
+        {"max_url_length": 2**31},  # at most 1048576
+        {"max_url_length": 1048577},
         {"web_schemes": ["HTTPS"]},  # must be lowercase ASCII
     ],
 )

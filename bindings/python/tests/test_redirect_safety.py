@@ -173,7 +173,7 @@ def test_backslash_hosts_do_not_pass_the_allowlist(router, template, allowlist):
 
 
 def test_doubling_chain_stops_at_its_byte_bound():
-    r = Router(max_url_length=2147483647, max_redirects=1000)
+    r = Router(max_url_length=1048576, max_redirects=1000)  # the ceilings
     r.add("/d/:x", redirect="/d/{x}{x}")
     with pytest.raises(LimitError) as info:
         r.resolve("/d/abcde")

@@ -1,0 +1,40 @@
+/// The bound on what a route table costs (SEMANTICS.md §7, docs/SECURITY.md "Limits").
+///
+/// Optional groups multiply a pattern: `/a(/b)(/c)` is three alternatives of one route, and
+/// each alternative costs the table (trie nodes, edges, key bytes, entries) about what a
+/// route of its own would. A pattern's cost is its alternatives written out in full, each
+/// counted as its length plus one byte (`CompiledPattern.expandedSize`); without groups,
+/// that is its length plus one. The routes of one router together may cost at most
+/// `bytesPerPatternByte` times the length of their patterns, plus `allowance`, and never
+/// more than `ceiling`. So the memory and the build time of a table are linear in the size
+/// of the patterns given (a rule document's included), whatever its groups say.
+enum ExpansionBudget {
+    /// Bytes of alternatives each byte of pattern may bring. A pattern without groups
+    /// brings its length plus one, so any number of them fits.
+    static let bytesPerPatternByte = 4
+    /// Room every router has on top, for a few patterns with many groups (an 8-group
+    /// pattern of 40 bytes expands to about 4 KB).
+    static let allowance = 1 << 20
+    /// Past this the table's 32-bit offsets could overflow (nodes, edges and hash slots
+    /// are each a small multiple of it).
+    static let ceiling = 1 << 27
+
+    /// Bytes of alternatives a router whose patterns total `patternBytes` may hold.
+    static func limit(patternBytes: Int) -> Int {
+        let (scaled, overflow) = patternBytes.multipliedReportingOverflow(by: bytesPerPatternByte)
+        if overflow || scaled >= ceiling - allowance { return ceiling }
+        return scaled + allowance
+    }
+
+    /// The bytes of alternatives still allowed in a router whose patterns total
+    /// `patternBytes` and cost `expandedBytes`.
+    static func room(patternBytes: Int, expandedBytes: Int) -> Int {
+        max(0, limit(patternBytes: patternBytes) - expandedBytes)
+    }
+
+    static func overMessage(expandedSize: Int, room: Int) -> String {
+        "the pattern's optional groups expand to \(expandedSize) bytes of alternatives, over the \(room) "
+            + "the route table has room for (its routes' alternatives may total \(bytesPerPatternByte) bytes "
+            + "per byte of pattern, plus 1 MiB; write some alternatives as routes of their own)"
+    }
+}
