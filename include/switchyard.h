@@ -398,6 +398,16 @@ typedef struct sy_route {
 #ifndef __cplusplus
 /** C only: a designated initializer equal to what sy_route_init() writes. */
 #define SY_ROUTE_INIT { .version = SY_ROUTE_VERSION }
+/** C only: a route from a pattern to a target, both string literals, as SY_ROUTE_INIT
+ *  with those two fields set; for the array given to sy_router_add_routes():
+ *      static const sy_route routes[] = { SY_ROUTE_TARGET_INIT("/about", "About") }; */
+#define SY_ROUTE_TARGET_INIT(pattern_literal, target_literal) \
+    { .version = SY_ROUTE_VERSION, .pattern = {SY_STR(pattern_literal)}, \
+      .target = {SY_STR(target_literal)} }
+/** C only: the same for a route from a pattern to a redirect URL template. */
+#define SY_ROUTE_REDIRECT_INIT(pattern_literal, redirect_literal) \
+    { .version = SY_ROUTE_VERSION, .pattern = {SY_STR(pattern_literal)}, \
+      .redirect = {SY_STR(redirect_literal)} }
 #endif
 
 /**

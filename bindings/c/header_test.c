@@ -163,6 +163,8 @@ void sy_ht_fill(sy_ht_api *api)
 /* C only: the designated-initializer macros compile cleanly under -Wextra. */
 static const sy_router_options sy_ht_default_options = SY_ROUTER_OPTIONS_INIT;
 static const sy_route sy_ht_default_route = SY_ROUTE_INIT;
+static const sy_route sy_ht_routes[] = {SY_ROUTE_TARGET_INIT("/a", "A"),
+                                        SY_ROUTE_REDIRECT_INIT("/b", "/a")};
 #endif
 
 int main(void)
@@ -182,6 +184,10 @@ int main(void)
         sy_ht_default_options.flags != 0 || sy_ht_default_options.web_schemes != 0)
         return 1;
     if (sy_ht_default_route.version != SY_ROUTE_VERSION || sy_ht_default_route.pattern.ptr != 0)
+        return 1;
+    if (sy_ht_routes[0].version != SY_ROUTE_VERSION || sy_ht_routes[0].pattern.len != 2 ||
+        sy_ht_routes[0].target.len != 1 || sy_ht_routes[1].redirect.len != 2 ||
+        sy_ht_routes[1].target.ptr != 0 || sy_ht_routes[1].flags != 0)
         return 1;
 #endif
     return 0;

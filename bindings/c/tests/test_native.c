@@ -208,6 +208,34 @@ static void str_macro_gives_a_literal_and_its_length(void **state)
     sy_router_free(r);
 }
 
+/* HEADER: "C only: a route from a pattern to a target, both string literals, as
+ * SY_ROUTE_INIT with those two fields set; for the array given to sy_router_add_routes():"
+ * and "C only: the same for a route from a pattern to a redirect URL template." */
+static void route_init_macros_make_a_batch(void **state)
+{
+    static const sy_route routes[] = {SY_ROUTE_TARGET_INIT("/user/<int:id>", "User"),
+                                      SY_ROUTE_REDIRECT_INIT("/u/<int:id>", "/user/{id}")};
+    sy_router *r = sy_test_router(NULL);
+    sy_match *m = sy_test_match();
+    sy_error err;
+    (void)state;
+    assert_int_equal(routes[0].version, SY_ROUTE_VERSION);
+    assert_str(routes[0].pattern, "/user/<int:id>");
+    assert_str(routes[0].target, "User");
+    assert_str(routes[0].redirect, NULL);
+    assert_str(routes[1].target, NULL);
+    assert_str(routes[1].redirect, "/user/{id}");
+    assert_int_equal(routes[1].flags, 0);
+    assert_null(routes[1].defaults);
+    assert_int_equal(routes[1].priority, 0);
+    assert_status(SY_OK, sy_router_add_routes(r, routes, 2, &err), &err);
+    sy_test_resolve(m, r, "/u/5");
+    assert_str(sy_match_target(m), "User");
+    assert_str(sy_match_url(m), "/user/5");
+    sy_match_free(m);
+    sy_router_free(r);
+}
+
 /* ---- typed getters ------------------------------------------------------------- */
 
 static sy_router *g_router;
@@ -709,6 +737,7 @@ int main(void)
         cmocka_unit_test(nul_length_with_null_is_misuse),
         cmocka_unit_test(other_huge_lengths_are_still_refused),
         cmocka_unit_test(str_macro_gives_a_literal_and_its_length),
+        cmocka_unit_test(route_init_macros_make_a_batch),
         cmocka_unit_test(routes_read_back_in_order),
         cmocka_unit_test(route_at_checks_its_arguments),
         cmocka_unit_test(routes_from_a_document_are_marked),
