@@ -37,8 +37,9 @@
  *   until the next sy_router_resolve() with the same sy_match, until sy_match_free(),
  *   or until you free or change the URL buffer you resolved, whichever comes first;
  *   route fields from sy_router_route_at() stay valid until the router is next changed
- *   or freed. Text you hand in (patterns, targets, URLs) is copied or only read during the call,
- *   except the URL given to sy_router_resolve(), which the match borrows (see there).
+ *   or freed. Text you hand in (patterns, targets, URLs) is copied or only read during
+ *   the call, except the URL given to sy_router_resolve(), which the match borrows (see
+ *   there).
  *
  * TEXT
  *   Every text input is UTF-8 bytes with an explicit length; no NUL terminator is
@@ -48,15 +49,15 @@
  *   It is accepted wherever a text goes in, as a (pointer, length) pair or as an input
  *   sy_str, the URL included; NULL with SY_NUL is SY_ERR_MISUSE. Where a function
  *   refuses a length over SIZE_MAX / 2, SY_NUL is not such a length. SY_STR("literal")
- *   gives a string literal and its length as two arguments. Every text
- *   output is valid UTF-8 given as an sy_str: pointer + length, not NUL-terminated;
- *   an sy_str with ptr == NULL means "absent" (no name, no fragment, ...).
+ *   gives a string literal and its length as two arguments. Every text output is valid
+ *   UTF-8 given as an sy_str: pointer + length, not NUL-terminated; an sy_str with
+ *   ptr == NULL means "absent" (no name, no fragment, ...).
  *
  * ERROR RULE
  *   Every function that can fail returns an sy_status, SY_OK == 0 or an error < 0,
- *   and takes an optional sy_error * as its last argument. On entry it clears *err (code SY_OK,
- *   position -1, route_index -1, message ""); on failure it fills it (code, byte position or -1, and a
- *   message in plain words). Passing NULL for err is allowed. A resolve that matches no
+ *   and takes an optional sy_error * as its last argument. On entry it clears *err
+ *   (code SY_OK, position -1, route_index -1, message ""); on failure it fills it (code,
+ *   byte position or -1, and a message in plain words). Passing NULL for err is allowed. A resolve that matches no
  *   route is not an error: it returns SY_OK and sy_match_found() returns 0.
  *   Accessors that cannot fail return their value directly; the typed parameter
  *   getters (sy_match_int(), sy_match_float(), sy_match_text()) return 1 or 0 and give
@@ -295,7 +296,7 @@ typedef struct sy_param {
  * only have a NO_ flag. */
 
 /** Deprecated names of flags, kept for one release. */
-enum sy_deprecated_opt {
+enum {
     /** The old name of SY_OPT_NO_DECODE_PATH. */
     SY_OPT_RAW_PATH SY_DEPRECATED_ENUMERATOR("use SY_OPT_NO_DECODE_PATH") = (1 << 5)
 };
