@@ -16,8 +16,9 @@
  *     sy_router  sy_router_new()  / sy_router_free()   the route table
  *     sy_match   sy_match_new()   / sy_match_free()    a reusable result object
  *   The only structs you see are plain data: sy_error, sy_str, sy_param,
- *   sy_router_options and sy_route. The last two are versioned: fill them with
- *   sy_router_options_init() / sy_route_init() before setting fields.
+ *   sy_router_options, sy_route and sy_route_info. sy_router_options and sy_route are
+ *   versioned: fill them with sy_router_options_init() / sy_route_init() before
+ *   setting fields.
  *
  * THREADING RULE
  *   The library has no mutable global state and no init function.
@@ -34,24 +35,33 @@
  *   You never free() anything the library returns. Text handed to you is a borrowed
  *   sy_str slice whose lifetime is stated on each function: match fields stay valid
  *   until the next sy_router_resolve() with the same sy_match, until sy_match_free(),
- *   or until you free or change the URL buffer you resolved, whichever comes first.
- *   Text you hand in (patterns, targets, URLs) is copied or only read during the call,
- *   except the URL given to sy_router_resolve(), which the match borrows (see there).
+ *   or until you free or change the URL buffer you resolved, whichever comes first;
+ *   route fields from sy_router_route_at() stay valid until the router is next changed
+ *   or freed. Text you hand in (patterns, targets, URLs) is copied or only read during
+ *   the call, except the URL given to sy_router_resolve(), which the match borrows (see
+ *   there).
  *
  * TEXT
  *   Every text input is UTF-8 bytes with an explicit length; no NUL terminator is
  *   needed and embedded NUL bytes are just bytes. A NULL pointer with length 0 is the
- *   empty string; a NULL pointer with a non-zero length is SY_ERR_MISUSE. Every text
- *   output is valid UTF-8 given as an sy_str: pointer + length, not NUL-terminated;
- *   an sy_str with ptr == NULL means "absent" (no name, no fragment, ...).
+ *   empty string; a NULL pointer with a non-zero length is SY_ERR_MISUSE. The length
+ *   SY_NUL means "NUL-terminated": the text is its bytes up to the first NUL (strlen).
+ *   It is accepted wherever a text goes in, as a (pointer, length) pair or as an input
+ *   sy_str, the URL included; NULL with SY_NUL is SY_ERR_MISUSE. Where a function
+ *   refuses a length over SIZE_MAX / 2, SY_NUL is not such a length. SY_STR("literal")
+ *   gives a string literal and its length as two arguments. Every text output is valid
+ *   UTF-8 given as an sy_str: pointer + length, not NUL-terminated; an sy_str with
+ *   ptr == NULL means "absent" (no name, no fragment, ...).
  *
  * ERROR RULE
  *   Every function that can fail returns an sy_status, SY_OK == 0 or an error < 0,
- *   and takes an optional sy_error * as its last argument. On entry it clears *err (code SY_OK,
- *   position -1, message ""); on failure it fills it (code, byte position or -1, and a
- *   message in plain words). Passing NULL for err is allowed. A resolve that matches no
+ *   and takes an optional sy_error * as its last argument. On entry it clears *err
+ *   (code SY_OK, position -1, route_index -1, message ""); on failure it fills it (code,
+ *   byte position or -1, and a message in plain words). Passing NULL for err is allowed. A resolve that matches no
  *   route is not an error: it returns SY_OK and sy_match_found() returns 0.
- *   Accessors that cannot fail return their value directly. The two struct initialisers,
+ *   Accessors that cannot fail return their value directly; the typed parameter
+ *   getters (sy_match_int(), sy_match_float(), sy_match_text()) return 1 or 0 and give
+ *   the value through their last argument. The two struct initialisers,
  *   sy_router_options_init() and sy_route_init(), are the exception: like libgit2's, they
  *   take no sy_error, since their only failures (NULL, an unknown version) are misuse,
  *   reported by the status alone (sy_status_str() gives its text).
@@ -93,6 +103,16 @@ extern "C" {
 #    define SY_DEPRECATED(msg) __declspec(deprecated(msg))
 #  else
 #    define SY_DEPRECATED(msg)
+#  endif
+#endif
+
+/** Marks a deprecated enumerator (an old constant's name); msg names the replacement.
+ *  Empty where the compiler has no such attribute. */
+#ifndef SY_DEPRECATED_ENUMERATOR
+#  if defined(__GNUC__) || defined(__clang__)
+#    define SY_DEPRECATED_ENUMERATOR(msg) __attribute__((deprecated(msg)))
+#  else
+#    define SY_DEPRECATED_ENUMERATOR(msg)
 #  endif
 #endif
 
@@ -185,17 +205,23 @@ SY_API const char *sy_status_str(sy_status status);
  * the last argument of a fallible function. Passing NULL instead is allowed.
  *
  * Every function that takes an sy_error * clears it on entry: code = SY_OK,
- * position = -1, reserved = {0, 0}, message[0] = '\0'. On failure, code is the
- * returned status, message is a non-empty NUL-terminated UTF-8 sentence (cut at a
- * character boundary to fit), and position is the 0-based byte offset in the input
- * (pattern, redirect template or URL; the function says which) that caused the
- * error, or -1 when no single byte is to blame.
+ * position = -1, route_index = -1, reserved = {0}, message[0] = '\0'. On failure,
+ * code is the returned status, message is a non-empty NUL-terminated UTF-8 sentence
+ * (cut at a character boundary to fit), and position is the 0-based byte offset in
+ * the input (pattern, redirect template or URL; the function says which) that caused
+ * the error, or -1 when no single byte is to blame. route_index is the 0-based index,
+ * in the array given to sy_router_add_routes(), of the route the error is about, or -1
+ * when the error is not about one route of such a batch; every other function leaves
+ * it -1.
  * On success the cleared state stays.
+ * route_index took the place of the first of two reserved fields (0.1): the size and
+ * the layout of the struct are unchanged.
  */
 typedef struct sy_error {
     sy_status code;                       /* the status the function returned */
     int32_t position;                     /* byte offset into the input, or -1 */
-    uint32_t reserved[2];                 /* room to grow; zero */
+    int32_t route_index;                  /* index of the route in a batch, or -1 */
+    uint32_t reserved[1];                 /* room to grow; zero */
     char message[SY_ERROR_MESSAGE_SIZE];  /* UTF-8, NUL-terminated, "" on success */
 } sy_error;
 
@@ -211,6 +237,16 @@ typedef struct sy_str {
     const char *ptr;
     size_t len;
 } sy_str;
+
+/** The length of a NUL-terminated text: the text is its bytes up to the first NUL, as
+ *  strlen() counts them. Accepted as the length of every text input (see TEXT). */
+#define SY_NUL ((size_t)-1)
+
+/** A string literal and its length in bytes (NULs inside it counted, the final one
+ *  not), as two arguments: sy_router_add(router, SY_STR("/about"), SY_STR("About"), &err),
+ *  or the two fields of an sy_str: (sy_str){SY_STR("About")}. Only a literal compiles:
+ *  a pointer's text has no length known at compile time (give it with SY_NUL). */
+#define SY_STR(literal) ("" literal ""), (sizeof("" literal "") - 1)
 
 /** The type of a parameter value (sy_param.type). */
 typedef enum sy_value_type {
@@ -250,11 +286,22 @@ typedef struct sy_param {
 #define SY_OPT_CASE_INSENSITIVE_LITERALS    (1u << 2) /* literals ignore ASCII case; values keep it */
 #define SY_OPT_PLUS_AS_SPACE_IN_PATH        (1u << 3) /* '+' in a path segment reads as a space */
 #define SY_OPT_NO_PLUS_AS_SPACE_IN_QUERY    (1u << 4) /* '+' in the query stays a plus */
-#define SY_OPT_RAW_PATH                     (1u << 5) /* do not percent-decode path segments */
+#define SY_OPT_NO_DECODE_PATH               (1u << 5) /* do not percent-decode path segments */
 #define SY_OPT_TRAILING_WILDCARD_NEEDS_SEGMENT (1u << 6) /* trailing '*' needs >= 1 segment */
 #define SY_OPT_QUERY_OVER_PATH              (1u << 7) /* in params, a query item beats a path parameter */
 /** Every flag this version knows; grows when flags are added. */
 #define SY_OPT_KNOWN_FLAGS 0xFFu
+
+/* A flag is named after the option it sets, as Swift and Python name it: SY_OPT_X sets
+ * x to true, SY_OPT_NO_X sets x to false (decode_path, plus_as_space_in_query). The
+ * zero flags word must be the default profile, so a behaviour that is on by default can
+ * only have a NO_ flag. */
+
+/** Deprecated names of flags, kept for one release. */
+enum {
+    /** The old name of SY_OPT_NO_DECODE_PATH. */
+    SY_OPT_RAW_PATH SY_DEPRECATED_ENUMERATOR("use SY_OPT_NO_DECODE_PATH") = (1 << 5)
+};
 
 /** sy_router_options.host_handling: how the authority ("//...") of a URL is read. */
 typedef enum sy_host_handling {
@@ -359,6 +406,16 @@ typedef struct sy_route {
 #ifndef __cplusplus
 /** C only: a designated initializer equal to what sy_route_init() writes. */
 #define SY_ROUTE_INIT { .version = SY_ROUTE_VERSION }
+/** C only: a route from a pattern to a target, both string literals, as SY_ROUTE_INIT
+ *  with those two fields set; for the array given to sy_router_add_routes():
+ *      static const sy_route routes[] = { SY_ROUTE_TARGET_INIT("/about", "About") }; */
+#define SY_ROUTE_TARGET_INIT(pattern_literal, target_literal) \
+    { .version = SY_ROUTE_VERSION, .pattern = {SY_STR(pattern_literal)}, \
+      .target = {SY_STR(target_literal)} }
+/** C only: the same for a route from a pattern to a redirect URL template. */
+#define SY_ROUTE_REDIRECT_INIT(pattern_literal, redirect_literal) \
+    { .version = SY_ROUTE_VERSION, .pattern = {SY_STR(pattern_literal)}, \
+      .redirect = {SY_STR(redirect_literal)} }
 #endif
 
 /**
@@ -428,9 +485,9 @@ SY_API void sy_router_free(sy_router *router);
  *
  * @param router      A router from sy_router_new().
  * @param pattern     UTF-8 pattern, e.g. "myapp://user/<int:id>".
- * @param pattern_len Length of pattern in bytes.
+ * @param pattern_len Length of pattern in bytes, or SY_NUL.
  * @param target      UTF-8 target the host understands, e.g. "UserProfile".
- * @param target_len  Length of target in bytes.
+ * @param target_len  Length of target in bytes, or SY_NUL.
  * @param err         Optional. Cleared on entry; filled on failure.
  * @return SY_OK;
  *         SY_ERR_MISUSE if router is NULL or not a router, or a pointer is NULL with
@@ -493,9 +550,10 @@ SY_API sy_status sy_router_add_route(sy_router *router,
  * @param routes An array of count routes (see sy_router_add_route()); may be NULL
  *               when count is 0.
  * @param count  Number of routes; 0 does nothing and returns SY_OK.
- * @param err    Optional. Cleared on entry; filled on failure. The message of an
- *               error in one route starts with "routes[i]: ", i being its index, and
- *               position is relative to that route's pattern.
+ * @param err    Optional. Cleared on entry; filled on failure. For an error in one
+ *               route, route_index is its index i, the message starts with
+ *               "routes[i]: ", and position is relative to that route's pattern (or
+ *               redirect); for any other error route_index is -1.
  * @return SY_OK;
  *         the errors of sy_router_add_route() for any route (conflicts between two
  *         routes of the batch included);
@@ -519,7 +577,7 @@ SY_API sy_status sy_router_add_routes(sy_router *router,
  *                    has this pattern.
  * @param router      A router from sy_router_new().
  * @param pattern     The pattern exactly as it was added.
- * @param pattern_len Length of pattern in bytes.
+ * @param pattern_len Length of pattern in bytes, or SY_NUL.
  * @param err         Optional. Cleared on entry; filled on failure.
  * @return SY_OK whether or not a route was removed;
  *         SY_ERR_MISUSE if router is NULL or not a router, or pattern is NULL with a
@@ -536,6 +594,69 @@ SY_API sy_status sy_router_remove(int *removed_out, /* OUT: 1 removed, 0 not fou
                                   sy_router *router,
                                   const char *pattern, size_t pattern_len,
                                   sy_error *err);
+
+/**
+ * One route of a router as sy_router_route_at() gives it back: every field borrowed
+ * from the router. Plain data, written by the library; you do not fill it.
+ */
+typedef struct sy_route_info {
+    sy_str pattern;         /* the pattern, exactly as it was added */
+    sy_str target;          /* the target, or absent for a redirect */
+    sy_str redirect;        /* the redirect URL template, or absent for a target */
+    sy_str name;            /* the route's name, or absent */
+    int32_t priority;       /* as added; default 0 */
+    uint32_t flags;         /* SY_ROUTE_* bits: SY_ROUTE_NO_APPEND_PARAMS */
+    int32_t from_document;  /* 1 when the route came from a rule document, 0 when added */
+    uint32_t reserved;      /* zero */
+} sy_route_info;
+
+/**
+ * The number of routes in the router: every route added and every route of the
+ * current rule document.
+ *
+ * @param router A router, or NULL.
+ * @return The count; 0 for NULL or a handle that is not a router.
+ *
+ * Ownership: nothing is allocated.
+ * Lifetime:  the count holds until the router is next changed.
+ * Thread safety: safe from any thread, also while other threads resolve on or change
+ *            the same router; the count is of the table before or after a change.
+ * Since: 0.2
+ */
+SY_API size_t sy_router_route_count(const sy_router *router);
+
+/**
+ * The i-th route of the router, in the order the routes were added (the routes of a
+ * rule document in the document's order, where it was loaded).
+ *
+ *     for (size_t i = 0; i < sy_router_route_count(router); i++) {
+ *         sy_route_info r;
+ *         if (sy_router_route_at(&r, router, i, &err) == SY_OK) ... r.pattern ...
+ *     }
+ *
+ * @param[out] out A route: pattern, target or redirect, name, priority, flags, and
+ *                 whether it came from a rule document. Zeroed on failure.
+ * @param router   A router from sy_router_new().
+ * @param i        0 <= i < sy_router_route_count(router).
+ * @param err      Optional. Cleared on entry; filled on failure.
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if out or router is NULL or router is not a router;
+ *         SY_ERR_INVALID_ARGUMENT if i is out of range (the message gives the count).
+ *
+ * Ownership: the strings of out are borrowed from the router; do not free them.
+ * Lifetime:  they stay valid until the router is next changed (any add, remove or
+ *            load, from any thread, successful or not) or freed, whichever comes
+ *            first. Copy what you keep longer.
+ * Thread safety: safe from any thread. A change on another thread ends the lifetime
+ *            above, so a thread that reads the strings while another may change the
+ *            router must hold a lock of its own around both. Each call sees the routes
+ *            before or after a concurrent change; an index read before a change may be
+ *            out of range after it.
+ * Since: 0.2
+ */
+SY_API sy_status sy_router_route_at(sy_route_info *out, /* OUT: the route */
+                                    const sy_router *router, size_t i,
+                                    sy_error *err);
 
 /* ------------------------------------------------------------------------------------
  * sy_match: a reusable result object
@@ -582,7 +703,8 @@ SY_API void sy_match_free(sy_match *match);
  * @param[out] match Scratch object from sy_match_new(); overwritten.
  * @param router  A router from sy_router_new(). Not modified.
  * @param url     UTF-8 bytes of the URL or path; need not be NUL-terminated.
- * @param url_len Length of url in bytes.
+ * @param url_len Length of url in bytes, or SY_NUL (then the match borrows url up to
+ *                its NUL).
  * @param err     Optional. Cleared on entry; filled on failure.
  * @return SY_OK whether or not a route matched (see sy_match_found()); a miss builds
  *         no message;
@@ -840,7 +962,7 @@ SY_API sy_status sy_match_param_at(sy_param *out, /* OUT: the parameter */
  *                       an error).
  * @param match    A match from sy_match_new().
  * @param name     UTF-8 name; need not be NUL-terminated.
- * @param name_len Length of name in bytes.
+ * @param name_len Length of name in bytes, or SY_NUL.
  * @param err      Optional. Cleared on entry; filled on failure.
  * @return SY_OK whether or not the name was found;
  *         SY_ERR_MISUSE if out or match is NULL, match is not a match, or name is NULL
@@ -857,6 +979,81 @@ SY_API sy_status sy_match_param(sy_param *out, /* OUT: the parameter */
                                 const sy_match *match,
                                 const char *name, size_t name_len,
                                 sy_error *err);
+
+/**
+ * An integer parameter by name: the merged parameter (as sy_match_param() finds it)
+ * when it is there and its type is SY_VALUE_INT, in one call that cannot fail.
+ *
+ *     int64_t id;
+ *     if (sy_match_int(match, "id", SY_NUL, &id)) ... id holds the value ...
+ *
+ * A query item is text (SY_VALUE_STRING) and is not read as a number here: type the
+ * parameter in the pattern (<int:page>), or read its text with sy_match_text().
+ *
+ * @param match    A match, or NULL.
+ * @param name     UTF-8 name; need not be NUL-terminated.
+ * @param name_len Length of name in bytes, or SY_NUL.
+ * @param[out] out Optional. Receives the value when 1 is returned; left unchanged
+ *                 otherwise, so a value set before the call serves as a default.
+ * @return 1 when the parameter is there and is an SY_VALUE_INT; 0 when it is not
+ *         there, has another type, on a miss, or for bad arguments (a NULL match or
+ *         not a match, name NULL with a non-zero length or with SY_NUL, name_len over
+ *         SIZE_MAX / 2).
+ *
+ * Ownership: nothing is allocated; nothing is kept from name.
+ * Lifetime:  *out is a copy.
+ * Thread safety: one thread at a time per match.
+ * Since: 0.2
+ */
+SY_API int sy_match_int(const sy_match *match,
+                        const char *name, size_t name_len,
+                        int64_t *out /* OUT: the value */);
+
+/**
+ * A number parameter by name, as sy_match_int() finds it: a parameter of type
+ * SY_VALUE_FLOAT, or of type SY_VALUE_INT converted to double (a number typed by the
+ * route reads as a number; exact up to 2^53 in magnitude, else the nearest double).
+ * Text is not parsed: an SY_VALUE_STRING parameter gives 0.
+ *
+ * @param match    A match, or NULL.
+ * @param name     UTF-8 name; need not be NUL-terminated.
+ * @param name_len Length of name in bytes, or SY_NUL.
+ * @param[out] out Optional. Receives the value when 1 is returned; left unchanged
+ *                 otherwise.
+ * @return 1 when the parameter is there and is an SY_VALUE_FLOAT or an SY_VALUE_INT;
+ *         0 when it is not there, is text, on a miss, or for bad arguments (as for
+ *         sy_match_int()).
+ *
+ * Ownership: nothing is allocated; nothing is kept from name.
+ * Lifetime:  *out is a copy.
+ * Thread safety: one thread at a time per match.
+ * Since: 0.2
+ */
+SY_API int sy_match_float(const sy_match *match,
+                          const char *name, size_t name_len,
+                          double *out /* OUT: the value */);
+
+/**
+ * The text of a parameter by name, whatever its type (for a typed path parameter, as
+ * written in the URL after decoding: "007" for <int:id> = 7; for a default, the value
+ * written in decimal).
+ *
+ * @param match    A match, or NULL.
+ * @param name     UTF-8 name; need not be NUL-terminated.
+ * @param name_len Length of name in bytes, or SY_NUL.
+ * @param[out] out Optional. Receives the text (present, possibly empty) when 1 is
+ *                 returned; left unchanged otherwise.
+ * @return 1 when the parameter is there; 0 when it is not, on a miss, or for bad
+ *         arguments (as for sy_match_int()).
+ *
+ * Ownership: out is borrowed; nothing is kept from name.
+ * Lifetime:  as for sy_router_resolve().
+ * Thread safety: one thread at a time per match.
+ * Since: 0.2
+ */
+SY_API int sy_match_text(const sy_match *match,
+                         const char *name, size_t name_len,
+                         sy_str *out /* OUT: the text */);
 
 /** Which parameter list sy_match_params_text() writes. */
 typedef enum sy_param_list {
@@ -978,7 +1175,7 @@ SY_API sy_status sy_match_to_json(char *buf, /* OUT: JSON + NUL */
  *
  * @param router   A router from sy_router_new().
  * @param json     UTF-8 JSON text; need not be NUL-terminated.
- * @param json_len Length of json in bytes.
+ * @param json_len Length of json in bytes, or SY_NUL.
  * @param err      Optional. Cleared on entry; filled on failure.
  * @return SY_OK;
  *         SY_ERR_MISUSE if router is NULL or not a router, or json is NULL with a
@@ -1010,7 +1207,7 @@ SY_API sy_status sy_router_load_rules(sy_router *router,
  *
  * @param router   A router from sy_router_new().
  * @param path     UTF-8 file path; need not be NUL-terminated (and must hold no NUL).
- * @param path_len Length of path in bytes.
+ * @param path_len Length of path in bytes, or SY_NUL.
  * @param err      Optional. Cleared on entry; filled on failure.
  * @return SY_OK;
  *         SY_ERR_MISUSE if router is NULL or not a router, or path is NULL with a

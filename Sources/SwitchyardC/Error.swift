@@ -10,11 +10,14 @@ struct CFailure: Error {
     var status: sy_status
     var message: String
     var position: Int?
+    /// For sy_router_add_routes: the index of the route at fault (sy_error.route_index).
+    var routeIndex: Int?
 
-    init(_ status: sy_status, _ message: String, position: Int? = nil) {
+    init(_ status: sy_status, _ message: String, position: Int? = nil, routeIndex: Int? = nil) {
         self.status = status
         self.message = message
         self.position = position
+        self.routeIndex = routeIndex
     }
 
     /// The core's error, with its fixed C status (SwitchyardError.Code.cStatus).
@@ -27,9 +30,10 @@ struct CFailure: Error {
         CFailure(SY_ERR_INVALID_ARGUMENT, message, position: position)
     }
 
-    /// The same failure with a prefix naming where it happened ("routes[3]: ").
-    func prefixed(_ prefix: String) -> CFailure {
-        CFailure(status, prefix + message, position: position)
+    /// The same failure about route `index` of a batch: its message starts with
+    /// "routes[index]: " and route_index is set.
+    func aboutRoute(_ index: Int) -> CFailure {
+        CFailure(status, "routes[\(index)]: " + message, position: position, routeIndex: index)
     }
 }
 
@@ -47,13 +51,15 @@ func core<T>(_ body: () throws -> T) throws(CFailure) -> T {
 }
 
 /// Puts `*err` in the cleared state the header promises: code SY_OK, position -1,
-/// reserved zero, message "". Only message[0] is written, to keep resolve cheap.
+/// route_index -1, reserved zero, message "". Only message[0] is written, to keep resolve
+/// cheap.
 @inline(__always)
 func clearError(_ err: UnsafeMutablePointer<sy_error>?) {
     guard let err else { return }
     err.pointee.code = SY_OK
     err.pointee.position = -1
-    err.pointee.reserved = (0, 0)
+    err.pointee.route_index = -1
+    err.pointee.reserved = 0
     err.pointee.message.0 = 0
 }
 
@@ -62,6 +68,7 @@ func report(_ failure: CFailure, into err: UnsafeMutablePointer<sy_error>?) -> s
     guard let err else { return failure.status }
     err.pointee.code = failure.status
     err.pointee.position = clampedPosition(failure.position)
+    err.pointee.route_index = clampedPosition(failure.routeIndex)
     var message = failure.message
     if message.isEmpty { message = String(describing: statusDescription(failure.status)) }
     withUnsafeMutableBytes(of: &err.pointee.message) { raw in
@@ -86,7 +93,7 @@ func entry(_ err: UnsafeMutablePointer<sy_error>?, _ body: () throws(CFailure) -
     }
 }
 
-/// Positions come from the core as Int?; the C field is int32_t with -1 for "none".
+/// Positions (and batch indexes) come as Int?; the C fields are int32_t with -1 for "none".
 func clampedPosition(_ position: Int?) -> Int32 {
     guard let position, position >= 0 else { return -1 }
     return position > Int(Int32.max) ? Int32.max : Int32(position)

@@ -53,6 +53,8 @@ func withHandle<R>(_ handle: OpaquePointer, _ body: (HandleBox) -> R) -> R {
 /// What an sy_router * points to.
 final class RouterBox: HandleBox {
     let router: Router
+    /// Every change goes through it; it answers sy_router_route_count / _route_at.
+    let book = RouteBook()
     init(_ router: Router) {
         self.router = router
         super.init(tag: HandleTag.router)

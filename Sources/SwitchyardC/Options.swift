@@ -32,7 +32,7 @@ func routerOptions(from opts: UnsafePointer<sy_router_options>?) throws(CFailure
     result.caseInsensitiveLiterals = has(SY_OPT_CASE_INSENSITIVE_LITERALS)
     result.plusAsSpaceInPath = has(SY_OPT_PLUS_AS_SPACE_IN_PATH)
     result.plusAsSpaceInQuery = !has(SY_OPT_NO_PLUS_AS_SPACE_IN_QUERY)
-    result.decodePath = !has(SY_OPT_RAW_PATH)
+    result.decodePath = !has(SY_OPT_NO_DECODE_PATH)
     result.trailingWildcardNeedsSegment = has(SY_OPT_TRAILING_WILDCARD_NEEDS_SEGMENT)
     result.parameterPrecedence = has(SY_OPT_QUERY_OVER_PATH) ? .queryOverPath : .pathOverQuery
 

@@ -1,4 +1,6 @@
-// sy_router: new / free / add / add_route / add_routes / remove / resolve.
+// sy_router: new / free / add / add_route / add_routes / remove / resolve. Every change
+// goes through the router's RouteBook (RouteList.swift), which keeps the bookkeeping of
+// sy_router_route_at in step with the core.
 import CSwitchyard
 import Switchyard
 
@@ -29,7 +31,9 @@ public func sy_router_add(_ router: OpaquePointer?,
         let box = try RouterBox.from(router)
         let pattern = try stringArgument(pattern, patternLen, name: "pattern")
         let target = try stringArgument(target, targetLen, name: "target")
-        try core { try box.router.add(Route(pattern, target: target)) }
+        try box.book.change { () throws(CFailure) in
+            try core { try box.router.add(Route(pattern, target: target)) }
+        }
     }
 }
 
@@ -41,7 +45,9 @@ public func sy_router_add_route(_ router: OpaquePointer?,
         let box = try RouterBox.from(router)
         guard let route else { throw .misuse("route is NULL") }
         let r = try coreRoute(route.pointee, name: "route")
-        try core { try box.router.add(r) }
+        try box.book.change { () throws(CFailure) in
+            try core { try box.router.add(r) }
+        }
     }
 }
 
@@ -62,14 +68,22 @@ public func sy_router_add_routes(_ router: OpaquePointer?,
         var batch: [Route] = []
         batch.reserveCapacity(min(count, 4096))
         for i in 0..<count {
-            batch.append(try coreRoute(routes[i], name: "routes[\(i)]"))
+            do throws(CFailure) {
+                batch.append(try coreRoute(routes[i], name: "routes[\(i)]"))
+            } catch {
+                var failure = error
+                failure.routeIndex = i
+                throw failure
+            }
         }
-        do throws(SwitchyardError) {
-            try box.router.add(contentsOf: batch)
-        } catch {
-            // The core names the batch index of the route at fault.
-            let failure = CFailure(error)
-            throw error.routeIndex.map { failure.prefixed("routes[\($0)]: ") } ?? failure
+        try box.book.change { () throws(CFailure) in
+            do throws(SwitchyardError) {
+                try box.router.add(contentsOf: batch)
+            } catch {
+                // The core names the batch index of the route at fault.
+                let failure = CFailure(error)
+                throw error.routeIndex.map { failure.aboutRoute($0) } ?? failure
+            }
         }
     }
 }
@@ -83,7 +97,7 @@ public func sy_router_remove(_ removedOut: UnsafeMutablePointer<Int32>?,
     return entry(err) { () throws(CFailure) in
         let box = try RouterBox.from(router)
         let pattern = try stringArgument(pattern, patternLen, name: "pattern")
-        let removed = box.router.remove(pattern)
+        let removed = box.book.remove(pattern, from: box.router)
         removedOut?.pointee = removed ? 1 : 0
     }
 }
@@ -114,13 +128,22 @@ func resolve(into match: Match, _ router: OpaquePointer?, _ url: UnsafePointer<C
     guard let router else { return report(.misuse("router is NULL"), into: err) }
     return withHandle(router) { rbase -> sy_status in
         guard rbase.tag == HandleTag.router else { return report(wrongHandle("router", "sy_router"), into: err) }
-        guard urlLen >= 0 else {
-            return report(CFailure(SY_ERR_LIMIT, "url_len is over SIZE_MAX / 2, so over max_url_length"), into: err)
+        // One comparison on the hot path; SY_NUL and impossible lengths are taken apart
+        // only when it fails.
+        var length = urlLen
+        if length < 0 {
+            guard length == nulTerminatedLength else {
+                return report(CFailure(SY_ERR_LIMIT, "url_len is over SIZE_MAX / 2, so over max_url_length"), into: err)
+            }
+            guard let url else {
+                return report(.misuse("url is NULL and url_len is SY_NUL: there is no text to measure"), into: err)
+            }
+            length = nulTerminatedCount(url)
         }
         // bytesArgument's rules, inlined: NULL with 0 is "", NULL with a length is misuse.
         let bytes: UnsafeBufferPointer<UInt8>
         if let url {
-            bytes = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: urlLen)
+            bytes = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: length)
         } else if urlLen == 0 {
             bytes = UnsafeBufferPointer(start: emptyBytes, count: 0)
         } else {

@@ -11,7 +11,9 @@ public func sy_router_load_rules(_ router: OpaquePointer?,
         let box = try RouterBox.from(router)
         // Only read during the call; jansson reports invalid UTF-8 itself, with its byte.
         let bytes = try bytesArgument(json, jsonLen, name: "json")
-        try core { try box.router.loadRules(bytes: UnsafeRawBufferPointer(bytes)) }
+        try box.book.loadDocument(into: box.router) { () throws(CFailure) in
+            try core { try box.router.loadRules(bytes: UnsafeRawBufferPointer(bytes)) }
+        }
     }
 }
 
@@ -22,6 +24,8 @@ public func sy_router_load_rules_file(_ router: OpaquePointer?,
     entry(err) { () throws(CFailure) in
         let box = try RouterBox.from(router)
         let path = try stringArgument(path, pathLen, name: "path")
-        try core { try box.router.loadRules(contentsOfFile: path) }
+        try box.book.loadDocument(into: box.router) { () throws(CFailure) in
+            try core { try box.router.loadRules(contentsOfFile: path) }
+        }
     }
 }

@@ -1,9 +1,37 @@
 // Text arguments from C: (pointer, length) pairs and sy_str slices, treated as hostile.
-// A size_t over SIZE_MAX / 2 arrives as a negative Int; a NULL pointer with a non-zero
-// length is misuse; NULL with length 0 is the empty string; text other than URLs must be
-// valid UTF-8 (URLs are validated by the core, which reports SY_ERR_INVALID_URL).
+// A size_t over SIZE_MAX / 2 arrives as a negative Int: SY_NUL ((size_t)-1) arrives as -1
+// and means "up to the first NUL"; any other such length is refused. A NULL pointer with a
+// non-zero length (SY_NUL included) is misuse; NULL with length 0 is the empty string; text
+// other than URLs must be valid UTF-8 (URLs are validated by the core, which reports
+// SY_ERR_INVALID_URL).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CSwitchyard
 import Switchyard
+
+/// SY_NUL as a length arrives in Swift: size_t (-1) read as Int.
+let nulTerminatedLength = -1
+
+/// The length of a NUL-terminated text (for SY_NUL).
+@inline(__always)
+func nulTerminatedCount(_ ptr: UnsafePointer<CChar>) -> Int {
+    strlen(ptr)
+}
+
+/// The bytes of (ptr, len) for a lookup that cannot fail (the typed getters): nil where a
+/// fallible function would report misuse or an invalid length.
+@inline(__always)
+func lookupBytes(_ ptr: UnsafePointer<CChar>?, _ len: Int) -> UnsafeBufferPointer<UInt8>? {
+    guard let ptr else { return len == 0 ? UnsafeBufferPointer(start: emptyBytes, count: 0) : nil }
+    let count = len >= 0 ? len : len == nulTerminatedLength ? nulTerminatedCount(ptr) : -1
+    guard count >= 0 else { return nil }
+    return UnsafeBufferPointer(start: UnsafeRawPointer(ptr).assumingMemoryBound(to: UInt8.self), count: count)
+}
 
 /// A pointer to one static NUL byte: the base of every empty buffer handed to the core,
 /// so the core never sees a nil base for present text.
@@ -17,7 +45,12 @@ func bytesArgument(_ ptr: UnsafePointer<CChar>?, _ len: Int, name: String) throw
     -> UnsafeBufferPointer<UInt8>
 {
     guard len >= 0 else {
-        throw .invalid("\(name)_len is over SIZE_MAX / 2; it cannot be a real length")
+        guard len == nulTerminatedLength else {
+            throw .invalid("\(name)_len is over SIZE_MAX / 2; it cannot be a real length")
+        }
+        guard let ptr else { throw .misuse("\(name) is NULL and \(name)_len is SY_NUL: there is no text to measure") }
+        return UnsafeBufferPointer(start: UnsafeRawPointer(ptr).assumingMemoryBound(to: UInt8.self),
+                                   count: nulTerminatedCount(ptr))
     }
     guard let ptr else {
         guard len == 0 else { throw .misuse("\(name) is NULL but \(name)_len is \(len)") }
@@ -34,7 +67,12 @@ func stringArgument(_ ptr: UnsafePointer<CChar>?, _ len: Int, name: String) thro
 /// An sy_str field: nil when absent (ptr NULL); misuse if absent with a length.
 func optionalString(_ s: sy_str, name: String) throws(CFailure) -> String? {
     guard s.ptr != nil else {
-        guard s.len == 0 else { throw .misuse("\(name).ptr is NULL but \(name).len is \(s.len)") }
+        guard s.len == 0 else {
+            if s.len == nulTerminatedLength {
+                throw .misuse("\(name).ptr is NULL and \(name).len is SY_NUL: there is no text to measure")
+            }
+            throw .misuse("\(name).ptr is NULL but \(name).len is \(UInt(bitPattern: s.len))")
+        }
         return nil
     }
     return try stringArgument(s.ptr, s.len, name: name)

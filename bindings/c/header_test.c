@@ -38,22 +38,39 @@ SY_HT_CHECK(version_0_1_0, SY_VERSION_NUMBER == 100);
 /* Fixed layouts (x86_64 / aarch64 LP64): what ctypes and other FFIs mirror. */
 SY_HT_CHECK(status_is_int, sizeof(sy_status) == 4);
 SY_HT_CHECK(error_size, sizeof(sy_error) == 4 + 4 + 8 + SY_ERROR_MESSAGE_SIZE);
+SY_HT_CHECK(error_route_index, offsetof(sy_error, route_index) == 8);
+SY_HT_CHECK(error_message, offsetof(sy_error, message) == 16);
 SY_HT_CHECK(error_message_size, SY_ERROR_MESSAGE_SIZE == 256);
 SY_HT_CHECK(str_size, sizeof(sy_str) == 2 * sizeof(void *));
 SY_HT_CHECK(param_size, sizeof(sy_param) == 2 * sizeof(sy_str) + 4 + 4 + 8 + 8);
 SY_HT_CHECK(options_size, sizeof(sy_router_options) == 40 + sizeof(void *) + sizeof(size_t));
 SY_HT_CHECK(route_size, sizeof(sy_route) ==
             8 + 4 * sizeof(sy_str) + sizeof(void *) + sizeof(size_t) + 8);
+SY_HT_CHECK(route_info_size, sizeof(sy_route_info) == 4 * sizeof(sy_str) + 16);
+SY_HT_CHECK(route_info_priority, offsetof(sy_route_info, priority) == 4 * sizeof(sy_str));
+
+/* SY_NUL is (size_t)-1, a length no buffer has; SY_STR gives a literal's byte count. */
+SY_HT_CHECK(nul, SY_NUL == (size_t)-1 && SY_NUL > SIZE_MAX / 2);
 
 /* Flags are distinct single bits, and the known masks cover exactly them. */
 SY_HT_CHECK(opt_mask, (SY_OPT_STRICT_TRAILING_SLASH | SY_OPT_KEEP_EMPTY_SEGMENTS |
                        SY_OPT_CASE_INSENSITIVE_LITERALS | SY_OPT_PLUS_AS_SPACE_IN_PATH |
-                       SY_OPT_NO_PLUS_AS_SPACE_IN_QUERY | SY_OPT_RAW_PATH |
+                       SY_OPT_NO_PLUS_AS_SPACE_IN_QUERY | SY_OPT_NO_DECODE_PATH |
                        SY_OPT_TRAILING_WILDCARD_NEEDS_SEGMENT | SY_OPT_QUERY_OVER_PATH) ==
                       SY_OPT_KNOWN_FLAGS);
 SY_HT_CHECK(route_mask, SY_ROUTE_NO_APPEND_PARAMS == SY_ROUTE_KNOWN_FLAGS);
 SY_HT_CHECK(enums, SY_VALUE_STRING == 0 && SY_VALUE_INT == 1 && SY_VALUE_FLOAT == 2 &&
                    SY_HOST_WEB_SCHEMES == 0 && SY_PRECEDENCE_SPECIFICITY == 0);
+
+/* A deprecated flag name is its replacement's value (its use warns, silenced here). */
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
+SY_HT_CHECK(raw_path_alias, SY_OPT_RAW_PATH == SY_OPT_NO_DECODE_PATH);
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 /* SY_DEPRECATED and SY_API expand to something both compilers accept on a prototype. */
 SY_DEPRECATED("use sy_ht_new_shape") void sy_ht_old_shape(void);
@@ -90,6 +107,11 @@ typedef struct {
     size_t (*param_count)(const sy_match *);
     sy_status (*param_at)(sy_param *, const sy_match *, size_t, sy_error *);
     sy_status (*param)(sy_param *, int *, const sy_match *, const char *, size_t, sy_error *);
+    int (*match_int)(const sy_match *, const char *, size_t, int64_t *);
+    int (*match_float)(const sy_match *, const char *, size_t, double *);
+    int (*match_text)(const sy_match *, const char *, size_t, sy_str *);
+    size_t (*route_count)(const sy_router *);
+    sy_status (*route_at)(sy_route_info *, const sy_router *, size_t, sy_error *);
     size_t (*redirect_count)(const sy_match *);
     sy_str (*redirect_at)(const sy_match *, size_t);
     sy_status (*to_json)(char *, size_t, size_t *, const sy_match *, sy_error *);
@@ -128,6 +150,11 @@ void sy_ht_fill(sy_ht_api *api)
     api->param_count = sy_match_param_count;
     api->param_at = sy_match_param_at;
     api->param = sy_match_param;
+    api->match_int = sy_match_int;
+    api->match_float = sy_match_float;
+    api->match_text = sy_match_text;
+    api->route_count = sy_router_route_count;
+    api->route_at = sy_router_route_at;
     api->redirect_count = sy_match_redirect_count;
     api->redirect_at = sy_match_redirect_at;
     api->to_json = sy_match_to_json;
@@ -137,13 +164,20 @@ void sy_ht_fill(sy_ht_api *api)
 /* C only: the designated-initializer macros compile cleanly under -Wextra. */
 static const sy_router_options sy_ht_default_options = SY_ROUTER_OPTIONS_INIT;
 static const sy_route sy_ht_default_route = SY_ROUTE_INIT;
+static const sy_route sy_ht_routes[] = {SY_ROUTE_TARGET_INIT("/a", "A"),
+                                        SY_ROUTE_REDIRECT_INIT("/b", "/a")};
 #endif
 
 int main(void)
 {
     sy_ht_api api;
+    /* SY_STR as two arguments' worth of an sy_str, in both languages; a NUL inside the
+     * literal is counted. */
+    sy_str text = {SY_STR("a\0b")};
     sy_ht_fill(&api);
     if (api.version_number() != SY_VERSION_NUMBER)
+        return 1;
+    if (text.len != 3 || text.ptr[2] != 'b')
         return 1;
 #ifndef __cplusplus
     /* The macros set the version and leave every other field zero. */
@@ -151,6 +185,10 @@ int main(void)
         sy_ht_default_options.flags != 0 || sy_ht_default_options.web_schemes != 0)
         return 1;
     if (sy_ht_default_route.version != SY_ROUTE_VERSION || sy_ht_default_route.pattern.ptr != 0)
+        return 1;
+    if (sy_ht_routes[0].version != SY_ROUTE_VERSION || sy_ht_routes[0].pattern.len != 2 ||
+        sy_ht_routes[0].target.len != 1 || sy_ht_routes[1].redirect.len != 2 ||
+        sy_ht_routes[1].target.ptr != 0 || sy_ht_routes[1].flags != 0)
         return 1;
 #endif
     return 0;

@@ -18,9 +18,6 @@
 
 #include "switchyard.h"
 
-/* Text arguments are pointer + length; this keeps the calls readable for literals. */
-#define LIT(s) (s), strlen(s)
-
 /* Prints an sy_str: "null" when absent, else the text in quotes. */
 static void print_str(const char *label, sy_str s)
 {
@@ -94,6 +91,13 @@ static sy_status print_match(const sy_match *match, sy_error *err)
             return rc;
         print_param(&p);
     }
+
+    /* One parameter by name, typed, in one call that cannot fail. */
+    {
+        int64_t id;
+        if (sy_match_int(match, "id", SY_NUL, &id))
+            printf("  id as int    %lld\n", (long long)id);
+    }
     return SY_OK;
 }
 
@@ -147,29 +151,24 @@ int main(void)
         goto cleanup;
 
     /* The short form: a pattern and a target. */
-    if ((rc = sy_router_add(router, LIT("https://blog.example.com/:user/article/details/:id"),
-                            LIT("BlogDetailPage"), &err)) != SY_OK)
+    if ((rc = sy_router_add(router, SY_STR("https://blog.example.com/:user/article/details/:id"),
+                            SY_STR("BlogDetailPage"), &err)) != SY_OK)
         goto cleanup;
-    if ((rc = sy_router_add(router, LIT("myapp://live/room/:id"), LIT("LiveRoom"), &err)) != SY_OK)
+    if ((rc = sy_router_add(router, SY_STR("myapp://live/room/:id"), SY_STR("LiveRoom"), &err)) != SY_OK)
         goto cleanup;
-    if ((rc = sy_router_add(router, LIT("myapp://files/*path"), LIT("FileBrowser"), &err)) != SY_OK)
+    if ((rc = sy_router_add(router, SY_STR("myapp://files/*path"), SY_STR("FileBrowser"), &err)) != SY_OK)
         goto cleanup;
 
     /* The full form: a typed parameter, a route name and a default for "tab". */
     if ((rc = sy_route_init(&route, SY_ROUTE_VERSION)) != SY_OK)
         goto cleanup;
     memset(defaults, 0, sizeof defaults);
-    defaults[0].name.ptr = "tab";
-    defaults[0].name.len = 3;
+    defaults[0].name = (sy_str){SY_STR("tab")};
     defaults[0].type = SY_VALUE_STRING;
-    defaults[0].text.ptr = "posts";
-    defaults[0].text.len = 5;
-    route.pattern.ptr = "myapp://user/<int:id>";
-    route.pattern.len = strlen(route.pattern.ptr);
-    route.target.ptr = "UserProfile";
-    route.target.len = strlen(route.target.ptr);
-    route.name.ptr = "user";
-    route.name.len = 4;
+    defaults[0].text = (sy_str){SY_STR("posts")};
+    route.pattern = (sy_str){SY_STR("myapp://user/<int:id>")};
+    route.target = (sy_str){SY_STR("UserProfile")};
+    route.name = (sy_str){SY_STR("user")};
     route.defaults = defaults;
     route.defaults_count = 1;
     if ((rc = sy_router_add_route(router, &route, &err)) != SY_OK)
@@ -178,12 +177,22 @@ int main(void)
     /* A redirect: the live room's web page opens the app's live room, carrying the id. */
     if ((rc = sy_route_init(&route, SY_ROUTE_VERSION)) != SY_OK)
         goto cleanup;
-    route.pattern.ptr = "https://live.example.com/room/:id";
-    route.pattern.len = strlen(route.pattern.ptr);
-    route.redirect.ptr = "myapp://live/room/{id}";
-    route.redirect.len = strlen(route.redirect.ptr);
+    route.pattern = (sy_str){SY_STR("https://live.example.com/room/:id")};
+    route.redirect = (sy_str){SY_STR("myapp://live/room/{id}")};
     if ((rc = sy_router_add_route(router, &route, &err)) != SY_OK)
         goto cleanup;
+
+    /* The routes, read back in the order they were added. */
+    printf("routes (%zu)\n", sy_router_route_count(router));
+    for (i = 0; i < sy_router_route_count(router); i++) {
+        sy_route_info info;
+        if ((rc = sy_router_route_at(&info, router, i, &err)) != SY_OK)
+            goto cleanup;
+        printf("  %.*s -> %.*s%s\n", (int)info.pattern.len, info.pattern.ptr,
+               (int)(info.target.ptr ? info.target.len : info.redirect.len),
+               info.target.ptr ? info.target.ptr : info.redirect.ptr,
+               info.target.ptr ? "" : " (redirect)");
+    }
 
     /* One match object, reused for every resolve. */
     if ((rc = sy_match_new(&match, &err)) != SY_OK)
@@ -191,7 +200,7 @@ int main(void)
 
     for (i = 0; i < sizeof urls / sizeof urls[0]; i++) {
         printf("\n%s\n", urls[i]);
-        if ((rc = sy_router_resolve(match, router, LIT(urls[i]), &err)) != SY_OK)
+        if ((rc = sy_router_resolve(match, router, urls[i], SY_NUL, &err)) != SY_OK)
             goto cleanup;
         if ((rc = print_match(match, &err)) != SY_OK)
             goto cleanup;

@@ -15,11 +15,9 @@
  */
 #include <limits.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "switchyard.h"
 
-#define LIT(s) (s), strlen(s)
 
 static void print_str(const char *label, sy_str s)
 {
@@ -84,14 +82,14 @@ int main(int argc, char **argv)
 
     if ((rc = sy_router_new(&router, NULL, &err)) != SY_OK)
         goto fail;
-    if ((rc = sy_router_load_rules_file(router, LIT(path), &err)) != SY_OK)
+    if ((rc = sy_router_load_rules_file(router, path, SY_NUL, &err)) != SY_OK)
         goto fail;
     if ((rc = sy_match_new(&match, &err)) != SY_OK)
         goto fail;
     printf("loaded %s\n", path);
     for (i = 0; i < sizeof urls / sizeof urls[0]; i++) {
         printf("\n%s\n", urls[i]);
-        if ((rc = sy_router_resolve(match, router, LIT(urls[i]), &err)) != SY_OK)
+        if ((rc = sy_router_resolve(match, router, urls[i], SY_NUL, &err)) != SY_OK)
             goto fail;
         if ((rc = print_match(match, &err)) != SY_OK)
             goto fail;

@@ -11,11 +11,9 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "switchyard_jansson.h"
 
-#define LIT(s) (s), strlen(s)
 
 int main(void)
 {
@@ -62,7 +60,7 @@ int main(void)
 
     for (i = 0; i < sizeof urls / sizeof urls[0]; i++) {
         json_t *target;
-        if ((rc = sy_router_resolve(match, router, LIT(urls[i]), &err)) != SY_OK)
+        if ((rc = sy_router_resolve(match, router, urls[i], SY_NUL, &err)) != SY_OK)
             goto fail;
         if ((rc = sy_match_to_json_t(&out, match, &err)) != SY_OK)
             goto fail;

@@ -32,7 +32,8 @@ static long g_added, g_hits;
 
 static size_t pick(size_t n) { return (size_t)(next_random() % n); }
 
-/* Fills buf with n bytes of grammar-heavy text; returns n. */
+/* Fills buf with n bytes of grammar-heavy text and a NUL after them (for SY_NUL, which
+ * reads up to the first NUL, possibly an embedded one); returns n. */
 static size_t random_text(char *buf, size_t cap, int as_url)
 {
     static const char *const pieces[] = {
@@ -61,6 +62,7 @@ static size_t random_text(char *buf, size_t cap, int as_url)
         memcpy(buf + n, p, len);
         n += len;
     }
+    buf[n] = '\0';
     return n;
 }
 
@@ -68,7 +70,7 @@ static size_t random_text(char *buf, size_t cap, int as_url)
 static size_t hostile_len(size_t real)
 {
     switch (pick(24)) {
-    case 0: return SIZE_MAX;
+    case 0: return SY_NUL; /* the texts are NUL-terminated (random_text) */
     case 1: return SIZE_MAX / 2 + 1;
     case 2: return real > 0 ? real - 1 : 0;
     default: return real;

@@ -208,10 +208,10 @@ static void each_flag_turns_its_default_around(void **state)
     assert_str(sy_test_param_text(m, "q"), "a b");
     assert_true(matches(m, SY_OPT_NO_PLUS_AS_SPACE_IN_QUERY, "/s", "/s?q=a+b"));
     assert_str(sy_test_param_text(m, "q"), "a+b");
-    /* SY_OPT_RAW_PATH: "do not percent-decode path segments" */
+    /* SY_OPT_NO_DECODE_PATH: "do not percent-decode path segments" */
     assert_true(matches(m, 0, "/s/:q", "/s/a%20b"));
     assert_str(sy_test_param_text(m, "q"), "a b");
-    assert_true(matches(m, SY_OPT_RAW_PATH, "/s/:q", "/s/a%20b"));
+    assert_true(matches(m, SY_OPT_NO_DECODE_PATH, "/s/:q", "/s/a%20b"));
     assert_str(sy_test_param_text(m, "q"), "a%20b");
     /* SY_OPT_TRAILING_WILDCARD_NEEDS_SEGMENT: "trailing '*' needs >= 1 segment" */
     assert_true(matches(m, 0, "/f/*", "/f"));

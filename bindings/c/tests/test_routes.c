@@ -106,7 +106,7 @@ static void add_route_invalid_arguments(void **state)
     assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_add_route(r, &rt, &err), &err);
     assert_int_equal(err.position, 3);
     rt = route("/a", "A");
-    rt.pattern.len = SIZE_MAX;
+    rt.pattern.len = SIZE_MAX - 1; /* SIZE_MAX itself is SY_NUL */
     assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_add_route(r, &rt, &err), &err);
     sy_router_free(r);
 }
@@ -219,9 +219,9 @@ static void add_route_uses_every_field(void **state)
 }
 
 /* HEADER: "Add several routes at once, all or nothing, with one rebuild of the table." ...
- * "On failure no route of the batch was added." ... "The message of an error in one
- * route starts with "routes[i]: ", i being its index, and position is relative to that
- * route's pattern." */
+ * "On failure no route of the batch was added." ... "For an error in one route,
+ * route_index is its index i, the message starts with "routes[i]: ", and position is
+ * relative to that route's pattern (or redirect); for any other error route_index is -1." */
 static void add_routes_is_all_or_nothing(void **state)
 {
     sy_router *r = sy_test_router(NULL);
@@ -234,6 +234,7 @@ static void add_routes_is_all_or_nothing(void **state)
     batch[2] = route("/three/<int:x", "3");
     assert_status(SY_ERR_INVALID_PATTERN, sy_router_add_routes(r, batch, 3, &err), &err);
     assert_int_equal(strncmp(err.message, "routes[2]: ", 11), 0);
+    assert_int_equal(err.route_index, 2);
     assert_int_equal(err.position, 7);
     sy_test_resolve(m, r, "/one");
     assert_false(sy_match_found(m));
@@ -242,6 +243,7 @@ static void add_routes_is_all_or_nothing(void **state)
     batch[2] = route("/one", "again");
     assert_status(SY_ERR_CONFLICT, sy_router_add_routes(r, batch, 3, &err), &err);
     assert_int_equal(strncmp(err.message, "routes[2]: ", 11), 0);
+    assert_int_equal(err.route_index, 2);
     sy_test_resolve(m, r, "/two");
     assert_false(sy_match_found(m));
 
@@ -250,6 +252,7 @@ static void add_routes_is_all_or_nothing(void **state)
     batch[2] = route("/three", "3");
     assert_status(SY_ERR_CONFLICT, sy_router_add_routes(r, batch, 3, &err), &err);
     assert_int_equal(strncmp(err.message, "routes[1]: ", 11), 0);
+    assert_int_equal(err.route_index, 1);
     sy_test_resolve(m, r, "/one");
     assert_false(sy_match_found(m));
 
@@ -257,6 +260,10 @@ static void add_routes_is_all_or_nothing(void **state)
     batch[1] = route("/two-b", NULL);
     assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_add_routes(r, batch, 3, &err), &err);
     assert_true(sy_test_message_has(&err, "routes[1]"));
+    assert_int_equal(err.route_index, 1);
+    /* not about one route: -1 */
+    assert_status(SY_ERR_MISUSE, sy_router_add_routes(r, NULL, 2, &err), &err);
+    assert_int_equal(err.route_index, -1);
 
     batch[1] = route("/two-b", "2b");
     assert_status(SY_OK, sy_router_add_routes(r, batch, 3, &err), &err);
@@ -290,12 +297,15 @@ static void add_routes_names_the_failing_index(void **state)
     batch[27].pattern = s("/this/pattern/is/far/too/long");
     assert_status(SY_ERR_LIMIT, sy_router_add_routes(r, batch, 40, &err), &err);
     assert_int_equal(strncmp(err.message, "routes[27]: ", 12), 0);
+    assert_int_equal(err.route_index, 27);
     batch[27] = route("/existing/:y", "clash");
     assert_status(SY_ERR_CONFLICT, sy_router_add_routes(r, batch, 40, &err), &err);
     assert_int_equal(strncmp(err.message, "routes[27]: ", 12), 0);
+    assert_int_equal(err.route_index, 27);
     batch[27] = route(patterns[3], "again");
     assert_status(SY_ERR_CONFLICT, sy_router_add_routes(r, batch, 40, &err), &err);
     assert_int_equal(strncmp(err.message, "routes[27]: ", 12), 0);
+    assert_int_equal(err.route_index, 27);
     sy_router_free(r);
 }
 

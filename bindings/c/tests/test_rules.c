@@ -187,7 +187,10 @@ static void misuse(void **state)
     assert_status(SY_ERR_MISUSE, sy_router_load_rules(r, NULL, 3, &err), &err);
     /* NULL with length 0 is the empty text: invalid JSON, not misuse. */
     assert_status(SY_ERR_RULE, sy_router_load_rules(r, NULL, 0, &err), &err);
-    assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_load_rules(r, "{}", (size_t)-1, &err), &err);
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_load_rules(r, "{}", (size_t)-2, &err), &err);
+    /* HEADER (TEXT): "NULL with SY_NUL is SY_ERR_MISUSE." */
+    assert_status(SY_ERR_MISUSE, sy_router_load_rules(r, NULL, SY_NUL, &err), &err);
+    assert_status(SY_ERR_MISUSE, sy_router_load_rules_file(r, NULL, SY_NUL, &err), &err);
     assert_status(SY_ERR_MISUSE, sy_router_load_rules_file(NULL, LIT("/tmp/x"), &err), &err);
     assert_status(SY_ERR_MISUSE, sy_router_load_rules_file(r, NULL, 2, &err), &err);
     assert_status(SY_ERR_MISUSE, sy_router_load_rules_json(NULL, NULL, &err), &err);
