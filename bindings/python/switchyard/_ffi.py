@@ -29,7 +29,8 @@ class SyError(ctypes.Structure):
     _fields_ = [
         ("code", c_int),
         ("position", c_int32),
-        ("reserved", c_uint32 * 2),
+        ("route_index", c_int32),
+        ("reserved", c_uint32 * 1),
         ("message", c_char * 256),
     ]
 
@@ -39,6 +40,21 @@ class SyStr(ctypes.Structure):
     (``ptr[:len]``) is the cheapest way ctypes has to copy the bytes out."""
 
     _fields_ = [("ptr", POINTER(c_char)), ("len", c_size_t)]
+
+
+class SyRouteInfo(ctypes.Structure):
+    """sy_route_info: one route of a router, its strings borrowed until the router changes."""
+
+    _fields_ = [
+        ("pattern", SyStr),
+        ("target", SyStr),
+        ("redirect", SyStr),
+        ("name", SyStr),
+        ("priority", c_int32),
+        ("flags", c_uint32),
+        ("from_document", c_int32),
+        ("reserved", c_uint32),
+    ]
 
 
 class SyParam(ctypes.Structure):
@@ -366,6 +382,13 @@ SIZE_ARGS = tuple(size_arg(n) for n in range(1024))
 
 # Accessors: short reads of one match, holding the GIL (see pylib above).
 sy_match_found = _declare("sy_match_found", [MatchRef], c_int, keep_gil=True)
+sy_match_int = _declare("sy_match_int", [MatchRef, c_char_p, c_size_t, POINTER(c_int64)], c_int, keep_gil=True)
+sy_match_float = _declare("sy_match_float", [MatchRef, c_char_p, c_size_t, POINTER(c_double)], c_int, keep_gil=True)
+sy_match_text = _declare("sy_match_text", [MatchRef, c_char_p, c_size_t, StrPtr], c_int, keep_gil=True)
+sy_router_route_count = _declare("sy_router_route_count", [RouterRef], c_size_t)
+sy_router_route_at = _declare(
+    "sy_router_route_at", [POINTER(SyRouteInfo), RouterRef, c_size_t, ErrPtr], c_int, check_status
+)
 sy_match_url = _declare("sy_match_url", [MatchRef], SyStr, keep_gil=True)
 sy_match_pattern = _declare("sy_match_pattern", [MatchRef], SyStr, keep_gil=True)
 sy_match_target = _declare("sy_match_target", [MatchRef], SyStr, keep_gil=True)
