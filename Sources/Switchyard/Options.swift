@@ -1,5 +1,5 @@
 /// Every router-wide choice, in one value. The defaults are SEMANTICS.md's "default profile";
-/// each field is one axis of the semantics matrix in `shared/conformance/README.md`, so the
+/// each field is one axis of the semantics matrix in `Tests/Data/conformance/README.md`, so the
 /// behaviour of other routers can be reproduced as presets of this value.
 public struct RouterOptions: Sendable, Equatable {
     /// How the authority (`//...`) of a URL or pattern is read.

@@ -244,7 +244,7 @@ public final class Router: Sendable {
     }
 
     /// One hop: read the URL, walk the table, lay out the result.
-    /// `keepTable` (redirects, issue 4): the later hops of a chain stay on the first hop's
+    /// `keepTable` (redirects): the later hops of a chain stay on the first hop's
     /// table, so a whole chain sees one version of the routes.
     /// A URL that a browser reads differently is walked in the form a browser reads it
     /// (BrowserReading.swift): `walkAsGiven` leaves it to this caller, so the hot walk
@@ -462,7 +462,7 @@ struct RouterState {
     /// its alternatives is made (`apply` checks again under the lock).
     static func prepare(adding: [Route], config: PatternConfig, cost: PatternCost,
                         check: ((Int, Route, CompiledPattern) throws(SwitchyardError) -> Void)? = nil,
-                        // Rule documents (issue 4): rewrites an error of the route at an index,
+                        // Rule documents: rewrites an error of the route at an index,
                         // so the message can name the route's JSON path.
                         annotate: ((Int, SwitchyardError) -> SwitchyardError)? = nil)
         throws(SwitchyardError) -> [(Route, CompiledPattern)] {
