@@ -102,7 +102,7 @@ struct TableView: @unchecked Sendable {
 /// Ordinary tables come back far fewer times on one way down, and never reach it.
 let walkRecursionBudget: Int32 = 16
 
-/// The flat arrays of a Table and the settings the walk consults (Matcher.swift).
+/// The flat arrays of a Table and the settings the walk consults (Walker.swift).
 struct WalkTable: @unchecked Sendable {
     var nodes: UnsafeMutablePointer<TreeNode>
     var literals: UnsafeMutablePointer<LiteralEdge>
@@ -112,7 +112,7 @@ struct WalkTable: @unchecked Sendable {
     var keys: UnsafePointer<UInt8>
     var fold: Bool
     var precedence: RouterOptions.Precedence
-    /// How many calls deep the walk recurses before it goes on with frames (Matcher.swift).
+    /// How many calls deep the walk recurses before it goes on with frames (Walker.swift).
     var recursionBudget: Int32
 }
 

@@ -29,7 +29,7 @@ public final class Match {
         var view = URLView()
         var captures = GrowBuffer<Capture>(capacity: 8)
         var bestCaptures = GrowBuffer<Capture>(capacity: 8)
-        /// Where the walk keeps the nodes it must come back to (Matcher.swift).
+        /// Where the walk keeps the nodes it must come back to (Walker.swift).
         var frames = GrowBuffer<WalkFrame>(capacity: 8)
         var remainderText = GrowBuffer<UInt8>(capacity: 32)
         var merged = GrowBuffer<Merged>(capacity: 8)

@@ -373,46 +373,6 @@ extension URLView {
         }
     }
 
-    /// True when the path from `start` to `end` holds a `//` (an empty segment) or a `/.`
-    /// (which could start a `.` or `..` segment). One pass, eight bytes at a time; a false
-    /// "yes" only sends the URL down the full reader, so the test is conservative. Run after
-    /// a miss of the byte walk, whose start `pathMayWalk` has checked.
-    static func hasSlashPair(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-        var i = start
-        var carry: UInt64 = 0  // 0x80 when the byte before the word was '/'
-        while i < end {
-            let w = i &+ 8 <= end ? load8(p, i) : loadTail(p, i, end)
-            let slash = byteMask(w, 0x2F)
-            // A '/' or '.' right after a '/'. (A borrow can only flag a '.' after a real '/',
-            // itself a hit, so the test is exact.)
-            if ((slash << 8) | carry) & (slash | byteMask(w, 0x2E)) != 0 { return true }
-            carry = slash >> 56
-            i &+= 8
-        }
-        return false
-    }
-
-    /// Whether the byte walk may start on the path from `start` to `end`: no leading `.` or
-    /// `/`, and fewer bytes than `maxSegments` (each segment takes a byte and a slash, so
-    /// such a path cannot exceed the limit; longer ones are counted by the full reader).
-    /// The walk finds `//`, `.` and `..` segments itself on every segment it reads
-    /// (`BytesSource.segment`), so a route it takes went through a path that needs no
-    /// normalisation; only a miss, which may have stopped before the end, is checked with
-    /// `hasSlashPair` (Router.walk), which keeps that test out of the validating scan that
-    /// every resolve runs.
-    @inline(__always)
-    static func pathMayWalk(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, maxSegments: Int) -> Bool {
-        start >= end || (p[start] != 0x2E && p[start] != 0x2F && end &- start < maxSegments)
-    }
-
-    /// Where a clean URL's first segment starts: the authority when it is a segment,
-    /// else the path after its root slash.
-    func firstSegmentStart(_ p: UnsafePointer<UInt8>, _ prefix: Prefix, _ end: Int) -> Int {
-        if let (a, _) = prefix.authority { return a }
-        let s = prefix.pathStart
-        return s < end && p[s] == slash ? s + 1 : s
-    }
-
     /// In the path, most words hold only letters, digits, '-', '.', '/', '_' and '~'. One
     /// cheap test passes those and sends the others (any byte below '-', a '?', a '\\', DEL
     /// or a non-ASCII byte) to the exact tests: what it passes has no '?', '#', '%', '+',
