@@ -47,6 +47,9 @@ public struct RouterOptions: Sendable, Equatable {
         public var maxDocumentSize = 16 * 1024 * 1024
         /// Most redirects followed for one resolve (the 9th is an error with the default 8).
         public var maxRedirects = 8
+        /// Most candidates `Router.candidates(for:)` yields for one URL, and so the most
+        /// handlers one `dispatch` tries (the best candidate counts as one).
+        public var maxCandidates = 16
         public init() {}
     }
 
@@ -81,7 +84,7 @@ public struct RouterOptions: Sendable, Equatable {
         let named: [(String, Int)] = [
             ("maxURLLength", l.maxURLLength), ("maxSegments", l.maxSegments),
             ("maxParameters", l.maxParameters), ("maxPatternLength", l.maxPatternLength),
-            ("maxDocumentSize", l.maxDocumentSize),
+            ("maxDocumentSize", l.maxDocumentSize), ("maxCandidates", l.maxCandidates),
         ]
         for (name, value) in named where value <= 0 || value > Int(Int32.max) {
             throw SwitchyardError(.invalidArgument, "limit \(name) must be between 1 and \(Int32.max), not \(value)")
