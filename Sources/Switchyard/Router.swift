@@ -17,6 +17,8 @@ public final class Router: Sendable {
     /// The id of the table every resolve must use (built lazily by the first resolve after a
     /// change, so a run of single adds costs one rebuild).
     let currentID: Atomic<UInt64>
+    /// Handlers registered per target (Navigation/Dispatch.swift); never read by a resolve.
+    let handlers = HandlerRegistry()
 
     public init(options: RouterOptions = RouterOptions()) throws(SwitchyardError) {
         try options.validate()
