@@ -65,6 +65,7 @@ public final class Router: Sendable {
         }
         let prepared = try RouterState.prepare(adding: Array(routes), config: patternConfig, annotate: indexed)
         try change { (s: inout RouterState) throws(SwitchyardError) in
+            try s.checkParents(adding: prepared, replacingDocument: false, annotate: indexed)
             try s.apply(prepared: prepared, fromDocument: false, replacingDocument: false, annotate: indexed)
         }
     }

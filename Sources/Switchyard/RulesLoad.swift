@@ -98,6 +98,7 @@ extension Router {
             check: { (index, _, _) throws(SwitchyardError) in checked = index },
             annotate: annotate)
         try change { (s: inout RouterState) throws(SwitchyardError) in
+            try s.checkParents(adding: prepared, replacingDocument: true, annotate: annotate)
             try s.apply(prepared: prepared, fromDocument: true, replacingDocument: true, annotate: annotate)
         }
     }

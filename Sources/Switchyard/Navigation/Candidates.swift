@@ -76,9 +76,13 @@ extension Router {
 
     /// `url` matched against `route` alone (its first hop), or nil.
     func matchAlone(_ route: Route, _ url: String) -> Match? {
-        guard let probe = try? Router(options: options), (try? probe.add(route)) != nil else { return nil }
+        // Alone, its parent is not there: the stack is looked up in this router's table instead.
+        var alone = route
+        alone.parent = nil
+        guard let probe = try? Router(options: options), (try? probe.add(alone)) != nil else { return nil }
         let m = Match()
         guard (try? probe.resolveFirstHop(url, into: m)) == true else { return nil }
+        m.stackTable = currentTable()
         return m
     }
 
