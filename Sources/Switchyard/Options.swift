@@ -58,21 +58,25 @@ public struct RouterOptions: Sendable, Equatable {
         /// the 8 groups a pattern may have. Whatever this says, all routes together may hold
         /// alternatives of at most 4 bytes per byte of their patterns, plus 1 MiB (SEMANTICS §7).
         public var maxAlternatives = 256
+        /// Most candidates `Router.candidates(for:)` yields for one URL, and so the most
+        /// handlers one `dispatch` tries (the best candidate counts as one). At most 1,000.
+        public var maxCandidates = 16
         public init() {}
 
         /// The largest value each limit accepts (the smallest is 1; 0 for `maxRedirects`).
         public static let ceilings = Limits(
             maxURLLength: 1 << 20, maxSegments: 1 << 20, maxParameters: 1 << 16, maxPatternLength: 1 << 20,
-            maxDocumentSize: 1 << 28, maxRedirects: 1000, maxAlternatives: 256)
+            maxDocumentSize: 1 << 28, maxRedirects: 1000, maxAlternatives: 256, maxCandidates: 1000)
 
         private init(maxURLLength: Int, maxSegments: Int, maxParameters: Int, maxPatternLength: Int,
-                     maxDocumentSize: Int, maxRedirects: Int, maxAlternatives: Int) {
+                     maxDocumentSize: Int, maxRedirects: Int, maxAlternatives: Int, maxCandidates: Int) {
             self.maxURLLength = maxURLLength
             self.maxSegments = maxSegments
             self.maxParameters = maxParameters
             self.maxPatternLength = maxPatternLength
             self.maxDocumentSize = maxDocumentSize
             self.maxRedirects = maxRedirects
+            self.maxCandidates = maxCandidates
             self.maxAlternatives = maxAlternatives
         }
     }
@@ -114,6 +118,7 @@ public struct RouterOptions: Sendable, Equatable {
             ("maxDocumentSize", l.maxDocumentSize, 1, c.maxDocumentSize),
             ("maxRedirects", l.maxRedirects, 0, c.maxRedirects),
             ("maxAlternatives", l.maxAlternatives, 1, c.maxAlternatives),
+            ("maxCandidates", l.maxCandidates, 1, c.maxCandidates),
         ]
         for (name, value, low, high) in named where value < low || value > high {
             throw SwitchyardError(.invalidArgument, "limit \(name) must be between \(low) and \(high), not \(value)")

@@ -43,6 +43,9 @@ public struct Route: Sendable, Hashable {
     /// For a redirect from a rule document: the document's `redirect_allowlist`, checked
     /// when the route is added and on every URL the redirect produces.
     var redirectAllowlist: RedirectAllowlist? = nil
+    /// Parent, handler and the caller's value (Navigation/RouteNavigation.swift); never read
+    /// by a resolve.
+    var navigation = RouteNavigation()
 
     public init(_ pattern: String, destination: Destination, name: String? = nil, priority: Int = 0,
                 defaults: [String: ParameterValue] = [:], appendParams: Bool = true) {

@@ -21,6 +21,8 @@ public final class Router: Sendable {
     let tableBuilder = PThreadLocked<Int>(0)
     /// The id of the table every resolve must use (`RouterState.published`).
     let currentID: Atomic<UInt64>
+    /// Handlers registered per target (Navigation/Dispatch.swift); never read by a resolve.
+    let handlers = HandlerRegistry()
 
     /// How many calls deep the walks on this router's tables recurse (`walkRecursionBudget`;
     /// tests set 0 to run every walk with frames).
@@ -79,6 +81,7 @@ public final class Router: Sendable {
         let prepared = try RouterState.prepare(adding: Array(routes), config: patternConfig, cost: cost,
                                                annotate: indexed)
         try change { (s: inout RouterState) throws(SwitchyardError) in
+            try s.checkParents(adding: prepared, replacingDocument: false, annotate: indexed)
             try s.apply(prepared: prepared, fromDocument: false, replacingDocument: false, annotate: indexed)
         }
     }

@@ -94,6 +94,9 @@ public final class Match {
     }
     var merged: GrowBuffer<Merged> { _read { yield state.pointee.merged } _modify { yield &state.pointee.merged } }
     var table: Table? { state.pointee.table }
+    /// For a candidate matched alone (Navigation/Candidates.swift): the router's table its
+    /// stack is looked up in.
+    var stackTable: Table?
     var hit: Bool { get { state.pointee.hit } set { state.pointee.hit = newValue } }
     var entry: TableEntry { state.pointee.entry }
     var remainderStart: Int { get { state.pointee.remainderStart } set { state.pointee.remainderStart = newValue } }

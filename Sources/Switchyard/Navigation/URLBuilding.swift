@@ -32,6 +32,12 @@ extension Router {
             throw SwitchyardError(.invalidArgument,
                 "\(candidates.count) routes are named '\(name)' ('\(candidates[0].route.pattern)', '\(candidates[1].route.pattern)')")
         }
+        return try Router.buildURL(route, name: name, parameters: parameters, extra: extra)
+    }
+
+    /// The URL of `route` (called `name` in errors), as `url(for:)` builds it.
+    static func buildURL(_ route: CompiledRoute, name: String, parameters: [String: ParameterValue],
+                         extra: ExtraParameters) throws(SwitchyardError) -> String {
         // The alternative that uses the most given parameters and needs no other.
         var best: Int? = nil
         var bestUsed = -1
@@ -115,7 +121,7 @@ extension Router {
     }
 
     /// The names an alternative captures (path parameters and a named remainder).
-    private func variantNames(_ v: PatternVariant, _ route: CompiledRoute) -> [String] {
+    private static func variantNames(_ v: PatternVariant, _ route: CompiledRoute) -> [String] {
         var names: [String] = []
         for s in v.segments where s.kind.captures { names.append(route.names[s.nameIndex]) }
         if let r = v.remainder, r.nameIndex >= 0, r.minSegments > 0 { names.append(route.names[r.nameIndex]) }
@@ -123,7 +129,7 @@ extension Router {
     }
 
     /// `scheme://host[:port]` of the alternative, or nothing for a path pattern.
-    private func appendStart(_ v: PatternVariant, route: String, into out: inout GrowBuffer<UInt8>)
+    private static func appendStart(_ v: PatternVariant, route: String, into out: inout GrowBuffer<UInt8>)
         throws(SwitchyardError) {
         guard let scheme = v.scheme else { return }
         scheme.withUnsafeBufferPointer { b in if let p = b.baseAddress { out.append(contentsOf: p, count: b.count) } }
@@ -146,7 +152,7 @@ extension Router {
     }
 
     /// A path parameter's text, checked against its type as the walk would check it.
-    private func checkedText(_ value: ParameterValue, kind: SegmentKind, parameter: String, route: String)
+    private static func checkedText(_ value: ParameterValue, kind: SegmentKind, parameter: String, route: String)
         throws(SwitchyardError) -> String {
         let text = value.description
         func bad(_ why: String) -> SwitchyardError {
@@ -171,12 +177,12 @@ extension Router {
         return text
     }
 
-    private func appendSegment(_ text: String, into out: inout GrowBuffer<UInt8>) {
+    private static func appendSegment(_ text: String, into out: inout GrowBuffer<UInt8>) {
         var t = text
         t.withUTF8 { b in if let p = b.baseAddress { out.appendEncodedUnbounded(p, b.count, for: .path) } }
     }
 
-    private func appendQueryText(_ text: String, into out: inout GrowBuffer<UInt8>) {
+    private static func appendQueryText(_ text: String, into out: inout GrowBuffer<UInt8>) {
         var t = text
         t.withUTF8 { b in if let p = b.baseAddress { out.appendEncodedUnbounded(p, b.count, for: .query) } }
     }

@@ -167,6 +167,7 @@ struct RuleReader {
         var target: (String, String)?     // (value, member name)
         var redirect: (String, String)?
         var name: String?
+        var parent: String?
         var priority = 0
         var defaults: [String: ParameterValue] = [:]
         var appendParams: Bool?
@@ -184,6 +185,8 @@ struct RuleReader {
                 redirect = (try string(value, field()), key)
             case "name":
                 name = try string(value, field())
+            case "parent":
+                parent = try string(value, field())
             case "priority":
                 guard value.pointee.type == JSON_INTEGER else { throw mustBe("an integer", field(), value) }
                 let p = json_integer_value(value)
@@ -200,8 +203,8 @@ struct RuleReader {
                 appendParams = value.pointee.type == JSON_TRUE
             default:
                 let known = keyedPattern == nil
-                    ? "pattern, target, redirect, name, priority, defaults, append_params"
-                    : "class (or target), redirectUrl (or redirect), name, priority, defaults, append_params"
+                    ? "pattern, target, redirect, name, parent, priority, defaults, append_params"
+                    : "class (or target), redirectUrl (or redirect), name, parent, priority, defaults, append_params"
                 throw ruleError(field(), "unknown field (a route has \(known))")
             }
         }
@@ -224,8 +227,9 @@ struct RuleReader {
             let names = keyedPattern == nil ? "\"target\" or \"redirect\"" : "\"class\" or \"redirectUrl\""
             throw ruleError(path(), "has neither a target nor a redirect; give \(names)")
         }
-        let route = Route(pattern, destination: destination, name: name, priority: priority,
+        var route = Route(pattern, destination: destination, name: name, priority: priority,
                           defaults: defaults, appendParams: appendParams ?? true)
+        route.parent = parent
         return (route, RouteSite(index: index, key: keyedPattern, destinationMember: destinationMember))
     }
 

@@ -107,6 +107,7 @@ extension Router {
             SwitchyardError(.rule, "\(doc.sites[index].pattern): \(error.message)", position: error.position)
         }
         try changeAndBuild { (s: inout RouterState) throws(SwitchyardError) in
+            try s.checkParents(adding: prepared, replacingDocument: true, annotate: annotate)
             try s.apply(prepared: prepared, fromDocument: true, replacingDocument: true, annotate: applyAnnotate)
         }
     }

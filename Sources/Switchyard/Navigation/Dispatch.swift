@@ -1,0 +1,83 @@
+/// Dispatch: a URL goes to native code through the route table. Each candidate (best first)
+/// is offered to its route's handler, else to the handler registered for its target; the
+/// first that accepts ends the dispatch. So a rule document loaded from a server decides
+/// which screen a link or a notification opens, and the app registers one handler per
+/// screen instead of a switch statement.
+
+/// What a dispatch did.
+public struct DispatchResult {
+    /// The candidate whose handler accepted, or nil when none did.
+    public let match: Match?
+    /// What the accepting handler returned in `.accepted`, or nil.
+    public let value: (any Sendable)?
+    /// How many handlers were called (declined ones included).
+    public let handlersCalled: Int
+
+    public var accepted: Bool { match != nil }
+}
+
+/// Handlers per target, behind their own lock (never held while a handler runs).
+final class HandlerRegistry: Sendable {
+    private let byTarget = PThreadLocked<[String: RouteHandler]>([:])
+
+    func set(_ target: String, _ handler: RouteHandler?) {
+        byTarget.withLock { $0[target] = handler }
+    }
+
+    func get(_ target: String) -> RouteHandler? {
+        byTarget.withLock { $0[target] }
+    }
+}
+
+extension Router {
+    /// Registers `handler` for every route whose target is `target` (replacing the previous
+    /// one); nil removes it. A route's own `Route.handler` is asked first.
+    public func handle(_ target: String, _ handler: RouteHandler?) {
+        handlers.set(target, handler)
+    }
+
+    /// Adds a route whose handler is `handler`; its target is `target`, or its pattern.
+    public func add(_ pattern: String, target: String? = nil, name: String? = nil, priority: Int = 0,
+                    defaults: [String: ParameterValue] = [:], value: (any Sendable)? = nil,
+                    handler: @escaping RouteHandler) throws(SwitchyardError) {
+        var r = Route(pattern, target: target ?? pattern, name: name, priority: priority, defaults: defaults)
+        r.handler = handler
+        r.value = value
+        try add(r)
+    }
+
+    /// Adds a target route carrying `value` (read back with `Match.value`).
+    public func add(_ pattern: String, target: String, name: String? = nil, priority: Int = 0,
+                    defaults: [String: ParameterValue] = [:], value: any Sendable) throws(SwitchyardError) {
+        var r = Route(pattern, target: target, name: name, priority: priority, defaults: defaults)
+        r.value = value
+        try add(r)
+    }
+
+    /// Offers `url` to the handlers of its candidates, best first, until one accepts.
+    /// `context` reaches every handler unchanged (it never mixes with the URL's parameters).
+    /// A candidate with no handler is passed over. Throws what `resolve` throws for the URL,
+    /// and any error a handler throws, unchanged (no later handler is then called).
+    public func dispatch(_ url: String, context: any Sendable = ()) throws -> DispatchResult {
+        var called = 0
+        for m in try candidates(for: url) {
+            guard let handler = handler(for: m) else { continue }
+            called += 1
+            switch try handler(m, context) {
+            case .accepted(let value):
+                return DispatchResult(match: m, value: value, handlersCalled: called)
+            case .declined:
+                continue
+            }
+        }
+        return DispatchResult(match: nil, value: nil, handlersCalled: called)
+    }
+
+    /// The route's own handler, else the one registered for its target.
+    func handler(for m: Match) -> RouteHandler? {
+        guard let route = m.route?.route else { return nil }
+        if let h = route.handler { return h }
+        if case .target(let t) = route.destination { return handlers.get(t) }
+        return nil
+    }
+}

@@ -1,0 +1,111 @@
+/// Route stacks: a route may name a parent route (`Route.parent`, `"parent"` in a rule
+/// document), so a match reports the screens above it, root first (a hotel's room under its
+/// hotel under the hotel list), each with the URL built for it from the match's parameters.
+/// Parent links are checked when routes are added or loaded, never when resolving: the
+/// parent must exist under that name (one route), the child must capture (or default) every
+/// parameter the parent's URL needs, and a chain of parents may not loop.
+
+/// One screen of a match's stack.
+public struct StackEntry: Sendable, Hashable {
+    /// The route's name (nil only for the matched route itself, when it has none).
+    public var name: String?
+    public var pattern: String
+    /// The route's URL built from the match's parameters (`Router.url(for:)`), or nil when
+    /// none can be built (a wildcard host, an unnamed `*`).
+    public var url: String?
+}
+
+extension Route {
+    /// The name of the route above this one in a screen stack, or nil.
+    public var parent: String? {
+        get { navigation.parent }
+        set { navigation.parent = newValue }
+    }
+}
+
+extension Match {
+    /// The stack of routes from the root down to the matched one (the last entry). Empty on
+    /// a miss. A parent removed since the match was made ends the stack there.
+    public var stack: [StackEntry] {
+        guard let route, let routes = (stackTable ?? table)?.routes else { return [] }
+        let params = self.params
+        var chain = [route]
+        var name = route.route.parent
+        if stackTable != nil {
+            // Matched alone, without its parent link: take the link from the router's table.
+            let r = route.route
+            name = routes.first { $0.route.pattern == r.pattern && $0.route.name == r.name
+                && $0.route.priority == r.priority }?.route.parent
+        }
+        while let n = name, chain.count <= routes.count,
+              let p = routes.first(where: { $0.route.name == n }) {
+            chain.append(p)
+            name = p.route.parent
+        }
+        return chain.reversed().map { r in
+            let taken = Set(r.names)
+            let own = params.filter { taken.contains($0.key) }
+            let url = try? Router.buildURL(r, name: r.route.name ?? r.route.pattern, parameters: own, extra: .refuse)
+            return StackEntry(name: r.route.name, pattern: r.route.pattern, url: url)
+        }
+    }
+}
+
+extension RouterState {
+    /// Checks the parent links of the routes after a change that adds `adding` (and drops the
+    /// previous document's routes when `replacingDocument`). Errors name the added route
+    /// (through `annotate`). Costs nothing when no added route names a parent.
+    func checkParents(adding: [(Route, CompiledPattern)], replacingDocument: Bool,
+                      annotate: ((Int, SwitchyardError) -> SwitchyardError)?) throws(SwitchyardError) {
+        guard adding.contains(where: { $0.0.parent != nil }) else { return }
+        typealias Node = (route: Route, names: [String], variants: [PatternVariant])
+        var all: [Node] = []
+        for r in routes where !(replacingDocument && r.fromDocument) { all.append((r.route, r.names, r.variants)) }
+        let firstAdded = all.count
+        for (r, c) in adding { all.append((r, c.names, c.variants)) }
+        var byName: [String: [Int]] = [:]
+        for (k, n) in all.enumerated() { if let name = n.route.name { byName[name, default: []].append(k) } }
+
+        for k in firstAdded..<all.count {
+            let child = all[k]
+            guard let parentName = child.route.parent else { continue }
+            func fail(_ why: String) -> SwitchyardError {
+                let e = SwitchyardError(.invalidArgument, "route '\(child.route.pattern)' \(why)")
+                return annotate?(k - firstAdded, e) ?? e
+            }
+            guard let found = byName[parentName] else { throw fail("names parent '\(parentName)', but no route has that name") }
+            if found.count > 1 { throw fail("names parent '\(parentName)', but \(found.count) routes have that name") }
+            // Every alternative of the child must give all that some alternative of the parent needs.
+            let parent = all[found[0]]
+            for cv in child.variants {
+                var given = Set(child.route.defaults.keys)
+                for s in cv.segments where s.kind.captures { given.insert(child.names[s.nameIndex]) }
+                if let r = cv.remainder, r.nameIndex >= 0 { given.insert(child.names[r.nameIndex]) }
+                var missing: String? = nil
+                let fits = parent.variants.contains { pv in
+                    var needs: [String] = []
+                    for s in pv.segments where s.kind.captures { needs.append(parent.names[s.nameIndex]) }
+                    if let r = pv.remainder, r.nameIndex >= 0, r.minSegments > 0 { needs.append(parent.names[r.nameIndex]) }
+                    if let m = needs.first(where: { !given.contains($0) }) {
+                        if missing == nil { missing = m }
+                        return false
+                    }
+                    return true
+                }
+                if !fits {
+                    throw fail("does not capture parameter '\(missing ?? "")', which its parent '\(parentName)' ('\(parent.route.pattern)') needs")
+                }
+            }
+            // Follow the chain up: it must end.
+            var seen: Set<Int> = [k]
+            var at = found[0]
+            while true {
+                if !seen.insert(at).inserted {
+                    throw fail("is in a loop of parents ('\(parentName)' leads back to it)")
+                }
+                guard let up = all[at].route.parent, let next = byName[up], next.count == 1 else { break }
+                at = next[0]
+            }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+// Route stacks: parents by name, checked when routes are added or loaded; a match's stack
+// from the root down, each entry with the URL built from the match's parameters.
+import Testing
+import Switchyard
+
+@Suite("Navigation: stacks")
+struct NavigationStackTests {
+    static func route(_ pattern: String, _ name: String?, parent: String? = nil,
+                      defaults: [String: ParameterValue] = [:]) -> Route {
+        var r = Route(pattern, target: name ?? pattern, name: name, defaults: defaults)
+        r.parent = parent
+        return r
+    }
+
+    static func hotels() throws -> Router {
+        let r = try Router()
+        try r.add(contentsOf: [
+            route("myapp://hotels", "hotels"),
+            route("myapp://hotels/<int:hotel>", "hotel", parent: "hotels"),
+            route("myapp://hotels/<int:hotel>/rooms/:room", "room", parent: "hotel"),
+        ])
+        return r
+    }
+
+    @Test("a match's stack: root first, each URL built from the match's parameters")
+    func stack() throws {
+        let m = try Self.hotels().resolve("myapp://hotels/12/rooms/a%20b?from=push")
+        #expect(m.stack.map(\.name) == ["hotels", "hotel", "room"])
+        #expect(m.stack.map(\.url) == ["myapp://hotels", "myapp://hotels/12", "myapp://hotels/12/rooms/a%20b"])
+        #expect(m.stack.map(\.pattern).last == "myapp://hotels/<int:hotel>/rooms/:room")
+        #expect(try Self.hotels().resolve("myapp://nothing").stack.isEmpty)
+        let plain = try router(["/a/:b"]).resolve("/a/1").stack
+        #expect(plain.count == 1 && plain.first?.name == nil && plain.first?.url == "/a/1")
+    }
+
+    @Test("a fallback candidate reports its stack too")
+    func candidateStack() throws {
+        let r = try Self.hotels()
+        try r.add(Self.route("myapp://hotels/<int:hotel>/rooms/suite", "suite", parent: "hotel"))
+        let all = Array(try r.candidates(for: "myapp://hotels/3/rooms/suite"))
+        #expect(all.map(\.name) == ["suite", "room"])
+        #expect(all[1].stack.map(\.url) == ["myapp://hotels", "myapp://hotels/3", "myapp://hotels/3/rooms/suite"])
+    }
+
+    static let refused: [(String, [Route], String)] = [
+        ("unknown parent", [route("/a", "a", parent: "nope")], "no route has that name"),
+        ("a parameter the child lacks", [route("/h/:city/<int:id>", "h"), route("/r/:room", "r", parent: "h")],
+         "does not capture parameter 'city'"),
+        ("a loop", [route("/x/:id", "x", parent: "y"), route("/y/:id", "y", parent: "x")], "loop of parents"),
+        ("its own parent", [route("/z", "z", parent: "z")], "loop of parents"),
+        ("an ambiguous parent", [route("/p", "p"), route("/q", "p"), route("/c", "c", parent: "p")], "2 routes"),
+        ("an optional group that drops the parameter", [route("/h/:id", "h"), route("/r(/:id)", "r", parent: "h")],
+         "does not capture parameter 'id'"),
+    ]
+
+    @Test("bad parent links are refused when added, and nothing is added", arguments: 0..<refused.count)
+    func refusedLinks(_ i: Int) throws {
+        let (what, routes, words) = Self.refused[i]
+        let r = try Router()
+        let e = expectError(.invalidArgument, what) { try r.add(contentsOf: routes) }
+        #expect(e?.message.contains(words) == true, "\(what): \(e?.message ?? "")")
+        #expect(r.routes.isEmpty)
+    }
+
+    @Test("a default gives the parent's parameter; parents added earlier count")
+    func accepted() throws {
+        let r = try Router()
+        try r.add(Self.route("/h/:city", "h"))
+        try r.add(Self.route("/r/:room", "r", parent: "h", defaults: ["city": "oslo"]))
+        #expect(try r.resolve("/r/5").stack.map(\.url) == ["/h/oslo", "/r/5"])
+    }
+
+    @Test("rule documents: \"parent\" is read and checked")
+    func documents() throws {
+        let r = try Router()
+        try r.loadRules(json: """
+            {"version": 1, "routes": [
+              {"pattern": "/hotels", "target": "List", "name": "hotels"},
+              {"pattern": "/hotels/<int:id>", "target": "Hotel", "name": "hotel", "parent": "hotels"}
+            ]}
+            """)
+        #expect(try r.resolve("/hotels/4").stack.map(\.url) == ["/hotels", "/hotels/4"])
+        let e = expectError(.rule, "unknown parent") {
+            try r.loadRules(json: #"{"version": 1, "routes": [{"pattern": "/a", "target": "A", "parent": "gone"}]}"#)
+        }
+        #expect(e?.message.contains("routes[0]") == true, "\(e?.message ?? "")")
+        #expect(try r.resolve("/hotels/4").matched)  // the previous document stays
+    }
+}
