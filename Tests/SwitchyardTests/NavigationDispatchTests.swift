@@ -12,7 +12,7 @@ final class Seen: @unchecked Sendable {
     var all: [String] { lock.lock(); defer { lock.unlock() }; return list }
 }
 
-struct Session: Sendable, Equatable {
+struct AppContext: Sendable, Equatable {
     var user: String
     var id: Int
 }
@@ -27,11 +27,11 @@ struct NavigationDispatchTests {
         try r.add("myapp://user/<int:id>", target: "UserProfile")
         let seen = Seen()
         r.handle("UserProfile") { m, context in
-            let s = context as? Session
+            let s = context as? AppContext
             seen.add("id=\(m.parameter("id")?.description ?? "-") user=\(s?.user ?? "-") ctx.id=\(s?.id ?? -1)")
             return .accepted("shown \(m.parameter("id")?.description ?? "")")
         }
-        let result = try r.dispatch("myapp://user/42?user=mallory", context: Session(user: "ann", id: 7))
+        let result = try r.dispatch("myapp://user/42?user=mallory", context: AppContext(user: "ann", id: 7))
         #expect(result.accepted)
         #expect(result.match?.target == "UserProfile")
         #expect(result.value as? String == "shown 42")
@@ -118,12 +118,12 @@ struct NavigationDispatchTests {
     @Test("the caller's value on a route is read back from the match")
     func routeValue() throws {
         let r = try Router()
-        try r.add("/user/<int:id>", target: "User", value: Session(user: "screen", id: 3))
+        try r.add("/user/<int:id>", target: "User", value: AppContext(user: "screen", id: 3))
         var route = Route("/about", target: "About")
         route.value = 99
         try r.add(route)
         let m = try r.resolve("/user/5")
-        #expect(m.value(as: Session.self) == Session(user: "screen", id: 3))
+        #expect(m.value(as: AppContext.self) == AppContext(user: "screen", id: 3))
         #expect(try r.resolve("/about").value as? Int == 99)
         #expect(try r.resolve("/about").value(as: String.self) == nil)
         #expect(r.routes.first { $0.pattern == "/about" }?.value as? Int == 99)

@@ -4,7 +4,7 @@ import Switchyard
 
 @Suite("Navigation: docs example")
 struct NavigationDocExampleTests {
-    struct Session: Sendable { var userID: Int?; var source: String }
+    struct AppContext: Sendable { var userID: Int?; var source: String }
 
     @Test("notifications and deep links through one table")
     func example() throws {
@@ -23,19 +23,19 @@ struct NavigationDocExampleTests {
         router.handle("Hotel") { m, _ in .accepted(m.stack.map(\.url)) }
         router.handle("Room") { m, _ in .accepted(m.stack.map(\.url)) }
         router.handle("Booking") { m, context in
-            guard let session = context as? Session, session.userID != nil else { return .declined }
+            guard let app = context as? AppContext, app.userID != nil else { return .declined }
             return .accepted(["booking \(m.parameter("id")!)"])
         }
         router.handle("Home") { _, _ in .accepted(["home"]) }
-        func open(_ link: String, _ session: Session) -> [String] {
-            let result = try? router.dispatch(link, context: session)
+        func open(_ link: String, _ app: AppContext) -> [String] {
+            let result = try? router.dispatch(link, context: app)
             return result?.value as? [String] ?? ["home"]
         }
-        let guest = Session(userID: nil, source: "push")
+        let guest = AppContext(userID: nil, source: "push")
         #expect(open("myapp://hotels/12/rooms/a4", guest) == ["myapp://hotels", "myapp://hotels/12", "myapp://hotels/12/rooms/a4"])
         #expect(open("https://example.com/h/12", guest) == ["myapp://hotels", "myapp://hotels/12"])
         #expect(try router.dispatch("myapp://bookings/9", context: guest).match?.target == "Home")
-        #expect(open("myapp://bookings/9", Session(userID: 5, source: "push")) == ["booking 9"])
+        #expect(open("myapp://bookings/9", AppContext(userID: 5, source: "push")) == ["booking 9"])
         #expect(try router.url(for: "room", parameters: ["hotel": 12, "room": "a4"]) == "myapp://hotels/12/rooms/a4")
     }
 }
