@@ -69,8 +69,8 @@ public struct Route: Sendable, Hashable {
     }
 }
 
-/// Shortest decimal text that reads back as the same Double ("3e+08" style is avoided for
-/// integral values that fit: 300000000.0).
+/// Shortest decimal text that reads back as the same Double ("2.5", "1e-07", "300000000.0"):
+/// a parameter's text, and valid JSON for a finite value.
 func formatDouble(_ d: Double) -> String {
     d.description
 }

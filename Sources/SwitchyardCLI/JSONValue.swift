@@ -1,6 +1,8 @@
 // JSON output: a value with ordered object members, written with two-space indentation so
 // CI logs and the expected outputs in Tests/CLI stay readable and stable.
 
+import Switchyard
+
 indirect enum JSONValue {
     case object([(String, JSONValue)])
     case array([JSONValue])
@@ -50,22 +52,7 @@ indirect enum JSONValue {
 
 /// A JSON string literal (RFC 8259 escapes; non-ASCII as UTF-8).
 func quoted(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-            if u.value < 0x20 || u.value == 0x7F {
-                let hex = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                out.unicodeScalars.append(u)
-            }
-        }
-    }
-    return out + "\""
+    var out = ""
+    appendJSONString(s, to: &out)
+    return out
 }

@@ -140,7 +140,7 @@ private func verdict(_ json: String, _ url: String, host: String = "example.com"
     // MARK: the index reads only the rules that can match, and decides as reading all would
 
     @Test func theIndexDecidesAsEveryRuleInOrderWould() throws {
-        var rng = LinksRandom(state: 0xA5A5_1234)
+        var rng = SplitMix64(state: 0xA5A5_1234)
         let pieces = ["a", "b", "A", "*", "?", "?*", "$(digit)", "$(lower)", "%20", "%2F", "x", ""]
         for _ in 0..<150 {
             var entries: [String] = []

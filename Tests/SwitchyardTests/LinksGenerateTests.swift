@@ -7,20 +7,6 @@ import Foundation
 import Testing
 import Switchyard
 
-/// SplitMix64: a fixed seed gives the same routes and URLs on every run.
-struct LinksRandom {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func pick<T>(_ list: [T]) -> T { list[below(list.count)] }
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-}
 
 private let domain = "www.example.com"
 private let app = "ABCDE12345.com.example.app"
@@ -137,7 +123,7 @@ private func generated(_ patterns: [String], options: RouterOptions = RouterOpti
 
     static let literals = ["a", "b", "ab", "x1", "café", "v1.0"]
 
-    static func randomRoute(_ rng: inout LinksRandom) -> String {
+    static func randomRoute(_ rng: inout SplitMix64) -> String {
         var path = ""
         let count = rng.below(4)
         for k in 0..<count {
@@ -166,7 +152,7 @@ private func generated(_ patterns: [String], options: RouterOptions = RouterOpti
                          "123e4567-e89b-12d3-a456-426614174000", "123E4567-E89B-12D3-A456-42661417400Z",
                          "99999999999999999999", "a+b", "ab", "x1", "v1.0", "b"]
 
-    static func randomURL(_ rng: inout LinksRandom, _ routes: [String]) -> String {
+    static func randomURL(_ rng: inout SplitMix64, _ routes: [String]) -> String {
         var path = ""
         if !routes.isEmpty && rng.chance(70) {
             // An instance of a route: its literals, random values elsewhere.
@@ -193,7 +179,7 @@ private func generated(_ patterns: [String], options: RouterOptions = RouterOpti
     }
 
     @Test func randomRoutesLoseNoLinkAndTheReportNamesEveryWidening() throws {
-        var rng = LinksRandom(state: 0x5157_4C49_4E4B)
+        var rng = SplitMix64(state: 0x5157_4C49_4E4B)
         var opened = 0, widenedOpens = 0
         for _ in 0..<60 {
             let router = try Router()

@@ -5,19 +5,6 @@
 import Testing
 import Switchyard
 
-/// A small seeded generator (SplitMix64), so a failure names its seed.
-struct LintRNG {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-}
 
 @Suite("Lint: reachability and explain against brute force")
 struct LintReachabilityTests {
@@ -28,7 +15,7 @@ struct LintReachabilityTests {
     static let vocabulary = ["a", "b", "7", "x", "42", "1.5", uuid]
     static let urlOrigins = ["", "myapp://", "https://a.example.com", "https://b.example.com", "https://other.test"]
 
-    static func randomPattern(_ rng: inout LintRNG) -> String {
+    static func randomPattern(_ rng: inout SplitMix64) -> String {
         let origin = rng.pick(origins)
         var parts: [String] = []
         for i in 0..<rng.below(3) {
@@ -52,7 +39,7 @@ struct LintReachabilityTests {
     }
 
     /// A router of up to `count` random routes (conflicting ones are skipped).
-    static func randomRouter(_ rng: inout LintRNG, count: Int,
+    static func randomRouter(_ rng: inout SplitMix64, count: Int,
                              precedence: RouterOptions.Precedence = .specificity) throws -> Router {
         var options = RouterOptions()
         options.precedence = precedence
@@ -94,7 +81,7 @@ struct LintReachabilityTests {
     }
 
     func checkReachability(seed: Int, precedence: RouterOptions.Precedence) throws {
-        var rng = LintRNG(state: UInt64(seed) &* 7919 &+ 11)
+        var rng = SplitMix64(state: UInt64(seed) &* 7919 &+ 11)
         let router = try Self.randomRouter(&rng, count: 2 + rng.below(7), precedence: precedence)
         let routes = router.routes
         let reach = router.reachability()
@@ -124,7 +111,7 @@ struct LintReachabilityTests {
     }
 
     func checkExplain(seed: Int, precedence: RouterOptions.Precedence) throws {
-        var rng = LintRNG(state: UInt64(seed) &* 104_729 &+ 3)
+        var rng = SplitMix64(state: UInt64(seed) &* 104_729 &+ 3)
         let router = try Self.randomRouter(&rng, count: 3 + rng.below(6), precedence: precedence)
         let explainer = RouteExplainer(router)
         let urls = Self.allURLs(maxLength: 3)

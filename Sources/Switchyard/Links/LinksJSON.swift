@@ -278,24 +278,7 @@ enum LinkJSONValue: Equatable {
 
 /// A JSON string literal (RFC 8259 escapes; `/` is written as is).
 func writeString(_ s: String, into out: inout String) {
-    out += "\""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-            if u.value < 0x20 || u.value == 0x7F {
-                let hex = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                out.unicodeScalars.append(u)
-            }
-        }
-    }
-    out += "\""
+    appendJSONString(s, to: &out)
 }
 
 extension LinkFinding {

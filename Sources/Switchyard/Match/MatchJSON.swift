@@ -63,32 +63,11 @@ struct JSONText {
         switch v {
         case .string(let s): string(s)
         case .int(let i): text += String(i)
-        case .float(let d): text += d.isFinite ? jsonNumber(d) : "null"
+        case .float(let d): text += d.isFinite ? formatDouble(d) : "null"
         }
     }
 
     mutating func string(_ s: String) {
-        text += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            default:
-                if u.value < 0x20 || u.value == 0x7F {
-                    let hex = String(u.value, radix: 16)
-                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    text.unicodeScalars.append(u)
-                }
-            }
-        }
-        text += "\""
+        appendJSONString(s, to: &text)
     }
 }
-
-/// JSON numbers: Swift's shortest round-trip text, which is valid JSON for finite values
-/// ("2.5", "1e-07", "300000000.0").
-func jsonNumber(_ d: Double) -> String { d.description }
