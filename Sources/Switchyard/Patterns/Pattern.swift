@@ -239,13 +239,7 @@ private struct PatternCompiler {
     }
 
     func authorityIsHost(_ a: Int, _ b: Int, isWeb: Bool) -> Bool {
-        switch config.read.hostHandling {
-        case .webSchemes: return isWeb
-        case .alwaysSegment: return false
-        case .hostWhenDotted:
-            let text = bytes[a..<b]
-            return text.contains(0x2E) || text.map(asciiLower) == Array("localhost".utf8)
-        }
+        withBytePointer(Array(bytes[a..<b])) { p, n in config.read.authorityIsHost(p, n, isWeb: isWeb) }
     }
 
     func parseHost(_ a: Int, _ b: Int, scheme: [UInt8]) throws(SwitchyardError) -> HostPattern {

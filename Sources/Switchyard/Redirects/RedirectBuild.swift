@@ -115,24 +115,6 @@ func decodedNamesEqual(_ a: UnsafePointer<UInt8>, _ na: Int,
     }
 }
 
-/// Calls `body(nameStart, nameLength)` for each non-empty `&`-separated item of
-/// `p[start..<end]`; stops early when `body` returns true, and returns whether it did.
-@inline(__always)
-func anyQueryItem(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int,
-                  _ body: (Int, Int, Int) -> Bool) -> Bool {
-    var i = start
-    while i < end {
-        var j = i
-        while j < end, p[j] != 0x26 { j += 1 }
-        if j > i {
-            var eq = i
-            while eq < j, p[eq] != 0x3D { eq += 1 }
-            if body(i, eq - i, j) { return true }
-        }
-        i = j + 1
-    }
-    return false
-}
 
 /// The target's query as written so far in `buf`: whether it has an item called `name`
 /// (compared decoded). `queryStart` is the offset just after the `?`, or -1 for none.

@@ -57,6 +57,20 @@ struct ReadConfig: @unchecked Sendable {
         maxSegments = o.limits.maxSegments
     }
 
+    /// Whether an authority `p[0..<n]` (userinfo dropped) is a host or the first path segment
+    /// (`RouterOptions.HostHandling`); URLs and patterns are read by this one rule.
+    func authorityIsHost(_ p: UnsafePointer<UInt8>, _ n: Int, isWeb: Bool) -> Bool {
+        switch hostHandling {
+        case .webSchemes: return isWeb
+        case .alwaysSegment: return false
+        case .hostWhenDotted:
+            var k = 0
+            while k < n { if p[k] == 0x2E { return true }; k += 1 }
+            let localhost: StaticString = "localhost"
+            return n == 9 && bytesEqualFolding(localhost.utf8Start, p, n)
+        }
+    }
+
     func isWebScheme(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
         var k = 0
         while true {
@@ -484,15 +498,7 @@ extension URLView {
     }
 
     private func authorityIsHost(_ p: UnsafePointer<UInt8>, _ n: Int, _ config: ReadConfig) -> Bool {
-        switch config.hostHandling {
-        case .webSchemes: return isWeb
-        case .alwaysSegment: return false
-        case .hostWhenDotted:
-            var k = 0
-            while k < n { if p[k] == dot { return true }; k += 1 }
-            let localhost: StaticString = "localhost"
-            return n == 9 && bytesEqualFolding(localhost.utf8Start, p, n)
-        }
+        config.authorityIsHost(p, n, isWeb: isWeb)
     }
 
     private mutating func readHost(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) throws(SwitchyardError) {
@@ -588,19 +594,13 @@ extension URLView {
     }
 
     private mutating func readQuery(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, plusAsSpace: Bool, mayDecode: Bool) {
-        var i = start
-        while i <= end {
-            var j = i
-            while j < end, p[j] != 0x26 { j += 1 }  // '&'
-            if j > i {
-                var eq = i
-                while eq < j, p[eq] != 0x3D { eq += 1 }  // first '='
-                let name = decodeQueryText(p, i, eq, plusAsSpace, mayDecode)
-                let value = eq < j ? decodeQueryText(p, eq + 1, j, plusAsSpace, mayDecode)
-                                   : TextRef(start: Int32(j), count: 0, decoded: false)
-                query.append(QueryRef(name: name, value: value))
-            }
-            i = j + 1
+        _ = anyQueryItem(p, start, end) { i, nameLength, j in
+            let eq = i + nameLength
+            let name = decodeQueryText(p, i, eq, plusAsSpace, mayDecode)
+            let value = eq < j ? decodeQueryText(p, eq + 1, j, plusAsSpace, mayDecode)
+                               : TextRef(start: Int32(j), count: 0, decoded: false)
+            query.append(QueryRef(name: name, value: value))
+            return false
         }
     }
 
@@ -614,4 +614,24 @@ extension URLView {
         }
         return TextRef(start: Int32(a), count: Int32(b - a), decoded: false)
     }
+}
+
+/// The one query splitter (the reader's query items, a redirect's appended items): calls
+/// `body(nameStart, nameLength, itemEnd)` for each non-empty `&`-separated item of
+/// `p[start..<end]`; stops early when `body` returns true, and returns whether it did.
+@inline(__always)
+func anyQueryItem(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int,
+                  _ body: (Int, Int, Int) -> Bool) -> Bool {
+    var i = start
+    while i < end {
+        var j = i
+        while j < end, p[j] != 0x26 { j += 1 }
+        if j > i {
+            var eq = i
+            while eq < j, p[eq] != 0x3D { eq += 1 }
+            if body(i, eq - i, j) { return true }
+        }
+        i = j + 1
+    }
+    return false
 }
