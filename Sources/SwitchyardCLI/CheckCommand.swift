@@ -9,8 +9,8 @@ struct Check: ToolCommand {
             Each document is loaded as an app loads it; an error names its file:line:column and \
             JSON path. A document that loads is then linted: every finding has a stable id, a \
             severity and a one-line fix (`switchyard lints` lists them). A document can turn \
-            lints off with a top-level "lint": {"disable": ["id", ...]} member, which the tool \
-            removes before loading (the library's loader does not accept it).
+            lints off with a top-level "lint": {"disable": ["id", ...]} member (the library's \
+            loader accepts it and ignores it).
 
             Exit status: 0 no errors (warnings are printed); 1 an error, or a warning with \
             --strict; 2 usage error or a file that cannot be read.

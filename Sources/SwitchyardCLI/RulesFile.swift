@@ -1,6 +1,7 @@
 // A rule document as the tool reads it: the file's bytes, where each value stands, the
-// document's own lint settings (`"lint": {"disable": [...]}` at the top level, which the
-// tool takes out before the library's loader sees the text), and loading it.
+// document's own lint settings (`"lint": {"disable": [...]}` at the top level), and loading it.
+// The tool blanks the settings before loading: it has already reported any problem in them
+// as `lint-config`, and the loader would report the same problem again.
 import Switchyard
 
 #if canImport(Glibc)
@@ -179,7 +180,7 @@ struct RulesFile {
 }
 
 /// Reads a whole file with POSIX calls. Over `limit` bytes it stops one byte past it.
-private func readFile(_ path: String, limit: Int) throws(ToolFailure) -> [UInt8] {
+func readFile(_ path: String, limit: Int) throws(ToolFailure) -> [UInt8] {
     if path.utf8.contains(0) { throw ToolFailure(message: "\(path): cannot read: the path contains a NUL byte") }
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     if fd < 0 { throw ToolFailure(message: "\(path): cannot open: \(String(cString: strerror(errno)))") }

@@ -21,7 +21,7 @@ enum SwitchyardMain {
 struct SwitchyardTool: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "switchyard",
-        abstract: "Check, resolve, list and compare Switchyard rule documents.",
+        abstract: "Check, resolve, list and compare Switchyard rule documents, and check app links.",
         discussion: """
             Every subcommand takes --format text (for people; colour only on a terminal) or \
             --format json (for CI), and --help.
@@ -30,17 +30,21 @@ struct SwitchyardTool: ParsableCommand {
             resolve: a URL with no match or an error; diff: some URL changes its answer); \
             2 usage error, or input that cannot be read or loaded.
             """,
-        subcommands: [Check.self, Resolve.self, Routes.self, Diff.self, Lints.self])
+        subcommands: [Check.self, Resolve.self, Routes.self, Diff.self, Lints.self, Links.self])
 
     /// Parses `arguments`, runs the command on `console` and returns the exit status.
     static func run(_ arguments: [String], console: Console) -> Int32 {
         do {
             let command = try parseAsRoot(arguments)
             guard let tool = command as? ToolCommand else {
-                // The root alone, `--help` or `help [subcommand]`: the help of the subcommand
-                // named, else the tool's.
-                let named = configuration.subcommands.first { sub in
-                    arguments.contains(sub._commandName)
+                // The root alone, a group alone, `--help` or `help [subcommand...]`: the help of
+                // the innermost subcommand named, else the tool's.
+                var named: ParsableCommand.Type?
+                var choices = configuration.subcommands
+                for word in arguments {
+                    guard let sub = choices.first(where: { $0._commandName == word }) else { continue }
+                    named = sub
+                    choices = sub.configuration.subcommands
                 }
                 console.write((named.map { helpMessage(for: $0) } ?? helpMessage()) + "\n")
                 return 0

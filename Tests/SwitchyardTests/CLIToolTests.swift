@@ -24,12 +24,25 @@ struct CLIToolTests {
         #expect(r.out.contains("--format"))
     }
 
+    @Test("every links subcommand has --help, with its exit statuses", arguments: ["aasa", "android", "generate", "check"])
+    func linksHelp(subcommand: String) {
+        let r = runTool(["links", subcommand, "--help"])
+        #expect(runTool(["help", "links", subcommand]).out == r.out)
+        #expect(r.status == 0)
+        #expect(r.out.contains("USAGE: switchyard links \(subcommand)"))
+        #expect(r.out.contains("Exit status"))
+        #expect(r.out.contains("--format"))
+        let group = runTool(["links"])
+        #expect(group.status == 0)
+        #expect(group.out.contains(subcommand))
+    }
+
     @Test("the tool's own help lists the subcommands")
     func rootHelp() {
         for args in [[], ["--help"]] {
             let r = runTool(args)
             #expect(r.status == 0)
-            for sub in ["check", "resolve", "routes", "diff", "lints"] { #expect(r.out.contains(sub)) }
+            for sub in ["check", "resolve", "routes", "diff", "lints", "links"] { #expect(r.out.contains(sub)) }
         }
     }
 

@@ -108,8 +108,10 @@ struct RuleReader {
                 routes = value
             case "redirect_allowlist":
                 doc.allowlist = try allowlist(value, path)
+            case "lint":
+                try lintSettings(value, path)
             default:
-                throw ruleError(path, "unknown field (a versioned document has \"version\", \"routes\" and \"redirect_allowlist\")")
+                throw ruleError(path, "unknown field (a versioned document has \"version\", \"routes\", \"redirect_allowlist\" and \"lint\")")
             }
         }
         guard let routes else { throw ruleError(.root, "missing \"routes\" (a versioned document lists its routes there)") }
@@ -137,11 +139,37 @@ struct RuleReader {
                     ? " (a document with \"\(key)\" needs \"version\": 1)" : ""
                 throw ruleError(path, "must be a route object, not \(typeName(value))\(hint)")
             }
+            // A "lint" key holding only "disable" is the document's lint settings: a route
+            // object never has a "disable" member, so nothing a route could mean is lost.
+            if key == "lint", isLintSettingsShape(value) {
+                try lintSettings(value, path)
+                return
+            }
             let (route, site) = try self.route(value, path, index: doc.routes.count, keyedPattern: key)
             doc.routes.append(route)
             doc.sites.append(site)
         }
         return doc
+    }
+
+    /// Whether an object's only member is "disable" (the shape of lint settings).
+    private func isLintSettingsShape(_ v: UnsafePointer<json_t>) -> Bool {
+        json_object_size(v) == 1 && json_object_get(v, "disable") != nil
+    }
+
+    /// `"lint": {"disable": ["lint-id", ...]}`: settings for `switchyard check`. The loader
+    /// only checks the shape (which ids exist is the linter's business) and keeps nothing.
+    private func lintSettings(_ v: UnsafePointer<json_t>, _ path: JSONPath) throws(SwitchyardError) {
+        guard v.pointee.type == JSON_OBJECT else { throw mustBe("an object such as {\"disable\": [\"lint-id\"]}", path, v) }
+        try forEachMember(v, path) { (key, value) throws(SwitchyardError) in
+            let field = path.key(key)
+            guard key == "disable" else { throw ruleError(field, "unknown field (lint settings have only \"disable\")") }
+            guard value.pointee.type == JSON_ARRAY else { throw mustBe("an array of lint ids (strings)", field, value) }
+            for i in 0..<json_array_size(value) {
+                guard let item = json_array_get(value, i) else { throw ruleError(field.index(i), "could not be read") }
+                _ = try string(item, field.index(i))
+            }
+        }
     }
 
     private func allowlist(_ v: UnsafePointer<json_t>, _ path: JSONPath) throws(SwitchyardError) -> RedirectAllowlist {
