@@ -19,6 +19,7 @@ exception raised by a handler ends the dispatch and propagates out of it unchang
 """
 
 import ctypes
+import functools
 import itertools
 import threading
 from ctypes import CFUNCTYPE, POINTER, byref, c_char, c_char_p, c_int, c_size_t, c_void_p
@@ -333,6 +334,7 @@ def install(router_class):
     """Gives ``router_class`` (Router) its navigation methods, and Match its stack."""
     add = router_class.add
 
+    @functools.wraps(add)  # add's signature, for inspect and help()
     def add_route(self, pattern, target=None, **kwargs):
         if callable(target):
             # A callable target is the route's handler; the route's target is its pattern.
@@ -344,7 +346,6 @@ def install(router_class):
         return add(self, pattern, target, **kwargs)
 
     add_route.__doc__ = add.__doc__ + "\n        A callable ``target`` is the route's handler (see dispatch); the\n        route's target is then its pattern.\n"
-    add_route.__name__ = "add"
     router_class.add = add_route
     router_class.handle = _handle
     router_class.dispatch = _dispatch
