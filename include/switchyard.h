@@ -178,8 +178,9 @@ typedef enum sy_status {
     SY_ERR_REDIRECT_LOOP = -11,    /* a redirect chain meets the same URL twice */
     SY_ERR_IO = -12,               /* a file could not be read */
     SY_ERR_BUFFER_TOO_SMALL = -13, /* a caller buffer is too small; the size is reported */
-    SY_ERR_REDIRECT_UNSAFE = -14   /* a redirect produced a URL that leaves its template's
+    SY_ERR_REDIRECT_UNSAFE = -14,  /* a redirect produced a URL that leaves its template's
                                       scheme or host, or the redirect allowlist */
+    SY_ERR_HANDLER = -15           /* a handler failed during sy_router_dispatch() */
 } sy_status;
 
 /**
@@ -1229,6 +1230,254 @@ SY_API sy_status sy_router_load_rules_file(sy_router *router,
                                            sy_error *err);
 
 /* End of the "Rule documents" section. */
+
+/* ------------------------------------------------------------------------------------
+ * Navigation (docs/NAVIGATION.md): URLs built from named routes, data of your own on a
+ * route, handlers per target and dispatch (a URL offered to the handlers of the routes
+ * that match it, best first, until one accepts), and the screen stack above a match.
+ * ---------------------------------------------------------------------------------- */
+
+/** Releases data given to the library (route data, handler data); called exactly once. */
+typedef void (*sy_release_fn)(void *data);
+
+/**
+ * Build the URL of the route named name, its path parameters filled from params
+ * (read as input, as sy_route.defaults: name, type and the value the type selects).
+ * Each value is checked against its parameter's type ("abc" for <int:id> is refused)
+ * and percent-encoded for its place; of a route's optional groups, the alternative
+ * that takes the most of the given parameters is chosen; parameters the path does not
+ * take go to the query, sorted by name. A remainder (*rest, <path:rest>) takes a value
+ * of segments joined by '/'. Resolving the URL gives back the route and the values.
+ * To learn the size first, pass buf = NULL and cap = 0.
+ *
+ *     sy_param p[2] = {{{SY_STR("hotel")}, {SY_STR("12")}}, {{SY_STR("room")}, {SY_STR("a4")}}};
+ *     char url[256];
+ *     sy_router_build_url(url, sizeof url, NULL, router, "room", SY_NUL, p, 2, &err);
+ *
+ * @param[out] buf     Receives the URL and a NUL; may be NULL when cap is 0.
+ * @param cap          Size of buf in bytes, NUL included.
+ * @param[out] len_out Optional. The URL length in bytes, NUL not included, both on
+ *                     success and with SY_ERR_BUFFER_TOO_SMALL (then cap must be at
+ *                     least *len_out + 1); 0 after any other error.
+ * @param router       A router from sy_router_new().
+ * @param name         The route's name (UTF-8).
+ * @param name_len     Length of name in bytes, or SY_NUL.
+ * @param params       count parameters; may be NULL when count is 0.
+ * @param count        Number of params.
+ * @param err          Optional. Cleared on entry; filled on failure.
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if router is NULL or not a router, buf is NULL with cap > 0,
+ *         or a pointer is NULL with a non-zero length or count;
+ *         SY_ERR_INVALID_ARGUMENT if no route or several routes have the name, a
+ *         parameter the route needs is missing, has the wrong type, is empty, is "." or
+ *         "..", a parameter is given twice or is malformed (as for sy_route.defaults),
+ *         or the route has a wildcard host or an unnamed '*' (no URL can be built);
+ *         the message names the route and the parameter;
+ *         SY_ERR_BUFFER_TOO_SMALL if cap < length + 1; then, when cap > 0, buf[0] is
+ *         set to '\0' and nothing else is written.
+ *
+ * Ownership: buf belongs to the caller; name and params are only read during the call.
+ * Lifetime:  the text is a copy; it does not depend on the router.
+ * Thread safety: safe from any thread, also while other threads resolve on or change
+ *            the same router.
+ * Since: 0.2
+ */
+SY_API sy_status sy_router_build_url(char *buf, /* OUT: URL + NUL */
+                                     size_t cap,
+                                     size_t *len_out, /* OUT: URL length without NUL */
+                                     const sy_router *router,
+                                     const char *name, size_t name_len,
+                                     const sy_param *params, size_t count,
+                                     sy_error *err);
+
+/**
+ * Add a route to target, as sy_router_add() does, carrying data of your own (a screen
+ * descriptor, a view model factory), read back from a match with sy_match_data().
+ *
+ * @param router      A router from sy_router_new().
+ * @param pattern     UTF-8 pattern (SEMANTICS.md §2); need not be NUL-terminated.
+ * @param pattern_len Length of pattern in bytes, or SY_NUL.
+ * @param target      UTF-8 target; need not be NUL-terminated.
+ * @param target_len  Length of target in bytes, or SY_NUL.
+ * @param data        Any pointer, or NULL; the library never reads it.
+ * @param release     Optional. Called with data exactly once, when the library no
+ *                    longer holds it; NULL when data needs no release.
+ * @param err         Optional. Cleared on entry; filled on failure.
+ * @return SY_OK; the errors of sy_router_add(). After an error the router is exactly
+ *         as before and release has been called with data.
+ *
+ * Ownership: the library owns data from the call on (also when the call fails) and
+ *            hands it to release. pattern and target are copied.
+ * Lifetime:  data is released once the route is removed or the router freed and no
+ *            match still holds it: a match holds the routes it was last resolved
+ *            against until it is next resolved or freed. On the call's failure it is
+ *            released before the call returns. release may run on any thread that
+ *            removes the route, frees the router, or resolves or frees a match.
+ * Thread safety: as sy_router_add().
+ * Since: 0.2
+ */
+SY_API sy_status sy_router_add_data(sy_router *router,
+                                    const char *pattern, size_t pattern_len,
+                                    const char *target, size_t target_len,
+                                    void *data, sy_release_fn release,
+                                    sy_error *err);
+
+/**
+ * The data of the route a match describes (sy_router_add_data()).
+ *
+ * @param match A match, or NULL.
+ * @return The data; NULL for a miss, a route added without data, or NULL.
+ *
+ * Ownership: the data stays the library's; do not release it.
+ * Lifetime:  until the match is next resolved or freed.
+ * Thread safety: one thread at a time per match.
+ * Since: 0.2
+ */
+SY_API void *sy_match_data(const sy_match *match);
+
+/** What a handler returns: it took the URL, dispatch ends. */
+#define SY_HANDLED 1
+/** What a handler returns: not for this handler, dispatch tries the next candidate. */
+#define SY_DECLINED 0
+
+/**
+ * A handler (sy_router_handle()). match describes one candidate of the URL, with its
+ * own parameters; it is borrowed for the call only (read it, do not free or resolve
+ * it). handler_data is what sy_router_handle() was given, context what
+ * sy_router_dispatch() was given. Return SY_HANDLED, SY_DECLINED, or a negative value
+ * of your own to fail: dispatch then stops with SY_ERR_HANDLER. A handler may call any
+ * function of this library, on this router too (add routes, dispatch another URL):
+ * no lock of the router is held while it runs.
+ */
+typedef int (*sy_handler_fn)(const sy_match *match, void *handler_data, void *context);
+
+/**
+ * Register fn as the handler of every route whose target is target, replacing the
+ * handler registered before for it (which is then released); fn = NULL removes it.
+ *
+ * @param router       A router from sy_router_new().
+ * @param target       UTF-8 target; need not be NUL-terminated.
+ * @param target_len   Length of target in bytes, or SY_NUL.
+ * @param fn           The handler, or NULL to remove the target's handler.
+ * @param handler_data Passed to every call of fn; the library never reads it.
+ * @param release      Optional. Called with handler_data exactly once, when the
+ *                     handler is replaced or removed, or the router freed.
+ * @param err          Optional. Cleared on entry; filled on failure.
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if router is NULL or not a router, or target is NULL with a
+ *         non-zero length or with SY_NUL;
+ *         SY_ERR_INVALID_ARGUMENT if target_len is over SIZE_MAX / 2 or target is not
+ *         UTF-8. After an error nothing is registered and release has been called with
+ *         handler_data.
+ *
+ * Ownership: the library owns handler_data from the call on (also when the call fails
+ *            or fn is NULL) and hands it to release.
+ * Lifetime:  handler_data is released when the handler is replaced or removed or the
+ *            router freed; a dispatch running the handler at that moment keeps it until
+ *            the handler returns.
+ * Thread safety: safe from any thread, also while other threads dispatch on the same
+ *            router (a dispatch uses the handler registered when it reaches the
+ *            candidate).
+ * Since: 0.2
+ */
+SY_API sy_status sy_router_handle(sy_router *router,
+                                  const char *target, size_t target_len,
+                                  sy_handler_fn fn, void *handler_data,
+                                  sy_release_fn release,
+                                  sy_error *err);
+
+/**
+ * Dispatch url: resolve it into match, then offer its candidates (every route that
+ * matches it, best first: the first is what sy_router_resolve() gives, redirects
+ * followed) to the handlers registered for their targets, until one returns
+ * SY_HANDLED. A candidate without a handler is passed over, a handler that returns
+ * SY_DECLINED passes on to the next candidate, and a handler that fails (a negative
+ * value, or any value other than SY_HANDLED and SY_DECLINED) stops the dispatch: no
+ * later handler is called.
+ *
+ *     int handled;
+ *     if (sy_router_dispatch(match, router, url, SY_NUL, &app, &handled, &err) == SY_OK
+ *         && !handled) ... no screen took the link ...
+ *
+ * @param match           A match from sy_match_new(): on SY_OK it describes the
+ *                        route whose handler accepted (its own parameters), or, when
+ *                        none did, what sy_router_resolve() gives for url.
+ * @param router          A router from sy_router_new().
+ * @param url             UTF-8 URL; need not be NUL-terminated.
+ * @param url_len         Length of url in bytes, or SY_NUL.
+ * @param context         Passed unchanged to every handler called; never read.
+ * @param[out] handled_out Optional. 1 when a handler accepted, else 0.
+ * @param err             Optional. Cleared on entry; filled on failure.
+ * @return SY_OK (also when no handler accepted);
+ *         the errors of sy_router_resolve() for url (no handler is then called);
+ *         SY_ERR_MISUSE if match or router is NULL or not of its kind;
+ *         SY_ERR_HANDLER if a handler failed: the message names the route's target
+ *         and pattern and the value the handler returned.
+ *         After an error match reads as before any resolve, and *handled_out is 0.
+ *
+ * Ownership: url is only read during the call; match keeps a copy of what it needs.
+ * Lifetime:  as sy_router_resolve(): what match gives stays valid until it is next
+ *            resolved or dispatched, or freed.
+ * Thread safety: safe from any thread, also while other threads resolve on, dispatch
+ *            on or change the same router; one thread at a time per match. Handlers
+ *            run on the calling thread. A change a handler makes is seen by the
+ *            candidates worked out after it.
+ * Since: 0.2
+ */
+SY_API sy_status sy_router_dispatch(sy_match *match,
+                                    sy_router *router,
+                                    const char *url, size_t url_len,
+                                    void *context,
+                                    int *handled_out, /* OUT: 1 if a handler accepted */
+                                    sy_error *err);
+
+/**
+ * One screen of a match's stack (sy_match_stack_at()).
+ */
+typedef struct sy_stack_entry {
+    sy_str name;     /* the route's name; absent only for an unnamed matched route */
+    sy_str pattern;  /* the route's pattern */
+    sy_str url;      /* the route's URL built from the match's parameters, or absent
+                        when none can be built (a wildcard host, an unnamed '*') */
+} sy_stack_entry;
+
+/**
+ * The number of routes in the match's screen stack: the matched route and the parents
+ * above it (a route's parent is named by "parent" in a rule document). 0 for a miss.
+ *
+ * @param match A match, or NULL.
+ * @return The count; 0 for NULL or a miss.
+ *
+ * Ownership: nothing is returned to free.
+ * Lifetime:  the stack is worked out once per resolve and holds until the match is
+ *            next resolved or freed (a parent removed since ends the stack there).
+ * Thread safety: one thread at a time per match.
+ * Since: 0.2
+ */
+SY_API size_t sy_match_stack_count(const sy_match *match);
+
+/**
+ * The i-th screen of the match's stack, root first: entry count - 1 is the matched
+ * route.
+ *
+ * @param[out] out A screen: name, pattern and URL. Zeroed on failure.
+ * @param match    A match from sy_match_new().
+ * @param i        0 <= i < sy_match_stack_count(match).
+ * @param err      Optional. Cleared on entry; filled on failure.
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if out or match is NULL or match is not a match;
+ *         SY_ERR_INVALID_ARGUMENT if i is out of range (the message gives the count).
+ *
+ * Ownership: the strings of out are borrowed from the match; do not free them.
+ * Lifetime:  they stay valid until the match is next resolved or dispatched, or freed.
+ * Thread safety: one thread at a time per match.
+ * Since: 0.2
+ */
+SY_API sy_status sy_match_stack_at(sy_stack_entry *out, /* OUT: the screen */
+                                   const sy_match *match, size_t i,
+                                   sy_error *err);
+
+/* End of the "Navigation" section. */
 
 /* ------------------------------------------------------------------------------------
  * App links: Universal Links and Android App Links (docs/APP-LINKS.md). Which app opens

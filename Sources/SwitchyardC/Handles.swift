@@ -72,9 +72,13 @@ final class RouterBox: HandleBox {
 
 /// What an sy_match * points to.
 final class MatchBox: HandleBox {
-    let match: Match
-    init() {
-        self.match = Match()
+    /// Replaced only by sy_router_dispatch (by the candidate that accepted), on the one
+    /// thread the header allows per match: no exclusivity check on the resolve path.
+    @exclusivity(unchecked) var match: Match
+    /// The screen stack handed out by sy_match_stack_at, until the next resolve.
+    @exclusivity(unchecked) var stack: StackSnapshot?
+    init(_ match: Match = Match()) {
+        self.match = match
         super.init(tag: HandleTag.match)
     }
 
@@ -91,6 +95,7 @@ final class MatchBox: HandleBox {
     /// after a failed resolve: a resolve of "" on a router without routes is a miss with an
     /// empty URL and no redirects, whatever the failed resolve left behind.
     func reset() {
+        stack = nil
         guard let empty = emptyRouter else { return }
         _ = try? empty.resolve(bytes: UnsafeBufferPointer(start: emptyBytes, count: 0), into: match)
     }

@@ -25,6 +25,7 @@ func statusDescription(_ status: sy_status) -> StaticString {
     case -12: return "I/O error"
     case -13: return "buffer too small"
     case -14: return "unsafe redirect"
+    case -15: return "handler failed"
     default: return "unknown status"
     }
 }

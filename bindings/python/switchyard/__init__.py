@@ -311,3 +311,7 @@ def _fill_defaults(route, defaults):
     route.defaults = array
     route.defaults_count = len(defaults)
     return keep
+
+from . import navigation  # noqa: E402  (handle, dispatch, url_for; Match.stack)
+
+navigation.install(Router)

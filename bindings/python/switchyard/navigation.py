@@ -1,0 +1,353 @@
+"""Navigation: URLs from named routes, handlers and dispatch, screen stacks (docs/NAVIGATION.md).
+
+    >>> import switchyard
+    >>> router = switchyard.Router()
+    >>> router.add("myapp://user/<int:id>", "UserProfile", name="user")
+    >>> router.handle("UserProfile", lambda match, context: f"profile {match.params['id']}")
+    >>> router.dispatch("myapp://user/42").value
+    'profile 42'
+    >>> router.url_for("user", id=7)
+    'myapp://user/7'
+
+These are the Navigation functions of switchyard.h. ``install`` gives Router its
+``handle``, ``dispatch`` and ``url_for`` methods, lets ``Router.add`` take a callable as a
+route's target (the route's handler), and gives Match its ``stack``.
+
+A handler is called as ``handler(match, context)``. It returns ``DECLINED`` to pass the URL
+on to the next candidate; anything else accepts it, and dispatch hands the value back. An
+exception raised by a handler ends the dispatch and propagates out of it unchanged.
+"""
+
+import ctypes
+import functools
+import itertools
+import threading
+from ctypes import CFUNCTYPE, POINTER, byref, c_char, c_char_p, c_int, c_size_t, c_void_p
+from math import isfinite
+
+from . import _ffi
+from ._errors import SY_ERR_BUFFER_TOO_SMALL, SY_OK
+from ._ffi import MatchRef, RouterRef, SyError, SyParam, SyStr
+from ._match import Match, Scratch, give_scratch, make_match, take_scratch
+from ._text import utf8
+
+__all__ = ["DECLINED", "DispatchResult", "StackEntry"]
+
+SY_HANDLED = 1
+SY_DECLINED = 0
+SY_ERR_HANDLER = -15
+
+# ------------------------------------------------------------------ ctypes declarations
+# From the "Navigation" section of switchyard.h.
+
+
+class _StackEntry(ctypes.Structure):
+    """sy_stack_entry."""
+
+    _fields_ = [("name", SyStr), ("pattern", SyStr), ("url", SyStr)]
+
+
+_HandlerFn = CFUNCTYPE(c_int, c_void_p, c_void_p, c_void_p)
+_ReleaseFn = CFUNCTYPE(None, c_void_p)
+_lib = _ffi.lib
+_ErrP = POINTER(SyError)
+
+
+def _declare(name, argtypes, restype=c_int):
+    """Declares one navigation function (None if the library predates it) and enters it in
+    _ffi's namespace, the binding's one table of the header's functions."""
+    fn = getattr(_lib, name, None)
+    if fn is not None:
+        fn.argtypes = argtypes
+        fn.restype = restype
+    setattr(_ffi, name, fn)
+    return fn
+
+
+sy_router_build_url = _declare(
+    "sy_router_build_url",
+    [POINTER(c_char), c_size_t, POINTER(c_size_t), RouterRef, c_char_p, c_size_t, POINTER(SyParam), c_size_t, _ErrP],
+)
+sy_router_handle = _declare(
+    "sy_router_handle", [RouterRef, c_char_p, c_size_t, _HandlerFn, c_void_p, _ReleaseFn, _ErrP]
+)
+sy_router_dispatch = _declare(
+    "sy_router_dispatch", [MatchRef, RouterRef, c_char_p, c_size_t, c_void_p, POINTER(c_int), _ErrP]
+)
+sy_router_add_data = _declare(
+    "sy_router_add_data", [RouterRef, c_char_p, c_size_t, c_char_p, c_size_t, c_void_p, _ReleaseFn, _ErrP]
+)
+sy_match_data = _declare("sy_match_data", [MatchRef], c_void_p)
+sy_match_stack_count = _declare("sy_match_stack_count", [MatchRef], c_size_t)
+sy_match_stack_at = _declare("sy_match_stack_at", [POINTER(_StackEntry), MatchRef, c_size_t, _ErrP])
+
+
+def _require(fn, name):
+    if fn is None:
+        raise NotImplementedError(f"{_ffi.library_path} has no {name}; rebuild libswitchyard")
+    return fn
+
+
+def _raise_for(status, err):
+    if status != SY_OK:
+        raise _ffi.error_from(status, err)
+
+
+# ------------------------------------------------------------------ values
+
+
+class _Declined:
+    __slots__ = ()
+
+    def __repr__(self):
+        return "switchyard.navigation.DECLINED"
+
+
+#: What a handler returns to pass the URL on to the next candidate.
+DECLINED = _Declined()
+
+
+class DispatchResult:
+    """What ``Router.dispatch`` did: ``match`` (the candidate whose handler accepted, or
+    None), ``value`` (what that handler returned) and ``accepted``; truthy when accepted."""
+
+    __slots__ = ("match", "value")
+
+    def __init__(self, match, value):
+        self.match = match
+        self.value = value
+
+    @property
+    def accepted(self):
+        return self.match is not None
+
+    def __bool__(self):
+        return self.match is not None
+
+    def __repr__(self):
+        return f"<DispatchResult match={self.match!r} value={self.value!r}>"
+
+
+class StackEntry(tuple):
+    """One screen of ``Match.stack``: ``name`` (None for an unnamed matched route),
+    ``pattern``, and ``url`` (None when no URL can be built)."""
+
+    __slots__ = ()
+
+    def __new__(cls, name, pattern, url):
+        return tuple.__new__(cls, (name, pattern, url))
+
+    name = property(lambda self: self[0])
+    pattern = property(lambda self: self[1])
+    url = property(lambda self: self[2])
+
+    def __repr__(self):
+        return f"StackEntry(name={self[0]!r}, pattern={self[1]!r}, url={self[2]!r})"
+
+
+def _text(s):
+    return None if not s.ptr else s.ptr[: s.len].decode()
+
+
+def _read_stack(ref):
+    entries = []
+    e = _StackEntry()
+    for i in range(_require(sy_match_stack_count, "sy_match_stack_count")(ref)):
+        err = SyError()
+        _raise_for(sy_match_stack_at(byref(e), ref, i, byref(err)), err)
+        entries.append(StackEntry(_text(e.name), _text(e.pattern), _text(e.url)))
+    return tuple(entries)
+
+
+def _stack(self):
+    """The screens from the root down to the matched route (the last), each a StackEntry
+    with its URL built from this match's parameters; () for a miss."""
+    cache = self._cache
+    if cache is None:
+        cache = self._cache = {}
+    value = cache.get("stack")
+    if value is None:
+        value = cache.setdefault("stack", _read_stack(self._c.ref))
+    return value
+
+
+# ------------------------------------------------------------------ handlers
+# The library keeps a handler as (one trampoline, a token): the token names the Python
+# callable in _handlers until the library releases it. A dispatch passes a token of its
+# own as the context, naming its _Dispatch.
+
+_tokens = itertools.count(1)
+_handlers = {}
+_dispatches = {}
+_lock = threading.Lock()
+
+
+class _Dispatch:
+    __slots__ = ("context", "value", "error")
+
+    def __init__(self, context):
+        self.context = context
+        self.value = None
+        self.error = None
+
+
+def _borrowed_match(ptr):
+    """A Match of the candidate the library lends a handler for the call: every attribute
+    read now, so it stays readable after the call; its Scratch is a fresh one (the pool's
+    rule: a Match owns one), never the borrowed C match."""
+    lent = Scratch.__new__(Scratch)
+    lent.ref = _ffi.MatchObj.from_address(ptr)
+    lent.arg = byref(lent.ref)
+    lent.err = SyError()
+    lent.err_arg = byref(lent.err)
+    lent.params_io = [None, None]
+    m = make_match()
+    m._c = lent
+    m._url = None
+    m._cache = None
+    m._read_all()
+    m._cache["stack"] = _read_stack(lent.ref)
+    try:
+        m._c = take_scratch()
+    except IndexError:
+        m._c = Scratch()
+    return m
+
+
+@_HandlerFn
+def _trampoline(match_ptr, handler_token, dispatch_token):
+    state = _dispatches.get(dispatch_token)
+    handler = _handlers.get(handler_token)
+    if state is None or handler is None:
+        return SY_DECLINED
+    try:
+        value = handler(_borrowed_match(match_ptr), state.context)
+    except BaseException as e:  # noqa: B036 - handed to dispatch's caller unchanged
+        state.error = e
+        return -1
+    if value is DECLINED:
+        return SY_DECLINED
+    state.value = value
+    return SY_HANDLED
+
+
+@_ReleaseFn
+def _release(handler_token):
+    _handlers.pop(handler_token, None)
+
+
+def _handle(self, target, handler):
+    """Call ``handler(match, context)`` for every route whose target is ``target`` when a
+    URL is dispatched (replacing the handler registered before); None removes it."""
+    if handler is not None and not callable(handler):
+        raise TypeError(f"a handler must be callable, not {type(handler).__name__}")
+    text = utf8(target, "target")
+    with _lock:
+        token = next(_tokens)
+    if handler is not None:
+        _handlers[token] = handler
+    err = SyError()
+    status = _require(sy_router_handle, "sy_router_handle")(
+        self._ref(), text, len(text), _trampoline if handler is not None else _HandlerFn(),
+        token, _release, byref(err))
+    _raise_for(status, err)
+
+
+def _dispatch(self, url, context=None):
+    """Offer ``url`` to the handlers of the routes that match it, best first, until one
+    accepts: a DispatchResult. A handler's exception propagates unchanged; an unreadable
+    URL raises as ``resolve`` does."""
+    data = utf8(url, "url")
+    router = self._ref()
+    state = _Dispatch(context)
+    with _lock:
+        token = next(_tokens)
+    _dispatches[token] = state
+    try:
+        c = take_scratch()
+    except IndexError:
+        c = Scratch()
+    handled = c_int()
+    err = SyError()
+    try:
+        status = _require(sy_router_dispatch, "sy_router_dispatch")(
+            c.ref, router, data, len(data), token, byref(handled), byref(err))
+    finally:
+        del _dispatches[token]
+    if status != SY_OK or not handled.value:
+        give_scratch(c)
+        if state.error is not None:
+            raise state.error
+        _raise_for(status, err)
+        return DispatchResult(None, None)
+    m = make_match()
+    m._c = c
+    m._url = data
+    m._cache = None
+    return DispatchResult(m, state.value)
+
+
+def _url_for(self, name, **params):
+    """The URL of the route named ``name``, its parameters from ``params`` (str, int or
+    float); those the path does not take go to the query. Raises SwitchyardError naming
+    the route or the parameter (unknown name, missing or mistyped parameter)."""
+    name_bytes = utf8(name, "name")
+    array = (SyParam * max(len(params), 1))()
+    keep = []
+    for p, (key, value) in zip(array, params.items()):
+        key_bytes = utf8(key, "a parameter name")
+        keep.append(key_bytes)
+        p.name_ptr, p.name_len = _ffi.str_in(key_bytes)
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            raise TypeError(f"parameter {key!r} must be str, int or float, not {type(value).__name__}")
+        if isinstance(value, str):
+            text = utf8(value, "a parameter value")
+            keep.append(text)
+            p.type = _ffi.SY_VALUE_STRING
+            p.text_ptr, p.text_len = _ffi.str_in(text)
+        elif isinstance(value, int):
+            if not -(2**63) <= value < 2**63:
+                raise ValueError(f"parameter {key!r} does not fit in 64 bits: {value}")
+            p.type = _ffi.SY_VALUE_INT
+            p.int_value = value
+        else:
+            if not isfinite(value):
+                raise ValueError(f"parameter {key!r} must be a finite float, not {value}")
+            p.type = _ffi.SY_VALUE_FLOAT
+            p.float_value = value
+    build = _require(sy_router_build_url, "sy_router_build_url")
+    router = self._ref()
+    length = c_size_t()
+    err = SyError()
+    status = build(None, 0, byref(length), router, name_bytes, len(name_bytes), array, len(params), byref(err))
+    while status == SY_ERR_BUFFER_TOO_SMALL:
+        buf = ctypes.create_string_buffer(length.value + 1)
+        status = build(buf, len(buf), byref(length), router, name_bytes, len(name_bytes), array, len(params),
+                       byref(err))
+        if status == SY_OK:
+            return buf.raw[: length.value].decode()
+    _raise_for(status, err)
+    return ""  # only an empty URL needs no buffer, and no route builds one
+
+
+def install(router_class):
+    """Gives ``router_class`` (Router) its navigation methods, and Match its stack."""
+    add = router_class.add
+
+    @functools.wraps(add)  # add's signature, for inspect and help()
+    def add_route(self, pattern, target=None, **kwargs):
+        if callable(target):
+            # A callable target is the route's handler; the route's target is its pattern.
+            handler = target
+            target = pattern.decode() if isinstance(pattern, bytes) else pattern
+            add(self, pattern, target, **kwargs)
+            _handle(self, target, handler)
+            return None
+        return add(self, pattern, target, **kwargs)
+
+    add_route.__doc__ = add.__doc__ + "\n        A callable ``target`` is the route's handler (see dispatch); the\n        route's target is then its pattern.\n"
+    router_class.add = add_route
+    router_class.handle = _handle
+    router_class.dispatch = _dispatch
+    router_class.url_for = _url_for
+    Match.stack = property(_stack)

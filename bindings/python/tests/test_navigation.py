@@ -1,0 +1,178 @@
+"""switchyard.navigation: url_for, handlers and dispatch, callable targets, Match.stack."""
+
+import gc
+
+import pytest
+
+import switchyard
+from switchyard import SwitchyardError
+from switchyard.navigation import DECLINED, StackEntry
+
+RULES = {
+    "version": 1,
+    "routes": [
+        {"pattern": "myapp://hotels", "target": "HotelList", "name": "hotels"},
+        {"pattern": "myapp://hotels/<int:hotel>", "target": "Hotel", "name": "hotel", "parent": "hotels"},
+        {"pattern": "myapp://hotels/<int:hotel>/rooms/:room", "target": "Room", "name": "room", "parent": "hotel"},
+        {"pattern": "myapp://bookings/<int:id>", "target": "Booking"},
+        {"pattern": "myapp://*", "target": "Home"},
+    ],
+}
+
+
+@pytest.fixture
+def router():
+    r = switchyard.Router()
+    r.load_rules(RULES)
+    yield r
+    r.close()
+
+
+@pytest.mark.parametrize(
+    "name, params, url",
+    [
+        ("hotels", {}, "myapp://hotels"),
+        ("hotel", {"hotel": 12}, "myapp://hotels/12"),
+        ("hotel", {"hotel": "12", "tab": "photos"}, "myapp://hotels/12?tab=photos"),
+        ("room", {"hotel": 12, "room": "a 4"}, "myapp://hotels/12/rooms/a%204"),
+    ],
+)
+def test_url_for(router, name, params, url):
+    assert router.url_for(name, **params) == url
+    assert router.resolve(url).name == name
+
+
+@pytest.mark.parametrize(
+    "name, params, words",
+    [
+        ("nowhere", {}, "nowhere"),
+        ("room", {"hotel": 12}, "'room'"),
+        ("hotel", {"hotel": "twelve"}, "integer"),
+    ],
+)
+def test_url_for_errors(router, name, params, words):
+    with pytest.raises(SwitchyardError) as info:
+        router.url_for(name, **params)
+    assert words in str(info.value)
+
+
+def test_url_for_refuses_other_types(router):
+    with pytest.raises(TypeError):
+        router.url_for("hotel", hotel=[1])
+    with pytest.raises(TypeError):
+        router.url_for("hotel", hotel=True)
+
+
+def test_dispatch_declines_and_passes_on(router):
+    calls = []
+
+    def booking(match, context):
+        calls.append(("booking", match.params["id"], context))
+        return "booking" if context == "signed in" else DECLINED
+
+    router.handle("Booking", booking)
+    router.handle("Home", lambda match, context: calls.append("home") or "home")
+
+    result = router.dispatch("myapp://bookings/9")
+    assert result and result.value == "home"
+    assert result.match.target == "Home"
+    assert calls == [("booking", 9, None), "home"]
+
+    calls.clear()
+    result = router.dispatch("myapp://bookings/9", context="signed in")
+    assert result.value == "booking"
+    assert result.match.target == "Booking" and result.match.params["id"] == 9
+    assert calls == [("booking", 9, "signed in")]
+
+
+def test_dispatch_without_handler(router):
+    result = router.dispatch("myapp://hotels/1")
+    assert not result and result.match is None and result.value is None
+    assert not router.dispatch("https://example.com/")
+
+
+def test_handler_exception_propagates_unchanged(router):
+    class Boom(Exception):
+        pass
+
+    boom = Boom("no screen")
+    later = []
+
+    def fail(match, context):
+        raise boom
+
+    router.handle("Booking", fail)
+    router.handle("Home", lambda m, c: later.append(m))
+    with pytest.raises(Boom) as info:
+        router.dispatch("myapp://bookings/9")
+    assert info.value is boom
+    assert later == []
+
+
+def test_handler_reenters_the_router(router):
+    seen = []
+
+    def outer(match, context):
+        router.add("myapp://added", "Added")
+        seen.append(router.dispatch("myapp://added").value)
+        return "outer"
+
+    router.handle("Hotel", outer)
+    router.handle("Added", lambda m, c: "added")
+    assert router.dispatch("myapp://hotels/1").value == "outer"
+    assert seen == ["added"]
+
+
+def test_callable_target_is_the_handler():
+    router = switchyard.Router()
+
+    def show_user(match, context):
+        return ("user", match.params["id"])
+
+    router.add("/user/<int:id>", show_user)
+    result = router.dispatch("/user/5")
+    assert result.value == ("user", 5)
+    assert result.match.target == "/user/<int:id>"
+    router.add("/plain", "Plain")
+    assert router.resolve("/plain").target == "Plain"
+
+
+def test_handle_none_removes_and_handlers_are_released(router):
+    def handler(m, c):
+        return "x"
+
+    router.handle("Home", handler)
+    assert router.dispatch("myapp://x").value == "x"
+    router.handle("Home", None)
+    assert not router.dispatch("myapp://x")
+    with pytest.raises(TypeError):
+        router.handle("Home", "not callable")
+    from switchyard import navigation
+
+    router.handle("Home", lambda m, c: "y")
+    before = len(navigation._handlers)
+    router.close()
+    gc.collect()
+    assert len(navigation._handlers) < before
+
+
+def test_match_kept_from_a_handler_stays_readable(router):
+    kept = []
+    router.handle("Room", lambda m, c: kept.append(m))
+    router.dispatch("myapp://hotels/3/rooms/b")
+    for _ in range(5):
+        router.resolve("myapp://bookings/1")
+    assert kept[0].target == "Room" and kept[0].params == {"hotel": 3, "room": "b"}
+    assert [e.url for e in kept[0].stack] == ["myapp://hotels", "myapp://hotels/3", "myapp://hotels/3/rooms/b"]
+
+
+def test_stack(router):
+    m = router.resolve("myapp://hotels/12/rooms/a4")
+    assert m.stack == (
+        StackEntry("hotels", "myapp://hotels", "myapp://hotels"),
+        StackEntry("hotel", "myapp://hotels/<int:hotel>", "myapp://hotels/12"),
+        StackEntry("room", "myapp://hotels/<int:hotel>/rooms/:room", "myapp://hotels/12/rooms/a4"),
+    )
+    assert m.stack[0].name == "hotels"
+    assert router.resolve("myapp://bookings/5").stack == (StackEntry(None, "myapp://bookings/<int:id>", "myapp://bookings/5"),)
+    assert router.resolve("https://example.com/").stack == ()
