@@ -46,7 +46,7 @@ def main():
                 continue
             print(f"  target     {m.target}")
             print(f"  pattern    {m.pattern}")
-            print(f"  params     {m.params}")
+            print(f"  params     {dict(m.params)}")
             if m.fragment is not None:
                 print(f"  fragment   {m.fragment}")
         # A bad document is refused as a whole, with the JSON path in the message.

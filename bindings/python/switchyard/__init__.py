@@ -4,7 +4,7 @@
     >>> router = switchyard.Router()
     >>> router.add("myapp://user/<int:id>", "UserProfile")
     >>> m = router.resolve("myapp://user/42?tab=a")
-    >>> m.target, m.params
+    >>> m.target, dict(m.params)
     ('UserProfile', {'id': 42, 'tab': 'a'})
 
 docs/PYTHON.md describes the API, the errors, lifetimes and threads.

@@ -19,6 +19,7 @@ Why lazy, and why a Match never changes (docs/PYTHON.md, "How a Match stays vali
 
 import sys
 from collections import deque
+from types import MappingProxyType
 from ctypes import byref, c_int, c_int32, c_size_t, create_string_buffer, sizeof
 
 from . import _ffi
@@ -94,6 +95,8 @@ _params_text = _ffi.sy_match_params_text_raw
 _WHICH = (0, 1) if sizeof(c_int) == 4 else (c_int32(0), c_int32(1))
 # The conversions of the typed values in sy_match_params_text's TYPES letters.
 _CONVERT = {"i": int, "f": float}
+#: The parameters of a Match without any: one read-only view shared by all of them.
+_NO_PARAMS = MappingProxyType({})
 
 
 def _cached(read):
@@ -125,6 +128,7 @@ def _params_attribute(name, which, doc):
     digits and a float's text parses to its value, so int() and float() give the C values
     exactly."""
     which_arg = _WHICH[which]
+    read_only = MappingProxyType
 
     def get(self):
         cache = self._cache
@@ -171,8 +175,11 @@ def _params_attribute(name, which, doc):
                 for k, kind in enumerate(types):
                     if kind != "s":
                         out[parts[2 * k + 1]] = _CONVERT[kind](parts[2 * k + 2])
+            # A read-only view of a dict no one else holds: every reader sees the same
+            # values (a view costs one C call, not a copy).
+            out = read_only(out)
         else:
-            out = {}
+            out = _NO_PARAMS
         return cache.setdefault(name, out)
 
     return property(get, doc=doc)
@@ -272,27 +279,27 @@ class Match(metaclass=_Unconstructible):
 
     @_cached
     def query(self):
-        """Every query item: name -> list of values, names in first-appearance order."""
+        """Every query item, read-only: name -> tuple of values, names in first-appearance
+        order."""
         ref = self._c.ref
+        count = _ffi.sy_match_query_count(ref)
+        if not count:
+            return _NO_PARAMS
         name, value, err = SyStr(), SyStr(), SyError()
         out = {}
-        for i in range(_ffi.sy_match_query_count(ref)):
+        for i in range(count):
             _ffi.sy_match_query_at(name, value, ref, _INDEX[i] if i < 64 else i, err)
             key = name.ptr[: name.len].decode()
             item = value.ptr[: value.len].decode() if value.ptr else ""
-            values = out.get(key)
-            if values is None:
-                out[key] = [item]
-            else:
-                values.append(item)
-        return out
+            out[key] = out.get(key, ()) + (item,)
+        return MappingProxyType(out)
 
     @_cached
     def redirects(self):
-        """The redirect chain: [] without redirects, else the input URL, then each URL
+        """The redirect chain: () without redirects, else the input URL, then each URL
         redirected to (the last one is ``url``)."""
         ref = self._c.ref
-        return [_text(_ffi.sy_match_redirect_at(ref, i)) for i in range(_ffi.sy_match_redirect_count(ref))]
+        return tuple(_text(_ffi.sy_match_redirect_at(ref, i)) for i in range(_ffi.sy_match_redirect_count(ref)))
 
     @property
     def __dict__(self):
@@ -331,6 +338,28 @@ class Match(metaclass=_Unconstructible):
         _ffi.sy_match_to_json(buf, len(buf), byref(length), ref, SyError())
         return buf.raw[: length.value].decode()
 
+    # Two Matches are equal when every attribute is: the same result, whichever resolve
+    # made it. The hash reads the attributes equal Matches share, so it agrees with ==.
+    __match_args__ = ("target", "params")
+
+    def _values(self):
+        return tuple(getattr(self, name) for name in ATTRIBUTES)
+
+    def __eq__(self, other):
+        if self is other:
+            return True
+        if type(other) is not Match:
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __ne__(self, other):
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self):
+        return hash((self.matched, self.url, self.pattern, self.target, self.name,
+                     frozenset(self.params.items()), self.fragment, self.remainder, self.redirects))
+
     # A Match never changes once made, so a copy is the Match itself, as for a tuple.
     def __copy__(self):
         return self
@@ -345,7 +374,7 @@ class Match(metaclass=_Unconstructible):
     def __repr__(self):
         if not self.matched:
             return f"<Match miss url={self.url!r}>"
-        return f"<Match pattern={self.pattern!r} target={self.target!r} params={self.params!r}>"
+        return f"<Match pattern={self.pattern!r} target={self.target!r} params={dict(self.params)!r}>"
 
 
 #: An empty Match, which Router.resolve fills in at once: type.__call__ bound to Match,

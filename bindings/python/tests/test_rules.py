@@ -54,7 +54,7 @@ def test_keyed_shape_from_a_dict(router):
     assert m.target == "BlogDetailPage" and m.params == {"userName": "ann", "articleId": "7"}
     m = router.resolve("https://live.example.com/room/r9")
     assert m.target == "LiveRoom"
-    assert m.redirects == ["https://live.example.com/room/r9", "myapp://app/live/room?id=r9"]
+    assert m.redirects == ("https://live.example.com/room/r9", "myapp://app/live/room?id=r9")
 
 
 @needs_rules
