@@ -17,8 +17,11 @@ Why lazy, and why a Match never changes (docs/PYTHON.md, "How a Match stays vali
   instead (GIL_DISABLED below).
 """
 
+import re
 import sys
 from collections import deque
+from functools import lru_cache
+from uuid import UUID
 from types import MappingProxyType
 from ctypes import byref, c_int, c_int32, c_size_t, create_string_buffer, sizeof
 
@@ -95,6 +98,44 @@ _params_text = _ffi.sy_match_params_text_raw
 _WHICH = (0, 1) if sizeof(c_int) == 4 else (c_int32(0), c_int32(1))
 # The conversions of the typed values in sy_match_params_text's TYPES letters.
 _CONVERT = {"i": int, "f": float}
+#: Whether any Router of this process has a route with a <uuid:name> segment: until one
+#: does, reading params skips looking for uuids (saw_uuid_pattern turns it on).
+_uuid_seen = False
+
+
+def saw_uuid_pattern():
+    global _uuid_seen
+    _uuid_seen = True
+
+
+_UUID_SEGMENT = re.compile(r"<uuid:([A-Za-z_][A-Za-z0-9_]*)>")
+
+
+@lru_cache(maxsize=1024)
+def _uuid_names(pattern):
+    """The names of a pattern's <uuid:name> parameters (the pattern text decides them)."""
+    return tuple(_UUID_SEGMENT.findall(pattern)) if pattern else ()
+
+
+def _typed_uuids(m, out, names, merged, cache_key):
+    """Gives the uuid parameters in ``out`` as uuid.UUID. A merged value is one only when
+    it is the path's (a query item of the same name stays text). The texts as captured are
+    kept under ``cache_key`` for to_dict() (a uuid keeps its case there)."""
+    texts = dict(out)
+    path = m.path_params if merged else None
+    for n in names:
+        v = out.get(n)
+        if type(v) is not str:
+            continue
+        if not merged:
+            out[n] = UUID(v)
+        else:
+            p = path.get(n)
+            if isinstance(p, UUID) and v.lower() == str(p):
+                out[n] = p
+    m._cache[cache_key] = texts
+
+
 #: The parameters of a Match without any: one read-only view shared by all of them.
 _NO_PARAMS = MappingProxyType({})
 
@@ -129,6 +170,8 @@ def _params_attribute(name, which, doc):
     exactly."""
     which_arg = _WHICH[which]
     read_only = MappingProxyType
+    merged = which == _ffi.SY_PARAMS_MERGED
+    text_key = name + " text"
 
     def get(self):
         cache = self._cache
@@ -175,6 +218,10 @@ def _params_attribute(name, which, doc):
                 for k, kind in enumerate(types):
                     if kind != "s":
                         out[parts[2 * k + 1]] = _CONVERT[kind](parts[2 * k + 2])
+            if _uuid_seen:
+                names = _uuid_names(self.pattern)
+                if names:
+                    _typed_uuids(self, out, names, merged, text_key)
             # A read-only view of a dict no one else holds: every reader sees the same
             # values (a view costs one C call, not a copy).
             out = read_only(out)
@@ -314,13 +361,18 @@ class Match(metaclass=_Unconstructible):
             "pattern": self.pattern,
             "target": self.target,
             "name": self.name,
-            "params": dict(self.params),
-            "path_params": dict(self.path_params),
+            "params": self._texts("params"),
+            "path_params": self._texts("path_params"),
             "query": {key: list(values) for key, values in self.query.items()},
             "fragment": self.fragment,
             "remainder": self.remainder,
             "redirects": list(self.redirects),
         }
+
+    def _texts(self, name):
+        """A parameter list as in the match JSON: a uuid as its text."""
+        params = getattr(self, name)
+        return dict(self._cache.get(name + " text", params))
 
     def _read_all(self):
         """Reads every attribute, so that no later read calls C: then any number of threads

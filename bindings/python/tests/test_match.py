@@ -1,6 +1,7 @@
 """Match fields, typed values, text round trips, and to_dict() == the C library's JSON."""
 
 import json
+import uuid
 
 import pytest
 
@@ -91,8 +92,11 @@ def test_typed_values(table):
     assert table.resolve("myapp://live/room/r1?n=5").params["n"] == "5"
 
 
-def test_uuid_keeps_its_case(table):
-    assert table.resolve("/u/123E4567-e89b-12d3-a456-426614174000").params == {
+def test_uuid_is_a_uuid_and_keeps_its_case_in_the_json(table):
+    m = table.resolve("/u/123E4567-e89b-12d3-a456-426614174000")
+    assert m.params == {"u": uuid.UUID("123e4567-e89b-12d3-a456-426614174000")}
+    assert type(m.path_params["u"]) is uuid.UUID
+    assert m.to_dict()["params"] == {
         "u": "123E4567-e89b-12d3-a456-426614174000"
     }
 
