@@ -31,7 +31,7 @@ def show(router, url):
             print(f"     redirects {' -> '.join(m.redirects)}")
         return
     print(f"{url}\n  -> {m.target}  via {m.pattern}")
-    print(f"     params {m.params}")
+    print(f"     params {dict(m.params)}")
     if m.redirects:
         print(f"     redirects {' -> '.join(m.redirects)}")
 

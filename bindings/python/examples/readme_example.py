@@ -6,11 +6,11 @@ with switchyard.Router() as router:
     router.add("myapp://app/tiny", "MiniApp")
 
     m = router.resolve("myapp://user/42?ref=mail")
-    print(m.target, m.params)  # UserProfile {'id': 42, 'ref': 'mail', 'tab': 'posts'}
+    print(m.target, dict(m.params))  # UserProfile {'id': 42, 'ref': 'mail', 'tab': 'posts'}
 
     m = router.resolve("https://example.com/skill/go")
     print(m.target, m.query["language"], m.redirects[-1])
-    # MiniApp ['go'] myapp://app/tiny?id=7&language=go
+    # MiniApp ('go',) myapp://app/tiny?id=7&language=go
 
     try:
         router.add("/user/<date:day>", "Calendar")

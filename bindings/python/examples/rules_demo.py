@@ -34,7 +34,7 @@ URLS = [
 def main():
     path = sys.argv[1] if len(sys.argv) > 1 else os.path.normpath(RULES)
     with switchyard.Router() as router:
-        router.load_rules(path)  # a path; a dict or JSON text works too
+        router.load_rules_file(path)  # a file; load_rules takes a dict or JSON text
         print(f"loaded {path}")
         for url in URLS:
             m = router.resolve(url)
@@ -46,7 +46,7 @@ def main():
                 continue
             print(f"  target     {m.target}")
             print(f"  pattern    {m.pattern}")
-            print(f"  params     {m.params}")
+            print(f"  params     {dict(m.params)}")
             if m.fragment is not None:
                 print(f"  fragment   {m.fragment}")
         # A bad document is refused as a whole, with the JSON path in the message.

@@ -4,7 +4,7 @@
     >>> router = switchyard.Router()
     >>> router.add("myapp://user/<int:id>", "UserProfile")
     >>> m = router.resolve("myapp://user/42?tab=a")
-    >>> m.target, m.params
+    >>> m.target, dict(m.params)
     ('UserProfile', {'id': 42, 'tab': 'a'})
 
 docs/PYTHON.md describes the API, the errors, lifetimes and threads.
@@ -12,24 +12,28 @@ docs/PYTHON.md describes the API, the errors, lifetimes and threads.
 
 import json
 import os
+import warnings
 from collections.abc import Mapping
 from ctypes import byref, c_int
-from math import isfinite
 
 from . import _ffi
 from ._errors import (
     SY_ERR_MISUSE,
     ConflictError,
+    FileError,
+    InvalidArgumentError,
     InvalidURLError,
     LimitError,
     PatternError,
     RedirectError,
     RuleError,
+    Status,
     SwitchyardError,
 )
-from ._ffi import SyError, SyParam, SyRoute
+from ._ffi import SyError, SyRoute
 from ._match import GIL_DISABLED, Match, Scratch, give_scratch, make_match, take_scratch
 from ._options import build_options
+from ._routes import Route, fill_route, note_uuid_routes, read_routes, route_arguments
 from ._text import encode_surrogates, utf8
 from . import links  # noqa: F401  (switchyard.links, app links)
 
@@ -44,11 +48,12 @@ __all__ = [
     "RedirectError",
     "LimitError",
     "InvalidURLError",
+    "InvalidArgumentError",
+    "FileError",
+    "Status",
+    "Route",
     "library_version",
 ]
-
-_INT32 = (-(2**31), 2**31 - 1)
-_INT64 = (-(2**63), 2**63 - 1)
 
 
 def library_version():
@@ -115,33 +120,42 @@ class Router:
         Raises PatternError (with the byte position), ConflictError (naming both
         patterns), LimitError; ValueError / TypeError for arguments Python can check.
         """
-        if (target is None) == (redirect is None):
-            raise ValueError("give exactly one of target and redirect")
-        if isinstance(priority, bool) or not isinstance(priority, int):
-            raise TypeError(f"priority must be an int, not {type(priority).__name__}")
-        if not _INT32[0] <= priority <= _INT32[1]:
-            raise ValueError(f"priority must fit in 32 bits, not {priority}")
-        if not isinstance(append_params, bool):
-            raise TypeError("append_params must be True or False")
-        texts = {
-            "pattern": utf8(pattern, "pattern"),
-            "target": None if target is None else utf8(target, "target"),
-            "redirect": None if redirect is None else utf8(redirect, "redirect"),
-            "name": None if name is None else utf8(name, "name"),
-        }
         route = SyRoute()
-        _ffi.sy_route_init(route, _ffi.SY_ROUTE_VERSION)
-        for field, data in texts.items():
-            slot = getattr(route, field)
-            slot.ptr, slot.len = _ffi.str_in(data)
-        keep = _fill_defaults(route, defaults)
-        if not append_params:
-            route.flags |= _ffi.SY_ROUTE_NO_APPEND_PARAMS
-        route.priority = priority
+        keep = fill_route(route, pattern, target, redirect=redirect, name=name, priority=priority,
+                          defaults=defaults, append_params=append_params)
         h = self._ref()
         _ffi.sy_router_add_route(h, route, SyError())
         self._changed = True
-        del keep, texts  # read during the call only
+        del keep  # read during the call only
+
+    def add_routes(self, routes):
+        """Add every route of ``routes``, all or nothing: each a dict of add()'s arguments
+        ({"pattern": ..., "target": ...}) or a (pattern, target) pair.
+
+        On failure no route is added, and the error's ``route_index`` is the index in
+        ``routes`` of the route at fault (None when no single route is).
+        """
+        items = list(routes)
+        array = (SyRoute * max(len(items), 1))()
+        keep = []
+        for i, item in enumerate(items):
+            try:
+                args, kwargs = route_arguments(item)
+                keep.append(fill_route(array[i], *args, **kwargs))
+            except ValueError as exc:
+                raise InvalidArgumentError(Status.SY_ERR_INVALID_ARGUMENT, f"routes[{i}]: {exc}", None, i) from None
+            except TypeError as exc:
+                raise TypeError(f"routes[{i}]: {exc}") from None
+        h = self._ref()
+        _ffi.sy_router_add_routes(h, array, len(items), SyError())
+        self._changed = True
+        del keep  # read during the call only
+
+    @property
+    def routes(self):
+        """Every route, in the order added (a rule document's in its order): a list of
+        read-only Route descriptions, made on each read."""
+        return read_routes(self._ref())
 
     def remove(self, pattern):
         """Remove the route added with exactly this pattern text; True if one was."""
@@ -155,29 +169,44 @@ class Router:
     def load_rules(self, doc):
         """Replace the routes of the previous rule document, all or nothing.
 
-        ``doc``: a dict (serialised with json.dumps); an os.PathLike (always a file path);
-        str or bytes whose first non-whitespace character is '{' or '[' (JSON text); any
-        other str or bytes (a file path). Errors are RuleError with the JSON path in the
-        message.
+        ``doc``: a dict (serialised with json.dumps), or JSON text (str or bytes). Errors
+        are RuleError with the JSON path in the message. For a file, load_rules_file().
+        A str or bytes that does not start with '{' or '[', or an os.PathLike, is still
+        read as a path, with a DeprecationWarning: that form goes in the next release.
         """
+        if isinstance(doc, Mapping):
+            text = json.dumps(doc, allow_nan=False).encode()
+        elif isinstance(doc, str) and doc.lstrip()[:1] in ("{", "["):
+            text = utf8(doc, "a rule document")
+        elif isinstance(doc, bytes) and doc.lstrip()[:1] in (b"{", b"["):
+            text = doc
+        elif isinstance(doc, (str, bytes, os.PathLike)):
+            warnings.warn("Router.load_rules(path) is deprecated: use Router.load_rules_file(path) "
+                          "(load_rules takes a dict or JSON text)", DeprecationWarning, stacklevel=2)
+            return self.load_rules_file(doc)
+        else:
+            raise TypeError(f"load_rules takes a dict or JSON text, not {type(doc).__name__}")
+        self._load(_ffi.sy_router_load_rules, text)
+
+    def load_rules_file(self, path):
+        """load_rules() for the rule document in the file ``path`` (str, bytes or
+        os.PathLike). A file that cannot be read raises FileError, an OSError too."""
+        if not isinstance(path, (str, bytes, os.PathLike)):
+            raise TypeError(f"load_rules_file takes a path, not {type(path).__name__}")
+        name = os.fspath(path)
+        try:
+            self._load(_ffi.sy_router_load_rules_file, utf8(name, "a path"))
+        except FileError as exc:
+            exc.filename = name
+            raise
+
+    def _load(self, load, text):
         h = self._ref()
         if not _ffi.has_rules():
             raise NotImplementedError(f"{_ffi.library_path} has no sy_router_load_rules; rebuild libswitchyard")
-        if isinstance(doc, Mapping):
-            text, from_file = json.dumps(doc, allow_nan=False).encode(), False
-        elif isinstance(doc, os.PathLike):
-            text, from_file = utf8(os.fspath(doc), "a path"), True
-        elif isinstance(doc, str) and doc.lstrip()[:1] in ("{", "["):
-            text, from_file = utf8(doc, "a rule document"), False
-        elif isinstance(doc, bytes) and doc.lstrip()[:1] in (b"{", b"["):
-            text, from_file = doc, False
-        elif isinstance(doc, (str, bytes)):
-            text, from_file = utf8(doc, "a path"), True
-        else:
-            raise TypeError(f"load_rules takes a dict, JSON text or a path, not {type(doc).__name__}")
-        load = _ffi.sy_router_load_rules_file if from_file else _ffi.sy_router_load_rules
         load(h, text, len(text), SyError())
         self._changed = True
+        note_uuid_routes(h)
 
     # -------------------------------------------------------------- resolve
 
@@ -278,39 +307,6 @@ _take_scratch = take_scratch
 _make_match = make_match
 _give_scratch = give_scratch
 
-
-def _fill_defaults(route, defaults):
-    """Point route.defaults at an array of sy_param; returns what must stay alive."""
-    if not defaults:
-        return None
-    if not isinstance(defaults, Mapping):
-        raise TypeError(f"defaults must be a mapping, not {type(defaults).__name__}")
-    array = (SyParam * len(defaults))()
-    keep = [array]
-    for p, (key, value) in zip(array, defaults.items()):
-        name = utf8(key, "a defaults name")
-        keep.append(name)
-        p.name_ptr, p.name_len = _ffi.str_in(name)
-        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-            raise TypeError(f"defaults[{key!r}] must be str, int or float, not {type(value).__name__}")
-        if isinstance(value, str):
-            text = utf8(value, "a defaults value")
-            keep.append(text)
-            p.type = _ffi.SY_VALUE_STRING
-            p.text_ptr, p.text_len = _ffi.str_in(text)
-        elif isinstance(value, int):
-            if not _INT64[0] <= value <= _INT64[1]:
-                raise ValueError(f"defaults[{key!r}] does not fit in 64 bits: {value}")
-            p.type = _ffi.SY_VALUE_INT
-            p.int_value = value
-        else:
-            if not isfinite(value):
-                raise ValueError(f"defaults[{key!r}] must be a finite float, not {value}")
-            p.type = _ffi.SY_VALUE_FLOAT
-            p.float_value = value
-    route.defaults = array
-    route.defaults_count = len(defaults)
-    return keep
 
 from . import navigation  # noqa: E402  (handle, dispatch, url_for; Match.stack)
 

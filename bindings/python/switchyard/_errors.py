@@ -7,40 +7,83 @@ Codes this binding does not know map to the base class, since the header allows 
 codes to appear in later library versions.
 """
 
-# sy_status values from include/switchyard.h (never renumbered there).
-SY_OK = 0
-SY_ERR_MISUSE = -1
-SY_ERR_INTERNAL = -2
-SY_ERR_NOMEM = -3
-SY_ERR_INVALID_ARGUMENT = -4
-SY_ERR_INVALID_PATTERN = -5
-SY_ERR_CONFLICT = -6
-SY_ERR_INVALID_URL = -7
-SY_ERR_LIMIT = -8
-SY_ERR_RULE = -9
-SY_ERR_REDIRECT_LIMIT = -10
-SY_ERR_REDIRECT_LOOP = -11
-SY_ERR_IO = -12
-SY_ERR_BUFFER_TOO_SMALL = -13
-SY_ERR_REDIRECT_UNSAFE = -14
-SY_ERR_HANDLER = -15
+from enum import IntEnum
+
+
+class Status(IntEnum):
+    """The C ``sy_status`` codes (include/switchyard.h, never renumbered there), under their
+    C names. An IntEnum, so ``err.code == -12`` and ``err.code == Status.SY_ERR_IO`` both
+    hold."""
+
+    SY_OK = 0
+    SY_ERR_MISUSE = -1
+    SY_ERR_INTERNAL = -2
+    SY_ERR_NOMEM = -3
+    SY_ERR_INVALID_ARGUMENT = -4
+    SY_ERR_INVALID_PATTERN = -5
+    SY_ERR_CONFLICT = -6
+    SY_ERR_INVALID_URL = -7
+    SY_ERR_LIMIT = -8
+    SY_ERR_RULE = -9
+    SY_ERR_REDIRECT_LIMIT = -10
+    SY_ERR_REDIRECT_LOOP = -11
+    SY_ERR_IO = -12
+    SY_ERR_BUFFER_TOO_SMALL = -13
+    SY_ERR_REDIRECT_UNSAFE = -14
+    SY_ERR_HANDLER = -15
+
+
+# The codes as module constants, for the binding's own modules.
+SY_OK = Status.SY_OK
+SY_ERR_MISUSE = Status.SY_ERR_MISUSE
+SY_ERR_INTERNAL = Status.SY_ERR_INTERNAL
+SY_ERR_NOMEM = Status.SY_ERR_NOMEM
+SY_ERR_INVALID_ARGUMENT = Status.SY_ERR_INVALID_ARGUMENT
+SY_ERR_INVALID_PATTERN = Status.SY_ERR_INVALID_PATTERN
+SY_ERR_CONFLICT = Status.SY_ERR_CONFLICT
+SY_ERR_INVALID_URL = Status.SY_ERR_INVALID_URL
+SY_ERR_LIMIT = Status.SY_ERR_LIMIT
+SY_ERR_RULE = Status.SY_ERR_RULE
+SY_ERR_REDIRECT_LIMIT = Status.SY_ERR_REDIRECT_LIMIT
+SY_ERR_REDIRECT_LOOP = Status.SY_ERR_REDIRECT_LOOP
+SY_ERR_IO = Status.SY_ERR_IO
+SY_ERR_BUFFER_TOO_SMALL = Status.SY_ERR_BUFFER_TOO_SMALL
+SY_ERR_REDIRECT_UNSAFE = Status.SY_ERR_REDIRECT_UNSAFE
+SY_ERR_HANDLER = Status.SY_ERR_HANDLER
+
+
+def _status(code: int) -> int:
+    """``code`` as a Status when the binding knows it; a newer library's code as an int."""
+    try:
+        return Status(code)
+    except ValueError:
+        return code
 
 
 class SwitchyardError(Exception):
     """A failure reported by libswitchyard, or a misuse of the binding.
 
-    ``code`` is the C ``sy_status`` (negative), ``message`` the sentence the library
-    wrote, ``position`` the 0-based byte offset into the UTF-8 input (pattern, URL or
-    rule document) that caused it, or ``None``.
+    ``code`` is the C ``sy_status`` as a Status (a plain negative int for a code this
+    binding does not know), ``message`` the sentence in plain words, ``position`` the
+    0-based byte offset into the UTF-8 input (pattern, URL or rule document) that caused
+    it, or ``None``; ``route_index`` the index of the route at fault in a batch
+    (``Router.add_routes``), or ``None``.
     """
 
-    def __init__(self, code, message, position=None):
-        super().__init__(code, message, position)
-        self.code = code
+    code: int
+    message: str
+    position: "int | None"
+    route_index: "int | None"
+
+    def __init__(self, code: int, message: str, position: "int | None" = None,
+                 route_index: "int | None" = None) -> None:
+        Exception.__init__(self, _status(code), message, position)
+        self.code = _status(code)
         self.message = message
         self.position = position
+        self.route_index = route_index
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.message
 
 
@@ -70,6 +113,26 @@ class InvalidURLError(SwitchyardError):
     """A URL cannot be read (SY_ERR_INVALID_URL); ``position`` is the byte."""
 
 
+class InvalidArgumentError(SwitchyardError, ValueError):
+    """An argument or a Router option the library refuses (SY_ERR_INVALID_ARGUMENT): also
+    a ValueError, like the checks the binding makes itself."""
+
+
+class FileError(SwitchyardError, OSError):
+    """A file cannot be read (SY_ERR_IO): also an OSError. ``filename`` is the path."""
+
+    def __init__(self, code: int, message: str, position: "int | None" = None,
+                 route_index: "int | None" = None) -> None:
+        SwitchyardError.__init__(self, code, message, position, route_index)
+        # OSError's own fields: no errno is known (the library reports none).
+        self.errno = None
+        self.strerror = message
+        self.filename = None
+
+    def __str__(self) -> str:
+        return self.message
+
+
 _CLASS_FOR_CODE = {
     SY_ERR_INVALID_PATTERN: PatternError,
     SY_ERR_CONFLICT: ConflictError,
@@ -79,9 +142,12 @@ _CLASS_FOR_CODE = {
     SY_ERR_REDIRECT_UNSAFE: RedirectError,
     SY_ERR_LIMIT: LimitError,
     SY_ERR_INVALID_URL: InvalidURLError,
+    SY_ERR_INVALID_ARGUMENT: InvalidArgumentError,
+    SY_ERR_IO: FileError,
 }
 
 
-def error_for(code, message, position=None):
+def error_for(code: int, message: str, position: "int | None" = None,
+              route_index: "int | None" = None) -> SwitchyardError:
     """The exception for a status code: its subclass, or the base class when unknown."""
-    return _CLASS_FOR_CODE.get(code, SwitchyardError)(code, message, position)
+    return _CLASS_FOR_CODE.get(code, SwitchyardError)(code, message, position, route_index)

@@ -14,6 +14,7 @@ from ctypes import POINTER, c_char, c_char_p, c_double, c_int, c_int32, c_int64,
 from pathlib import Path
 
 from ._errors import SY_ERR_BUFFER_TOO_SMALL, SY_OK, error_for
+from ._messages import python_words
 
 #: The SY_VERSION_MAJOR this binding is written for; a library of another major is refused.
 BINDING_MAJOR = 0
@@ -254,14 +255,17 @@ pylib = ctypes.PyDLL(library_path, handle=lib._handle)
 
 
 def error_from(status, err):
-    """The exception for a failed call, from its sy_error (or the status string)."""
+    """The exception for a failed call, from its sy_error (or the status string), its
+    message in Python's words (_messages.py)."""
+    route_index = None
     if err is not None and err.code == status and err.message:
-        message = err.message.decode("utf-8", "replace")
+        message = python_words(err.message.decode("utf-8", "replace"))
         position = err.position if err.position >= 0 else None
+        route_index = err.route_index if err.route_index >= 0 else None
     else:
         message = sy_status_str(status).decode("utf-8", "replace")
         position = None
-    return error_for(status, message, position)
+    return error_for(status, message, position, route_index)
 
 
 def check_status(status, func, args):

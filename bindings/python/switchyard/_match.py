@@ -17,8 +17,12 @@ Why lazy, and why a Match never changes (docs/PYTHON.md, "How a Match stays vali
   instead (GIL_DISABLED below).
 """
 
+import re
 import sys
 from collections import deque
+from functools import lru_cache
+from uuid import UUID
+from types import MappingProxyType
 from ctypes import byref, c_int, c_int32, c_size_t, create_string_buffer, sizeof
 
 from . import _ffi
@@ -94,6 +98,46 @@ _params_text = _ffi.sy_match_params_text_raw
 _WHICH = (0, 1) if sizeof(c_int) == 4 else (c_int32(0), c_int32(1))
 # The conversions of the typed values in sy_match_params_text's TYPES letters.
 _CONVERT = {"i": int, "f": float}
+#: Whether any Router of this process has a route with a <uuid:name> segment: until one
+#: does, reading params skips looking for uuids (saw_uuid_pattern turns it on).
+_uuid_seen = False
+
+
+def saw_uuid_pattern():
+    global _uuid_seen
+    _uuid_seen = True
+
+
+_UUID_SEGMENT = re.compile(r"<uuid:([A-Za-z_][A-Za-z0-9_]*)>")
+
+
+@lru_cache(maxsize=1024)
+def _uuid_names(pattern):
+    """The names of a pattern's <uuid:name> parameters (the pattern text decides them)."""
+    return tuple(_UUID_SEGMENT.findall(pattern)) if pattern else ()
+
+
+def _typed_uuids(m, out, names, merged, cache_key):
+    """Gives the uuid parameters in ``out`` as uuid.UUID. A merged value is one only when
+    it is the path's (a query item of the same name stays text). The texts as captured are
+    kept under ``cache_key`` for to_dict() (a uuid keeps its case there)."""
+    texts = dict(out)
+    path = m.path_params if merged else None
+    for n in names:
+        v = out.get(n)
+        if type(v) is not str:
+            continue
+        if not merged:
+            out[n] = UUID(v)
+        else:
+            p = path.get(n)
+            if isinstance(p, UUID) and v.lower() == str(p):
+                out[n] = p
+    m._cache[cache_key] = texts
+
+
+#: The parameters of a Match without any: one read-only view shared by all of them.
+_NO_PARAMS = MappingProxyType({})
 
 
 def _cached(read):
@@ -125,6 +169,9 @@ def _params_attribute(name, which, doc):
     digits and a float's text parses to its value, so int() and float() give the C values
     exactly."""
     which_arg = _WHICH[which]
+    read_only = MappingProxyType
+    merged = which == _ffi.SY_PARAMS_MERGED
+    text_key = name + " text"
 
     def get(self):
         cache = self._cache
@@ -171,8 +218,15 @@ def _params_attribute(name, which, doc):
                 for k, kind in enumerate(types):
                     if kind != "s":
                         out[parts[2 * k + 1]] = _CONVERT[kind](parts[2 * k + 2])
+            if _uuid_seen:
+                names = _uuid_names(self.pattern)
+                if names:
+                    _typed_uuids(self, out, names, merged, text_key)
+            # A read-only view of a dict no one else holds: every reader sees the same
+            # values (a view costs one C call, not a copy).
+            out = read_only(out)
         else:
-            out = {}
+            out = _NO_PARAMS
         return cache.setdefault(name, out)
 
     return property(get, doc=doc)
@@ -272,27 +326,27 @@ class Match(metaclass=_Unconstructible):
 
     @_cached
     def query(self):
-        """Every query item: name -> list of values, names in first-appearance order."""
+        """Every query item, read-only: name -> tuple of values, names in first-appearance
+        order."""
         ref = self._c.ref
+        count = _ffi.sy_match_query_count(ref)
+        if not count:
+            return _NO_PARAMS
         name, value, err = SyStr(), SyStr(), SyError()
         out = {}
-        for i in range(_ffi.sy_match_query_count(ref)):
+        for i in range(count):
             _ffi.sy_match_query_at(name, value, ref, _INDEX[i] if i < 64 else i, err)
             key = name.ptr[: name.len].decode()
             item = value.ptr[: value.len].decode() if value.ptr else ""
-            values = out.get(key)
-            if values is None:
-                out[key] = [item]
-            else:
-                values.append(item)
-        return out
+            out[key] = out.get(key, ()) + (item,)
+        return MappingProxyType(out)
 
     @_cached
     def redirects(self):
-        """The redirect chain: [] without redirects, else the input URL, then each URL
+        """The redirect chain: () without redirects, else the input URL, then each URL
         redirected to (the last one is ``url``)."""
         ref = self._c.ref
-        return [_text(_ffi.sy_match_redirect_at(ref, i)) for i in range(_ffi.sy_match_redirect_count(ref))]
+        return tuple(_text(_ffi.sy_match_redirect_at(ref, i)) for i in range(_ffi.sy_match_redirect_count(ref)))
 
     @property
     def __dict__(self):
@@ -307,13 +361,18 @@ class Match(metaclass=_Unconstructible):
             "pattern": self.pattern,
             "target": self.target,
             "name": self.name,
-            "params": dict(self.params),
-            "path_params": dict(self.path_params),
+            "params": self._texts("params"),
+            "path_params": self._texts("path_params"),
             "query": {key: list(values) for key, values in self.query.items()},
             "fragment": self.fragment,
             "remainder": self.remainder,
             "redirects": list(self.redirects),
         }
+
+    def _texts(self, name):
+        """A parameter list as in the match JSON: a uuid as its text."""
+        params = getattr(self, name)
+        return dict(self._cache.get(name + " text", params))
 
     def _read_all(self):
         """Reads every attribute, so that no later read calls C: then any number of threads
@@ -331,6 +390,28 @@ class Match(metaclass=_Unconstructible):
         _ffi.sy_match_to_json(buf, len(buf), byref(length), ref, SyError())
         return buf.raw[: length.value].decode()
 
+    # Two Matches are equal when every attribute is: the same result, whichever resolve
+    # made it. The hash reads the attributes equal Matches share, so it agrees with ==.
+    __match_args__ = ("target", "params")
+
+    def _values(self):
+        return tuple(getattr(self, name) for name in ATTRIBUTES)
+
+    def __eq__(self, other):
+        if self is other:
+            return True
+        if type(other) is not Match:
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __ne__(self, other):
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self):
+        return hash((self.matched, self.url, self.pattern, self.target, self.name,
+                     frozenset(self.params.items()), self.fragment, self.remainder, self.redirects))
+
     # A Match never changes once made, so a copy is the Match itself, as for a tuple.
     def __copy__(self):
         return self
@@ -345,7 +426,7 @@ class Match(metaclass=_Unconstructible):
     def __repr__(self):
         if not self.matched:
             return f"<Match miss url={self.url!r}>"
-        return f"<Match pattern={self.pattern!r} target={self.target!r} params={self.params!r}>"
+        return f"<Match pattern={self.pattern!r} target={self.target!r} params={dict(self.params)!r}>"
 
 
 #: An empty Match, which Router.resolve fills in at once: type.__call__ bound to Match,

@@ -7,6 +7,7 @@ import pytest
 import switchyard
 from switchyard import (
     ConflictError,
+    InvalidArgumentError,
     InvalidURLError,
     LimitError,
     PatternError,
@@ -168,8 +169,8 @@ def test_options_the_library_rejects(options):
     with pytest.raises(SwitchyardError) as info:
         Router(**options)
     assert info.value.code == _errors.SY_ERR_INVALID_ARGUMENT
-    assert type(info.value) is SwitchyardError
-    assert info.value.message
+    assert type(info.value) is InvalidArgumentError and isinstance(info.value, ValueError)
+    assert info.value.message and "opts" not in info.value.message
 
 
 def test_bad_default_value_from_the_library(router):

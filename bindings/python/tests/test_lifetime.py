@@ -160,7 +160,7 @@ def test_cached_values_are_plain_python(router):
     d["params"]["x"] = "changed"
     d["query"]["t"].append("3")
     assert m.params == {"x": "1", "t": "2"}
-    assert m.query == {"t": ["1", "2"]}
+    assert m.query == {"t": ("1", "2")}
 
 
 def test_match_cannot_be_constructed_or_weakly_referenced(router):

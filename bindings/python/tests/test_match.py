@@ -1,6 +1,7 @@
 """Match fields, typed values, text round trips, and to_dict() == the C library's JSON."""
 
 import json
+import uuid
 
 import pytest
 
@@ -91,15 +92,18 @@ def test_typed_values(table):
     assert table.resolve("myapp://live/room/r1?n=5").params["n"] == "5"
 
 
-def test_uuid_keeps_its_case(table):
-    assert table.resolve("/u/123E4567-e89b-12d3-a456-426614174000").params == {
+def test_uuid_is_a_uuid_and_keeps_its_case_in_the_json(table):
+    m = table.resolve("/u/123E4567-e89b-12d3-a456-426614174000")
+    assert m.params == {"u": uuid.UUID("123e4567-e89b-12d3-a456-426614174000")}
+    assert type(m.path_params["u"]) is uuid.UUID
+    assert m.to_dict()["params"] == {
         "u": "123E4567-e89b-12d3-a456-426614174000"
     }
 
 
 def test_query_names_in_first_appearance_order_with_repeats(table):
     m = table.resolve("myapp://user/1?b=1&a=2&b=3&c&a=")
-    assert m.query == {"b": ["1", "3"], "a": ["2", ""], "c": [""]}
+    assert m.query == {"b": ("1", "3"), "a": ("2", ""), "c": ("",)}
     assert list(m.query) == ["b", "a", "c"]
     assert m.params == {"id": 1, "b": "3", "a": "", "c": ""}
     assert list(m.params) == ["id", "b", "a", "c"]
@@ -107,7 +111,7 @@ def test_query_names_in_first_appearance_order_with_repeats(table):
 
 def test_plus_is_space_in_query_only(table):
     m = table.resolve("https://a.b.example.com/s/x+y?q=a+b%2B")
-    assert m.query == {"q": ["a b+"]}
+    assert m.query == {"q": ("a b+",)}
     assert m.remainder == "x+y"
 
 

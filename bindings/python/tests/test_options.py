@@ -42,8 +42,8 @@ def test_plus_as_space_in_path():
 
 
 def test_plus_as_space_in_query():
-    assert routed({}, [("/s", "S")], "/s?q=a+b").query == {"q": ["a b"]}
-    assert routed({"plus_as_space_in_query": False}, [("/s", "S")], "/s?q=a+b").query == {"q": ["a+b"]}
+    assert routed({}, [("/s", "S")], "/s?q=a+b").query == {"q": ("a b",)}
+    assert routed({"plus_as_space_in_query": False}, [("/s", "S")], "/s?q=a+b").query == {"q": ("a+b",)}
 
 
 def test_decode_path():

@@ -144,7 +144,7 @@ def test_empty_remainder_cannot_choose_the_host():
             r.resolve("/go/evil.com")
         assert info.value.code == -14 and isinstance(info.value, SwitchyardError)
         assert "'/go/:h/*rest'" in info.value.message and "'//evil.com'" in info.value.message
-        assert r.resolve("/go/evil.com/a/b").redirects == ["/go/evil.com/a/b", "/a/b/evil.com"]
+        assert r.resolve("/go/evil.com/a/b").redirects == ("/go/evil.com/a/b", "/a/b/evil.com")
         r.close()
 
 

@@ -10,7 +10,7 @@ def test_redirect_route_is_followed(router):
     router.add("myapp://app/tiny", "Tiny")
     m = router.resolve("https://example.com/skill/cloud_native")
     assert m.target == "Tiny"
-    assert m.redirects == ["https://example.com/skill/cloud_native", "myapp://app/tiny?id=1&language=cloud_native"]
+    assert m.redirects == ("https://example.com/skill/cloud_native", "myapp://app/tiny?id=1&language=cloud_native")
     assert m.url == m.redirects[-1]
     assert m.params == {"id": "1", "language": "cloud_native"}
 
@@ -28,7 +28,7 @@ def test_redirect_chain_ending_unrouted_is_a_miss_with_final_url(router):
     m = router.resolve("/old")
     assert not m
     assert m.url == "/gone"
-    assert m.redirects == ["/old", "/gone"]
+    assert m.redirects == ("/old", "/gone")
 
 
 def test_redirect_placeholder_filled_and_encoded(router):

@@ -45,7 +45,7 @@ def test_query_round_trip(r, items):
     m = r.resolve("/q?" + urlencode(items))
     expected = {}
     for name, value in items:
-        expected.setdefault(name, []).append(value)
+        expected[name] = expected.get(name, ()) + (value,)
     assert m.query == expected
     assert list(m.query) == list(expected)  # first-appearance order
     assert m.params == {name: values[-1] for name, values in expected.items()}

@@ -25,7 +25,7 @@ def test_miss_is_falsy_not_an_error(router):
     assert m.matched is False
     assert m.url == "/b"
     assert (m.pattern, m.target, m.name, m.fragment, m.remainder) == (None, None, None, None, None)
-    assert (m.params, m.path_params, m.query, m.redirects) == ({}, {}, {}, [])
+    assert (m.params, m.path_params, m.query, m.redirects) == ({}, {}, {}, ())
 
 
 def test_add_with_name_priority_defaults(router):
@@ -42,7 +42,7 @@ def test_query_beats_defaults_and_path_beats_query(router):
     router.add("/u/:id", "U", defaults={"tab": "posts", "id": "never"})
     m = router.resolve("/u/1?id=2&tab=a")
     assert m.params == {"id": "1", "tab": "a"}
-    assert m.query == {"id": ["2"], "tab": ["a"]}
+    assert m.query == {"id": ("2",), "tab": ("a",)}
 
 
 def test_add_needs_exactly_one_of_target_and_redirect(router):
@@ -115,7 +115,7 @@ def test_redirect_is_keyword_only(router):
         router.add("/a", "A", "/b")
     assert not router.resolve("/a"), "a rejected call must not add a route"
     router.add("/a", redirect="/b")  # by keyword: fine
-    assert router.resolve("/a").redirects == ["/a", "/b"]
+    assert router.resolve("/a").redirects == ("/a", "/b")
 
 
 def test_add_rejects_non_text_pattern(router):

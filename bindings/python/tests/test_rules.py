@@ -6,6 +6,8 @@ Skipped only when the loaded library has no sy_router_load_rules.
 import json
 import os
 import threading
+
+import switchyard
 from pathlib import Path
 
 import pytest
@@ -54,7 +56,7 @@ def test_keyed_shape_from_a_dict(router):
     assert m.target == "BlogDetailPage" and m.params == {"userName": "ann", "articleId": "7"}
     m = router.resolve("https://live.example.com/room/r9")
     assert m.target == "LiveRoom"
-    assert m.redirects == ["https://live.example.com/room/r9", "myapp://app/live/room?id=r9"]
+    assert m.redirects == ("https://live.example.com/room/r9", "myapp://app/live/room?id=r9")
 
 
 @needs_rules
@@ -85,26 +87,55 @@ def test_json_text(router, wrap):
 def test_file_paths(router, tmp_path, as_path):
     path = tmp_path / "rules é.json"
     path.write_text(json.dumps(VERSIONED))
-    router.load_rules(as_path(path))
+    router.load_rules_file(as_path(path))
+    assert router.resolve("myapp://user/1").target == "UserProfile"
+
+
+@needs_rules
+@pytest.mark.parametrize("as_path", [str, Path, os.fsencode])
+def test_a_path_given_to_load_rules_still_loads_with_a_deprecation_warning(router, tmp_path, as_path):
+    path = tmp_path / "rules.json"
+    path.write_text(json.dumps(VERSIONED))
+    with pytest.warns(DeprecationWarning, match="load_rules_file"):
+        router.load_rules(as_path(path))
+    assert router.resolve("myapp://user/1").target == "UserProfile"
+
+
+@needs_rules
+@pytest.mark.parametrize("doc", [json.dumps(VERSIONED), json.dumps(VERSIONED).encode(), VERSIONED])
+def test_a_document_loads_without_a_warning(router, doc):
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        router.load_rules(doc)
     assert router.resolve("myapp://user/1").target == "UserProfile"
 
 
 @needs_rules
 @pytest.mark.parametrize("name", ["[rules].json", "{rules}.json"])
 def test_a_path_like_is_always_a_path(router, tmp_path, name):
-    # Only str and bytes are looked at: a Path whose name looks like JSON is still a file.
+    # load_rules_file never looks at the text: a name that looks like JSON is still a file.
     path = tmp_path / name
     path.write_text(json.dumps(VERSIONED))
-    router.load_rules(path)
+    router.load_rules_file(str(path))
     assert router.resolve("myapp://user/1").target == "UserProfile"
 
 
 @needs_rules
 def test_unreadable_file_is_an_io_error(router, tmp_path):
-    with pytest.raises(SwitchyardError) as info:
-        router.load_rules(str(tmp_path / "missing.json"))
-    assert info.value.code == _errors.SY_ERR_IO
-    assert "missing.json" in info.value.message
+    missing = tmp_path / "missing.json"
+    with pytest.raises(OSError) as info:
+        router.load_rules_file(missing)
+    assert isinstance(info.value, SwitchyardError) and isinstance(info.value, switchyard.FileError)
+    assert info.value.code == _errors.SY_ERR_IO == switchyard.Status.SY_ERR_IO
+    assert "missing.json" in info.value.message and str(info.value) == info.value.message
+    assert info.value.filename == str(missing)
+
+
+@needs_rules
+def test_load_rules_file_refuses_what_is_not_a_path(router):
+    with pytest.raises(TypeError):
+        router.load_rules_file({"/a": {"class": "A"}})
 
 
 @needs_rules
@@ -330,7 +361,7 @@ def test_placeholder_in_the_redirect_scheme_via_add(router):
     # (placeholderPlaces) and test_routes.c (add_route_checks_redirect_templates).
     with pytest.raises(SwitchyardError) as info:
         router.add("/a/:s", redirect="{s}://x")
-    assert type(info.value) is SwitchyardError
+    assert type(info.value) is switchyard.InvalidArgumentError and isinstance(info.value, ValueError)
     assert info.value.code == _errors.SY_ERR_INVALID_ARGUMENT
     assert info.value.position == 0
     assert "scheme" in info.value.message

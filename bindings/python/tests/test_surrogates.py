@@ -87,7 +87,7 @@ def test_load_rules_text(router, text, at):
 @pytest.mark.parametrize("kind", [str, pathlib.Path])
 def test_load_rules_path(router, text, at, kind):
     with pytest.raises(SwitchyardError) as info:
-        router.load_rules(kind("/tmp/" + text + ".json"))
+        router.load_rules_file(kind("/tmp/" + text + ".json"))
     check(info, _errors.SY_ERR_INVALID_ARGUMENT, 5 + at)
 
 

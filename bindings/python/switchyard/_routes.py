@@ -1,0 +1,136 @@
+"""Routes as Python values: the sy_route a Router.add call fills, and Route, the read-only
+description Router.routes lists (from sy_router_route_at)."""
+
+from ctypes import byref
+from dataclasses import dataclass
+from math import isfinite
+from typing import Any, List, Mapping, Optional, Tuple, Union
+
+from . import _ffi, _match
+from ._ffi import SyError, SyParam, SyRoute, SyRouteInfo
+from ._match import saw_uuid_pattern
+from ._text import utf8
+
+_INT32 = (-(2**31), 2**31 - 1)
+_INT64 = (-(2**63), 2**63 - 1)
+
+#: A default value: what a route adds to ``params`` when the URL does not give it.
+DefaultValue = Union[str, int, float]
+
+
+@dataclass(frozen=True)
+class Route:
+    """One route of a Router, as ``Router.routes`` lists it: read-only.
+
+    ``target`` or ``redirect`` is set, never both; ``from_document`` is True for a route
+    that came from a rule document (``load_rules``), False for one added.
+    """
+
+    pattern: str
+    target: Optional[str]
+    redirect: Optional[str]
+    name: Optional[str]
+    priority: int
+    append_params: bool
+    from_document: bool
+
+
+def fill_route(route: SyRoute, pattern: Any, target: Any = None, *, redirect: Any = None,
+               name: Any = None, priority: Any = 0, defaults: Any = None,
+               append_params: Any = True) -> List[Any]:
+    """Fills ``route`` (an SyRoute) from Router.add's arguments; returns what its pointers
+    refer to (keep it alive until the C call returns). ValueError / TypeError for
+    arguments Python can check."""
+    if (target is None) == (redirect is None):
+        raise ValueError("give exactly one of target and redirect")
+    if isinstance(priority, bool) or not isinstance(priority, int):
+        raise TypeError(f"priority must be an int, not {type(priority).__name__}")
+    if not _INT32[0] <= priority <= _INT32[1]:
+        raise ValueError(f"priority must fit in 32 bits, not {priority}")
+    if not isinstance(append_params, bool):
+        raise TypeError("append_params must be True or False")
+    texts = {
+        "pattern": utf8(pattern, "pattern"),
+        "target": None if target is None else utf8(target, "target"),
+        "redirect": None if redirect is None else utf8(redirect, "redirect"),
+        "name": None if name is None else utf8(name, "name"),
+    }
+    _ffi.sy_route_init(route, _ffi.SY_ROUTE_VERSION)
+    for field, data in texts.items():
+        slot = getattr(route, field)
+        slot.ptr, slot.len = _ffi.str_in(data)
+    keep: List[Any] = [texts, _fill_defaults(route, defaults)]
+    if not append_params:
+        route.flags |= _ffi.SY_ROUTE_NO_APPEND_PARAMS
+    route.priority = priority
+    if b"<uuid:" in texts["pattern"]:
+        saw_uuid_pattern()
+    return keep
+
+
+def _fill_defaults(route: SyRoute, defaults: Any) -> Optional[List[Any]]:
+    """Point route.defaults at an array of sy_param; returns what must stay alive."""
+    if not defaults:
+        return None
+    if not isinstance(defaults, Mapping):
+        raise TypeError(f"defaults must be a mapping, not {type(defaults).__name__}")
+    array = (SyParam * len(defaults))()
+    keep: List[Any] = [array]
+    for p, (key, value) in zip(array, defaults.items()):
+        name = utf8(key, "a defaults name")
+        keep.append(name)
+        p.name_ptr, p.name_len = _ffi.str_in(name)
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            raise TypeError(f"defaults[{key!r}] must be str, int or float, not {type(value).__name__}")
+        if isinstance(value, str):
+            text = utf8(value, "a defaults value")
+            keep.append(text)
+            p.type = _ffi.SY_VALUE_STRING
+            p.text_ptr, p.text_len = _ffi.str_in(text)
+        elif isinstance(value, int):
+            if not _INT64[0] <= value <= _INT64[1]:
+                raise ValueError(f"defaults[{key!r}] does not fit in 64 bits: {value}")
+            p.type = _ffi.SY_VALUE_INT
+            p.int_value = value
+        else:
+            if not isfinite(value):
+                raise ValueError(f"defaults[{key!r}] must be a finite float, not {value}")
+            p.type = _ffi.SY_VALUE_FLOAT
+            p.float_value = value
+    route.defaults = array
+    route.defaults_count = len(defaults)
+    return keep
+
+
+def route_arguments(item: Any) -> Tuple[Tuple[Any, ...], Mapping[str, Any]]:
+    """One element of Router.add_routes' list as Router.add's (args, kwargs): a mapping of
+    its keywords ({"pattern": ..., "target": ...}) or a (pattern, target) pair."""
+    if isinstance(item, Mapping):
+        return (), item
+    if isinstance(item, tuple) and len(item) == 2:
+        return item, {}
+    raise TypeError(f"a route must be a dict of Router.add's arguments or a (pattern, target) "
+                    f"pair, not {type(item).__name__}")
+
+
+def _text(s: Any) -> Optional[str]:
+    return s.ptr[: s.len].decode() if s.ptr else None
+
+
+def read_routes(h: Any) -> List[Route]:
+    """Every route of the C router ``h``, in the library's order."""
+    info, err = SyRouteInfo(), SyError()
+    out = []
+    for i in range(_ffi.sy_router_route_count(h)):
+        _ffi.sy_router_route_at(byref(info), h, i, err)
+        pattern = _text(info.pattern) or ""
+        out.append(Route(pattern, _text(info.target), _text(info.redirect), _text(info.name),
+                         info.priority, not info.flags & _ffi.SY_ROUTE_NO_APPEND_PARAMS,
+                         bool(info.from_document)))
+    return out
+
+
+def note_uuid_routes(h: Any) -> None:
+    """After a rule document is loaded: notes whether one of its patterns has a uuid."""
+    if not _match._uuid_seen and any("<uuid:" in r.pattern for r in read_routes(h)):
+        saw_uuid_pattern()
