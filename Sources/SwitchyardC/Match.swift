@@ -27,7 +27,7 @@ public func sy_match_url(_ match: OpaquePointer?) -> sy_str {
     withMatch(match, or: absentString) { m in
         let span = m.rawURL
         // The header promises a present URL for every live match, "" before any resolve.
-        return span.base == nil ? cString(emptyBytes, 0) : cString(span.base, span.count)
+        return span.base == nil ? syStr(emptyBytes, 0) : syStr(span.base, span.count)
     }
 }
 
@@ -131,7 +131,7 @@ public func sy_match_param(_ out: UnsafeMutablePointer<sy_param>?,
     return matchEntry(match, err) { (m) throws(CFailure) in
         guard let out else { throw .misuse("out is NULL") }
         let key = try bytesArgument(name, nameLen, name: "name")
-        guard let p = m.rawParam(named: key) else { return }
+        guard let p = m.rawParameter(named: key) else { return }
         out.pointee = cParam(p)
         foundOut?.pointee = 1
     }
@@ -145,7 +145,7 @@ public func sy_match_int(_ match: OpaquePointer?,
                          _ name: UnsafePointer<CChar>?, _ nameLen: Int,
                          _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
     withMatch(match, or: 0) { m in
-        guard let key = lookupBytes(name, nameLen), let p = m.rawParam(named: key), p.kind == .int else { return 0 }
+        guard let key = lookupBytes(name, nameLen), let p = m.rawParameter(named: key), p.kind == .int else { return 0 }
         out?.pointee = p.intValue
         return 1
     }
@@ -156,7 +156,7 @@ public func sy_match_float(_ match: OpaquePointer?,
                            _ name: UnsafePointer<CChar>?, _ nameLen: Int,
                            _ out: UnsafeMutablePointer<Double>?) -> Int32 {
     withMatch(match, or: 0) { m in
-        guard let key = lookupBytes(name, nameLen), let p = m.rawParam(named: key) else { return 0 }
+        guard let key = lookupBytes(name, nameLen), let p = m.rawParameter(named: key) else { return 0 }
         switch p.kind {
         case .float: out?.pointee = p.floatValue
         // A number the route typed is a number: an int reads as the nearest double.
@@ -172,9 +172,9 @@ public func sy_match_text(_ match: OpaquePointer?,
                           _ name: UnsafePointer<CChar>?, _ nameLen: Int,
                           _ out: UnsafeMutablePointer<sy_str>?) -> Int32 {
     withMatch(match, or: 0) { m in
-        guard let key = lookupBytes(name, nameLen), let p = m.rawParam(named: key) else { return 0 }
+        guard let key = lookupBytes(name, nameLen), let p = m.rawParameter(named: key) else { return 0 }
         // Present even when empty: the header promises a present text for a parameter.
-        out?.pointee = p.text.base == nil ? cString(emptyBytes, 0) : slice(p.text)
+        out?.pointee = p.text.base == nil ? syStr(emptyBytes, 0) : slice(p.text)
         return 1
     }
 }
@@ -194,7 +194,7 @@ public func sy_match_redirect_at(_ match: OpaquePointer?, _ i: Int) -> sy_str {
 
 /// A core span as an sy_str (absent stays absent).
 @inline(__always)
-func slice(_ span: ByteSpan) -> sy_str { cString(span.base, span.count) }
+func slice(_ span: ByteSpan) -> sy_str { syStr(span.base, span.count) }
 
 /// A core parameter as the header's sy_param (the unused value field is 0).
 func cParam(_ p: RawParameter) -> sy_param {

@@ -182,7 +182,7 @@ final class StackSnapshot {
                 let out = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(utf8.count, 1))
                 _ = out.initialize(from: utf8)
                 texts.append(out)
-                return cString(UnsafePointer(out.baseAddress), utf8.count)
+                return syStr(UnsafePointer(out.baseAddress), utf8.count)
             }
         }
         entries = stack.map { e in

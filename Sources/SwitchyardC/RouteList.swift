@@ -126,7 +126,7 @@ final class RouteSnapshot {
                 if let base = utf8.baseAddress { start.update(from: base, count: utf8.count) }
                 used += utf8.count
             }
-            return cString(UnsafePointer(start), used - (start - bytes))
+            return syStr(UnsafePointer(start), used - (start - bytes))
         }
         for (i, r) in routes.enumerated() {
             var info = sy_route_info()

@@ -95,7 +95,7 @@ func firstInvalidUTF8Offset(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
 
 /// A borrowed span as an sy_str; absent when the span is absent.
 @inline(__always)
-func cString(_ base: UnsafePointer<UInt8>?, _ count: Int) -> sy_str {
+func syStr(_ base: UnsafePointer<UInt8>?, _ count: Int) -> sy_str {
     guard let base else { return sy_str(ptr: nil, len: 0) }
     return sy_str(ptr: UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), len: count)
 }

@@ -193,7 +193,6 @@ extension Match {
         return nil
     }
 
-    package func rawParam(named n: UnsafeBufferPointer<UInt8>) -> RawParameter? { rawParameter(named: n) }
 
     package var rawRedirectCount: Int { chainRefs.count }
 
