@@ -449,3 +449,16 @@ if library_version // 10000 != BINDING_MAJOR:
 def has_rules():
     """Whether the loaded library can read rule documents."""
     return sy_router_load_rules is not None and sy_router_load_rules_file is not None
+
+
+def declare_extension(name, argtypes, restype=c_int):
+    """Declares one function of a section the feature modules (links, navigation) bind
+    themselves, None if the library predates it, and enters it in this module's namespace:
+    the binding's one table of the header's functions."""
+    fn = getattr(lib, name, None)
+    if fn is not None:
+        fn.argtypes = argtypes
+        fn.restype = restype
+    globals()[name] = fn
+    return fn
+

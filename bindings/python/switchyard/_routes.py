@@ -74,32 +74,40 @@ def _fill_defaults(route: SyRoute, defaults: Any) -> Optional[List[Any]]:
         return None
     if not isinstance(defaults, Mapping):
         raise TypeError(f"defaults must be a mapping, not {type(defaults).__name__}")
-    array = (SyParam * len(defaults))()
+    array, keep = param_array(defaults, lambda key: f"defaults[{key!r}]", "a defaults")
+    route.defaults = array
+    route.defaults_count = len(defaults)
+    return keep
+
+
+def param_array(values: Mapping[str, Any], label: Any, what: str) -> Tuple[Any, List[Any]]:
+    """An sy_param array holding ``values`` (str, int or float) and the list of what must
+    stay alive while C reads it. ``label(key)`` names a value in an error message
+    (``defaults['tab']``), ``what`` a name or value in an encoding error."""
+    array = (SyParam * max(len(values), 1))()
     keep: List[Any] = [array]
-    for p, (key, value) in zip(array, defaults.items()):
-        name = utf8(key, "a defaults name")
+    for p, (key, value) in zip(array, values.items()):
+        name = utf8(key, f"{what} name")
         keep.append(name)
         p.name_ptr, p.name_len = _ffi.str_in(name)
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-            raise TypeError(f"defaults[{key!r}] must be str, int or float, not {type(value).__name__}")
+            raise TypeError(f"{label(key)} must be str, int or float, not {type(value).__name__}")
         if isinstance(value, str):
-            text = utf8(value, "a defaults value")
+            text = utf8(value, f"{what} value")
             keep.append(text)
             p.type = _ffi.SY_VALUE_STRING
             p.text_ptr, p.text_len = _ffi.str_in(text)
         elif isinstance(value, int):
             if not _INT64[0] <= value <= _INT64[1]:
-                raise ValueError(f"defaults[{key!r}] does not fit in 64 bits: {value}")
+                raise ValueError(f"{label(key)} does not fit in 64 bits: {value}")
             p.type = _ffi.SY_VALUE_INT
             p.int_value = value
         else:
             if not isfinite(value):
-                raise ValueError(f"defaults[{key!r}] must be a finite float, not {value}")
+                raise ValueError(f"{label(key)} must be a finite float, not {value}")
             p.type = _ffi.SY_VALUE_FLOAT
             p.float_value = value
-    route.defaults = array
-    route.defaults_count = len(defaults)
-    return keep
+    return array, keep
 
 
 def route_arguments(item: Any) -> Tuple[Tuple[Any, ...], Mapping[str, Any]]:

@@ -84,14 +84,8 @@ def _raise_for(status, err):
 
 
 def _declare(name, argtypes, restype=c_int):
-    """Declares one sy_links_* function (None if the library predates it) and enters it in
-    _ffi's namespace too, which is the binding's one table of the header's functions."""
-    fn = getattr(_lib, name, None)
-    if fn is not None:
-        fn.argtypes = argtypes
-        fn.restype = restype
-    setattr(_ffi, name, fn)
-    return fn
+    """Declares one sy_links_* function (None if the library predates it)."""
+    return _ffi.declare_extension(name, argtypes, restype)
 
 
 _ErrP = POINTER(_Error)

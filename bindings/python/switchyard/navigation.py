@@ -23,12 +23,12 @@ import functools
 import itertools
 import threading
 from ctypes import CFUNCTYPE, POINTER, byref, c_char, c_char_p, c_int, c_size_t, c_void_p
-from math import isfinite
 
 from . import _ffi
 from ._errors import SY_ERR_BUFFER_TOO_SMALL, SY_OK
 from ._ffi import MatchRef, RouterRef, SyError, SyParam, SyStr
 from ._match import Match, Scratch, give_scratch, make_match, take_scratch
+from ._routes import param_array
 from ._text import utf8
 
 __all__ = ["DECLINED", "DispatchResult", "StackEntry"]
@@ -54,14 +54,8 @@ _ErrP = POINTER(SyError)
 
 
 def _declare(name, argtypes, restype=c_int):
-    """Declares one navigation function (None if the library predates it) and enters it in
-    _ffi's namespace, the binding's one table of the header's functions."""
-    fn = getattr(_lib, name, None)
-    if fn is not None:
-        fn.argtypes = argtypes
-        fn.restype = restype
-    setattr(_ffi, name, fn)
-    return fn
+    """Declares one navigation function (None if the library predates it)."""
+    return _ffi.declare_extension(name, argtypes, restype)
 
 
 sy_router_build_url = _declare(
@@ -292,29 +286,7 @@ def _url_for(self, name, **params):
     float); those the path does not take go to the query. Raises SwitchyardError naming
     the route or the parameter (unknown name, missing or mistyped parameter)."""
     name_bytes = utf8(name, "name")
-    array = (SyParam * max(len(params), 1))()
-    keep = []
-    for p, (key, value) in zip(array, params.items()):
-        key_bytes = utf8(key, "a parameter name")
-        keep.append(key_bytes)
-        p.name_ptr, p.name_len = _ffi.str_in(key_bytes)
-        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-            raise TypeError(f"parameter {key!r} must be str, int or float, not {type(value).__name__}")
-        if isinstance(value, str):
-            text = utf8(value, "a parameter value")
-            keep.append(text)
-            p.type = _ffi.SY_VALUE_STRING
-            p.text_ptr, p.text_len = _ffi.str_in(text)
-        elif isinstance(value, int):
-            if not -(2**63) <= value < 2**63:
-                raise ValueError(f"parameter {key!r} does not fit in 64 bits: {value}")
-            p.type = _ffi.SY_VALUE_INT
-            p.int_value = value
-        else:
-            if not isfinite(value):
-                raise ValueError(f"parameter {key!r} must be a finite float, not {value}")
-            p.type = _ffi.SY_VALUE_FLOAT
-            p.float_value = value
+    array, keep = param_array(params, lambda key: f"parameter {key!r}", "a parameter")
     build = _require(sy_router_build_url, "sy_router_build_url")
     router = self._ref()
     length = c_size_t()
