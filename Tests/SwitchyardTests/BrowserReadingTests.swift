@@ -181,6 +181,20 @@ struct BrowserReadingTests {
         #expect(m.pattern == row.winner, "\(row.url.debugDescription)")
     }
 
+    @Test("an error in a URL that is rewritten points into the URL as given")
+    func positionsInTheURLGiven() throws {
+        let r = try router(["/*"])
+        let m = Match()
+        // Host "1" is read as 0.0.0.1 (six bytes longer); the bad byte is at 24 as given.
+        let url: [UInt8] = Array("https://1//s/m/d/il/s/m/".utf8) + [0xA7] + Array("il./".utf8)
+        let result: Result<Bool, SwitchyardError> = url.withUnsafeBufferPointer { b in
+            Result { () throws(SwitchyardError) -> Bool in try r.resolve(bytes: b, into: m) }
+        }
+        guard case .failure(let e) = result else { Issue.record("accepted"); return }
+        #expect(e.code == .invalidURL)
+        #expect(e.position == 24)
+    }
+
     @Test("the byte walk and the full reader agree on URLs that need rewriting")
     func staticMapAndWalk() throws {
         let r = try router(["/a/b", "/a/:x/c", "https://h.example/p/*"])

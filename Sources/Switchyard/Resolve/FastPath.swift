@@ -124,7 +124,15 @@ extension Router {
         swap(&st.pointee.owned, &st.pointee.view.rewritten)
         match.source = .owned
         let own = UnsafeBufferPointer(start: UnsafePointer(st.pointee.owned.base), count: st.pointee.owned.count)
-        let hit = try walkAsGiven(own, into: match, keepTable: keepTable)
+        let hit: Bool
+        do throws(SwitchyardError) {
+            hit = try walkAsGiven(own, into: match, keepTable: keepTable)
+        } catch {
+            // A position in the rewritten form is not one in the caller's URL.
+            var e = error
+            if let at = e.position, at >= bytes.count { e.position = nil }
+            throw e
+        }
         if st.pointee.pendingRewrite != .none {
             st.pointee.pendingRewrite = .none
             match.source = .none

@@ -97,6 +97,11 @@ extension URLView {
     static func rewriteWebURL(_ p: UnsafePointer<UInt8>, _ n: Int, schemeEnd: Int,
                               cleaned: inout GrowBuffer<UInt8>, into out: inout GrowBuffer<UInt8>)
         throws(SwitchyardError) {
+        // Invalid UTF-8 is refused at its byte in the URL as given (the rewritten form may be
+        // longer or shorter, so its positions would not be the caller's).
+        if let bad = firstInvalidUTF8(p, n) {
+            throw SwitchyardError(.invalidURL, "URL is not valid UTF-8", position: bad)
+        }
         // Tab, LF and CR go; trailing C0 controls and spaces go; other controls are refused.
         cleaned.removeAll()
         var end = n
