@@ -72,9 +72,9 @@ final class RouterBox: HandleBox {
 
 /// What an sy_match * points to.
 final class MatchBox: HandleBox {
-    /// Replaced only by sy_router_dispatch (by the candidate that accepted), on the one
-    /// thread the header allows per match: no exclusivity check on the resolve path.
-    @exclusivity(unchecked) var match: Match
+    /// A `let`, so the resolve path and the accessors read it without a retain;
+    /// sy_router_dispatch moves the accepting candidate's result into it (takeResult).
+    let match: Match
     /// The screen stack handed out by sy_match_stack_at, until the next resolve.
     @exclusivity(unchecked) var stack: StackSnapshot?
     init(_ match: Match = Match()) {

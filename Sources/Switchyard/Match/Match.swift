@@ -97,6 +97,14 @@ public final class Match {
     /// For a candidate matched alone (Navigation/Candidates.swift): the router's table its
     /// stack is looked up in.
     var stackTable: Table?
+
+    /// Takes `other`'s result (and gives it this Match's state in exchange): a handle that
+    /// must keep its Match object, as a C sy_match does, can then describe a candidate's match.
+    package func takeResult(of other: Match) {
+        guard other !== self else { return }
+        swap(&state.pointee, &other.state.pointee)
+        swap(&stackTable, &other.stackTable)
+    }
     var hit: Bool { get { state.pointee.hit } set { state.pointee.hit = newValue } }
     var entry: TableEntry { state.pointee.entry }
     var remainderStart: Int { get { state.pointee.remainderStart } set { state.pointee.remainderStart = newValue } }
