@@ -13,23 +13,29 @@ public struct Candidates: Sequence {
     let router: Router
     let url: String
     let first: Match?
+    /// The route that won the first hop of `first` (before its redirects).
+    let firstHop: Route?
 
     public func makeIterator() -> Iterator {
-        Iterator(router: router, url: url, first: first)
+        Iterator(router: router, url: url, first: first, firstHop: firstHop)
     }
 
     public struct Iterator: IteratorProtocol {
         let router: Router
         let url: String
         var first: Match?
+        /// The route the first candidate's first hop took: the fallbacks leave out this route,
+        /// not whichever route is best when they are worked out (the table may have changed).
+        let firstRoute: Route?
         var yielded = 0
         var rest: [Route]? = nil
         var restIndex = 0
 
-        init(router: Router, url: String, first: Match?) {
+        init(router: Router, url: String, first: Match?, firstHop: Route?) {
             self.router = router
             self.url = url
             self.first = first
+            firstRoute = firstHop
         }
 
         public mutating func next() -> Match? {
@@ -40,7 +46,7 @@ public struct Candidates: Sequence {
                 yielded = 1
                 return m
             }
-            if rest == nil { rest = router.fallbackRoutes(url) }
+            if rest == nil { rest = router.fallbackRoutes(url, after: firstRoute) }
             guard let routes = rest else { return nil }
             while restIndex < routes.count {
                 let route = routes[restIndex]
@@ -59,16 +65,22 @@ extension Router {
     /// The routes that match `url`, best first, each with its own parameter map. The first
     /// is `resolve(url)` when it matched. Throws what `resolve` throws.
     public func candidates(for url: String) throws(SwitchyardError) -> Candidates {
-        let m = try resolve(url)
-        return Candidates(router: self, url: url, first: m.matched ? m : nil)
+        // The first hop and its redirects on one table, so the route it took is known.
+        let m = Match()
+        let hit = try resolveFirstHop(url, into: m)
+        let firstHop = hit ? m.route?.route : nil
+        _ = try followRedirects(m, firstHit: hit)
+        return Candidates(router: self, url: url, first: m.matched ? m : nil, firstHop: firstHop)
     }
 
-    /// The routes below the best one that match `url`, best first, each once.
-    func fallbackRoutes(_ url: String) -> [Route] {
-        guard let e = try? explain(url), let best = e.candidates.first else { return [] }
-        var seen: Set<Int> = [best.entry.routeIndex]
+    /// The routes that match `url`, best first, each once, but for `first` (the route of
+    /// the candidate already yielded).
+    func fallbackRoutes(_ url: String, after first: Route?) -> [Route] {
+        guard let e = try? explain(url) else { return [] }
+        var seen: Set<Int> = []
         var out: [Route] = []
-        for c in e.candidates.dropFirst() where seen.insert(c.entry.routeIndex).inserted {
+        for c in e.candidates where seen.insert(c.entry.routeIndex).inserted {
+            if let first, c.entry.route == first { continue }
             out.append(c.entry.route)
         }
         return out
