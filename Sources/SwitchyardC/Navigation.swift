@@ -72,21 +72,7 @@ public func sy_router_build_url(_ buf: UnsafeMutablePointer<CChar>?, _ cap: Int,
         let name = try stringArgument(name, nameLen, name: "name")
         let parameters = try coreDefaults(params, count, name: "params")
         var url = try core { try box.router.url(for: name, parameters: parameters) }
-        let needed = url.utf8.count
-        lenOut?.pointee = needed
-        let copied = url.withUTF8 { bytes -> Bool in
-            guard capacity > bytes.count, let buf else { return false }
-            if let base = bytes.baseAddress {
-                UnsafeMutableRawPointer(buf).copyMemory(from: base, byteCount: bytes.count)
-            }
-            buf[bytes.count] = 0
-            return true
-        }
-        guard copied else {
-            if capacity > 0 { buf?.pointee = 0 }
-            throw CFailure(SY_ERR_BUFFER_TOO_SMALL,
-                           "buffer of \(capacity) bytes is too small: the URL needs \(needed + 1) bytes with its NUL")
-        }
+        try copyOut(&url, what: "the URL", into: buf, capacity: capacity, lenOut: lenOut)
     }
 }
 

@@ -102,3 +102,26 @@ func syStr(_ base: UnsafePointer<UInt8>?, _ count: Int) -> sy_str {
 
 /// The absent sy_str (ptr NULL, len 0).
 var absentString: sy_str { sy_str(ptr: nil, len: 0) }
+
+/// Writes `text` and a NUL into the caller's buffer of `capacity` bytes, reporting its
+/// length (without the NUL) in `lenOut` either way: the one "text into your buffer" rule of
+/// sy_match_to_json and sy_router_build_url. A buffer too small is SY_ERR_BUFFER_TOO_SMALL,
+/// and a non-empty one is left holding the empty string, as the header promises.
+func copyOut(_ text: inout String, what: String, into buf: UnsafeMutablePointer<CChar>?, capacity: Int,
+             lenOut: UnsafeMutablePointer<Int>?) throws(CFailure) {
+    let needed = text.utf8.count
+    lenOut?.pointee = needed
+    let copied = text.withUTF8 { bytes -> Bool in
+        guard capacity > bytes.count, let buf else { return false }
+        if let base = bytes.baseAddress {
+            UnsafeMutableRawPointer(buf).copyMemory(from: base, byteCount: bytes.count)
+        }
+        buf[bytes.count] = 0
+        return true
+    }
+    guard copied else {
+        if capacity > 0 { buf?.pointee = 0 }
+        throw CFailure(SY_ERR_BUFFER_TOO_SMALL,
+                       "buffer of \(capacity) bytes is too small: \(what) needs \(needed + 1) bytes with its NUL")
+    }
+}

@@ -68,7 +68,7 @@ struct AASAReader {
 
     mutating func read(_ root: JSONRef) throws(SwitchyardError) -> AASASpec {
         guard isObject(root) else {
-            throw linkError(.root, "an apple-app-site-association file must be a JSON object, not \(linkTypeName(root))")
+            throw linkError(.root, "an apple-app-site-association file must be a JSON object, not \(jsonTypeName(root))")
         }
         var spec = AASASpec()
         var sawApplinks = false
@@ -261,7 +261,7 @@ struct AASAReader {
             } else {
                 ignored = true
                 findings.append(LinkFinding(.error, path: path.key(name).description,
-                    "must be a string, not \(linkTypeName(value)): iOS then ignores the whole \"?\" dictionary, so the rule matches any query"))
+                    "must be a string, not \(jsonTypeName(value)): iOS then ignores the whole \"?\" dictionary, so the rule matches any query"))
             }
         }
         return ignored ? .unconstrained : .items(items)

@@ -55,36 +55,36 @@ public struct AndroidDynamicRules: Sendable {
                 "\(why): Android drops every dynamic rule of the statement, and the manifest alone decides"))
             return nil
         }
-        guard isArray(v) else { return drop(path, "must be an array of rule objects, not \(linkTypeName(v))") }
+        guard isArray(v) else { return drop(path, "must be an array of rule objects, not \(jsonTypeName(v))") }
         let items = linkElements(v)
         if items.isEmpty { return drop(path, "empty") }
         var rules: [Rule] = []
         for (i, item) in items.enumerated() {
             let at = path.index(i)
-            guard isObject(item) else { return drop(at, "must be an object, not \(linkTypeName(item))") }
+            guard isObject(item) else { return drop(at, "must be an object, not \(jsonTypeName(item))") }
             guard let members = try? linkMembers(item, at), !members.isEmpty else { return drop(at, "empty") }
             var rule = Rule(path: nil, query: nil, fragment: nil, exclude: false)
             for (key, value) in members {
                 let p = at.key(key)
                 switch key {
                 case "/", "#":
-                    guard let s = try? linkStringValue(value, p) else { return drop(p, "must be a string, not \(linkTypeName(value))") }
+                    guard let s = try? linkStringValue(value, p) else { return drop(p, "must be a string, not \(jsonTypeName(value))") }
                     if s.isEmpty { return drop(p, "empty") }
                     if key == "/" { rule.path = Array(s.utf16) } else { rule.fragment = Array(s.utf16) }
                 case "?":
-                    guard isObject(value) else { return drop(p, "must be an object (name to pattern), not \(linkTypeName(value))") }
+                    guard isObject(value) else { return drop(p, "must be an object (name to pattern), not \(jsonTypeName(value))") }
                     guard let entries = try? linkMembers(value, p), !entries.isEmpty else { return drop(p, "empty") }
                     var list: [(name: [UInt16], pattern: [UInt16])] = []
                     for (name, pv) in entries {
                         guard let s = try? linkStringValue(pv, p.key(name)) else {
-                            return drop(p.key(name), "must be a string, not \(linkTypeName(pv))")
+                            return drop(p.key(name), "must be a string, not \(jsonTypeName(pv))")
                         }
                         if name.isEmpty || s.isEmpty { return drop(p.key(name), "empty") }
                         list.append((Array(name.utf16), Array(s.utf16)))
                     }
                     rule.query = list
                 case "exclude":
-                    guard isBool(value) else { return drop(p, "must be true or false, not \(linkTypeName(value))") }
+                    guard isBool(value) else { return drop(p, "must be true or false, not \(jsonTypeName(value))") }
                     rule.exclude = value.pointee.type == JSON_TRUE
                 default:
                     findings.append(LinkFinding(.warning, path: p.description,

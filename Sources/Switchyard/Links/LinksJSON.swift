@@ -44,22 +44,8 @@ func linkError(_ path: JSONPath, _ message: String, position: Int? = nil) -> Swi
     SwitchyardError(.rule, "\(path): \(message)", position: position)
 }
 
-/// A JSON type in words, for "must be X, not Y" messages.
-func linkTypeName(_ v: JSONRef) -> String {
-    switch v.pointee.type {
-    case JSON_OBJECT: return "an object"
-    case JSON_ARRAY: return "an array"
-    case JSON_STRING: return "a string"
-    case JSON_INTEGER: return "an integer"
-    case JSON_REAL: return "a real number"
-    case JSON_TRUE, JSON_FALSE: return "a boolean"
-    case JSON_NULL: return "null"
-    default: return "a value of unknown type"
-    }
-}
-
 func linkMustBe(_ what: String, _ path: JSONPath, _ v: JSONRef) -> SwitchyardError {
-    linkError(path, "must be \(what), not \(linkTypeName(v))")
+    linkError(path, "must be \(what), not \(jsonTypeName(v))")
 }
 
 func isObject(_ v: JSONRef) -> Bool { v.pointee.type == JSON_OBJECT }

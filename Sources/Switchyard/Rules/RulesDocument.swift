@@ -30,8 +30,8 @@ private func ruleError(_ path: JSONPath, _ message: String) -> SwitchyardError {
     SwitchyardError(.rule, "\(path): \(message)")
 }
 
-/// A JSON type in words, for "must be X, not Y" messages.
-private func typeName(_ v: UnsafePointer<json_t>) -> String {
+/// A JSON type in words, for "must be X, not Y" messages (rule documents and app-link files).
+func jsonTypeName(_ v: UnsafePointer<json_t>) -> String {
     switch v.pointee.type {
     case JSON_OBJECT: return "an object"
     case JSON_ARRAY: return "an array"
@@ -45,7 +45,7 @@ private func typeName(_ v: UnsafePointer<json_t>) -> String {
 }
 
 private func mustBe(_ what: String, _ path: JSONPath, _ v: UnsafePointer<json_t>) -> SwitchyardError {
-    ruleError(path, "must be \(what), not \(typeName(v))")
+    ruleError(path, "must be \(what), not \(jsonTypeName(v))")
 }
 
 /// Calls `body` with each member of an object, in document order (jansson keeps it).
@@ -86,7 +86,7 @@ struct RuleReader {
 
     func document(_ root: UnsafePointer<json_t>) throws(SwitchyardError) -> RuleDocument {
         guard root.pointee.type == JSON_OBJECT else {
-            throw ruleError(.root, "a rule document must be a JSON object, not \(typeName(root))")
+            throw ruleError(.root, "a rule document must be a JSON object, not \(jsonTypeName(root))")
         }
         if json_object_get(root, "version") != nil { return try versioned(root) }
         return try keyed(root)
@@ -137,7 +137,7 @@ struct RuleReader {
             guard value.pointee.type == JSON_OBJECT else {
                 let hint = key == "routes" || key == "redirect_allowlist"
                     ? " (a document with \"\(key)\" needs \"version\": 1)" : ""
-                throw ruleError(path, "must be a route object, not \(typeName(value))\(hint)")
+                throw ruleError(path, "must be a route object, not \(jsonTypeName(value))\(hint)")
             }
             // A "lint" key holding only "disable" is the document's lint settings: a route
             // object never has a "disable" member, so nothing a route could mean is lost.
