@@ -257,12 +257,23 @@ private func resolve(_ router: Router, _ bytes: UnsafeBufferPointer<UInt8>, _ ma
     return answer(match)
 }
 
+/// Whether `input` starts with a web scheme that is read as a browser reads it.
+private func isWebURL(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let colon = input.prefix(6).firstIndex(of: 0x3A) else { return false }
+    let scheme = String(decoding: input[..<colon], as: UTF8.self).lowercased()
+    return ["http", "https", "ws", "wss", "ftp"].contains(scheme)
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = UnsafeBufferPointer(start: data, count: size)
-    // The same URL with "/." where its path ends.
+    // The same URL with "/." where its path ends. In a web URL, spaces and C0 controls that
+    // end the input are not part of the URL (a browser strips them), so the path ends
+    // before them.
+    var last = size
+    if isWebURL(input) { while last > 0, data[last - 1] <= 0x20 { last -= 1 } }
     var end = 0
-    while end < size, data[end] != 0x3F, data[end] != 0x23 { end += 1 }
+    while end < last, data[end] != 0x3F, data[end] != 0x23 { end += 1 }
     var dotted = Array(input[..<end])
     dotted += [0x2F, 0x2E]
     dotted += input[end...]
