@@ -207,7 +207,7 @@ private func allowlistCovers(_ target: BrowserTarget) -> Bool {
 }
 
 /// Every URL of the chain `match` followed stays where the template that made it leads.
-private func checkChain(_ match: Match, mirror: Router, input: UnsafeBufferPointer<UInt8>) {
+private func checkChain(_ match: MatchBuffer, mirror: Router, input: UnsafeBufferPointer<UInt8>) {
     let chain = match.redirects
     guard chain.count >= 2 else { return }
     for k in 1..<chain.count {
@@ -226,14 +226,14 @@ private func checkChain(_ match: Match, mirror: Router, input: UnsafeBufferPoint
 }
 
 /// What must not change when only the spelling of the path does.
-private func answer(_ m: Match) -> String {
+private func answer(_ m: MatchBuffer) -> String {
     guard m.matched else { return "miss" }
     let params = m.pathParameters.map { "\($0.name)=\($0.text)" }.joined(separator: ",")
     return "\(m.pattern ?? "") [\(params)] rest=\(m.remainder ?? "nil")"
 }
 
 /// Resolves and reads every accessor; nil when resolving failed as a URL may.
-private func resolve(_ router: Router, _ bytes: UnsafeBufferPointer<UInt8>, _ match: Match) -> String? {
+private func resolve(_ router: Router, _ bytes: UnsafeBufferPointer<UInt8>, _ match: MatchBuffer) -> String? {
     do {
         _ = try router.resolve(bytes: bytes, into: match)
     } catch {
@@ -278,13 +278,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     dotted += [0x2F, 0x2E]
     dotted += input[end...]
     for (r, mirror) in redirectPairs {
-        let match = Match()
+        let match = MatchBuffer()
         if resolve(r, input, match) != nil { checkChain(match, mirror: mirror, input: input) }
     }
     for r in [router, pathRouter] {
-        let match = Match()
+        let match = MatchBuffer()
         guard let original = resolve(r, input, match) else { continue }
-        let other = Match()
+        let other = MatchBuffer()
         let copy = dotted.withUnsafeBufferPointer { resolve(r, $0, other) }
         if let copy, copy != original {
             let text = String(decoding: input, as: UTF8.self)

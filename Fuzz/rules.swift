@@ -39,7 +39,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         if router.routes.map(\.pattern) != ["/manual/:id"] { fail("a failed load changed the router") }
         return 0
     }
-    let match = Match()
+    let match = MatchBuffer()
     for route in router.routes {
         _ = try? router.resolve(route.pattern, into: match)
         _ = match.json()

@@ -73,7 +73,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if f.alternatives > f.expandedBytes { fail("more alternatives than bytes of them: \(f)") }
     if f.tableBytes > 96 * f.expandedBytes + 4096 { fail("table memory not linear in its alternatives: \(f)") }
     // Walk the table: every pattern read as a URL, then one with each line's segments doubled.
-    let match = Match()
+    let match = MatchBuffer()
     for route in router.routes {
         _ = try? router.resolve(route.pattern, into: match)
         _ = try? router.resolve(route.pattern + route.pattern, into: match)

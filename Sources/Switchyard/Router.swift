@@ -1,6 +1,6 @@
 import Synchronization
 
-/// Process-wide source of table ids: a Match recognises the table it already holds by id,
+/// Process-wide source of table ids: a MatchBuffer recognises the table it already holds by id,
 /// so ids are never reused, even across routers.
 private let tableIDs = Atomic<UInt64>(1)
 
@@ -199,10 +199,10 @@ public final class Router: Sendable {
 
     // MARK: resolving
 
-    /// Resolves `url` into a new Match. A miss is not an error: `matched` is false.
+    /// Resolves `url` into a new MatchBuffer. A miss is not an error: `matched` is false.
     /// Throws invalidURL (with the byte position), limit, redirectLimit or redirectLoop.
-    public func resolve(_ url: String) throws(SwitchyardError) -> Match {
-        let m = Match()
+    public func resolve(_ url: String) throws(SwitchyardError) -> MatchBuffer {
+        let m = MatchBuffer()
         _ = try resolve(url, into: m)
         return m
     }
@@ -210,8 +210,8 @@ public final class Router: Sendable {
     /// Resolves `url` into `match`, reusing its storage: no allocation once `match` is warm.
     /// Returns whether a route matched.
     @discardableResult
-    public func resolve(_ url: String, into match: Match) throws(SwitchyardError) -> Bool {
-        // The bytes are copied into the Match's own buffer (reused: no allocation once warm),
+    public func resolve(_ url: String, into match: MatchBuffer) throws(SwitchyardError) -> Bool {
+        // The bytes are copied into the MatchBuffer's own buffer (reused: no allocation once warm),
         // so the match never depends on the String's storage. Copying a URL costs less than
         // keeping the String alive (a retain and a release per resolve), and a short String
         // may hold its bytes inline, where no pointer to them outlives the call anyway.
@@ -233,14 +233,14 @@ public final class Router: Sendable {
     }
 
     /// Resolves C bytes (borrowed until the next resolve with `match`) into `match`.
-    package func resolve(bytes: UnsafeBufferPointer<UInt8>, into match: Match) throws(SwitchyardError) -> Bool {
+    package func resolve(bytes: UnsafeBufferPointer<UInt8>, into match: MatchBuffer) throws(SwitchyardError) -> Bool {
         match.source = .borrowed(bytes.baseAddress, bytes.count)
         let hit = try resolveFirst(bytes, into: match)
         return try followRedirects(match, firstHit: hit)
     }
 
     /// Reads `bytes` and walks the table once (no redirects).
-    func resolveFirst(_ bytes: UnsafeBufferPointer<UInt8>, into match: Match) throws(SwitchyardError) -> Bool {
+    func resolveFirst(_ bytes: UnsafeBufferPointer<UInt8>, into match: MatchBuffer) throws(SwitchyardError) -> Bool {
         match.state.pointee.chainRefs.removeAll()
         match.state.pointee.chainBytes.removeAll()
         return try walk(bytes, into: match)

@@ -74,10 +74,10 @@ final class RouterBox: HandleBox {
 final class MatchBox: HandleBox {
     /// A `let`, so the resolve path and the accessors read it without a retain;
     /// sy_router_dispatch moves the accepting candidate's result into it (takeResult).
-    let match: Match
+    let match: MatchBuffer
     /// The screen stack handed out by sy_match_stack_at, until the next resolve.
     @exclusivity(unchecked) var stack: StackSnapshot?
-    init(_ match: Match = Match()) {
+    init(_ match: MatchBuffer = MatchBuffer()) {
         self.match = match
         super.init(tag: HandleTag.match)
     }
@@ -111,7 +111,7 @@ func wrongHandle(_ name: StaticString, _ kind: StaticString) -> CFailure {
 /// Runs `body` with the match behind `handle` (borrowed); `fallback` for NULL or a
 /// handle that is not a live match. For the accessors that cannot fail.
 @inline(__always)
-func withMatch<R>(_ handle: OpaquePointer?, or fallback: R, _ body: (Match) -> R) -> R {
+func withMatch<R>(_ handle: OpaquePointer?, or fallback: R, _ body: (MatchBuffer) -> R) -> R {
     guard let handle else { return fallback }
     return withHandle(handle) { box in
         box.tag == HandleTag.match ? body(unsafeDowncast(box, to: MatchBox.self).match) : fallback
@@ -122,7 +122,7 @@ func withMatch<R>(_ handle: OpaquePointer?, or fallback: R, _ body: (Match) -> R
 /// handle, runs `body` with the match borrowed, reports a failure.
 @inline(__always)
 func matchEntry(_ handle: OpaquePointer?, _ err: UnsafeMutablePointer<sy_error>?,
-                _ body: (Match) throws(CFailure) -> Void) -> sy_status {
+                _ body: (MatchBuffer) throws(CFailure) -> Void) -> sy_status {
     clearError(err)
     guard let handle else { return report(.misuse("match is NULL"), into: err) }
     return withHandle(handle) { box -> sy_status in

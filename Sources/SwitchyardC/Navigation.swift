@@ -30,7 +30,7 @@ final class CHandler: Sendable {
 
     /// Calls the function with the candidate as a borrowed sy_match (a handle that dies
     /// with the call) and turns its answer into the core's.
-    func call(_ m: Match, _ context: any Sendable) throws -> HandlerResult {
+    func call(_ m: MatchBuffer, _ context: any Sendable) throws -> HandlerResult {
         let pointer = (context as? DispatchContext)?.pointer
         let handle = MatchBox(m).retainedHandle()
         let answer = fn(handle, data.pointer, pointer)

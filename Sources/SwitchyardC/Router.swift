@@ -124,7 +124,7 @@ public func sy_router_resolve(_ match: OpaquePointer?,
 
 /// sy_router_resolve after the match handle is known good.
 @inline(__always)
-func resolve(into match: Match, _ router: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ urlLen: Int,
+func resolve(into match: MatchBuffer, _ router: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ urlLen: Int,
              _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
     guard let router else { return report(.misuse("router is NULL"), into: err) }
     return withHandle(router) { rbase -> sy_status in

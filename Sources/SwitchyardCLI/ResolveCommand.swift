@@ -94,7 +94,7 @@ struct Resolve: ToolCommand {
         return status
     }
 
-    private func describe(_ m: Match, _ parsed: JSONValue?, _ console: Console) -> String {
+    private func describe(_ m: MatchBuffer, _ parsed: JSONValue?, _ console: Console) -> String {
         var out = ""
         for (k, hop) in m.redirects.enumerated() {
             out += k == 0 ? "  redirects  \(hop)\n" : "          -> \(hop)\n"

@@ -96,7 +96,7 @@ struct BrowserReadingTests {
         try r.add("/*", target: "any")
         var valid = 0, read = 0
         for e in entries {
-            let m: Match
+            let m: MatchBuffer
             do {
                 m = try r.resolve(e.input)
             } catch {
@@ -184,7 +184,7 @@ struct BrowserReadingTests {
     @Test("an error in a URL that is rewritten points into the URL as given")
     func positionsInTheURLGiven() throws {
         let r = try router(["/*"])
-        let m = Match()
+        let m = MatchBuffer()
         // Host "1" is read as 0.0.0.1 (six bytes longer); the bad byte is at 24 as given.
         let url: [UInt8] = Array("https://1//s/m/d/il/s/m/".utf8) + [0xA7] + Array("il./".utf8)
         let result: Result<Bool, SwitchyardError> = url.withUnsafeBufferPointer { b in
@@ -202,8 +202,8 @@ struct BrowserReadingTests {
         #expect(try r.resolve("\\a\\b").pattern == "/a/b")
         #expect(try r.resolve("/a\\q\\c").pattern == "/a/:x/c")
         #expect(try r.resolve("HTTPS://H.EXAMPLE\\p\\z").remainder == "z")
-        // A Match reused after a rewritten URL reads the next URL as given.
-        let m = Match()
+        // A MatchBuffer reused after a rewritten URL reads the next URL as given.
+        let m = MatchBuffer()
         #expect(try r.resolve("/a\\b", into: m))
         #expect(try r.resolve("/a/zz/c", into: m))
         #expect(m.url == "/a/zz/c")

@@ -49,14 +49,14 @@ struct BuildConcurrencyTests {
         var thread = pthread_t()
         final class Body { let run: () -> Void; init(_ run: @escaping () -> Void) { self.run = run } }
         let body = Body {
-            let warm = Match()
+            let warm = MatchBuffer()
             _ = try? r.resolve("/v", into: warm)
             while true {
                 let g = go.load(ordering: .acquiring)
                 if g == 2 { return }
                 if g == 1 && answered.load(ordering: .acquiring) == 0 {
                     do {
-                        // A new Match takes the router's lock to find the table; a warm one does not.
+                        // A new MatchBuffer takes the router's lock to find the table; a warm one does not.
                         let fresh = try r.resolve("/v")
                         _ = try r.resolve("/v", into: warm)
                         seen.withLock { $0 += [fresh.target ?? "miss", warm.target ?? "miss"] }

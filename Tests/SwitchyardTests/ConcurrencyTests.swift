@@ -42,7 +42,7 @@ struct ConcurrencyTests {
     static let urls = ["/r/z", "/r/7", "/r/q/w", "/r/q", "/base/7"]
 
     /// One answer: pattern, target, path parameters (with typed values), remainder.
-    static func answer(_ m: Match) -> String {
+    static func answer(_ m: MatchBuffer) -> String {
         guard m.matched else { return "miss" }
         let ps = m.pathParameters.map { "\($0.name)=\($0.text):\($0.value)" }.joined(separator: ",")
         return "\(m.pattern ?? "?")|\(m.target ?? "?")|\(ps)|\(m.remainder ?? "-")"
@@ -87,7 +87,7 @@ struct ConcurrencyTests {
         let cycles = 400          // writer cycles (7 changes each); readers run until it is done
         var bodies: [@Sendable () -> Void] = (0..<readers).map { reader in
             {
-                let scratch = Match()
+                let scratch = MatchBuffer()
                 var local = Set<String>()
                 var count = 0
                 var round = 0
@@ -158,7 +158,7 @@ struct ConcurrencyTests {
         }
         for _ in 0..<2 {
             bodies.append {
-                let scratch = Match()
+                let scratch = MatchBuffer()
                 for i in 0..<2000 {
                     do {
                         let hit = try r.resolve("/base/\(i)", into: scratch)

@@ -83,7 +83,7 @@ struct ConformanceTests {
             Issue.record("\(id): no boolean expectation (should be in the skip list)")
             return
         }
-        let m: Match
+        let m: MatchBuffer
         do {
             m = try r.resolve(url)
         } catch {
@@ -108,7 +108,7 @@ struct ConformanceTests {
         }
     }
 
-    private func checkParameters(_ c: RawCase, expect: [String: Any], match m: Match) {
+    private func checkParameters(_ c: RawCase, expect: [String: Any], match m: MatchBuffer) {
         let id = c.id
         let params = expect["params"] as? [String: Any] ?? [:]
         for (key, value) in params {

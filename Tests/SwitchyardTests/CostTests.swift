@@ -188,7 +188,7 @@ struct CollidingKeyTests {
             try r.add("/x/:other/:id", target: "other")
             let f = r.footprint
             #expect(f.longestProbeRun <= 64, "\(f)")
-            let m = Match()
+            let m = MatchBuffer()
             for i in stride(from: 0, to: n, by: 997) {
                 _ = try r.resolve("/x/\(fold ? "COMMONPR" : "commonpr")\(10_000 + i)/7", into: m)
                 #expect(m.target == "t\(i)", "\(i): \(m.target ?? "miss")")

@@ -28,7 +28,7 @@ struct FastPathTests {
     func way(_ row: (url: String, path: ResolvePathCounts.Path)) throws {
         #if DEBUG
         let r = try router(Self.routes)
-        let m = Match()
+        let m = MatchBuffer()
         _ = try r.resolve(row.url, into: m)
         var want = ResolvePathCounts()
         want.count(row.path)
@@ -41,7 +41,7 @@ struct FastPathTests {
         #if DEBUG
         let r = try router(Self.webRoutes)
         for url in ["https://h.example/api/1", "/users", "myapp://users"] {
-            let m = Match()
+            let m = MatchBuffer()
             _ = try r.resolve(url, into: m)
             #expect(m.resolvePaths.byteWalk == 1 && m.resolvePaths.segmentList == 0, "\(url)")
         }

@@ -45,7 +45,7 @@ func expectWinner(_ row: WinnerRow, sourceLocation: SourceLocation = #_sourceLoc
 /// Resolves `url` and checks which pattern won (nil = a miss). Returns the match for more checks.
 @discardableResult
 func expectWinner(_ r: Router, _ url: String, _ pattern: String?,
-                  sourceLocation: SourceLocation = #_sourceLocation) -> Match? {
+                  sourceLocation: SourceLocation = #_sourceLocation) -> MatchBuffer? {
     do {
         let m = try r.resolve(url)
         if let pattern {
@@ -64,6 +64,6 @@ func expectWinner(_ r: Router, _ url: String, _ pattern: String?,
 }
 
 /// The path parameters of a match as (name, text) pairs, for compact comparisons.
-func pathPairs(_ m: Match) -> [String] {
+func pathPairs(_ m: MatchBuffer) -> [String] {
     m.pathParameters.map { "\($0.name)=\($0.text)" }
 }

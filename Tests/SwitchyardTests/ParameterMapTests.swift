@@ -110,7 +110,7 @@ struct ParameterMapTests {
             let r = try Router()
             try r.add("/base/:id", target: "base")
             try r.add("/n/<int:n>/<float:f>", target: "n")
-            let m = Match()
+            let m = MatchBuffer()
             _ = try r.resolve("/base/\(round % 10)", into: m)
             let first = m.parameter("id")
             if first != .string(String(round % 10)) || first != m.params["id"] {
@@ -142,12 +142,12 @@ struct ParameterMapTests {
         #expect(try !Router().resolve("/anything").matched)
     }
 
-    @Test("a reused Match is fully reset between resolves")
+    @Test("a reused MatchBuffer is fully reset between resolves")
     func reuse() throws {
         let r = try Router()
         try r.add("/a/:x/*rest", target: "A", name: "n", defaults: ["d": 1])
         try r.add("/b", target: "B")
-        let m = Match()
+        let m = MatchBuffer()
         #expect(try r.resolve("/a/1/2/3?q=1#f", into: m))
         #expect(m.pattern == "/a/:x/*rest" && m.remainder == "2/3" && m.fragment == "f")
         #expect(m.params["d"] == .int(1) && m.params["q"] == .string("1"))

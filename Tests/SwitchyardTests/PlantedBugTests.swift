@@ -1,6 +1,6 @@
 // Bugs a reader could plant in the core that the other suites would let through: each test
 // here fails when one of them is planted (case folding past a key's first word, a loop check
-// that skips the chain's first URL, a size check off by one past the read chunk, a Match
+// that skips the chain's first URL, a size check off by one past the read chunk, a MatchBuffer
 // that keeps its table after a change, surrogates passing the UTF-8 check, a table built
 // for an older version and kept as current).
 import Dispatch
@@ -60,11 +60,11 @@ struct PlantedBugTests {
         #expect(e?.message.contains("maxDocumentSize") == true)
     }
 
-    @Test("a reused Match sees routes added and removed since its last resolve")
+    @Test("a reused MatchBuffer sees routes added and removed since its last resolve")
     func matchFollowsChanges() throws {
         let r = try Router()
         try r.add("/a", target: "A")
-        let m = Match()
+        let m = MatchBuffer()
         #expect(try r.resolve("/a", into: m))
         #expect(!(try r.resolve("/b", into: m)))
         try r.add("/b", target: "B")
@@ -77,7 +77,7 @@ struct PlantedBugTests {
     @Test("UTF-8 surrogates (ED A0 80) are invalid UTF-8 in a URL")
     func surrogatesRefused() throws {
         let r = try router(["/*"])
-        let m = Match()
+        let m = MatchBuffer()
         for bytes: [UInt8] in [[0x2F, 0xED, 0xA0, 0x80], [0x2F, 0x61, 0xED, 0xBF, 0xBF], [0x2F, 0xC3, 0xA9]] {
             let valid = bytes.last == 0xA9
             let result: Result<Bool, SwitchyardError> = bytes.withUnsafeBufferPointer { b in
@@ -102,11 +102,11 @@ struct PlantedBugTests {
         let group = DispatchGroup()
         for _ in 0..<2 {
             DispatchQueue.global().async(group: group) {
-                let m = Match()
+                let m = MatchBuffer()
                 while !stop.stopped { _ = try? r.resolve("/base", into: m) }
             }
         }
-        let m = Match()
+        let m = MatchBuffer()
         for i in 0..<400 {
             try r.add("/r\(i)", target: "R")
             if !(try r.resolve("/r\(i)", into: m)) { failures.add("/r\(i) not seen right after its add") }

@@ -113,7 +113,7 @@ struct PropertyTests {
     }
 
     /// What the router answers for a URL, in comparable form.
-    static func describe(_ m: Match) -> String {
+    static func describe(_ m: MatchBuffer) -> String {
         guard m.matched else { return "miss" }
         let params = m.pathParameters.map { p -> String in
             switch p.value {

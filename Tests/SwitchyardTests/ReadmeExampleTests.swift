@@ -16,7 +16,7 @@ import Switchyard
         // match.target == "UserProfile", match.parameter("id") == .int(42),
         // match.params == ["id": 42, "ref": "mail", "tab": "posts"], match.fragment == "top"
 
-        let scratch = Match()  // reuse one per thread: no allocation per resolve
+        let scratch = MatchBuffer()  // reuse one per thread: no allocation per resolve
         if try router.resolve("/files/a/b%20c.txt", into: scratch) {
             print(scratch.remainder ?? "")  // "a/b c.txt"
         }

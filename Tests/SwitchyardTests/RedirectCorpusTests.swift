@@ -147,7 +147,7 @@ struct RedirectCorpusTests {
             Issue.record("\(what): the document did not load: \(error)")
             return
         }
-        let m = Match()
+        let m = MatchBuffer()
         let failure: SwitchyardError?
         do throws(SwitchyardError) {
             try r.resolve(row.url, into: m)

@@ -29,10 +29,10 @@ private extension String {
 }
 
 /// Expects the resolve of `url` to be refused as unsafe, with a message that names the
-/// route's pattern and the URL it produced, and nothing of it left in a reused Match.
+/// route's pattern and the URL it produced, and nothing of it left in a reused MatchBuffer.
 private func expectUnsafe(_ r: Router, _ url: String, pattern: String, produced: String,
                           sourceLocation: SourceLocation = #_sourceLocation) {
-    let m = Match()
+    let m = MatchBuffer()
     let e = expectError(.redirectUnsafe, url, sourceLocation: sourceLocation) { try r.resolve(url, into: m) }
     #expect(e?.message.contains("'\(pattern)'") == true, "\(e?.message ?? "")", sourceLocation: sourceLocation)
     #expect(e?.message.contains("'\(produced)'") == true, "\(e?.message ?? "")", sourceLocation: sourceLocation)

@@ -195,10 +195,10 @@ struct RedirectTests {
         #expect(m.target == nil && m.pattern == nil && m.params.isEmpty && m.fragment == nil)
     }
 
-    @Test("a reused Match reports each resolve's own chain")
+    @Test("a reused MatchBuffer reports each resolve's own chain")
     func reuse() throws {
         let r = try redirects([("/a/:x", "/b/{x}")])
-        let m = Match()
+        let m = MatchBuffer()
         #expect(try r.resolve("/a/1", into: m))
         #expect(m.redirects == ["/a/1", "/b/1"])
         #expect(try r.resolve("/b/2", into: m))

@@ -60,7 +60,7 @@ struct RulesConcurrencyTests {
     }
 
     /// The version an answer belongs to, or nil when it belongs to none.
-    static func version(_ url: String, _ m: Match) -> Int? {
+    static func version(_ url: String, _ m: MatchBuffer) -> Int? {
         switch url {
         case "/a":
             guard m.matched, let t = m.target, t.hasPrefix("a"), let k = Int(t.dropFirst()) else { return nil }
@@ -88,14 +88,14 @@ struct RulesConcurrencyTests {
         var threads: [pthread_t] = []
         for reader in 0..<2 {
             guard let thread = startThread({
-                let scratch = Match()
+                let scratch = MatchBuffer()
                 started.add(1, ordering: .releasing)
                 var last = ["/a": 0, "/go/7": 0]
                 var count = 0
                 while !stop.load(ordering: .acquiring) || count < 200 {
                     for url in ["/a", "/go/7"] {
                         do {
-                            let m: Match
+                            let m: MatchBuffer
                             if (count + reader) % 2 == 0 {
                                 m = try r.resolve(url)
                             } else {

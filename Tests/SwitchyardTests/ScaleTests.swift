@@ -36,7 +36,7 @@ struct ScaleTests {
                 try r.add(Self.pattern(i), target: "t\(i)")
             }
         }
-        let m = Match()
+        let m = MatchBuffer()
         var misses: [Int] = []
         let resolveTime = try clock.measure {
             for i in 0..<Self.count {

@@ -1,5 +1,5 @@
 // No input and no option reaches the end of the stack (SEMANTICS.md §7): past a few calls,
-// the walk keeps the nodes it must come back to in the Match, and a table is built and
+// the walk keeps the nodes it must come back to in the MatchBuffer, and a table is built and
 // released without recursion. A resolve works on a thread with a 64 KiB stack, on the deepest table
 // the default limits admit, and a 50,000-segment pattern works with limits raised for it.
 import Testing
@@ -61,7 +61,7 @@ struct StackTests {
         return r
     }
 
-    static func answer(_ m: Match) -> String { m.matched ? "\(m.target ?? "?") \(m.remainder ?? "-")" : "miss" }
+    static func answer(_ m: MatchBuffer) -> String { m.matched ? "\(m.target ?? "?") \(m.remainder ?? "-")" : "miss" }
 
     @Test("a resolve works on a 64 KiB thread stack at the default limits")
     func smallStackDefaults() throws {
@@ -76,7 +76,7 @@ struct StackTests {
         ]
         let outcome = Outcome()
         let ran = runOnStack(of: Self.smallStack) {
-            let m = Match()
+            let m = MatchBuffer()
             for url in urls {
                 do {
                     _ = try r.resolve(url, into: m)
@@ -110,7 +110,7 @@ struct StackTests {
                 try r.add(pattern, target: "deep")
                 try r.add("/a/*rest", target: "rest")
                 try r.add("/:x/*rest", target: "param")
-                let m = Match()
+                let m = MatchBuffer()
                 _ = try r.resolve(url, into: m)
                 outcome.answers.append(Self.answer(m))
                 _ = try r.resolve(url + "/b", into: m)   // deepest way fails: back up to the remainder

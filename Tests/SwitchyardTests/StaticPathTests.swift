@@ -84,11 +84,11 @@ struct StaticPathTests {
         #expect(m.pathParameters.isEmpty && m.remainder == nil)
         let hop = try #require(expectWinner(r, "/old?sort=new", "/list"))
         #expect(hop.redirects == ["/old?sort=new", "/list?sort=new"])
-        // Reusing a Match after a walked hit with captures leaves none behind.
+        // Reusing a MatchBuffer after a walked hit with captures leaves none behind.
         let p = try Router()
         try p.add("/u/:id", target: "User")
         try p.add("/u/me", target: "Me")
-        let reused = Match()
+        let reused = MatchBuffer()
         #expect(try p.resolve("/u/42", into: reused))
         #expect(reused.pathParameters.count == 1)
         #expect(try p.resolve("/u/me", into: reused))

@@ -30,7 +30,7 @@ enum RulesSuite {
         for _ in 0..<runs {
             do {
                 let router = try Router()
-                let match = Match()
+                let match = MatchBuffer()
                 let t0 = nowNs()
                 try router.loadRules(json: doc)
                 let t1 = nowNs()
@@ -77,7 +77,7 @@ enum RulesSuite {
     /// Only the resolves of redirect() (hops 1: through the redirect, 0: direct), for callgrind.
     static func profileRedirect(hops: Int, passes: Int) {
         guard let router = try? Router(), (try? router.loadRules(json: redirectDocument)) != nil else { return }
-        let match = Match()
+        let match = MatchBuffer()
         let urls = hops == 1 ? viaRedirect : direct
         var hits = 0
         for _ in 0..<passes {
@@ -96,7 +96,7 @@ enum RulesSuite {
             log("rules: the redirect document did not load: \(error)")
             return []
         }
-        let match = Match()
+        let match = MatchBuffer()
         var mismatches = 0
         for url in direct + viaRedirect {
             let ok = (try? router.resolve(url, into: match)) == true && match.target == "Skill"

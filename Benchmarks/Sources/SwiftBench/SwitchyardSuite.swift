@@ -1,4 +1,4 @@
-// Switchyard through its public Swift API: one Router, one reused Match, resolve(_:into:).
+// Switchyard through its public Swift API: one Router, one reused MatchBuffer, resolve(_:into:).
 import Switchyard
 
 enum SwitchyardSuite {
@@ -12,7 +12,7 @@ enum SwitchyardSuite {
             log("switchyard \(set.name): cannot build the router: \(error)")
             return nil
         }
-        let match = Match()
+        let match = MatchBuffer()
         let mismatches = check(set, router, match, log: log)
         let requests = set.requests
         let stats = measure(lookups: requests.count, budgetNs: budgetNs) {
@@ -25,7 +25,7 @@ enum SwitchyardSuite {
         }
         return ResultRow(suite: set.name, router: "switchyard", stats: stats, routes: set.routes.count,
                          requests: requests.count, mismatches: mismatches,
-                         note: "Router.resolve(_:into:) with one reused Match")
+                         note: "Router.resolve(_:into:) with one reused MatchBuffer")
     }
 
     /// Resolves every request `passes` times and nothing else (for callgrind).
@@ -33,7 +33,7 @@ enum SwitchyardSuite {
         guard let router = try? Router(),
               (try? router.add(contentsOf: set.routes.enumerated().map { Route($1, target: String($0)) })) != nil
         else { return }
-        let match = Match()
+        let match = MatchBuffer()
         var hits = 0
         for _ in 0..<passes {
             for url in set.requests where (try? router.resolve(url, into: match)) == true { hits &+= 1 }
@@ -42,7 +42,7 @@ enum SwitchyardSuite {
     }
 
     /// Request i must hit expected[i]; prints the first few that do not.
-    static func check(_ set: RouteSet, _ router: Router, _ match: Match, log: (String) -> Void) -> Int {
+    static func check(_ set: RouteSet, _ router: Router, _ match: MatchBuffer, log: (String) -> Void) -> Int {
         var bad = 0
         for (i, url) in set.requests.enumerated() {
             let got: String

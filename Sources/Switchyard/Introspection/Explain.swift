@@ -52,13 +52,13 @@ public final class RouteExplainer {
         } catch {
             if error.code != .redirectLoop && error.code != .redirectLimit { throw error }
         }
-        var found: [(id: Int, match: Match)] = []
+        var found: [(id: Int, match: MatchBuffer)] = []
         let scheme = plainScheme(url)
         for e in model.entries {
             // A pattern with a scheme matches only URLs of that scheme.
             if let scheme, let s = e.origin.scheme, s != (scheme ?? []) { continue }
             guard let probe = probe(e.id) else { continue }
-            let m = Match()
+            let m = MatchBuffer()
             if (try? probe.resolve(url, into: m)) == true { found.append((e.id, m)) }
         }
         let order = sortedByPrecedence(model, found.map(\.id))

@@ -56,7 +56,7 @@ extension Router {
             throw SwitchyardError(.invalidArgument, "the host must be a host name such as www.example.com, not '\(host)'")
         }
         let shapes = try linkRouteShapes(LinkRouteSelection(names: routeNames, targets: routeTargets))
-        let match = Match()
+        let match = MatchBuffer()
         func resolves(_ url: String) -> Bool { (try? resolve(url, into: match)) == true }
 
         var routeGaps: [AppLinksCrossCheck.RouteGap] = []

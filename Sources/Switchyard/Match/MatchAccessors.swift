@@ -12,7 +12,7 @@ public struct QueryItem: Sendable, Hashable {
     public var value: String
 }
 
-extension Match {
+extension MatchBuffer {
     /// True when a route matched (after following any redirects).
     public var matched: Bool { hit }
 
@@ -110,12 +110,12 @@ extension Match {
 }
 
 // MARK: byte-level access for the C layer
-// Spans stay valid after these return because a Match's URL bytes are stable: borrowed
-// from C, owned by the Match (redirects, short Swift strings), or the heap storage of a
-// long Swift string the Match holds. (A short Swift string's bytes may live inline in the
-// String value; `Router.resolve(_:into:)` copies those into the Match.)
+// Spans stay valid after these return because a MatchBuffer's URL bytes are stable: borrowed
+// from C, owned by the MatchBuffer (redirects, short Swift strings), or the heap storage of a
+// long Swift string the MatchBuffer holds. (A short Swift string's bytes may live inline in the
+// String value; `Router.resolve(_:into:)` copies those into the MatchBuffer.)
 
-extension Match {
+extension MatchBuffer {
     package var rawMatched: Bool { hit }
 
     package var rawURL: ByteSpan {

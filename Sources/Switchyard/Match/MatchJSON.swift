@@ -2,7 +2,7 @@
 /// `{"matched": true, "url": "...", "pattern": "...", "target": "...", "name": null,
 ///   "params": {...}, "path_params": {...}, "query": {"tab": ["a"]}, "fragment": null,
 ///   "remainder": null, "redirects": []}` (docs/JSON.md).
-extension Match {
+extension MatchBuffer {
     public func json() -> String {
         var w = JSONText()
         w.raw("{\"matched\": ")

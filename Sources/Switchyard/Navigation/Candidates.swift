@@ -1,4 +1,4 @@
-/// Every route that matches a URL, best first, each as a Match with its own parameters: the
+/// Every route that matches a URL, best first, each as a MatchBuffer with its own parameters: the
 /// fallbacks a dispatch tries when the best route's handler declines.
 
 /// The candidates for one URL (`Router.candidates(for:)`). The first is the ordinary resolve
@@ -12,7 +12,7 @@
 public struct Candidates: Sequence {
     let router: Router
     let url: String
-    let first: Match?
+    let first: MatchBuffer?
     /// The route that won the first hop of `first` (before its redirects).
     let firstHop: Route?
 
@@ -23,7 +23,7 @@ public struct Candidates: Sequence {
     public struct Iterator: IteratorProtocol {
         let router: Router
         let url: String
-        var first: Match?
+        var first: MatchBuffer?
         /// The route the first candidate's first hop took: the fallbacks leave out this route,
         /// not whichever route is best when they are worked out (the table may have changed).
         let firstRoute: Route?
@@ -31,14 +31,14 @@ public struct Candidates: Sequence {
         var rest: [Route]? = nil
         var restIndex = 0
 
-        init(router: Router, url: String, first: Match?, firstHop: Route?) {
+        init(router: Router, url: String, first: MatchBuffer?, firstHop: Route?) {
             self.router = router
             self.url = url
             self.first = first
             firstRoute = firstHop
         }
 
-        public mutating func next() -> Match? {
+        public mutating func next() -> MatchBuffer? {
             if yielded >= router.options.limits.maxCandidates { return nil }
             if yielded == 0 {
                 guard let m = first else { yielded = Int.max; return nil }
@@ -66,7 +66,7 @@ extension Router {
     /// is `resolve(url)` when it matched. Throws what `resolve` throws.
     public func candidates(for url: String) throws(SwitchyardError) -> Candidates {
         // The first hop and its redirects on one table, so the route it took is known.
-        let m = Match()
+        let m = MatchBuffer()
         let hit = try resolveFirstHop(url, into: m)
         let firstHop = hit ? m.route?.route : nil
         _ = try followRedirects(m, firstHit: hit)
@@ -87,19 +87,19 @@ extension Router {
     }
 
     /// `url` matched against `route` alone (its first hop), or nil.
-    func matchAlone(_ route: Route, _ url: String) -> Match? {
+    func matchAlone(_ route: Route, _ url: String) -> MatchBuffer? {
         // Alone, its parent is not there: the stack is looked up in this router's table instead.
         var alone = route
         alone.parent = nil
         guard let probe = try? Router(options: options), (try? probe.add(alone)) != nil else { return nil }
-        let m = Match()
+        let m = MatchBuffer()
         guard (try? probe.resolveFirstHop(url, into: m)) == true else { return nil }
         m.stackTable = currentTable()
         return m
     }
 
     /// `resolve(_:into:)` without following a redirect.
-    func resolveFirstHop(_ url: String, into match: Match) throws(SwitchyardError) -> Bool {
+    func resolveFirstHop(_ url: String, into match: MatchBuffer) throws(SwitchyardError) -> Bool {
         var copy = url
         copy.makeContiguousUTF8()
         let st = match.state

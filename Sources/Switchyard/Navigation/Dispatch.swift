@@ -7,7 +7,7 @@
 /// What a dispatch did.
 public struct DispatchResult {
     /// The candidate whose handler accepted, or nil when none did.
-    public let match: Match?
+    public let match: MatchBuffer?
     /// What the accepting handler returned in `.accepted`, or nil.
     public let value: (any Sendable)?
     /// How many handlers were called (declined ones included).
@@ -46,7 +46,7 @@ extension Router {
         try add(r)
     }
 
-    /// Adds a target route carrying `value` (read back with `Match.value`).
+    /// Adds a target route carrying `value` (read back with `MatchBuffer.value`).
     public func add(_ pattern: String, target: String, name: String? = nil, priority: Int = 0,
                     defaults: [String: ParameterValue] = [:], value: any Sendable) throws(SwitchyardError) {
         var r = Route(pattern, target: target, name: name, priority: priority, defaults: defaults)
@@ -74,7 +74,7 @@ extension Router {
     }
 
     /// The route's own handler, else the one registered for its target.
-    func handler(for m: Match) -> RouteHandler? {
+    func handler(for m: MatchBuffer) -> RouteHandler? {
         guard let route = m.route?.route else { return nil }
         if let h = route.handler { return h }
         if case .target(let t) = route.destination { return handlers.get(t) }

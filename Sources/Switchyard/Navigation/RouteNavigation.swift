@@ -1,7 +1,7 @@
 /// What a route carries for navigation besides its destination: the route above it in a
 /// screen stack, a handler, and a value of the caller's own. Kept on the `Route` value, so it
 /// goes and comes with the route (removing a route drops its handler), and read only by
-/// `dispatch`, `Match.stack` and `Match.value`: a resolve never looks at it.
+/// `dispatch`, `MatchBuffer.stack` and `MatchBuffer.value`: a resolve never looks at it.
 
 /// What a handler answers.
 public enum HandlerResult: Sendable {
@@ -15,7 +15,7 @@ public enum HandlerResult: Sendable {
 /// It may run on any thread that dispatches, and may add or remove routes (no lock of the
 /// router is held while it runs). A thrown error ends the dispatch and reaches its caller
 /// unchanged.
-public typealias RouteHandler = @Sendable (Match, any Sendable) throws -> HandlerResult
+public typealias RouteHandler = @Sendable (MatchBuffer, any Sendable) throws -> HandlerResult
 
 struct RouteNavigation: Sendable, Hashable {
     var parent: String? = nil
@@ -50,14 +50,14 @@ extension Route {
     }
 
     /// A value of the caller's own (a view model factory, a screen descriptor...), read back
-    /// from a match with `Match.value`.
+    /// from a match with `MatchBuffer.value`.
     public var value: (any Sendable)? {
         get { navigation.payload?.value }
         set { navigation.payload = .init(handler: navigation.payload?.handler, value: newValue) }
     }
 }
 
-extension Match {
+extension MatchBuffer {
     /// The caller's value on the matched route (`Route.value`), or nil.
     public var value: (any Sendable)? { route?.route.value }
 

@@ -23,7 +23,7 @@ extension Route {
     }
 }
 
-extension Match {
+extension MatchBuffer {
     /// The stack of routes from the root down to the matched one (the last entry). Empty on
     /// a miss. A parent removed since the match was made ends the stack there.
     public var stack: [StackEntry] {

@@ -1,5 +1,5 @@
 /// A route with its pattern compiled and its texts laid out as bytes that C callers can borrow
-/// (they live as long as the route, which the Table - and so any Match using it - retains).
+/// (they live as long as the route, which the Table - and so any MatchBuffer using it - retains).
 final class CompiledRoute: @unchecked Sendable {
     let route: Route
     /// Registration order, unique per router: the tie-breaker of `Precedence.registrationOrder`.

@@ -1,4 +1,4 @@
-/// Building the URL a redirect leads to (SEMANTICS.md §6), byte by byte into a Match's own
+/// Building the URL a redirect leads to (SEMANTICS.md §6), byte by byte into a MatchBuffer's own
 /// buffer: placeholders filled with decoded values encoded for their place (a remainder in
 /// the path as its segments), then unused captured parameters and the original query items
 /// appended (unless the name is already in the target's query, or `append_params` is
@@ -127,7 +127,7 @@ private func targetHasName(_ buf: GrowBuffer<UInt8>, queryStart: Int, limit: Int
     }
 }
 
-extension Match {
+extension MatchBuffer {
     /// Appends the URL that the current hit (a redirect route) leads to onto `buf`, reading
     /// the current URL from `url`; the new URL is `buf[start...]` where `start` is the
     /// count on entry. `plus`: the router reads `+` in queries as a space. Throws, with

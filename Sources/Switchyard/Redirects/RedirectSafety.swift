@@ -9,12 +9,12 @@
 ///   (`//host`, `\\host`, `/\host`, `\/host`, also after tabs and newlines);
 /// - lead inside the document's `redirect_allowlist`, when it has one.
 /// Otherwise the redirect is refused with a `redirectUnsafe` error naming the route's
-/// pattern and the URL, and the Match keeps nothing of it.
+/// pattern and the URL, and the MatchBuffer keeps nothing of it.
 ///
 /// Only redirect routes come here (the hot path never does). The URLs are read into views
-/// the Match keeps (`RedirectScratch`), so a warm Match allocates nothing for the check.
+/// the MatchBuffer keeps (`RedirectScratch`), so a warm MatchBuffer allocates nothing for the check.
 
-/// Scratch space for the check, made at a Match's first redirect and kept with it.
+/// Scratch space for the check, made at a MatchBuffer's first redirect and kept with it.
 struct RedirectScratch {
     /// The produced URL, read.
     var produced = URLView()
@@ -30,8 +30,8 @@ struct RedirectScratch {
     }
 }
 
-extension Match {
-    /// The Match's redirect scratch space, made on first use.
+extension MatchBuffer {
+    /// The MatchBuffer's redirect scratch space, made on first use.
     var redirectScratch: UnsafeMutablePointer<RedirectScratch> {
         if let s = state.pointee.redirectScratch { return s }
         let s = UnsafeMutablePointer<RedirectScratch>.allocate(capacity: 1)
@@ -42,10 +42,10 @@ extension Match {
 }
 
 extension Router {
-    /// Checks the URL `produced` (in the Match's chain) that `route` just built; throws
+    /// Checks the URL `produced` (in the MatchBuffer's chain) that `route` just built; throws
     /// `redirectUnsafe` (or the reader's error, when the URL cannot be read) and clears
-    /// the Match.
-    func checkRedirect(_ match: Match, _ route: CompiledRoute, produced: TextRef,
+    /// the MatchBuffer.
+    func checkRedirect(_ match: MatchBuffer, _ route: CompiledRoute, produced: TextRef,
                        read: ReadConfig) throws(SwitchyardError) {
         let scratch = match.redirectScratch
         let url = UnsafeBufferPointer(start: UnsafePointer(match.state.pointee.chainBytes.base) + Int(produced.start),

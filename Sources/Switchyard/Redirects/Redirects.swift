@@ -1,8 +1,8 @@
-/// Following redirects (SEMANTICS.md §6): each redirect's URL is built into the Match's own
+/// Following redirects (SEMANTICS.md §6): each redirect's URL is built into the MatchBuffer's own
 /// storage, checked (RedirectSafety.swift) and resolved again, on the same table as the
 /// first hop, until a route with a target (or no route) is reached. The chain, every URL
 /// from the one given to the last, is kept in `chainBytes` / `chainRefs`; the URL being
-/// resolved is copied into `owned`, so spans handed to C point into storage the Match owns.
+/// resolved is copied into `owned`, so spans handed to C point into storage the MatchBuffer owns.
 
 /// The most bytes the URLs of one chain may produce together (the URL given not counted):
 /// four URLs of the longest length allowed, and never more than 16 MiB. Each produced URL
@@ -15,12 +15,12 @@ func redirectChainBudget(maxURLLength: Int) -> Int {
 
 extension Router {
     @inline(__always)
-    func followRedirects(_ match: Match, firstHit: Bool) throws(SwitchyardError) -> Bool {
+    func followRedirects(_ match: MatchBuffer, firstHit: Bool) throws(SwitchyardError) -> Bool {
         guard firstHit, match.state.pointee.entry.isRedirect else { return firstHit }  // no retain on the hot path
         return try followChain(match)
     }
 
-    private func followChain(_ match: Match) throws(SwitchyardError) -> Bool {
+    private func followChain(_ match: MatchBuffer) throws(SwitchyardError) -> Bool {
         let st = match.state
         guard let table = match.table else { return st.pointee.hit }
         let plus = table.read.plusInQuery
@@ -66,7 +66,7 @@ extension Router {
                 throw SwitchyardError(.redirectLimit,
                     "more than \(limit) redirects (maxRedirects): \(chainText(st))")
             }
-            // Resolve the new URL from a copy the Match owns (the chain buffer may move).
+            // Resolve the new URL from a copy the MatchBuffer owns (the chain buffer may move).
             st.pointee.owned.removeAll()
             st.pointee.owned.append(contentsOf: UnsafePointer(st.pointee.chainBytes.base) + start, count: Int(new.count))
             match.source = .owned
@@ -76,9 +76,9 @@ extension Router {
         return st.pointee.hit
     }
 
-    /// An error that ends a chain with nothing kept: the Match reads as after a failed read
+    /// An error that ends a chain with nothing kept: the MatchBuffer reads as after a failed read
     /// (no result, no URL, no chain), so no part of a refused redirect can be used.
-    func refuseRedirect(_ match: Match, _ code: SwitchyardError.Code, _ message: String) -> SwitchyardError {
+    func refuseRedirect(_ match: MatchBuffer, _ code: SwitchyardError.Code, _ message: String) -> SwitchyardError {
         match.clearResult()
         match.source = .none
         match.state.pointee.chainRefs.removeAll()
@@ -86,14 +86,14 @@ extension Router {
         return SwitchyardError(code, message)
     }
 
-    private func appendChainURL(_ st: UnsafeMutablePointer<Match.State>, _ p: UnsafePointer<UInt8>?, _ n: Int) {
+    private func appendChainURL(_ st: UnsafeMutablePointer<MatchBuffer.State>, _ p: UnsafePointer<UInt8>?, _ n: Int) {
         let start = st.pointee.chainBytes.count
         if let p, n > 0 { st.pointee.chainBytes.append(contentsOf: p, count: n) }
         st.pointee.chainRefs.append(TextRef(start: Int32(clamping: start), count: Int32(clamping: n), decoded: false))
     }
 
     /// The index of a chain URL before `limit` equal to `t` (byte for byte), if any.
-    private func chainIndex(_ st: UnsafeMutablePointer<Match.State>, of t: TextRef, before limit: Int) -> Int? {
+    private func chainIndex(_ st: UnsafeMutablePointer<MatchBuffer.State>, of t: TextRef, before limit: Int) -> Int? {
         let base = UnsafePointer(st.pointee.chainBytes.base)
         for k in 0..<limit {
             let c = st.pointee.chainRefs[k]
@@ -103,7 +103,7 @@ extension Router {
     }
 
     /// The chain for an error message: `a -> b -> c`; with `short`, each URL cut to its start.
-    func chainText(_ st: UnsafeMutablePointer<Match.State>, short: Bool = false) -> String {
+    func chainText(_ st: UnsafeMutablePointer<MatchBuffer.State>, short: Bool = false) -> String {
         let base = UnsafePointer(st.pointee.chainBytes.base)
         var parts: [String] = []
         for k in 0..<st.pointee.chainRefs.count {

@@ -29,7 +29,7 @@ extension Router {
     /// (BrowserReading.swift): `walkAsGiven` leaves it to this caller, so the hot walk
     /// carries no second call.
     @inline(__always)
-    func walk(_ bytes: UnsafeBufferPointer<UInt8>, into match: Match, keepTable: Bool = false) throws(SwitchyardError) -> Bool {
+    func walk(_ bytes: UnsafeBufferPointer<UInt8>, into match: MatchBuffer, keepTable: Bool = false) throws(SwitchyardError) -> Bool {
         if try walkAsGiven(bytes, into: match, keepTable: keepTable) { return true }
         if _fastPath(match.state.pointee.pendingRewrite == .none) { return false }
         return try walkRewritten(bytes, into: match, keepTable: keepTable)
@@ -37,9 +37,9 @@ extension Router {
 
     /// Walks `bytes` as given; a URL a browser reads differently is not walked but marked
     /// in `pendingRewrite`, and reads as a miss.
-    func walkAsGiven(_ bytes: UnsafeBufferPointer<UInt8>, into match: Match, keepTable: Bool) throws(SwitchyardError) -> Bool {
+    func walkAsGiven(_ bytes: UnsafeBufferPointer<UInt8>, into match: MatchBuffer, keepTable: Bool) throws(SwitchyardError) -> Bool {
         let st = match.state
-        // The fast path: the table this Match already holds is still current (one atomic load).
+        // The fast path: the table this MatchBuffer already holds is still current (one atomic load).
         let id = currentID.load(ordering: .acquiring)
         if st.pointee.tableView == nil || (!keepTable && st.pointee.tableID != id) {
             match.use(currentTable())
@@ -107,10 +107,10 @@ extension Router {
         return st.pointee.hit
     }
 
-    /// A URL a browser reads differently: its browser form becomes the URL the Match owns
+    /// A URL a browser reads differently: its browser form becomes the URL the MatchBuffer owns
     /// and describes, and is walked instead.
     @inline(never)
-    private func walkRewritten(_ bytes: UnsafeBufferPointer<UInt8>, into match: Match,
+    private func walkRewritten(_ bytes: UnsafeBufferPointer<UInt8>, into match: MatchBuffer,
                                keepTable: Bool) throws(SwitchyardError) -> Bool {
         let st = match.state
         let kind = st.pointee.pendingRewrite

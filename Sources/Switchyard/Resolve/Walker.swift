@@ -5,7 +5,7 @@
 /// (only a remainder, always last, consumes several segments), so the walk visits every node
 /// at most once: bounded by the table size for any table, with no exponential backtracking.
 /// The walk recurses where it must come back to a node, but only `WalkTable.recursionBudget`
-/// calls deep; below that it keeps a `WalkFrame` per node in the Match's storage instead, so
+/// calls deep; below that it keeps a `WalkFrame` per node in the MatchBuffer's storage instead, so
 /// its stack use is bounded whatever the depth of the URL or the table.
 
 #if canImport(Glibc)
@@ -119,7 +119,7 @@ struct Walker<Source: SegmentSource> {
     var captures: UnsafeMutablePointer<Capture>
     var captureCount = 0
     /// Room for as many frames as the table has levels (`TableView.walkDepth`), reserved by
-    /// the Match: a frame is kept only on the way down from a path level, so they fit.
+    /// the MatchBuffer: a frame is kept only on the way down from a path level, so they fit.
     let frames: UnsafeMutablePointer<WalkFrame>
     /// Calls of walkPath open now (see `descend`).
     var recursion: Int32 = 0
@@ -513,7 +513,7 @@ struct Walker<Source: SegmentSource> {
     /// edges from `k`, then its remainders. True when the walk goes on down (to `index`, a
     /// frame pushed if `node` has ways left after it); false when `node` is done.
     /// Frames never overflow: one is pushed only on the way down from a path level, and a
-    /// Match reserves as many as the table has levels (`TableView.walkDepth`).
+    /// MatchBuffer reserves as many as the table has levels (`TableView.walkDepth`).
     @inline(__always)
     mutating func ways(_ node: UnsafeMutablePointer<TreeNode>, _ k0: Int, _ seg: TextRef, _ p: UnsafePointer<UInt8>,
                        _ n: Int, _ i: Int, _ next: Int, _ index: inout Int32, _ depth: inout Int) -> Bool {

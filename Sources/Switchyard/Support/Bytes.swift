@@ -1,4 +1,4 @@
-/// A view of UTF-8 bytes owned by someone else: the caller's URL, a Match's scratch buffer or
+/// A view of UTF-8 bytes owned by someone else: the caller's URL, a MatchBuffer's scratch buffer or
 /// a Table. `base == nil` means "absent" (no fragment, no name...), which is distinct from
 /// an empty but present value (`base != nil, count == 0`).
 package struct ByteSpan: @unchecked Sendable {
@@ -135,8 +135,8 @@ struct ByteKey: Hashable {
     func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 }
 
-/// A growable buffer of trivial values with a stable owner (a Match or a Table). It keeps
-/// its capacity across `removeAll()`, so a Match that is reused allocates nothing once warm.
+/// A growable buffer of trivial values with a stable owner (a MatchBuffer or a Table). It keeps
+/// its capacity across `removeAll()`, so a MatchBuffer that is reused allocates nothing once warm.
 /// Not copyable in spirit: only the owning class holds it and frees it in `deinit`.
 struct GrowBuffer<Element: BitwiseCopyable> {
     private(set) var base: UnsafeMutablePointer<Element>

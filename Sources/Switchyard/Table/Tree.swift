@@ -78,7 +78,7 @@ extension TableEntry {
     }
 }
 
-/// The parts of a Table a resolve needs, as plain values: a Match keeps a copy next to its
+/// The parts of a Table a resolve needs, as plain values: a MatchBuffer keeps a copy next to its
 /// strong reference to the table, so the hot path never touches a reference count.
 struct TableView: @unchecked Sendable {
     /// What the walk reads: a Walker copies only this, once per resolve.
@@ -93,12 +93,12 @@ struct TableView: @unchecked Sendable {
     /// the walk can skip the scheme and host levels. -1 otherwise.
     var pathRoot: Int32
     /// The most frames a walk can keep (`WalkFrame`: one per level of the current way
-    /// down): the Match reserves this many.
+    /// down): the MatchBuffer reserves this many.
     var walkDepth: Int
 }
 
 /// How many calls deep the walk recurses (a frame of walkPath is a few hundred bytes, so a
-/// resolve stays well inside a 64 KiB stack) before it goes on with frames in the Match.
+/// resolve stays well inside a 64 KiB stack) before it goes on with frames in the MatchBuffer.
 /// Ordinary tables come back far fewer times on one way down, and never reach it.
 let walkRecursionBudget: Int32 = 16
 
@@ -138,8 +138,8 @@ final class Table: @unchecked Sendable {
     let walkDepth: Int
     let recursionBudget: Int32
     private let staticPaths: StaticPaths
-    /// `view`, made once: a Match holds this pointer (and the Table), so a resolve reads the
-    /// view's fields in place instead of copying the whole struct out of the Match.
+    /// `view`, made once: a MatchBuffer holds this pointer (and the Table), so a resolve reads the
+    /// view's fields in place instead of copying the whole struct out of the MatchBuffer.
     let viewPointer: UnsafeMutablePointer<TableView>
 
     init(id: UInt64, options: RouterOptions, webSchemes: WebSchemeStore, routes: [CompiledRoute],

@@ -1,9 +1,9 @@
-/// The result of a resolve, and the reusable scratch space it is built in. Keep one `Match`
+/// The result of a resolve, and the reusable scratch space it is built in. Keep one `MatchBuffer`
 /// per thread and pass it to `Router.resolve(_:into:)`: after warm-up a resolve allocates
 /// nothing. Values are read from the URL and the route table on demand.
 ///
-/// Not thread-safe: use one Match per thread.
-public final class Match {
+/// Not thread-safe: use one MatchBuffer per thread.
+public final class MatchBuffer {
     /// Where the URL being described is: nowhere yet, the C caller's bytes (borrowed until
     /// the next resolve), or `owned` (a Swift String's bytes, or a redirect's URL, copied).
     enum Source {
@@ -49,10 +49,10 @@ public final class Match {
         var chainRefs = GrowBuffer<TextRef>(capacity: 2)
         /// Set by a walk that found its URL must be read in the form a browser reads it.
         var pendingRewrite = URLView.Rewrite.none
-        /// Which way each walk of this Match went (debug builds only).
+        /// Which way each walk of this MatchBuffer went (debug builds only).
         var paths = ResolvePathCounts()
         /// Where produced redirect URLs are read for their check (RedirectSafety.swift):
-        /// made at the first redirect, so a Match that never follows one never pays for it.
+        /// made at the first redirect, so a MatchBuffer that never follows one never pays for it.
         var redirectScratch: UnsafeMutablePointer<RedirectScratch>? = nil
 
         func free() {
@@ -98,9 +98,9 @@ public final class Match {
     /// stack is looked up in.
     var stackTable: Table?
 
-    /// Takes `other`'s result (and gives it this Match's state in exchange): a handle that
-    /// must keep its Match object, as a C sy_match does, can then describe a candidate's match.
-    package func takeResult(of other: Match) {
+    /// Takes `other`'s result (and gives it this MatchBuffer's state in exchange): a handle that
+    /// must keep its MatchBuffer object, as a C sy_match does, can then describe a candidate's match.
+    package func takeResult(of other: MatchBuffer) {
         guard other !== self else { return }
         swap(&state.pointee, &other.state.pointee)
         swap(&stackTable, &other.stackTable)
@@ -111,7 +111,7 @@ public final class Match {
     var chainBytes: GrowBuffer<UInt8> { _read { yield state.pointee.chainBytes } _modify { yield &state.pointee.chainBytes } }
     var chainRefs: GrowBuffer<TextRef> { _read { yield state.pointee.chainRefs } _modify { yield &state.pointee.chainRefs } }
 
-    /// Makes `table` the one this Match reads from (keeps it alive and caches its view).
+    /// Makes `table` the one this MatchBuffer reads from (keeps it alive and caches its view).
     func use(_ table: Table) {
         state.pointee.frames.reserve(table.walkDepth)
         state.pointee.table = table
@@ -159,7 +159,7 @@ public final class Match {
     /// Takes the walk's winner and lays out the remainder and the merged parameters.
     @inline(__always)
     func finish<S: SegmentSource>(_ w: Walker<S>, url: UnsafeBufferPointer<UInt8>,
-                                  remainder: (Match, Int) -> Void) {
+                                  remainder: (MatchBuffer, Int) -> Void) {
         // The Router cleared the result before reading the URL.
         guard w.best >= 0 else { return }
         // The walk wrote its winner's captures straight into `bestCaptures`.
@@ -172,7 +172,7 @@ public final class Match {
     /// query or defaults exist, the merged parameters.
     @inline(__always)
     func finish(_ entry: TableEntry, captureCount: Int, remainderAt: Int, url: UnsafeBufferPointer<UInt8>,
-                remainder: (Match, Int) -> Void) {
+                remainder: (MatchBuffer, Int) -> Void) {
         let st = state
         st.pointee.hit = true
         st.pointee.entry = entry
@@ -394,8 +394,8 @@ package struct ResolvePathCounts: Equatable, Sendable {
     }
 }
 
-extension Match {
-    /// The ways this Match's walks went (debug builds; all zero in release builds).
+extension MatchBuffer {
+    /// The ways this MatchBuffer's walks went (debug builds; all zero in release builds).
     package var resolvePaths: ResolvePathCounts { state.pointee.paths }
 }
 
