@@ -10,11 +10,14 @@
 docs/PYTHON.md describes the API, the errors, lifetimes and threads.
 """
 
+from __future__ import annotations
+
 import json
 import os
 import warnings
 from collections.abc import Mapping
 from ctypes import byref, c_int
+from typing import TYPE_CHECKING, Any, Callable, Iterable, List, NoReturn, Optional, Tuple, Union
 
 from . import _ffi
 from ._errors import (
@@ -31,10 +34,10 @@ from ._errors import (
     SwitchyardError,
 )
 from ._ffi import SyError, SyRoute
-from ._match import GIL_DISABLED, Match, Scratch, give_scratch, make_match, take_scratch
+from ._match import GIL_DISABLED, Match, ParamValue, Scratch, give_scratch, make_match, take_scratch
 from ._options import build_options
-from ._routes import Route, fill_route, note_uuid_routes, read_routes, route_arguments
-from ._text import encode_surrogates, utf8
+from ._routes import DefaultValue, Route, fill_route, note_uuid_routes, read_routes, route_arguments
+from ._text import Text, encode_surrogates, utf8
 from . import links  # noqa: F401  (switchyard.links, app links)
 
 __version__ = "0.1.0"
@@ -52,16 +55,27 @@ __all__ = [
     "FileError",
     "Status",
     "Route",
+    "ParamValue",
+    "DefaultValue",
+    "RouteSpec",
     "library_version",
 ]
 
+#: One element of ``Router.add_routes``' list: a dict of ``Router.add``'s keyword
+#: arguments, or a (pattern, target) pair.
+RouteSpec = Union[Mapping[str, Any], Tuple[Text, Text]]
 
-def library_version():
+if TYPE_CHECKING:
+    from .navigation import DispatchResult, Handler
+
+
+def library_version() -> str:
     """The version string of the loaded libswitchyard, e.g. "0.1.0"."""
-    return _ffi.sy_version_string().decode()
+    version: bytes = _ffi.sy_version_string()
+    return version.decode()
 
 
-def _closed():
+def _closed() -> SwitchyardError:
     return SwitchyardError(SY_ERR_MISUSE, "the router is closed", None)
 
 
@@ -70,6 +84,9 @@ class Router:
     remove or load rules. ``Router(**options)``: see docs/PYTHON.md for every option."""
 
     __slots__ = ("_h", "_arg", "_changed", "__weakref__")
+    _h: Optional[_ffi.RouterObj]
+    _arg: Any  # byref(_h), or None once closed
+    _changed: bool
 
     # _h: the C router (an owning _ffi.RouterObj), None once closed. Every call copies it
     # to a local first: that reference keeps the C router alive until the call returns,
@@ -80,7 +97,7 @@ class Router:
     # _changed: set after each change this Router makes; the next resolve then builds the
     # new table with the GIL released (see resolve).
 
-    def __init__(self, **options):
+    def __init__(self, **options: object) -> None:
         opts, keep = build_options(options)
         self._h = _ffi.new_router(opts)
         self._arg = byref(self._h)
@@ -89,24 +106,24 @@ class Router:
 
     # -------------------------------------------------------------- lifetime
 
-    def close(self):
+    def close(self) -> None:
         """Release the C router. Idempotent. Matches already returned stay readable."""
         self._h = None
         self._arg = None
 
     @property
-    def closed(self):
+    def closed(self) -> bool:
         return self._h is None
 
-    def __enter__(self):
+    def __enter__(self) -> Router:
         if self._h is None:
             raise _closed()
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _ref(self):
+    def _ref(self) -> _ffi.RouterObj:
         h = self._h
         if h is None:
             raise _closed()
@@ -114,7 +131,9 @@ class Router:
 
     # -------------------------------------------------------------- changes
 
-    def add(self, pattern, target=None, *, redirect=None, name=None, priority=0, defaults=None, append_params=True):
+    def add(self, pattern: Text, target: Optional[Union[Text, Handler]] = None, *,
+            redirect: Optional[Text] = None, name: Optional[Text] = None, priority: int = 0,
+            defaults: Optional[Mapping[str, DefaultValue]] = None, append_params: bool = True) -> None:
         """Add a route leading to ``target`` or, instead, redirecting to ``redirect``.
 
         Raises PatternError (with the byte position), ConflictError (naming both
@@ -128,7 +147,7 @@ class Router:
         self._changed = True
         del keep  # read during the call only
 
-    def add_routes(self, routes):
+    def add_routes(self, routes: Iterable[RouteSpec]) -> None:
         """Add every route of ``routes``, all or nothing: each a dict of add()'s arguments
         ({"pattern": ..., "target": ...}) or a (pattern, target) pair.
 
@@ -137,7 +156,7 @@ class Router:
         """
         items = list(routes)
         array = (SyRoute * max(len(items), 1))()
-        keep = []
+        keep: List[object] = []
         for i, item in enumerate(items):
             try:
                 args, kwargs = route_arguments(item)
@@ -152,12 +171,12 @@ class Router:
         del keep  # read during the call only
 
     @property
-    def routes(self):
+    def routes(self) -> List[Route]:
         """Every route, in the order added (a rule document's in its order): a list of
         read-only Route descriptions, made on each read."""
         return read_routes(self._ref())
 
-    def remove(self, pattern):
+    def remove(self, pattern: Text) -> bool:
         """Remove the route added with exactly this pattern text; True if one was."""
         data = utf8(pattern, "pattern")
         removed = c_int()
@@ -166,7 +185,7 @@ class Router:
         self._changed = True
         return removed.value == 1
 
-    def load_rules(self, doc):
+    def load_rules(self, doc: Union[Mapping[str, Any], Text, os.PathLike[str]]) -> None:
         """Replace the routes of the previous rule document, all or nothing.
 
         ``doc``: a dict (serialised with json.dumps), or JSON text (str or bytes). Errors
@@ -188,7 +207,7 @@ class Router:
             raise TypeError(f"load_rules takes a dict or JSON text, not {type(doc).__name__}")
         self._load(_ffi.sy_router_load_rules, text)
 
-    def load_rules_file(self, path):
+    def load_rules_file(self, path: Union[Text, os.PathLike[str], os.PathLike[bytes]]) -> None:
         """load_rules() for the rule document in the file ``path`` (str, bytes or
         os.PathLike). A file that cannot be read raises FileError, an OSError too."""
         if not isinstance(path, (str, bytes, os.PathLike)):
@@ -200,9 +219,9 @@ class Router:
             exc.filename = name
             raise
 
-    def _load(self, load, text):
+    def _load(self, load: Optional[_ffi.CFunction], text: bytes) -> None:
         h = self._ref()
-        if not _ffi.has_rules():
+        if load is None or not _ffi.has_rules():
             raise NotImplementedError(f"{_ffi.library_path} has no sy_router_load_rules; rebuild libswitchyard")
         load(h, text, len(text), SyError())
         self._changed = True
@@ -210,7 +229,7 @@ class Router:
 
     # -------------------------------------------------------------- resolve
 
-    def resolve(self, url):
+    def resolve(self, url: Text) -> Match:
         """Match ``url`` (str or bytes): a Match, falsy when no route matched.
 
         Raises InvalidURLError (with the byte position), LimitError, RedirectError.
@@ -230,7 +249,7 @@ class Router:
             try:
                 url = url.encode()
             except UnicodeEncodeError:  # surrogates: the library reports where (_text.py)
-                url = encode_surrogates(url)
+                url = encode_surrogates(url)  # type: ignore[arg-type]  # still the str
         elif type(url) is not bytes:
             url = utf8(url, "url")
         try:
@@ -258,22 +277,31 @@ class Router:
 
     # A Router is a handle on one C router, like a file or a lock: copy and pickle refuse
     # (a shallow copy would be a second handle on the same routes, not a new router).
-    def __copy__(self):
+    def __copy__(self) -> NoReturn:
         raise TypeError("a switchyard Router cannot be copied: make a new Router and add "
                         "the same routes (or load the same rules)")
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: object) -> NoReturn:
         self.__copy__()
 
-    def __reduce__(self):
+    def __reduce__(self) -> NoReturn:
         raise TypeError("a switchyard Router cannot be pickled: it is a handle on a C router "
                         "of this process")
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<switchyard.Router {'closed' if self._h is None else 'open'}>"
 
 
-def _resolve_failed(c, router, url, size):
+    if TYPE_CHECKING:
+        # Installed by navigation.install (docs/NAVIGATION.md).
+        def handle(self, target: Text, handler: Optional[Handler]) -> None: ...
+
+        def dispatch(self, url: Text, context: object = None) -> DispatchResult: ...
+
+        def url_for(self, name: Text, **params: DefaultValue) -> str: ...
+
+
+def _resolve_failed(c: Scratch, router: Any, url: bytes, size: Any) -> None:
     """After a failed resolve into Scratch ``c``: raises its error. A None router is a
     closed Router; otherwise the resolve is made again with an sy_error for the C
     message (the same outcome: a resolve changes nothing but its match). Returns if that
@@ -287,7 +315,7 @@ def _resolve_failed(c, router, url, size):
         raise _ffi.error_from(status, c.err)
 
 
-def _resolve_detached(self, url):
+def _resolve_detached(self: Router, url: Text) -> Match:
     # Router.resolve on free-threaded Python (GIL_DISABLED): a Match is resolved as usual,
     # then every attribute is read while only this thread can reach it, so no read of
     # the Match returned calls C.
@@ -296,9 +324,9 @@ def _resolve_detached(self, url):
 
 _resolve_attached = Router.resolve
 _resolve_detached.__doc__ = Router.resolve.__doc__
-Router._resolve_detached = _resolve_detached
+Router._resolve_detached = _resolve_detached  # type: ignore[attr-defined]
 if GIL_DISABLED:
-    Router.resolve = _resolve_detached
+    Router.resolve = _resolve_detached  # type: ignore[method-assign]
 
 _resolve = _ffi.sy_router_resolve_raw
 _resolve_releasing_gil = _ffi.sy_router_resolve_raw_releasing_gil

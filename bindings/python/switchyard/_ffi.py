@@ -5,6 +5,8 @@ library search, one errcheck that turns ``sy_status`` into exceptions, and one
 declaration table. The Pythonic classes are in ``__init__.py``; nothing here is public.
 """
 
+from __future__ import annotations
+
 import ctypes
 import ctypes.util
 import os
@@ -12,6 +14,7 @@ import sys
 import weakref
 from ctypes import POINTER, c_char, c_char_p, c_double, c_int, c_int32, c_int64, c_size_t, c_uint32
 from pathlib import Path
+from typing import Any, Callable, Iterator, List, Protocol, Sequence, Tuple, TypeVar
 
 from ._errors import SY_ERR_BUFFER_TOO_SMALL, SY_OK, error_for
 from ._messages import python_words
@@ -20,6 +23,20 @@ from ._messages import python_words
 BINDING_MAJOR = 0
 SY_ROUTER_OPTIONS_VERSION = 1
 SY_ROUTE_VERSION = 1
+
+#: A declared C function: ctypes converts the arguments by its argtypes, and the result
+#: is its restype's Python value (an int for sy_status, bytes for a char *, a SyStr...).
+CFunction = Callable[..., Any]
+
+
+class CharPointer(Protocol):
+    """A POINTER(c_char) field as the binding reads it: falsy when NULL, and a slice
+    (``ptr[:len]``) copies the bytes out."""
+
+    def __getitem__(self, index: slice) -> bytes: ...
+
+    def __bool__(self) -> bool: ...
+
 
 # ------------------------------------------------------------------------- plain data
 
@@ -34,6 +51,10 @@ class SyError(ctypes.Structure):
         ("reserved", c_uint32 * 1),
         ("message", c_char * 256),
     ]
+    code: int
+    position: int
+    route_index: int
+    message: bytes
 
 
 class SyStr(ctypes.Structure):
@@ -41,6 +62,8 @@ class SyStr(ctypes.Structure):
     (``ptr[:len]``) is the cheapest way ctypes has to copy the bytes out."""
 
     _fields_ = [("ptr", POINTER(c_char)), ("len", c_size_t)]
+    ptr: CharPointer
+    len: int
 
 
 class SyRouteInfo(ctypes.Structure):
@@ -56,6 +79,13 @@ class SyRouteInfo(ctypes.Structure):
         ("from_document", c_int32),
         ("reserved", c_uint32),
     ]
+    pattern: SyStr
+    target: SyStr
+    redirect: SyStr
+    name: SyStr
+    priority: int
+    flags: int
+    from_document: int
 
 
 class SyParam(ctypes.Structure):
@@ -76,6 +106,13 @@ class SyParam(ctypes.Structure):
         ("int_value", c_int64),
         ("float_value", c_double),
     ]
+    name_ptr: CharPointer | None
+    name_len: int
+    text_ptr: CharPointer | None
+    text_len: int
+    type: int
+    int_value: int
+    float_value: float
 
 
 class SyRouterOptions(ctypes.Structure):
@@ -93,6 +130,18 @@ class SyRouterOptions(ctypes.Structure):
         ("web_schemes", POINTER(SyStr)),
         ("web_schemes_count", c_size_t),
     ]
+    version: int
+    flags: int
+    host_handling: int
+    precedence: int
+    max_url_length: int
+    max_segments: int
+    max_parameters: int
+    max_pattern_length: int
+    max_document_size: int
+    max_redirects: int
+    web_schemes: Any  # an (SyStr * n) array, read through its pointer
+    web_schemes_count: int
 
 
 class SyRoute(ctypes.Structure):
@@ -107,6 +156,15 @@ class SyRoute(ctypes.Structure):
         ("defaults_count", c_size_t),
         ("priority", c_int32),
     ]
+    version: int
+    flags: int
+    pattern: SyStr
+    target: SyStr
+    redirect: SyStr
+    name: SyStr
+    defaults: Any  # an (SyParam * n) array, read through its pointer
+    defaults_count: int
+    priority: int
 
 
 # sy_router_options.flags and sy_route.flags bits.
@@ -145,7 +203,10 @@ RouterRef = POINTER(RouterObj)
 MatchRef = POINTER(MatchObj)
 
 
-def _owned(obj_type, out, free):
+_Obj = TypeVar("_Obj", "RouterObj", "MatchObj")
+
+
+def _owned(obj_type: type[_Obj], out: Any, free: CFunction) -> _Obj:
     """The object at ``out`` as an obj_type that frees it when the last reference goes.
 
     weakref.finalize (not __del__) so the free never runs during interpreter teardown;
@@ -158,21 +219,21 @@ def _owned(obj_type, out, free):
     return obj
 
 
-def new_router(opts):
+def new_router(opts: SyRouterOptions) -> RouterObj:
     """sy_router_new -> an owning RouterObj (raises on failure)."""
     out = RouterRef()
     sy_router_new(ctypes.byref(out), opts, SyError())
     return _owned(RouterObj, out, sy_router_free)
 
 
-def new_match():
+def new_match() -> MatchObj:
     """sy_match_new -> an owning MatchObj (raises on failure)."""
     out = MatchRef()
     sy_match_new(ctypes.byref(out), SyError())
     return _owned(MatchObj, out, sy_match_free)
 
 
-def str_in(data):
+def str_in(data: bytes | None) -> Tuple[CharPointer | None, int]:
     """(ptr, len) of a bytes object for an input sy_str; None gives the absent (NULL, 0).
 
     The pointer refers to the bytes object's own buffer: the caller keeps ``data`` alive
@@ -180,13 +241,14 @@ def str_in(data):
     """
     if data is None:
         return None, 0
-    return ctypes.cast(c_char_p(data), POINTER(c_char)), len(data)
+    ptr: CharPointer = ctypes.cast(c_char_p(data), POINTER(c_char))  # type: ignore[assignment]
+    return ptr, len(data)
 
 
 # ------------------------------------------------------------------------- loading
 
 
-def _library_file_name():
+def _library_file_name() -> str:
     if sys.platform == "darwin":
         return "libswitchyard.dylib"
     if sys.platform == "win32":
@@ -194,7 +256,7 @@ def _library_file_name():
     return "libswitchyard.so"
 
 
-def _candidates():
+def _candidates() -> Iterator[Tuple[str, str]]:
     """(description, path) in the search order of STYLE.md 5.9, produced lazily (the
     system search runs subprocesses, so it only runs when the earlier candidates failed).
 
@@ -221,8 +283,8 @@ def _candidates():
     yield "the dynamic loader's search path", name
 
 
-def _load():
-    reasons = []
+def _load() -> Tuple[ctypes.CDLL, str]:
+    reasons: List[str] = []
     for how, path in _candidates():
         if os.sep in path and not os.path.exists(path):
             reasons.append(f"{how}: {path}: no such file")
@@ -254,10 +316,10 @@ pylib = ctypes.PyDLL(library_path, handle=lib._handle)
 # ------------------------------------------------------------------------- errors
 
 
-def error_from(status, err):
+def error_from(status: int, err: SyError | None) -> Exception:
     """The exception for a failed call, from its sy_error (or the status string), its
     message in Python's words (_messages.py)."""
-    route_index = None
+    route_index: int | None = None
     if err is not None and err.code == status and err.message:
         message = python_words(err.message.decode("utf-8", "replace"))
         position = err.position if err.position >= 0 else None
@@ -268,7 +330,7 @@ def error_from(status, err):
     return error_for(status, message, position, route_index)
 
 
-def check_status(status, func, args):
+def check_status(status: int, func: Any, args: Tuple[Any, ...]) -> int:
     """errcheck for every sy_status function: SY_OK passes, anything else raises.
 
     The sy_error, when one was passed, is the last argument (the header's rule).
@@ -279,7 +341,7 @@ def check_status(status, func, args):
     raise error_from(status, err)
 
 
-def check_status_sizing(status, func, args):
+def check_status_sizing(status: int, func: Any, args: Tuple[Any, ...]) -> int:
     """errcheck for sy_match_to_json and sy_match_params_text: SY_ERR_BUFFER_TOO_SMALL is
     the size query's answer."""
     if status == SY_ERR_BUFFER_TOO_SMALL:
@@ -290,23 +352,33 @@ def check_status_sizing(status, func, args):
 # ------------------------------------------------------------------------- declarations
 
 
-def _declare(name, argtypes, restype, errcheck=None, *, keep_gil=False, optional=False):
+def _declare(name: str, argtypes: Sequence[Any], restype: Any,
+             errcheck: Callable[[int, Any, Tuple[Any, ...]], int] | None = None, *,
+             keep_gil: bool = False) -> CFunction:
     """Declare one C function, with no ctypes defaults left (restype c_int truncates).
 
-    ``keep_gil`` takes it from PyDLL. ``optional`` functions may be missing from an older
-    library: the result is then None and callers check it.
+    ``keep_gil`` takes it from PyDLL.
     """
+    fn = _declare_optional(name, argtypes, restype, errcheck, keep_gil=keep_gil)
+    if fn is None:
+        raise ImportError(f"switchyard: {library_path} has no {name}; it is not a matching libswitchyard")
+    return fn
+
+
+def _declare_optional(name: str, argtypes: Sequence[Any], restype: Any,
+                      errcheck: Callable[[int, Any, Tuple[Any, ...]], int] | None = None, *,
+                      keep_gil: bool = False) -> CFunction | None:
+    """_declare for a function an older library may lack: None when it does (callers
+    check)."""
     try:
         fn = getattr(pylib if keep_gil else lib, name)
     except AttributeError:
-        if optional:
-            return None
-        raise ImportError(f"switchyard: {library_path} has no {name}; it is not a matching libswitchyard")
+        return None
     fn.argtypes = argtypes
     fn.restype = restype
     if errcheck is not None:
         fn.errcheck = errcheck
-    return fn
+    return fn  # type: ignore[no-any-return]
 
 
 ErrPtr = POINTER(SyError)
@@ -342,11 +414,11 @@ sy_router_remove = _declare(
     "sy_router_remove", [POINTER(c_int), RouterRef, c_char_p, c_size_t, ErrPtr], c_int, check_status
 )
 # Rule documents: optional, so the package loads with a library that predates them.
-sy_router_load_rules = _declare(
-    "sy_router_load_rules", [RouterRef, c_char_p, c_size_t, ErrPtr], c_int, check_status, optional=True
+sy_router_load_rules = _declare_optional(
+    "sy_router_load_rules", [RouterRef, c_char_p, c_size_t, ErrPtr], c_int, check_status
 )
-sy_router_load_rules_file = _declare(
-    "sy_router_load_rules_file", [RouterRef, c_char_p, c_size_t, ErrPtr], c_int, check_status, optional=True
+sy_router_load_rules_file = _declare_optional(
+    "sy_router_load_rules_file", [RouterRef, c_char_p, c_size_t, ErrPtr], c_int, check_status
 )
 
 # The match object.
@@ -373,7 +445,7 @@ sy_router_resolve_raw_releasing_gil = lib["sy_router_resolve"]
 sy_router_resolve_raw_releasing_gil.restype = c_int
 
 
-def size_arg(n):
+def size_arg(n: int) -> Any:
     """n as a size_t function-call parameter: what c_size_t.from_param() returns, "an
     object that can be used as a function call parameter" (the ctypes reference). It is
     passed to C as it is, where a c_size_t instance is converted again on every call."""
@@ -446,12 +518,12 @@ if library_version // 10000 != BINDING_MAJOR:
     )
 
 
-def has_rules():
+def has_rules() -> bool:
     """Whether the loaded library can read rule documents."""
     return sy_router_load_rules is not None and sy_router_load_rules_file is not None
 
 
-def declare_extension(name, argtypes, restype=c_int):
+def declare_extension(name: str, argtypes: Sequence[Any], restype: Any = c_int) -> CFunction | None:
     """Declares one function of a section the feature modules (links, navigation) bind
     themselves, None if the library predates it, and enters it in this module's namespace:
     the binding's one table of the header's functions."""

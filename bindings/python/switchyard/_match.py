@@ -17,6 +17,8 @@ Why lazy, and why a Match never changes (docs/PYTHON.md, "How a Match stays vali
   instead (GIL_DISABLED below).
 """
 
+from __future__ import annotations
+
 import re
 import sys
 from collections import deque
@@ -24,9 +26,38 @@ from functools import lru_cache
 from uuid import UUID
 from types import MappingProxyType
 from ctypes import byref, c_int, c_int32, c_size_t, create_string_buffer, sizeof
+from typing import (TYPE_CHECKING, Any, Callable, Deque, Dict, List, Mapping, NoReturn, Optional, Protocol,
+                    Tuple, TypeVar, Union, cast, overload)
 
 from . import _ffi
-from ._ffi import SyError, SyStr
+from ._ffi import CharPointer, MatchObj, SyError, SyStr
+
+if TYPE_CHECKING:
+    from .navigation import StackEntry
+
+#: A parameter's value: the text, or for a typed segment (<int:id>, <float:x>,
+#: <uuid:key>) and a typed default, its value as int, float or uuid.UUID.
+ParamValue = Union[str, int, float, UUID]
+
+_T = TypeVar("_T")
+_T_co = TypeVar("_T_co", covariant=True)
+
+
+class _Attribute(Protocol[_T_co]):
+    """What mypy sees of a Match attribute made by _cached or _params_attribute: a
+    read-only descriptor giving a ``_T_co`` on a Match (at run time, a property)."""
+
+    @overload
+    def __get__(self, obj: None, owner: Optional[type] = None) -> _Attribute[_T_co]: ...
+
+    @overload
+    def __get__(self, obj: Match, owner: Optional[type] = None) -> _T_co: ...
+
+    def __get__(self, obj: Optional[Match], owner: Optional[type] = None) -> Union[_T_co, _Attribute[_T_co]]: ...
+
+
+#: One sy_match_params_text buffer and the call's arguments that point at it (_params_io).
+_ParamsIO = Tuple[CharPointer, Any, Any, c_size_t, Any, int]
 
 #: True on a free-threaded CPython (3.13t and later) running without the GIL. Nothing then
 #: stops two threads from calling the C accessors of one shared Match at once (the header
@@ -40,13 +71,14 @@ ATTRIBUTES = ("matched", "url", "pattern", "target", "name", "params", "path_par
               "fragment", "remainder", "redirects")
 
 
-def _params_io(cap):
+def _params_io(cap: int) -> _ParamsIO:
     """A sy_match_params_text buffer of `cap` bytes with the call's arguments that point at
     it (byref of the buffer, its size as a size_t argument, byref of the length it
     writes), and the size."""
     buf = create_string_buffer(cap)
     length = c_size_t()
-    return buf, byref(buf), _ffi.size_arg(cap), length, byref(length), cap
+    # A c_char array's slice is bytes (typeshed's Array says list).
+    return cast(CharPointer, buf), byref(buf), _ffi.size_arg(cap), length, byref(length), cap
 
 
 class Scratch:
@@ -59,8 +91,13 @@ class Scratch:
     """
 
     __slots__ = ("ref", "arg", "err", "err_arg", "params_io")
+    ref: MatchObj
+    arg: Any  # byref(ref): ctypes' private CArgObject
+    err: SyError
+    err_arg: Any  # byref(err)
+    params_io: List[Optional[_ParamsIO]]
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.ref = _ffi.new_match()
         self.arg = byref(self.ref)
         self.err = SyError()
@@ -75,12 +112,13 @@ class Scratch:
 #: append drops the oldest, and its C match is freed (a program that once held many
 #: Matches does not keep their C matches forever).
 POOL_LIMIT = 64
-_pool = deque(maxlen=POOL_LIMIT)
-take_scratch = _pool.pop
-give_scratch = _give = _pool.append
+_pool: Deque[Scratch] = deque(maxlen=POOL_LIMIT)
+take_scratch: Callable[[], Scratch] = _pool.pop
+give_scratch: Callable[[Scratch], None] = _pool.append
+_give = give_scratch
 
 
-def _text(s):
+def _text(s: SyStr) -> Optional[str]:
     """An output sy_str as str, or None when absent. Outputs are valid UTF-8 by contract."""
     ptr = s.ptr
     if not ptr:
@@ -97,13 +135,13 @@ _params_text = _ffi.sy_match_params_text_raw
 #: int32_t wherever a C int has 32 bits; elsewhere c_int32 objects.
 _WHICH = (0, 1) if sizeof(c_int) == 4 else (c_int32(0), c_int32(1))
 # The conversions of the typed values in sy_match_params_text's TYPES letters.
-_CONVERT = {"i": int, "f": float}
+_CONVERT: Dict[str, Callable[[str], Union[int, float]]] = {"i": int, "f": float}
 #: Whether any Router of this process has a route with a <uuid:name> segment: until one
 #: does, reading params skips looking for uuids (saw_uuid_pattern turns it on).
 _uuid_seen = False
 
 
-def saw_uuid_pattern():
+def saw_uuid_pattern() -> None:
     global _uuid_seen
     _uuid_seen = True
 
@@ -112,12 +150,13 @@ _UUID_SEGMENT = re.compile(r"<uuid:([A-Za-z_][A-Za-z0-9_]*)>")
 
 
 @lru_cache(maxsize=1024)
-def _uuid_names(pattern):
+def _uuid_names(pattern: Optional[str]) -> Tuple[str, ...]:
     """The names of a pattern's <uuid:name> parameters (the pattern text decides them)."""
     return tuple(_UUID_SEGMENT.findall(pattern)) if pattern else ()
 
 
-def _typed_uuids(m, out, names, merged, cache_key):
+def _typed_uuids(m: Match, out: Dict[str, ParamValue], names: Tuple[str, ...], merged: bool,
+                 cache_key: str) -> None:
     """Gives the uuid parameters in ``out`` as uuid.UUID. A merged value is one only when
     it is the path's (a query item of the same name stays text). The texts as captured are
     kept under ``cache_key`` for to_dict() (a uuid keeps its case there)."""
@@ -125,41 +164,41 @@ def _typed_uuids(m, out, names, merged, cache_key):
     path = m.path_params if merged else None
     for n in names:
         v = out.get(n)
-        if type(v) is not str:
+        if not isinstance(v, str):
             continue
-        if not merged:
+        if path is None:
             out[n] = UUID(v)
         else:
             p = path.get(n)
             if isinstance(p, UUID) and v.lower() == str(p):
                 out[n] = p
-    m._cache[cache_key] = texts
+    m._cache[cache_key] = texts  # type: ignore[index]  # params filled the cache
 
 
 #: The parameters of a Match without any: one read-only view shared by all of them.
-_NO_PARAMS = MappingProxyType({})
+_NO_PARAMS: MappingProxyType[str, NoReturn] = MappingProxyType({})
 
 
-def _cached(read):
+def _cached(read: Callable[[Match], _T]) -> _Attribute[_T]:
     """A read-only attribute: read from C on first access (``read(match)``), then kept in
     the Match's cache dict. setdefault keeps the first value stored, so two threads that
     read the same attribute for the first time at once still see one object."""
     name = read.__name__
 
-    def get(self):
+    def get(self: Match) -> _T:
         cache = self._cache
         if cache is None:
             cache = self._cache = {}
         else:
             value = cache.get(name, cache)
             if value is not cache:
-                return value
-        return cache.setdefault(name, read(self))
+                return value  # type: ignore[no-any-return]
+        return cache.setdefault(name, read(self))  # type: ignore[no-any-return]
 
-    return property(get, doc=read.__doc__)
+    return cast(_Attribute[_T], property(get, doc=read.__doc__))
 
 
-def _params_attribute(name, which, doc):
+def _params_attribute(name: str, which: int, doc: str) -> _Attribute[Mapping[str, ParamValue]]:
     """Match.params and Match.path_params: one parameter list read in one foreign call,
     then cached (as _cached, with the reading inlined: this is the benchmark's
     resolve+params path).
@@ -173,12 +212,12 @@ def _params_attribute(name, which, doc):
     merged = which == _ffi.SY_PARAMS_MERGED
     text_key = name + " text"
 
-    def get(self):
+    def get(self: Match) -> Mapping[str, ParamValue]:
         cache = self._cache
         if cache is None:
             cache = self._cache = {}
         else:
-            out = cache.get(name)
+            out: Optional[Mapping[str, ParamValue]] = cache.get(name)
             if out is not None:
                 return out
         c = self._c
@@ -202,44 +241,46 @@ def _params_attribute(name, which, doc):
             # for two (measured, docs/PYTHON.md). Either way a repeated name keeps its last
             # value.
             k = len(parts)
+            values: Dict[str, ParamValue]
             if k == 3:
-                out = {parts[1]: parts[2]}
+                values = {parts[1]: parts[2]}
             elif k == 5:
-                out = {parts[1]: parts[2], parts[3]: parts[4]}
+                values = {parts[1]: parts[2], parts[3]: parts[4]}
             elif k == 7:
-                out = {parts[1]: parts[2], parts[3]: parts[4], parts[5]: parts[6]}
+                values = {parts[1]: parts[2], parts[3]: parts[4], parts[5]: parts[6]}
             elif k == 9:
-                out = {parts[1]: parts[2], parts[3]: parts[4], parts[5]: parts[6], parts[7]: parts[8]}
+                values = {parts[1]: parts[2], parts[3]: parts[4], parts[5]: parts[6], parts[7]: parts[8]}
             else:
                 it = iter(parts)
                 next(it)
-                out = dict(zip(it, it))
+                values = dict(zip(it, it))
             if types:  # typed or non-ASCII: convert the typed values one by one
                 for k, kind in enumerate(types):
                     if kind != "s":
-                        out[parts[2 * k + 1]] = _CONVERT[kind](parts[2 * k + 2])
+                        values[parts[2 * k + 1]] = _CONVERT[kind](parts[2 * k + 2])
             if _uuid_seen:
                 names = _uuid_names(self.pattern)
                 if names:
-                    _typed_uuids(self, out, names, merged, text_key)
+                    _typed_uuids(self, values, names, merged, text_key)
             # A read-only view of a dict no one else holds: every reader sees the same
             # values (a view costs one C call, not a copy).
-            out = read_only(out)
+            out = read_only(values)
         else:
             out = _NO_PARAMS
-        return cache.setdefault(name, out)
+        return cache.setdefault(name, out)  # type: ignore[no-any-return]
 
-    return property(get, doc=doc)
+    return cast(_Attribute[Mapping[str, ParamValue]], property(get, doc=doc))
 
 
-def _grow_or_raise(c, which):
+def _grow_or_raise(c: Scratch, which: int) -> Tuple[CharPointer, int]:
     """After a failed sy_match_params_text: a buffer too small is replaced by one of the
     size it reported and the call is made again; any other failure raises, with the C
     message. Returns the buffer and the text's length."""
-    buf, _, _, length, _, cap = c.params_io[which]
+    io = cast(_ParamsIO, c.params_io[which])  # the failed call used it
+    buf, _, _, length, _, cap = io
     if length.value > cap:
-        c.params_io[which] = _params_io(max(length.value, 2 * cap))
-        buf, _, _, length, _, cap = c.params_io[which]
+        io = c.params_io[which] = _params_io(max(length.value, 2 * cap))
+        buf, _, _, length, _, cap = io
     _ffi.sy_match_params_text(buf, cap, byref(length), c.ref, which, SyError())
     return buf, length.value
 
@@ -248,7 +289,7 @@ class _Unconstructible(type):
     """Match's type: ``Match()`` raises TypeError, and Router.resolve makes Matches with
     type.__call__ (see _make below), the cheapest way to make an instance."""
 
-    def __call__(cls, *args, **kwargs):
+    def __call__(cls, *args: object, **kwargs: object) -> NoReturn:
         raise TypeError("Match objects come from Router.resolve()")
 
 
@@ -264,8 +305,11 @@ class Match(metaclass=_Unconstructible):
     # __weakref__ and no instance __dict__: vars() gives a fresh dict of every attribute
     # (__dict__ below).
     __slots__ = ("_c", "_url", "_cache")
+    _c: Scratch
+    _url: Optional[bytes]
+    _cache: Optional[Dict[str, Any]]
 
-    def __del__(self, _give=_give):
+    def __del__(self, _give: Callable[[Scratch], None] = _give) -> None:
         # The Match is gone: its C match may be resolved into again. (A Scratch is in the
         # pool or in one Match, never both: resolve takes it out before using it.) The
         # Match lets go of it first: a finalizer that brings a dead Match back (another
@@ -273,49 +317,55 @@ class Match(metaclass=_Unconstructible):
         # attribute not read yet, never another URL's value. The default keeps the pool
         # reachable during interpreter shutdown.
         c = self._c
-        self._c = None
+        self._c = None  # type: ignore[assignment]  # a dead Match reads nothing
         _give(c)
 
-    def __bool__(self):
+    def __bool__(self) -> bool:
         return self.matched
 
+    if TYPE_CHECKING:
+        @property
+        def stack(self) -> Tuple[StackEntry, ...]:
+            """The screens from the root down to the matched route (navigation.py)."""
+
     @property
-    def _ref(self):
+    def _ref(self) -> MatchObj:
         """The C match (an owning _ffi.MatchObj); for tests."""
         return self._c.ref
 
     @_cached
-    def matched(self):
+    def matched(self) -> bool:
         """True when a route matched (also after a redirect chain that ended on a route)."""
-        return _ffi.sy_match_found(self._c.ref) != 0
+        found: int = _ffi.sy_match_found(self._c.ref)
+        return found != 0
 
     @_cached
-    def url(self):
+    def url(self) -> Optional[str]:
         """The URL resolved: the input, or the last URL of a redirect chain."""
         return _text(_ffi.sy_match_url(self._c.ref))
 
     @_cached
-    def pattern(self):
+    def pattern(self) -> Optional[str]:
         """The winning route's pattern as it was added; None on a miss."""
         return _text(_ffi.sy_match_pattern(self._c.ref))
 
     @_cached
-    def target(self):
+    def target(self) -> Optional[str]:
         """The winning route's target; None on a miss."""
         return _text(_ffi.sy_match_target(self._c.ref))
 
     @_cached
-    def name(self):
+    def name(self) -> Optional[str]:
         """The winning route's name, or None."""
         return _text(_ffi.sy_match_name(self._c.ref))
 
     @_cached
-    def fragment(self):
+    def fragment(self) -> Optional[str]:
         """The URL's fragment as written (not decoded), or None when it has no '#'."""
         return _text(_ffi.sy_match_fragment(self._c.ref))
 
     @_cached
-    def remainder(self):
+    def remainder(self) -> Optional[str]:
         """The segments a trailing '*', '*name' or '<path:name>' matched, joined by '/'."""
         return _text(_ffi.sy_match_remainder(self._c.ref))
 
@@ -325,7 +375,7 @@ class Match(metaclass=_Unconstructible):
                                "The merged map: path parameters, then query items (last value), then defaults.")
 
     @_cached
-    def query(self):
+    def query(self) -> Mapping[str, Tuple[str, ...]]:
         """Every query item, read-only: name -> tuple of values, names in first-appearance
         order."""
         ref = self._c.ref
@@ -333,7 +383,7 @@ class Match(metaclass=_Unconstructible):
         if not count:
             return _NO_PARAMS
         name, value, err = SyStr(), SyStr(), SyError()
-        out = {}
+        out: Dict[str, Tuple[str, ...]] = {}
         for i in range(count):
             _ffi.sy_match_query_at(name, value, ref, _INDEX[i] if i < 64 else i, err)
             key = name.ptr[: name.len].decode()
@@ -342,18 +392,19 @@ class Match(metaclass=_Unconstructible):
         return MappingProxyType(out)
 
     @_cached
-    def redirects(self):
+    def redirects(self) -> Tuple[str, ...]:
         """The redirect chain: () without redirects, else the input URL, then each URL
         redirected to (the last one is ``url``)."""
         ref = self._c.ref
-        return tuple(_text(_ffi.sy_match_redirect_at(ref, i)) for i in range(_ffi.sy_match_redirect_count(ref)))
+        chain = tuple(_text(_ffi.sy_match_redirect_at(ref, i)) for i in range(_ffi.sy_match_redirect_count(ref)))
+        return cast(Tuple[str, ...], chain)  # every URL of a chain is present
 
     @property
-    def __dict__(self):
+    def __dict__(self) -> Dict[str, Any]:  # type: ignore[override]
         """vars(match): a new dict of every attribute, so one kept never changes."""
         return {name: getattr(self, name) for name in ATTRIBUTES}
 
-    def to_dict(self):
+    def to_dict(self) -> Dict[str, Any]:
         """The canonical match JSON (docs/JSON.md) as Python values; fresh containers."""
         return {
             "matched": self.matched,
@@ -369,19 +420,19 @@ class Match(metaclass=_Unconstructible):
             "redirects": list(self.redirects),
         }
 
-    def _texts(self, name):
+    def _texts(self, name: str) -> Dict[str, Union[str, int, float]]:
         """A parameter list as in the match JSON: a uuid as its text."""
         params = getattr(self, name)
-        return dict(self._cache.get(name + " text", params))
+        return dict(self._cache.get(name + " text", params))  # type: ignore[union-attr]  # read above
 
-    def _read_all(self):
+    def _read_all(self) -> Match:
         """Reads every attribute, so that no later read calls C: then any number of threads
         may read this Match at once (free-threaded Python, GIL_DISABLED)."""
         for name in ATTRIBUTES:
             getattr(self, name)
         return self
 
-    def _c_json(self):
+    def _c_json(self) -> str:
         """The C library's own JSON text for this match (sy_match_to_json), for tests."""
         ref = self._ref
         length = c_size_t()
@@ -394,36 +445,36 @@ class Match(metaclass=_Unconstructible):
     # made it. The hash reads the attributes equal Matches share, so it agrees with ==.
     __match_args__ = ("target", "params")
 
-    def _values(self):
+    def _values(self) -> Tuple[object, ...]:
         return tuple(getattr(self, name) for name in ATTRIBUTES)
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if self is other:
             return True
         if type(other) is not Match:
             return NotImplemented
         return self._values() == other._values()
 
-    def __ne__(self, other):
+    def __ne__(self, other: object) -> bool:
         equal = self.__eq__(other)
         return equal if equal is NotImplemented else not equal
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((self.matched, self.url, self.pattern, self.target, self.name,
                      frozenset(self.params.items()), self.fragment, self.remainder, self.redirects))
 
     # A Match never changes once made, so a copy is the Match itself, as for a tuple.
-    def __copy__(self):
+    def __copy__(self) -> Match:
         return self
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: object) -> Match:
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> NoReturn:
         raise TypeError("a switchyard Match cannot be pickled: it reads a C match of this "
                         "process; pickle match.to_dict() instead")
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if not self.matched:
             return f"<Match miss url={self.url!r}>"
         return f"<Match pattern={self.pattern!r} target={self.target!r} params={dict(self.params)!r}>"
@@ -431,4 +482,4 @@ class Match(metaclass=_Unconstructible):
 
 #: An empty Match, which Router.resolve fills in at once: type.__call__ bound to Match,
 #: past _Unconstructible.__call__.
-make_match = type.__call__.__get__(Match)
+make_match = cast(Callable[[], Match], type.__call__.__get__(Match))

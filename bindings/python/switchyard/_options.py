@@ -7,12 +7,16 @@ not lowercase ASCII) come back
 from sy_router_new() as SwitchyardError.
 """
 
+from __future__ import annotations
+
+from typing import Dict, Iterable, List, Mapping, Tuple, cast
+
 from . import _ffi
 from ._ffi import SyRouterOptions, SyStr
 from ._text import utf8
 
 # keyword -> (flag bit, the default value); the bit is set when the value differs.
-_FLAGS = {
+_FLAGS: Dict[str, Tuple[int, bool]] = {
     "strict_trailing_slash": (_ffi.SY_OPT_STRICT_TRAILING_SLASH, False),
     "keep_empty_segments": (_ffi.SY_OPT_KEEP_EMPTY_SEGMENTS, False),
     "case_insensitive_literals": (_ffi.SY_OPT_CASE_INSENSITIVE_LITERALS, False),
@@ -23,7 +27,7 @@ _FLAGS = {
     "query_over_path": (_ffi.SY_OPT_QUERY_OVER_PATH, False),
 }
 
-_CHOICES = {
+_CHOICES: Dict[str, Dict[str, int]] = {
     "host_handling": {"web_schemes": 0, "always_segment": 1, "host_when_dotted": 2},
     "precedence": {"specificity": 0, "registration_order": 1, "most_literals": 2},
 }
@@ -40,12 +44,12 @@ _LIMITS = (
 _UINT32_MAX = 2**32 - 1
 
 
-def build_options(options):
+def build_options(options: Mapping[str, object]) -> Tuple[SyRouterOptions, List[object]]:
     """A SyRouterOptions for the keywords, plus the objects its pointers refer to (keep
     them alive until sy_router_new returns)."""
     opts = SyRouterOptions()
     _ffi.sy_router_options_init(opts, _ffi.SY_ROUTER_OPTIONS_VERSION)
-    keep = []
+    keep: List[object] = []
     for key, value in options.items():
         if key in _FLAGS:
             bit, default = _FLAGS[key]
@@ -69,6 +73,7 @@ def build_options(options):
                 continue
             if isinstance(value, (str, bytes)):
                 raise ValueError("Router option web_schemes must be a list of scheme names, not one string")
+            value = cast(Iterable[object], value)  # a non-iterable raises TypeError here, as before
             if not all(isinstance(s, (str, bytes)) for s in value):
                 raise ValueError(f"Router option web_schemes must hold str, not {value!r}")
             schemes = [utf8(s, "a web scheme") for s in value]

@@ -1,13 +1,15 @@
 """Routes as Python values: the sy_route a Router.add call fills, and Route, the read-only
 description Router.routes lists (from sy_router_route_at)."""
 
+from __future__ import annotations
+
 from ctypes import byref
 from dataclasses import dataclass
 from math import isfinite
-from typing import Any, List, Mapping, Optional, Tuple, Union
+from typing import Any, Callable, List, Mapping, Optional, Tuple, Union
 
 from . import _ffi, _match
-from ._ffi import SyError, SyParam, SyRoute, SyRouteInfo
+from ._ffi import RouterObj, SyError, SyParam, SyRoute, SyRouteInfo, SyStr
 from ._match import saw_uuid_pattern
 from ._text import utf8
 
@@ -49,8 +51,9 @@ def fill_route(route: SyRoute, pattern: Any, target: Any = None, *, redirect: An
         raise ValueError(f"priority must fit in 32 bits, not {priority}")
     if not isinstance(append_params, bool):
         raise TypeError("append_params must be True or False")
+    pattern_text = utf8(pattern, "pattern")
     texts = {
-        "pattern": utf8(pattern, "pattern"),
+        "pattern": pattern_text,
         "target": None if target is None else utf8(target, "target"),
         "redirect": None if redirect is None else utf8(redirect, "redirect"),
         "name": None if name is None else utf8(name, "name"),
@@ -63,7 +66,7 @@ def fill_route(route: SyRoute, pattern: Any, target: Any = None, *, redirect: An
     if not append_params:
         route.flags |= _ffi.SY_ROUTE_NO_APPEND_PARAMS
     route.priority = priority
-    if b"<uuid:" in texts["pattern"]:
+    if b"<uuid:" in pattern_text:
         saw_uuid_pattern()
     return keep
 
@@ -80,7 +83,8 @@ def _fill_defaults(route: SyRoute, defaults: Any) -> Optional[List[Any]]:
     return keep
 
 
-def param_array(values: Mapping[str, Any], label: Any, what: str) -> Tuple[Any, List[Any]]:
+def param_array(values: Mapping[str, object], label: Callable[[str], str],
+                what: str) -> Tuple[Any, List[Any]]:
     """An sy_param array holding ``values`` (str, int or float) and the list of what must
     stay alive while C reads it. ``label(key)`` names a value in an error message
     (``defaults['tab']``), ``what`` a name or value in an encoding error."""
@@ -121,11 +125,11 @@ def route_arguments(item: Any) -> Tuple[Tuple[Any, ...], Mapping[str, Any]]:
                     f"pair, not {type(item).__name__}")
 
 
-def _text(s: Any) -> Optional[str]:
+def _text(s: SyStr) -> Optional[str]:
     return s.ptr[: s.len].decode() if s.ptr else None
 
 
-def read_routes(h: Any) -> List[Route]:
+def read_routes(h: RouterObj) -> List[Route]:
     """Every route of the C router ``h``, in the library's order."""
     info, err = SyRouteInfo(), SyError()
     out = []
@@ -138,7 +142,7 @@ def read_routes(h: Any) -> List[Route]:
     return out
 
 
-def note_uuid_routes(h: Any) -> None:
+def note_uuid_routes(h: RouterObj) -> None:
     """After a rule document is loaded: notes whether one of its patterns has a uuid."""
     if not _match._uuid_seen and any("<uuid:" in r.pattern for r in read_routes(h)):
         saw_uuid_pattern()

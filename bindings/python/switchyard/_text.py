@@ -15,8 +15,15 @@ So a surrogate raises the library's error (a SwitchyardError) at its byte positi
 UnicodeEncodeError.
 """
 
+from __future__ import annotations
 
-def utf8(value, what):
+from typing import Union
+
+#: What the binding takes as text: a str, or its UTF-8 bytes.
+Text = Union[str, bytes]
+
+
+def utf8(value: object, what: str) -> bytes:
     """``value`` (str or bytes) as bytes; TypeError naming ``what`` for anything else."""
     if isinstance(value, str):
         try:
@@ -28,7 +35,7 @@ def utf8(value, what):
     raise TypeError(f"{what} must be str or bytes, not {type(value).__name__}")
 
 
-def encode_surrogates(text):
+def encode_surrogates(text: str) -> bytes:
     """A str with surrogates as bytes the library rejects where the first one stands."""
     try:
         return text.encode("utf-8", "surrogateescape")

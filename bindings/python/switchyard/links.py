@@ -13,14 +13,21 @@ routes. docs/APP-LINKS.md describes every function; these are the sy_links_* fun
 switchyard.h. Documents are given as a dict (or list), JSON text (str) or UTF-8 bytes.
 """
 
+from __future__ import annotations
+
 import ctypes
 import json
 import weakref
 from collections.abc import Mapping, Sequence
 from ctypes import POINTER, c_char, c_char_p, c_int, c_int32, c_size_t, c_uint32, c_void_p
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Literal, Optional, Tuple, TypedDict, Union
 
 from . import _ffi
 from ._errors import SY_ERR_BUFFER_TOO_SMALL, SY_ERR_MISUSE, SY_OK, SwitchyardError, error_for
+from ._ffi import CFunction, CharPointer
+
+if TYPE_CHECKING:
+    from . import Router
 
 __all__ = [
     "AASA",
@@ -31,7 +38,25 @@ __all__ = [
     "generate",
     "cross_check",
     "ANDROID_KINDS",
+    "Decision",
+    "Document",
+    "Verdict",
 ]
+
+#: A JSON document: a dict or list (serialised with json.dumps), JSON text, or its UTF-8
+#: bytes.
+Document = Union[Mapping[str, Any], List[Any], Tuple[Any, ...], str, bytes, bytearray]
+#: What iOS decides for one app.
+Verdict = Literal["match", "block"]
+
+
+class Decision(TypedDict):
+    """One app's decision for a URL (``AASA.decide``)."""
+
+    app_id: str
+    verdict: Verdict
+    detail_index: int
+    rule_index: int
 
 # ------------------------------------------------------------------ ctypes declarations
 # Declared here, next to their only user, from the "App links" section of switchyard.h.
@@ -46,12 +71,17 @@ class _Error(ctypes.Structure):
         ("reserved", c_uint32 * 2),
         ("message", c_char * 256),
     ]
+    code: int
+    position: int
+    message: bytes
 
 
 class _Str(ctypes.Structure):
     """sy_str."""
 
     _fields_ = [("ptr", POINTER(c_char)), ("len", c_size_t)]
+    ptr: CharPointer
+    len: int
 
 
 class _Decision(ctypes.Structure):
@@ -64,6 +94,10 @@ class _Decision(ctypes.Structure):
         ("rule_index", c_int32),
         ("reserved", c_int32),
     ]
+    app_id: _Str
+    verdict: int
+    detail_index: int
+    rule_index: int
 
 
 _SY_LINKS_MATCH, _SY_LINKS_BLOCK = 1, 2
@@ -71,19 +105,19 @@ _SY_LINKS_ALLOW_HTTP = 1 << 0
 _SY_LINKS_LEGACY_SIMPLE_GLOB = 1 << 0
 
 #: The kinds of Android <data> patterns, by the names android-vectors.json uses.
-ANDROID_KINDS = {"literal": 0, "prefix": 1, "simpleGlob": 2, "advancedGlob": 3, "suffix": 4, "host": 5}
+ANDROID_KINDS: Dict[str, int] = {"literal": 0, "prefix": 1, "simpleGlob": 2, "advancedGlob": 3, "suffix": 4, "host": 5}
 
-_lib = getattr(_ffi, "lib", None) or ctypes.CDLL(_ffi.library_path)
+_lib: ctypes.CDLL = getattr(_ffi, "lib", None) or ctypes.CDLL(_ffi.library_path)
 
 
-def _raise_for(status, err):
+def _raise_for(status: int, err: _Error) -> None:
     if status == SY_OK:
         return
     message = err.message.decode("utf-8", "replace") if err.code == status and err.message else f"status {status}"
     raise error_for(status, message, err.position if err.position >= 0 else None)
 
 
-def _declare(name, argtypes, restype=c_int):
+def _declare(name: str, argtypes: Any, restype: Any = c_int) -> Optional[CFunction]:
     """Declares one sy_links_* function (None if the library predates it)."""
     return _ffi.declare_extension(name, argtypes, restype)
 
@@ -116,7 +150,7 @@ sy_links_cross_check = _declare(
 )
 
 
-def _require(fn, name):
+def _require(fn: Optional[CFunction], name: str) -> CFunction:
     if fn is None:
         raise NotImplementedError(f"{_ffi.library_path} has no {name}; rebuild libswitchyard")
     return fn
@@ -125,7 +159,7 @@ def _require(fn, name):
 # ------------------------------------------------------------------ helpers
 
 
-def _text(value, what):
+def _text(value: object, what: str) -> bytes:
     """UTF-8 bytes of a str or bytes argument."""
     if isinstance(value, str):
         return value.encode("utf-8", "surrogateescape")
@@ -134,21 +168,21 @@ def _text(value, what):
     raise TypeError(f"{what} must be str or bytes, not {type(value).__name__}")
 
 
-def _document(value, what):
+def _document(value: object, what: str) -> bytes:
     """A document as UTF-8 JSON bytes: a dict or list is serialised (member order kept)."""
     if isinstance(value, (Mapping, list, tuple)):
         return json.dumps(value, ensure_ascii=False, allow_nan=False).encode("utf-8")
     return _text(value, what)
 
 
-def _json_call(call, *args):
+def _json_call(call: Optional[CFunction], *args: Any) -> Any:
     """Calls a sy_links_* function that writes JSON into a buffer; returns the parsed JSON."""
     size = 16384
     for _ in range(3):
         buf = ctypes.create_string_buffer(size)
         length = c_size_t()
         err = _Error()
-        status = call(buf, size, ctypes.byref(length), *args, ctypes.byref(err))
+        status = call(buf, size, ctypes.byref(length), *args, ctypes.byref(err))  # type: ignore[misc]  # callers _require it
         if status == SY_ERR_BUFFER_TOO_SMALL:
             size = length.value + 1
             continue
@@ -157,7 +191,7 @@ def _json_call(call, *args):
     raise SwitchyardError(SY_ERR_BUFFER_TOO_SMALL, "the answer kept growing between calls", None)
 
 
-def _router_address(router):
+def _router_address(router: Router) -> Tuple[_ffi.RouterObj, int]:
     """The C router of a switchyard.Router, as an address (kept alive by the caller's Router)."""
     ref = getattr(router, "_ref", None)
     if ref is None:
@@ -177,8 +211,9 @@ class AASA:
     """
 
     __slots__ = ("_h", "__weakref__")
+    _h: Optional[c_void_p]
 
-    def __init__(self, doc, *, allow_http=False, size_warning_limit=0):
+    def __init__(self, doc: Document, *, allow_http: bool = False, size_warning_limit: int = 0) -> None:
         new = _require(sy_links_aasa_new, "sy_links_aasa_new")
         data = _document(doc, "the AASA file")
         handle = c_void_p()
@@ -186,30 +221,31 @@ class AASA:
         flags = _SY_LINKS_ALLOW_HTTP if allow_http else 0
         _raise_for(new(ctypes.byref(handle), data, len(data), flags, size_warning_limit, ctypes.byref(err)), err)
         self._h = handle
-        weakref.finalize(self, sy_links_aasa_free, handle.value).atexit = False
+        weakref.finalize(self, sy_links_aasa_free, handle.value).atexit = False  # type: ignore[arg-type]
 
-    def close(self):
+    def close(self) -> None:
         """Forget the compiled file (it is freed once no call uses it). Idempotent."""
         self._h = None
 
-    def __enter__(self):
+    def __enter__(self) -> AASA:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _handle(self):
+    def _handle(self) -> c_void_p:
         if self._h is None:
             raise SwitchyardError(SY_ERR_MISUSE, "the AASA file is closed", None)
         return self._h
 
     @property
-    def findings(self):
+    def findings(self) -> List[Dict[str, str]]:
         """What the file says that iOS ignores or that never matches: a list of
         ``{"severity": "warning" | "error", "path": "$...", "message": "..."}``."""
-        return _json_call(sy_links_aasa_findings, self._handle())
+        findings: List[Dict[str, str]] = _json_call(sy_links_aasa_findings, self._handle())
+        return findings
 
-    def decide(self, host, url):
+    def decide(self, host: Union[str, bytes], url: Union[str, bytes]) -> List[Decision]:
         """Every app decided for ``url`` on ``host``, in decision order: dicts with
         ``app_id``, ``verdict`` ("match" or "block"), ``detail_index`` and ``rule_index``."""
         h = self._handle()
@@ -219,7 +255,8 @@ class AASA:
             out = (_Decision * cap)()
             count = c_size_t()
             err = _Error()
-            status = sy_links_aasa_decide(out, cap, ctypes.byref(count), h, host_b, len(host_b), url_b, len(url_b),
+            decide = sy_links_aasa_decide  # present with sy_links_aasa_new
+            status = decide(out, cap, ctypes.byref(count), h, host_b, len(host_b), url_b, len(url_b),  # type: ignore[misc]
                                   ctypes.byref(err))
             if status == SY_ERR_BUFFER_TOO_SMALL:
                 cap = count.value
@@ -235,15 +272,16 @@ class AASA:
                 for d in out[: count.value]
             ]
 
-    def decisions(self, host, url):
+    def decisions(self, host: Union[str, bytes], url: Union[str, bytes]) -> List[Tuple[str, Verdict]]:
         """``[(app_id, "match" | "block"), ...]`` for ``url`` on ``host``, in decision order."""
         return [(d["app_id"], d["verdict"]) for d in self.decide(host, url)]
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<switchyard.links.AASA {'closed' if self._h is None else 'open'}>"
 
 
-def aasa_decisions(aasa, host, url):
+def aasa_decisions(aasa: Union[AASA, Document], host: Union[str, bytes],
+                   url: Union[str, bytes]) -> List[Tuple[str, Verdict]]:
     """``[(app_id, "match" | "block"), ...]``: what iOS decides for ``url`` with the AASA file
     ``aasa`` (a dict, JSON text or bytes) served by ``host``. The app that opens the URL is
     the first "match" that is installed; an empty list means Safari opens it."""
@@ -256,7 +294,8 @@ def aasa_decisions(aasa, host, url):
 # ------------------------------------------------------------------ Android
 
 
-def android_matches(kind, pattern, text, *, legacy=False):
+def android_matches(kind: str, pattern: Union[str, bytes], text: Union[str, bytes], *,
+                    legacy: bool = False) -> bool:
     """Whether ``text`` (a decoded path; a host for "host") matches one Android <data> pattern.
 
     ``kind``: "literal" (android:path), "prefix", "simpleGlob" (pathPattern), "advancedGlob"
@@ -275,7 +314,7 @@ def android_matches(kind, pattern, text, *, legacy=False):
     return matched.value == 1
 
 
-def android_dynamic(rules, path_and_query):
+def android_dynamic(rules: Document, path_and_query: Union[str, bytes]) -> Literal["open", "excluded"]:
     """"open" or "excluded": Android 15's dynamic rules (a ``dynamic_app_link_components``
     list) for a path with its query and fragment. Rules Android drops (a malformed or empty
     field) give "open": the manifest alone decides."""
@@ -287,7 +326,7 @@ def android_dynamic(rules, path_and_query):
     return "open" if is_open.value == 1 else "excluded"
 
 
-def android_evaluate(app, url, assetlinks=None):
+def android_evaluate(app: Document, url: Union[str, bytes], assetlinks: Optional[Document] = None) -> Dict[str, Any]:
     """Would the Android ``app`` open ``url`` as a verified App Link?
 
     ``app`` describes the app (docs/APP-LINKS.md: package, sha256_cert_fingerprints, filters
@@ -299,13 +338,16 @@ def android_evaluate(app, url, assetlinks=None):
     a = _document(app, "app")
     links = None if assetlinks is None else _document(assetlinks, "assetlinks")
     u = _text(url, "url")
-    return _json_call(fn, a, len(a), links, 0 if links is None else len(links), u, len(u))
+    result: Dict[str, Any] = _json_call(fn, a, len(a), links, 0 if links is None else len(links), u, len(u))
+    return result
 
 
 # ------------------------------------------------------------------ from a router
 
 
-def generate(router, domain, app_ids=(), *, package=None, fingerprints=(), names=None, targets=None):
+def generate(router: Router, domain: str, app_ids: Sequence[str] = (), *, package: Optional[str] = None,
+             fingerprints: Iterable[str] = (), names: Optional[Iterable[str]] = None,
+             targets: Optional[Iterable[str]] = None) -> Dict[str, Any]:
     """The AASA components and Android intent filters for ``router``'s https routes that
     reach ``domain``: ``{"aasa", "android", "assetlinks", "manifest_xml", "rules",
     "skipped", "notes"}``. ``names`` / ``targets`` choose a subset of the routes; each rule's
@@ -313,7 +355,7 @@ def generate(router, domain, app_ids=(), *, package=None, fingerprints=(), names
     fn = _require(sy_links_generate, "sy_links_generate")
     if isinstance(app_ids, str) or not isinstance(app_ids, Sequence):
         raise TypeError("app_ids must be a list of strings")
-    request = {"domain": domain, "app_ids": list(app_ids)}
+    request: Dict[str, object] = {"domain": domain, "app_ids": list(app_ids)}
     if package is not None:
         request["package"] = package
     if fingerprints:
@@ -324,12 +366,13 @@ def generate(router, domain, app_ids=(), *, package=None, fingerprints=(), names
         request["targets"] = list(targets)
     data = json.dumps(request, ensure_ascii=False).encode("utf-8")
     keep, address = _router_address(router)
-    result = _json_call(fn, address, data, len(data))
+    result: Dict[str, Any] = _json_call(fn, address, data, len(data))
     del keep
     return result
 
 
-def cross_check(router, aasa, host, app_id):
+def cross_check(router: Router, aasa: Union[AASA, Document], host: Union[str, bytes],
+                app_id: Union[str, bytes]) -> Dict[str, Any]:
     """The routes of ``router`` whose links ``aasa`` (served by ``host``) does not open in
     ``app_id`` (``routes_not_opened``), and the file's rules for the app that open URLs no
     route handles (``rules_not_handled``), found by example URLs."""
@@ -337,6 +380,6 @@ def cross_check(router, aasa, host, app_id):
     compiled = aasa if isinstance(aasa, AASA) else AASA(aasa)
     h, a = _text(host, "host"), _text(app_id, "app_id")
     keep, address = _router_address(router)
-    result = _json_call(fn, address, compiled._handle(), h, len(h), a, len(a))
+    result: Dict[str, Any] = _json_call(fn, address, compiled._handle(), h, len(h), a, len(a))
     del keep
     return result

@@ -18,11 +18,14 @@ on to the next candidate; anything else accepts it, and dispatch hands the value
 exception raised by a handler ends the dispatch and propagates out of it unchanged.
 """
 
+from __future__ import annotations
+
 import ctypes
 import functools
 import itertools
 import threading
 from ctypes import CFUNCTYPE, POINTER, byref, c_char, c_char_p, c_int, c_size_t, c_void_p
+from typing import TYPE_CHECKING, Any, Callable, Dict, Mapping, NoReturn, Optional, Tuple
 
 from . import _ffi
 from ._errors import SY_ERR_BUFFER_TOO_SMALL, SY_OK
@@ -31,7 +34,15 @@ from ._match import Match, Scratch, give_scratch, make_match, take_scratch
 from ._routes import param_array
 from ._text import utf8
 
-__all__ = ["DECLINED", "DispatchResult", "StackEntry"]
+if TYPE_CHECKING:
+    from . import Router
+    from ._ffi import CFunction
+
+__all__ = ["DECLINED", "DispatchResult", "StackEntry", "Handler"]
+
+#: A handler: called as ``handler(match, context)``; it returns DECLINED to pass the URL
+#: on, anything else to accept it (dispatch hands that value back).
+Handler = Callable[[Match, Any], object]
 
 SY_HANDLED = 1
 SY_DECLINED = 0
@@ -45,6 +56,9 @@ class _StackEntry(ctypes.Structure):
     """sy_stack_entry."""
 
     _fields_ = [("name", SyStr), ("pattern", SyStr), ("url", SyStr)]
+    name: SyStr
+    pattern: SyStr
+    url: SyStr
 
 
 _HandlerFn = CFUNCTYPE(c_int, c_void_p, c_void_p, c_void_p)
@@ -53,7 +67,7 @@ _lib = _ffi.lib
 _ErrP = POINTER(SyError)
 
 
-def _declare(name, argtypes, restype=c_int):
+def _declare(name: str, argtypes: Any, restype: Any = c_int) -> Optional[CFunction]:
     """Declares one navigation function (None if the library predates it)."""
     return _ffi.declare_extension(name, argtypes, restype)
 
@@ -76,13 +90,13 @@ sy_match_stack_count = _declare("sy_match_stack_count", [MatchRef], c_size_t)
 sy_match_stack_at = _declare("sy_match_stack_at", [POINTER(_StackEntry), MatchRef, c_size_t, _ErrP])
 
 
-def _require(fn, name):
+def _require(fn: Optional[CFunction], name: str) -> CFunction:
     if fn is None:
         raise NotImplementedError(f"{_ffi.library_path} has no {name}; rebuild libswitchyard")
     return fn
 
 
-def _raise_for(status, err):
+def _raise_for(status: int, err: SyError) -> None:
     if status != SY_OK:
         raise _ffi.error_from(status, err)
 
@@ -93,7 +107,7 @@ def _raise_for(status, err):
 class _Declined:
     __slots__ = ()
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "switchyard.navigation.DECLINED"
 
 
@@ -106,60 +120,72 @@ class DispatchResult:
     None), ``value`` (what that handler returned) and ``accepted``; truthy when accepted."""
 
     __slots__ = ("match", "value")
+    match: Optional[Match]
+    value: Any
 
-    def __init__(self, match, value):
+    def __init__(self, match: Optional[Match], value: Any) -> None:
         self.match = match
         self.value = value
 
     @property
-    def accepted(self):
+    def accepted(self) -> bool:
         return self.match is not None
 
-    def __bool__(self):
+    def __bool__(self) -> bool:
         return self.match is not None
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<DispatchResult match={self.match!r} value={self.value!r}>"
 
 
-class StackEntry(tuple):
+class StackEntry(Tuple[Optional[str], str, Optional[str]]):
     """One screen of ``Match.stack``: ``name`` (None for an unnamed matched route),
     ``pattern``, and ``url`` (None when no URL can be built)."""
 
     __slots__ = ()
 
-    def __new__(cls, name, pattern, url):
+    def __new__(cls, name: Optional[str], pattern: str, url: Optional[str]) -> StackEntry:
         return tuple.__new__(cls, (name, pattern, url))
 
-    name = property(lambda self: self[0])
-    pattern = property(lambda self: self[1])
-    url = property(lambda self: self[2])
+    if TYPE_CHECKING:
+        @property
+        def name(self) -> Optional[str]: ...
 
-    def __repr__(self):
+        @property
+        def pattern(self) -> str: ...
+
+        @property
+        def url(self) -> Optional[str]: ...
+    else:
+        name = property(lambda self: self[0])
+        pattern = property(lambda self: self[1])
+        url = property(lambda self: self[2])
+
+    def __repr__(self) -> str:
         return f"StackEntry(name={self[0]!r}, pattern={self[1]!r}, url={self[2]!r})"
 
 
-def _text(s):
+def _text(s: SyStr) -> Optional[str]:
     return None if not s.ptr else s.ptr[: s.len].decode()
 
 
-def _read_stack(ref):
+def _read_stack(ref: _ffi.MatchObj) -> Tuple[StackEntry, ...]:
     entries = []
     e = _StackEntry()
     for i in range(_require(sy_match_stack_count, "sy_match_stack_count")(ref)):
         err = SyError()
-        _raise_for(sy_match_stack_at(byref(e), ref, i, byref(err)), err)
-        entries.append(StackEntry(_text(e.name), _text(e.pattern), _text(e.url)))
+        _raise_for(sy_match_stack_at(byref(e), ref, i, byref(err)), err)  # type: ignore[misc]  # with the count
+        entries.append(StackEntry(_text(e.name), _text(e.pattern), _text(e.url)))  # type: ignore[arg-type]  # always set
     return tuple(entries)
 
 
-def _stack(self):
+def _stack(self: Match) -> Tuple[StackEntry, ...]:
     """The screens from the root down to the matched route (the last), each a StackEntry
     with its URL built from this match's parameters; () for a miss."""
     cache = self._cache
     if cache is None:
         cache = self._cache = {}
-    value = cache.get("stack")
+    value: Optional[Tuple[StackEntry, ...]] = cache.get("stack")
     if value is None:
         value = cache.setdefault("stack", _read_stack(self._c.ref))
     return value
@@ -171,21 +197,24 @@ def _stack(self):
 # own as the context, naming its _Dispatch.
 
 _tokens = itertools.count(1)
-_handlers = {}
-_dispatches = {}
+_handlers: Dict[int, Handler] = {}
+_dispatches: Dict[int, _Dispatch] = {}
 _lock = threading.Lock()
 
 
 class _Dispatch:
     __slots__ = ("context", "value", "error")
+    context: object
+    value: object
+    error: Optional[BaseException]
 
-    def __init__(self, context):
+    def __init__(self, context: object) -> None:
         self.context = context
         self.value = None
         self.error = None
 
 
-def _borrowed_match(ptr):
+def _borrowed_match(ptr: int) -> Match:
     """A Match of the candidate the library lends a handler for the call: every attribute
     read now, so it stays readable after the call; its Scratch is a fresh one (the pool's
     rule: a Match owns one), never the borrowed C match."""
@@ -200,7 +229,7 @@ def _borrowed_match(ptr):
     m._url = None
     m._cache = None
     m._read_all()
-    m._cache["stack"] = _read_stack(lent.ref)
+    m._cache["stack"] = _read_stack(lent.ref)  # type: ignore[index]  # _read_all filled it
     try:
         m._c = take_scratch()
     except IndexError:
@@ -208,8 +237,8 @@ def _borrowed_match(ptr):
     return m
 
 
-@_HandlerFn
-def _trampoline(match_ptr, handler_token, dispatch_token):
+@_HandlerFn  # type: ignore[untyped-decorator]  # ctypes' CFUNCTYPE types are untyped
+def _trampoline(match_ptr: int, handler_token: int, dispatch_token: int) -> int:
     state = _dispatches.get(dispatch_token)
     handler = _handlers.get(handler_token)
     if state is None or handler is None:
@@ -225,12 +254,12 @@ def _trampoline(match_ptr, handler_token, dispatch_token):
     return SY_HANDLED
 
 
-@_ReleaseFn
-def _release(handler_token):
+@_ReleaseFn  # type: ignore[untyped-decorator]
+def _release(handler_token: int) -> None:
     _handlers.pop(handler_token, None)
 
 
-def _handle(self, target, handler):
+def _handle(self: Router, target: object, handler: Optional[Handler]) -> None:
     """Call ``handler(match, context)`` for every route whose target is ``target`` when a
     URL is dispatched (replacing the handler registered before); None removes it."""
     if handler is not None and not callable(handler):
@@ -247,7 +276,7 @@ def _handle(self, target, handler):
     _raise_for(status, err)
 
 
-def _dispatch(self, url, context=None):
+def _dispatch(self: Router, url: object, context: object = None) -> DispatchResult:
     """Offer ``url`` to the handlers of the routes that match it, best first, until one
     accepts: a DispatchResult. A handler's exception propagates unchanged; an unreadable
     URL raises as ``resolve`` does."""
@@ -281,7 +310,7 @@ def _dispatch(self, url, context=None):
     return DispatchResult(m, state.value)
 
 
-def _url_for(self, name, **params):
+def _url_for(self: Router, name: object, **params: object) -> str:
     """The URL of the route named ``name``, its parameters from ``params`` (str, int or
     float); those the path does not take go to the query. Raises SwitchyardError naming
     the route or the parameter (unknown name, missing or mistyped parameter)."""
@@ -302,12 +331,12 @@ def _url_for(self, name, **params):
     return ""  # only an empty URL needs no buffer, and no route builds one
 
 
-def install(router_class):
+def install(router_class: type[Router]) -> None:
     """Gives ``router_class`` (Router) its navigation methods, and Match its stack."""
     add = router_class.add
 
     @functools.wraps(add)  # add's signature, for inspect and help()
-    def add_route(self, pattern, target=None, **kwargs):
+    def add_route(self: Router, pattern: Any, target: Any = None, **kwargs: Any) -> None:
         if callable(target):
             # A callable target is the route's handler; the route's target is its pattern.
             handler = target
@@ -317,9 +346,9 @@ def install(router_class):
             return None
         return add(self, pattern, target, **kwargs)
 
-    add_route.__doc__ = add.__doc__ + "\n        A callable ``target`` is the route's handler (see dispatch); the\n        route's target is then its pattern.\n"
-    router_class.add = add_route
-    router_class.handle = _handle
-    router_class.dispatch = _dispatch
-    router_class.url_for = _url_for
-    Match.stack = property(_stack)
+    add_route.__doc__ = (add.__doc__ or "") + "\n        A callable ``target`` is the route's handler (see dispatch); the\n        route's target is then its pattern.\n"
+    router_class.add = add_route  # type: ignore[method-assign]
+    router_class.handle = _handle  # type: ignore[method-assign]
+    router_class.dispatch = _dispatch  # type: ignore[method-assign]
+    router_class.url_for = _url_for  # type: ignore[method-assign]
+    Match.stack = property(_stack)  # type: ignore[method-assign,assignment]

@@ -1,6 +1,7 @@
 """Router methods: add (every keyword), remove, resolve, and the semantics Python users rely on."""
 
 import inspect
+from typing import Callable
 
 import pytest
 
@@ -100,12 +101,28 @@ def test_public_signatures(func, expected):
         (name, kind, default, type(default)) for name, kind, default in expected]
 
 
-def test_public_signature_texts():
-    assert str(inspect.signature(Router)) == "(**options)"
-    assert str(inspect.signature(Router.add)) == (
+def _unannotated(func: Callable[..., object]) -> str:
+    """The signature as docs/PYTHON.md writes it: without the type hints."""
+    sig = inspect.signature(func)
+    params = [p.replace(annotation=P.empty) for p in sig.parameters.values()]
+    return str(sig.replace(parameters=params, return_annotation=inspect.Signature.empty))
+
+
+def test_public_signature_texts() -> None:
+    assert _unannotated(Router) == "(**options)"
+    assert _unannotated(Router.add) == (
         "(self, pattern, target=None, *, redirect=None, name=None, priority=0, defaults=None, append_params=True)")
-    assert str(inspect.signature(Router.remove)) == "(self, pattern)"
-    assert str(inspect.signature(Router.resolve)) == "(self, url)"
+    assert _unannotated(Router.remove) == "(self, pattern)"
+    assert _unannotated(Router.resolve) == "(self, url)"
+
+
+def test_public_signatures_are_annotated() -> None:
+    # The package is typed (py.typed): every parameter and result of the public methods.
+    for func in (Router.add, Router.add_routes, Router.remove, Router.resolve, Router.load_rules,
+                 Router.load_rules_file, Router.handle, Router.dispatch, Router.url_for):
+        sig = inspect.signature(func)
+        assert sig.return_annotation is not inspect.Signature.empty, func
+        assert all(p.annotation is not P.empty for p in sig.parameters.values() if p.name != "self"), func
 
 
 def test_redirect_is_keyword_only(router):
