@@ -19,7 +19,7 @@ URLS = [
 ]
 
 
-def show(router, url):
+def show(router: switchyard.Router, url: str) -> None:
     try:
         m = router.resolve(url)
     except switchyard.SwitchyardError as exc:
@@ -36,7 +36,7 @@ def show(router, url):
         print(f"     redirects {' -> '.join(m.redirects)}")
 
 
-def main():
+def main() -> int:
     print(f"libswitchyard {switchyard.library_version()}")
     with switchyard.Router() as router:
         router.add("https://blog.example.com/:user/article/details/:id", "BlogDetailPage")

@@ -31,7 +31,7 @@ URLS = [
 ]
 
 
-def main():
+def main() -> None:
     path = sys.argv[1] if len(sys.argv) > 1 else os.path.normpath(RULES)
     with switchyard.Router() as router:
         router.load_rules_file(path)  # a file; load_rules takes a dict or JSON text

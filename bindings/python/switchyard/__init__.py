@@ -300,6 +300,9 @@ class Router:
 
         def url_for(self, name: Text, **params: DefaultValue) -> str: ...
 
+        # Router.resolve for free-threaded Python, set below.
+        def _resolve_detached(self, url: Text) -> Match: ...
+
 
 def _resolve_failed(c: Scratch, router: Any, url: bytes, size: Any) -> None:
     """After a failed resolve into Scratch ``c``: raises its error. A None router is a
@@ -324,7 +327,7 @@ def _resolve_detached(self: Router, url: Text) -> Match:
 
 _resolve_attached = Router.resolve
 _resolve_detached.__doc__ = Router.resolve.__doc__
-Router._resolve_detached = _resolve_detached  # type: ignore[attr-defined]
+Router._resolve_detached = _resolve_detached  # type: ignore[method-assign]
 if GIL_DISABLED:
     Router.resolve = _resolve_detached  # type: ignore[method-assign]
 

@@ -106,9 +106,9 @@ class SyParam(ctypes.Structure):
         ("int_value", c_int64),
         ("float_value", c_double),
     ]
-    name_ptr: CharPointer | None
+    name_ptr: CharPointer
     name_len: int
-    text_ptr: CharPointer | None
+    text_ptr: CharPointer
     text_len: int
     type: int
     int_value: int

@@ -340,9 +340,9 @@ class Match(metaclass=_Unconstructible):
         return found != 0
 
     @_cached
-    def url(self) -> Optional[str]:
+    def url(self) -> str:
         """The URL resolved: the input, or the last URL of a redirect chain."""
-        return _text(_ffi.sy_match_url(self._c.ref))
+        return cast(str, _text(_ffi.sy_match_url(self._c.ref)))  # always present
 
     @_cached
     def pattern(self) -> Optional[str]:

@@ -1,6 +1,10 @@
 """Shared fixtures. The library comes from SWITCHYARD_LIBRARY (ctest sets it to the fresh
 build) or the package's default search (the repo's build/ after `make build`)."""
 
+from __future__ import annotations
+
+from typing import Iterator
+
 import os
 import sys
 from pathlib import Path
@@ -31,17 +35,17 @@ needs_rules = pytest.mark.skipif(
 
 
 @pytest.fixture
-def router():
+def router() -> Iterator[switchyard.Router]:
     r = switchyard.Router()
     yield r
     r.close()
 
 
 @pytest.fixture
-def test_data():
+def test_data() -> Path:
     """Tests/Data as a Path; a test names the folder and file it reads (test_data / "links")."""
     assert TEST_DATA.is_dir(), f"test data not found at {TEST_DATA}"
     return TEST_DATA
 
 # Test modules that use syntax newer than the oldest Python the package supports.
-collect_ignore = [] if sys.version_info >= (3, 10) else ["test_match_statement.py"]
+collect_ignore: list[str] = [] if sys.version_info >= (3, 10) else ["test_match_statement.py"]

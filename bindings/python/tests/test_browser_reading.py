@@ -6,6 +6,10 @@ Standard's own test data (Tests/Data/url-wpt) is checked the same way. A match's
 form Switchyard read the URL in, so its host, port and path are compared.
 """
 
+from __future__ import annotations
+
+from typing import Any, Iterator, List, Tuple
+
 import json
 import re
 from pathlib import Path
@@ -15,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import switchyard
+from switchyard import Router
 
 ada_url = pytest.importorskip("ada_url")
 
@@ -23,17 +28,17 @@ WEB = {"http", "https", "ws", "wss", "ftp"}
 
 
 @pytest.fixture(scope="module")
-def catch_all():
+def catch_all() -> Iterator[Router]:
     r = switchyard.Router()
     r.add("/*", "any")
     yield r
     r.close()
 
 
-def segments(path):
+def segments(path: str) -> list[bytes]:
     """A path as Switchyard's segment rules read it: split on '/', each decoded once (as
     bytes), dot segments removed, empty segments dropped (docs/SEMANTICS.md §8)."""
-    out = []
+    out: list[bytes] = []
     for raw in path.split("/"):
         b = re.sub(rb"%([0-9A-Fa-f]{2})", lambda m: bytes([int(m.group(1), 16)]), raw.encode("utf-8", "surrogateescape"))
         if b == b".":
@@ -46,7 +51,7 @@ def segments(path):
     return [b for b in out if b]
 
 
-def host_and_port(url):
+def host_and_port(url: str) -> tuple[str, str]:
     rest = url.split("://", 1)[1]
     authority = re.split(r"[/?#]", rest, maxsplit=1)[0]
     host_port = authority.rsplit("@", 1)[-1]
@@ -58,7 +63,11 @@ def host_and_port(url):
     return host, port
 
 
-def read(router, url):
+#: (host, port, path segments) as a URL reader sees them.
+Reading = Tuple[str, str, List[bytes]]
+
+
+def read(router: Router, url: str) -> Reading | None:
     """(host, port, segments) as Switchyard reads `url`, or None when it refuses it."""
     try:
         m = router.resolve(url)
@@ -70,7 +79,7 @@ def read(router, url):
     return host, port, segments(path)
 
 
-def browser(url):
+def browser(url: str) -> Reading | None:
     try:
         u = ada_url.parse_url(url)
     except ValueError:
@@ -78,7 +87,7 @@ def browser(url):
     return u["hostname"], u["port"], segments(u["pathname"])
 
 
-def entries():
+def entries() -> Iterator[dict[str, Any]]:
     for o in json.loads(DATA.read_text(encoding="utf-8")):
         if not isinstance(o, dict):
             continue
@@ -95,7 +104,7 @@ def entries():
         yield o
 
 
-def test_url_standard_data(catch_all):
+def test_url_standard_data(catch_all: Router) -> None:
     valid = read_count = 0
     for o in entries():
         got = read(catch_all, o["input"])
@@ -131,7 +140,8 @@ paths = st.lists(path_piece, max_size=8).map("".join)
 
 @settings(max_examples=1500)
 @given(schemes, after_scheme, userinfo, hosts, ports, paths)
-def test_never_another_host_or_path_than_a_browser(catch_all, scheme, sep, user, host, port, path):
+def test_never_another_host_or_path_than_a_browser(catch_all: Router, scheme: str, sep: str, user: str, host: str, port: str,
+                                                   path: str) -> None:
     url = scheme + sep + user + host + port + path
     ours = read(catch_all, url)
     if ours is None:
@@ -152,7 +162,7 @@ def test_never_another_host_or_path_than_a_browser(catch_all, scheme, sep, user,
         (["https://x.com/a/*", "/b"], "https:/b", None),
     ],
 )
-def test_routes_see_the_browsers_host_and_path(routes, url, winner):
+def test_routes_see_the_browsers_host_and_path(routes: list[str], url: str, winner: str | None) -> None:
     r = switchyard.Router()
     for p in routes:
         r.add(p, p)
@@ -163,6 +173,6 @@ def test_routes_see_the_browsers_host_and_path(routes, url, winner):
 @pytest.mark.parametrize(
     "url", ["https://good.example.com:65536/", "https://good.example.com:8443:443/", "https://[::1", "https://a<b/"]
 )
-def test_refused_as_a_browser_refuses(catch_all, url):
+def test_refused_as_a_browser_refuses(catch_all: Router, url: str) -> None:
     with pytest.raises(switchyard.SwitchyardError):
         catch_all.resolve(url)

@@ -2,6 +2,8 @@
 bindings/python/README.md's example, and the scripts `make demo` runs. (README.md's quote
 of examples/readme_example.py is checked by test_readme_example.py.)"""
 
+from __future__ import annotations
+
 import contextlib
 import doctest
 import io
@@ -19,16 +21,16 @@ from conftest import needs_rules  # noqa: E402  (pytest puts tests/ on sys.path)
 REPO = Path(__file__).resolve().parents[3]
 
 
-def python_blocks(path):
+def python_blocks(path: Path) -> list[str]:
     return re.findall(r"```python\n(.*?)```", path.read_text(), re.S)
 
 
-def test_package_docstring():
+def test_package_docstring() -> None:
     result = doctest.testmod(switchyard, verbose=False)
     assert result.attempted > 0 and result.failed == 0
 
 
-def test_python_md_first_example():
+def test_python_md_first_example() -> None:
     code = python_blocks(REPO / "docs" / "PYTHON.md")[0]
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
@@ -36,12 +38,12 @@ def test_python_md_first_example():
     assert out.getvalue().strip() == "UserProfile {'id': 42, 'tab': 'a'}"
 
 
-def test_package_readme_example():
+def test_package_readme_example() -> None:
     for code in python_blocks(REPO / "bindings" / "python" / "README.md"):
         exec(compile(code, "bindings/python/README.md", "exec"), {})
 
 
-def run_example(name):
+def run_example(name: str) -> str:
     env = dict(os.environ, PYTHONPATH=str(REPO / "bindings" / "python"), SWITCHYARD_LIBRARY=_ffi.library_path)
     out = subprocess.run([sys.executable, str(REPO / "bindings" / "python" / "examples" / name)],
                          cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
@@ -49,13 +51,13 @@ def run_example(name):
     return out.stdout
 
 
-def test_demo_runs():
+def test_demo_runs() -> None:
     out = run_example("demo.py")
     assert "-> UserProfile" in out and "conflict, as expected" in out
     assert "redirects https://example.com/skill/cloud_native -> myapp://app/tiny" in out
 
 
 @needs_rules
-def test_rules_demo_runs():
+def test_rules_demo_runs() -> None:
     out = run_example("rules_demo.py")
     assert "target     MiniAppContainer" in out and "refused: $.routes[0].pattern" in out

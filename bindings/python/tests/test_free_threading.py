@@ -4,6 +4,10 @@ calls C. This interpreter has a GIL, so the tests call that resolve by its own n
 switch itself is tested against sys._is_gil_enabled.
 """
 
+from __future__ import annotations
+
+from typing import Iterator
+
 import sys
 import threading
 
@@ -20,7 +24,7 @@ URLS = [
 
 
 @pytest.fixture
-def table():
+def table() -> Iterator[Router]:
     r = Router()
     r.add("myapp://user/<int:id>", "User", name="user")
     r.add("https://example.com/files/*path", "Files", defaults={"v": 1})
@@ -30,14 +34,14 @@ def table():
     r.close()
 
 
-def test_resolve_is_detached_exactly_when_the_gil_is_disabled():
+def test_resolve_is_detached_exactly_when_the_gil_is_disabled() -> None:
     gil = getattr(sys, "_is_gil_enabled", lambda: True)()
     assert _match.GIL_DISABLED is (not gil)
     assert (Router.resolve is Router._resolve_detached) is (not gil)
 
 
 @pytest.mark.parametrize("url", URLS)
-def test_a_detached_match_says_what_an_attached_one_says(table, url):
+def test_a_detached_match_says_what_an_attached_one_says(table: Router, url: str) -> None:
     attached = table.resolve(url).to_dict()
     detached = table._resolve_detached(url)
     assert detached.to_dict() == attached
@@ -47,10 +51,10 @@ def test_a_detached_match_says_what_an_attached_one_says(table, url):
         assert detached.to_dict()[name] == attached[name]
 
 
-def test_reading_a_detached_match_calls_no_c_accessor(table, monkeypatch):
+def test_reading_a_detached_match_calls_no_c_accessor(table: Router, monkeypatch: pytest.MonkeyPatch) -> None:
     m = table._resolve_detached(URLS[0])
 
-    def refuse(*args):
+    def refuse(*args: object) -> None:
         raise AssertionError("a C accessor was called")
 
     for name in vars(_ffi):
@@ -60,7 +64,7 @@ def test_reading_a_detached_match_calls_no_c_accessor(table, monkeypatch):
     assert m.to_dict()["target"] == "User" and vars(m)["params"] == {"id": 42, "tab": "b"}
 
 
-def test_a_detached_match_outlives_everything(table):
+def test_a_detached_match_outlives_everything(table: Router) -> None:
     m = table._resolve_detached(URLS[0])
     for url in URLS * 3:
         table.resolve(url)
@@ -70,7 +74,7 @@ def test_a_detached_match_outlives_everything(table):
     assert m.fragment == "top" and m.name == "user"
 
 
-def test_a_dropped_detached_matchs_c_match_is_reused(table):
+def test_a_dropped_detached_matchs_c_match_is_reused(table: Router) -> None:
     first = table._resolve_detached(URLS[0])
     c_match = first._ref
     del first
@@ -79,14 +83,14 @@ def test_a_dropped_detached_matchs_c_match_is_reused(table):
     assert second.target == "Files" and second.remainder == "a/b/c.txt"
 
 
-def test_detached_matches_shared_between_threads(table):
+def test_detached_matches_shared_between_threads(table: Router) -> None:
     # Writers resolve and publish their Matches; readers read every published Match at
     # the same time. Each value must be the one its URL gives.
     expected = {url: table.resolve(url).to_dict() for url in URLS}
     published, errors = [], []
     done = threading.Event()
 
-    def writer(k):
+    def writer(k: int) -> None:
         try:
             for i in range(300):
                 url = URLS[(i + k) % len(URLS)]
@@ -94,7 +98,7 @@ def test_detached_matches_shared_between_threads(table):
         except BaseException as exc:  # reported by the main thread
             errors.append(exc)
 
-    def reader():
+    def reader() -> None:
         try:
             while not done.is_set():
                 for url, m in list(published[-50:]):

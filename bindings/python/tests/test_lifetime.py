@@ -1,6 +1,10 @@
 """Lifetimes (llvmlite's ObjectRef tests): close, with, use after close, both free orders,
 and Matches that outlive later resolves and their router."""
 
+from __future__ import annotations
+
+from typing import Any
+
 import copy
 import gc
 import pickle
@@ -11,18 +15,20 @@ import pytest
 from switchyard import Match, Router, SwitchyardError, _errors, _match
 
 
-def _router_finalizer(router):
+def _router_finalizer(router: Router) -> weakref.finalize[Any, Any]:
     """The weakref.finalize that frees this router's C object."""
     handle = router._h
-    return next(f for f in weakref.finalize._registry if f.peek() and f.peek()[0] is handle)
+    registry = weakref.finalize._registry  # type: ignore[attr-defined]  # CPython's own table
+    return next(f for f in registry if f.peek() and f.peek()[0] is handle)
 
 
-def _match_finalizer(m):
+def _match_finalizer(m: Match) -> weakref.finalize[Any, Any]:
     handle = m._ref
-    return next(f for f in weakref.finalize._registry if f.peek() and f.peek()[0] is handle)
+    registry = weakref.finalize._registry  # type: ignore[attr-defined]  # CPython's own table
+    return next(f for f in registry if f.peek() and f.peek()[0] is handle)
 
 
-def test_use_after_close_raises():
+def test_use_after_close_raises() -> None:
     r = Router()
     r.add("/a", "A")
     r.close()
@@ -35,7 +41,7 @@ def test_use_after_close_raises():
         assert "closed" in info.value.message
 
 
-def test_close_frees_the_c_router_and_double_close_is_fine():
+def test_close_frees_the_c_router_and_double_close_is_fine() -> None:
     r = Router()
     fin = _router_finalizer(r)
     assert fin.alive
@@ -46,7 +52,7 @@ def test_close_frees_the_c_router_and_double_close_is_fine():
     assert "closed" in repr(r)
 
 
-def test_with_closes():
+def test_with_closes() -> None:
     with Router() as r:
         r.add("/a", "A")
         assert r.resolve("/a")
@@ -54,14 +60,14 @@ def test_with_closes():
     assert r.closed and not fin.alive
 
 
-def test_with_closes_on_exception():
+def test_with_closes_on_exception() -> None:
     with pytest.raises(KeyError):
         with Router() as r:
             raise KeyError("x")
     assert r.closed
 
 
-def test_closed_router_cannot_be_reentered():
+def test_closed_router_cannot_be_reentered() -> None:
     r = Router()
     with r:
         pass
@@ -70,7 +76,7 @@ def test_closed_router_cannot_be_reentered():
             pass
 
 
-def test_dropping_the_router_frees_it():
+def test_dropping_the_router_frees_it() -> None:
     r = Router()
     fin = _router_finalizer(r)
     del r
@@ -78,7 +84,7 @@ def test_dropping_the_router_frees_it():
     assert not fin.alive
 
 
-def test_match_outlives_router_close():
+def test_match_outlives_router_close() -> None:
     # The C contract: a match keeps the table it matched with. Nothing read before.
     r = Router()
     r.add("/user/<int:id>", "U", name="user")
@@ -91,7 +97,7 @@ def test_match_outlives_router_close():
     }
 
 
-def test_match_freed_before_router():
+def test_match_freed_before_router() -> None:
     # A dropped Match gives its C match to the pool, which keeps POOL_LIMIT of them: the
     # C matches of the Matches dropped beyond that are freed.
     r = Router()
@@ -108,7 +114,7 @@ def test_match_freed_before_router():
     r.close()
 
 
-def test_router_freed_before_match():
+def test_router_freed_before_match() -> None:
     r = Router()
     r.add("/a/:b", "A")
     m = r.resolve("/a/x")
@@ -119,7 +125,7 @@ def test_router_freed_before_match():
     assert m.params == {"b": "x"} and m.target == "A"
 
 
-def test_match_stays_valid_after_later_resolves():
+def test_match_stays_valid_after_later_resolves() -> None:
     r = Router()
     r.add("/a/:x", "A")
     r.add("/b/<int:y>", "B")
@@ -135,7 +141,7 @@ def test_match_stays_valid_after_later_resolves():
     r.close()
 
 
-def test_a_dropped_matchs_c_match_is_reused(router):
+def test_a_dropped_matchs_c_match_is_reused(router: Router) -> None:
     router.add("/a/:x", "A")
     m = router.resolve("/a/1")
     c_match = m._ref
@@ -146,14 +152,14 @@ def test_a_dropped_matchs_c_match_is_reused(router):
         del m
 
 
-def test_kept_matches_each_own_their_c_match(router):
+def test_kept_matches_each_own_their_c_match(router: Router) -> None:
     router.add("/a/:x", "A")
     kept = [router.resolve(f"/a/{i}") for i in range(20)]
     assert len({id(m._ref) for m in kept}) == 20
     assert [m.params["x"] for m in kept] == [str(i) for i in range(20)]
 
 
-def test_cached_values_are_plain_python(router):
+def test_cached_values_are_plain_python(router: Router) -> None:
     router.add("/a/:x", "A")
     m = router.resolve("/a/1?t=1&t=2")
     d = m.to_dict()
@@ -163,7 +169,7 @@ def test_cached_values_are_plain_python(router):
     assert m.query == {"t": ("1", "2")}
 
 
-def test_match_cannot_be_constructed_or_weakly_referenced(router):
+def test_match_cannot_be_constructed_or_weakly_referenced(router: Router) -> None:
     with pytest.raises(TypeError):
         Match()
     router.add("/a", "A")
@@ -171,7 +177,7 @@ def test_match_cannot_be_constructed_or_weakly_referenced(router):
         weakref.ref(router.resolve("/a"))
 
 
-def test_failed_resolve_does_not_disturb_the_previous_match(router):
+def test_failed_resolve_does_not_disturb_the_previous_match(router: Router) -> None:
     router.add("/a/:x", "A")
     m = router.resolve("/a/1")
     with pytest.raises(SwitchyardError):
@@ -180,7 +186,7 @@ def test_failed_resolve_does_not_disturb_the_previous_match(router):
     assert router.resolve("/a/2").params == {"x": "2"}
 
 
-def test_a_copied_match_keeps_its_answer(router):
+def test_a_copied_match_keeps_its_answer(router: Router) -> None:
     # A Match is an immutable view of its C match: copy and deepcopy give the Match itself,
     # so a copy holds it (and its C match) like any other reference would.
     router.add("/a/:x", "A")
@@ -194,14 +200,14 @@ def test_a_copied_match_keeps_its_answer(router):
     assert m.params == {"x": "1"}
 
 
-def test_a_match_cannot_be_pickled_and_says_what_to_do(router):
+def test_a_match_cannot_be_pickled_and_says_what_to_do(router: Router) -> None:
     router.add("/a/:x", "A")
     m = router.resolve("/a/1")
     with pytest.raises(TypeError, match="to_dict"):
         pickle.dumps(m)
 
 
-def test_a_router_refuses_copy_and_pickle():
+def test_a_router_refuses_copy_and_pickle() -> None:
     # A Router is a handle on one C router: a copy would share its routes, so none is made.
     r = Router()
     r.add("/a", "A")

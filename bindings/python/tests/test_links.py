@@ -1,6 +1,10 @@
 """switchyard.links: the app-link vectors of Tests/Data/links (the same cases the Swift tests
 run), the AASA object, the Android evaluation, and generation from a Router."""
 
+from __future__ import annotations
+
+from typing import Any
+
 import json
 from pathlib import Path
 
@@ -13,8 +17,9 @@ DATA = Path(__file__).resolve().parents[3] / "Tests" / "Data" / "links"
 APP = "ABCDE12345.com.example.app"
 
 
-def load(name):
-    return json.loads((DATA / name).read_text(encoding="utf-8"))
+def load(name: str) -> list[dict[str, Any]]:
+    cases: list[dict[str, Any]] = json.loads((DATA / name).read_text(encoding="utf-8"))
+    return cases
 
 
 AASA_VECTORS = load("vectors.json")
@@ -22,7 +27,7 @@ ANDROID_VECTORS = load("android-vectors.json")
 
 
 @pytest.mark.parametrize("case", AASA_VECTORS, ids=[c["id"] for c in AASA_VECTORS])
-def test_aasa_vectors(case):
+def test_aasa_vectors(case: dict[str, Any]) -> None:
     decisions = links.aasa_decisions(case["aasa"], case["domain"], case["url"])
     expect = case["expect"]
     assert [a for a, v in decisions if v == "match"] == expect.get("appIDs", [])
@@ -31,13 +36,13 @@ def test_aasa_vectors(case):
         assert decisions[[v for _, v in decisions].index("match")][0] == expect["appID"]
 
 
-def test_aasa_vectors_are_all_there():
+def test_aasa_vectors_are_all_there() -> None:
     assert len(AASA_VECTORS) >= 138
     assert len(ANDROID_VECTORS) >= 118
 
 
 @pytest.mark.parametrize("case", ANDROID_VECTORS, ids=[f"{c['type']}:{c.get('pattern', '')}:{c['input']}" for c in ANDROID_VECTORS])
-def test_android_vectors(case):
+def test_android_vectors(case: dict[str, Any]) -> None:
     if case["type"] == "dynamic":
         assert links.android_dynamic(case["rules"], case["input"]) == case["expect"]
     elif case["expect"] == "invalid":
@@ -47,7 +52,7 @@ def test_android_vectors(case):
         assert links.android_matches(case["type"], case["pattern"], case["input"]) is case["expect"]
 
 
-def test_aasa_accepts_dict_text_and_bytes():
+def test_aasa_accepts_dict_text_and_bytes() -> None:
     doc = {"applinks": {"details": [{"appIDs": [APP], "components": [{"/": "/buy/*"}]}]}}
     url = "https://example.com/buy/1"
     expected = [(APP, "match")]
@@ -56,7 +61,7 @@ def test_aasa_accepts_dict_text_and_bytes():
     assert links.aasa_decisions(json.dumps(doc).encode(), "example.com", url) == expected
 
 
-def test_compiled_file_decides_with_indexes_and_findings():
+def test_compiled_file_decides_with_indexes_and_findings() -> None:
     doc = {
         "applinks": {
             "details": [
@@ -77,13 +82,13 @@ def test_compiled_file_decides_with_indexes_and_findings():
         aasa.decisions("example.com", "https://example.com/a")
 
 
-def test_size_warning_limit_is_configurable():
-    doc = {"applinks": {"details": []}}
+def test_size_warning_limit_is_configurable() -> None:
+    doc: dict[str, Any] = {"applinks": {"details": []}}
     assert not any("limit" in f["message"] for f in links.AASA(doc).findings)
     assert any("over the 10-byte limit" in f["message"] for f in links.AASA(doc, size_warning_limit=10).findings)
 
 
-def test_errors_name_the_json_path():
+def test_errors_name_the_json_path() -> None:
     with pytest.raises(switchyard.RuleError) as e:
         links.AASA({"applinks": {"details": [{"appID": APP, "components": [{"exclude": "yes"}]}]}})
     assert "$.applinks.details[0].components[0].exclude: must be true or false" in str(e.value)
@@ -93,18 +98,18 @@ def test_errors_name_the_json_path():
     with pytest.raises(switchyard.InvalidURLError):
         links.aasa_decisions({}, "example.com", "no scheme")
     with pytest.raises(TypeError):
-        links.aasa_decisions(42, "example.com", "https://example.com/")
+        links.aasa_decisions(42, "example.com", "https://example.com/")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         links.android_matches("regex", "a", "a")
 
 
-def test_http_needs_the_option():
+def test_http_needs_the_option() -> None:
     doc = {"applinks": {"details": [{"appID": APP, "components": [{}]}]}}
     assert links.AASA(doc).decisions("example.com", "http://example.com/") == []
     assert links.AASA(doc, allow_http=True).decisions("example.com", "http://example.com/") == [(APP, "match")]
 
 
-def test_legacy_simple_glob():
+def test_legacy_simple_glob() -> None:
     assert not links.android_matches("simpleGlob", r"te\.t", "test")
     assert links.android_matches("simpleGlob", r"te\.t", "test", legacy=True)
 
@@ -133,7 +138,7 @@ ASSET_LINKS = [
 ]
 
 
-def test_android_evaluation():
+def test_android_evaluation() -> None:
     v = links.android_evaluate(APP_DESCRIPTION, "https://www.example.com/products/1", ASSET_LINKS)
     assert v["opens"] and v["verified"] and v["dynamic"] == "open" and v["filter_index"] == 0
     v = links.android_evaluate(APP_DESCRIPTION, "https://www.example.com/products/internal/2", ASSET_LINKS)
@@ -144,7 +149,7 @@ def test_android_evaluation():
     assert links.android_evaluate(APP_DESCRIPTION, "https://www.example.com/products/1", other)["verified"] is False
 
 
-def test_generate_and_cross_check():
+def test_generate_and_cross_check() -> None:
     router = switchyard.Router()
     router.add("https://www.example.com/user/<int:id>", "User", name="user")
     router.add("/help", "Help", name="help")

@@ -1,5 +1,9 @@
 """Match fields, typed values, text round trips, and to_dict() == the C library's JSON."""
 
+from __future__ import annotations
+
+from typing import Any, Iterator
+
 import json
 import uuid
 
@@ -7,7 +11,7 @@ import pytest
 
 from switchyard import Router
 
-ROUTES = [
+ROUTES: list[tuple[str, dict[str, Any]]] = [
     ("myapp://user/<int:id>", {"target": "UserProfile", "name": "user"}),
     ("https://blog.example.com/:user/article/details/:id", {"target": "BlogDetail"}),
     ("myapp://live/room/:id", {"target": "LiveRoom", "defaults": {"tab": "chat", "n": 1, "r": 0.25}}),
@@ -41,7 +45,7 @@ URLS = [
 
 
 @pytest.fixture(scope="module")
-def table():
+def table() -> Iterator[Router]:
     r = Router()
     for pattern, kw in ROUTES:
         r.add(pattern, **kw)
@@ -50,7 +54,7 @@ def table():
 
 
 @pytest.mark.parametrize("url", URLS)
-def test_to_dict_equals_c_json(table, url):
+def test_to_dict_equals_c_json(table: Router, url: str) -> None:
     m = table.resolve(url)
     c = json.loads(m._c_json())
     d = m.to_dict()
@@ -66,12 +70,12 @@ def test_to_dict_equals_c_json(table, url):
             assert type(value) is type(c[key][name]), (key, name)
 
 
-def test_to_dict_is_json_serialisable(table):
+def test_to_dict_is_json_serialisable(table: Router) -> None:
     d = table.resolve("myapp://user/42?tab=a").to_dict()
     assert json.loads(json.dumps(d)) == d
 
 
-def test_example_from_the_issue(table):
+def test_example_from_the_issue(table: Router) -> None:
     assert table.resolve("myapp://user/42?tab=a").to_dict() == {
         "matched": True, "url": "myapp://user/42?tab=a", "pattern": "myapp://user/<int:id>",
         "target": "UserProfile", "name": "user", "params": {"id": 42, "tab": "a"},
@@ -80,7 +84,7 @@ def test_example_from_the_issue(table):
     }
 
 
-def test_typed_values(table):
+def test_typed_values(table: Router) -> None:
     m = table.resolve("myapp://user/007")
     assert m.path_params == {"id": 7} and type(m.path_params["id"]) is int
     m = table.resolve("/f/-2.5e1")
@@ -92,7 +96,7 @@ def test_typed_values(table):
     assert table.resolve("myapp://live/room/r1?n=5").params["n"] == "5"
 
 
-def test_uuid_is_a_uuid_and_keeps_its_case_in_the_json(table):
+def test_uuid_is_a_uuid_and_keeps_its_case_in_the_json(table: Router) -> None:
     m = table.resolve("/u/123E4567-e89b-12d3-a456-426614174000")
     assert m.params == {"u": uuid.UUID("123e4567-e89b-12d3-a456-426614174000")}
     assert type(m.path_params["u"]) is uuid.UUID
@@ -101,7 +105,7 @@ def test_uuid_is_a_uuid_and_keeps_its_case_in_the_json(table):
     }
 
 
-def test_query_names_in_first_appearance_order_with_repeats(table):
+def test_query_names_in_first_appearance_order_with_repeats(table: Router) -> None:
     m = table.resolve("myapp://user/1?b=1&a=2&b=3&c&a=")
     assert m.query == {"b": ("1", "3"), "a": ("2", ""), "c": ("",)}
     assert list(m.query) == ["b", "a", "c"]
@@ -109,13 +113,13 @@ def test_query_names_in_first_appearance_order_with_repeats(table):
     assert list(m.params) == ["id", "b", "a", "c"]
 
 
-def test_plus_is_space_in_query_only(table):
+def test_plus_is_space_in_query_only(table: Router) -> None:
     m = table.resolve("https://a.b.example.com/s/x+y?q=a+b%2B")
     assert m.query == {"q": ("a b+",)}
     assert m.remainder == "x+y"
 
 
-def test_unicode_and_percent_encoding(table):
+def test_unicode_and_percent_encoding(table: Router) -> None:
     m = table.resolve("https://blog.example.com/%C3%A9mile/article/details/%E2%9C%93")
     assert m.params == {"user": "émile", "id": "✓"}
     # raw non-ASCII in the URL is accepted and comes back as text
@@ -124,19 +128,19 @@ def test_unicode_and_percent_encoding(table):
     assert m.url == "https://blog.example.com/émile/article/details/日本"
 
 
-def test_encoded_slash_stays_in_its_segment(table):
+def test_encoded_slash_stays_in_its_segment(table: Router) -> None:
     m = table.resolve("/f/1/a%2Fb/c")
     assert m.remainder == "a/b/c"  # decoded segments joined by '/'
     m = table.resolve("https://blog.example.com/a%2Fb/article/details/1")
     assert m.params["user"] == "a/b"
 
 
-def test_invalid_escapes_and_non_utf8_stay_as_written(table):
+def test_invalid_escapes_and_non_utf8_stay_as_written(table: Router) -> None:
     m = table.resolve("https://blog.example.com/%zz/article/details/%FF")
     assert m.params == {"user": "%zz", "id": "%FF"}
 
 
-def test_embedded_nul_in_query_is_rejected_or_kept(table):
+def test_embedded_nul_in_query_is_rejected_or_kept(table: Router) -> None:
     # control characters (NUL included) make a URL invalid
     from switchyard import InvalidURLError
 
@@ -144,7 +148,7 @@ def test_embedded_nul_in_query_is_rejected_or_kept(table):
         table.resolve("myapp://user/1?a=\x00")
 
 
-def test_wildcard_host_and_named_tail(table):
+def test_wildcard_host_and_named_tail(table: Router) -> None:
     m = table.resolve("https://a.b.example.com/s/x/y")
     assert m.target == "Wild" and m.params == {"tail": "x/y"} and m.remainder == "x/y"
     m = table.resolve("https://a.example.com/s")
@@ -152,19 +156,19 @@ def test_wildcard_host_and_named_tail(table):
     assert not table.resolve("https://example.com/s/x")
 
 
-def test_optional_groups(table):
+def test_optional_groups(table: Router) -> None:
     assert table.resolve("/opt").path_params == {}
     assert table.resolve("/opt/1").path_params == {"a": "1"}
     assert table.resolve("/opt/1/2").path_params == {"a": "1", "b": "2"}
 
 
-def test_attributes_read_once_then_cached(table):
+def test_attributes_read_once_then_cached(table: Router) -> None:
     m = table.resolve("myapp://user/42")
     assert m.params is m.params
     assert m.query is m.query
     assert m.redirects is m.redirects
 
 
-def test_truthiness_follows_matched(table):
+def test_truthiness_follows_matched(table: Router) -> None:
     assert bool(table.resolve("myapp://user/1")) is True
     assert bool(table.resolve("/nope")) is False

@@ -3,17 +3,21 @@ attributes, vars(match) and match.__dict__ keep the values of the URL it resolve
 whether they were read before those resolves or after, and whatever the caller kept of it.
 """
 
+from __future__ import annotations
+
+from typing import Any, Iterator
+
 import threading
 
 import pytest
 
-from switchyard import Router, _match
+from switchyard import Match, Router, _match
 
 URLS = ["/a/1?q=x#f", "/b/2", "/a/three", "/nowhere", "/b/40?q=y"]
 
 
 @pytest.fixture
-def table():
+def table() -> Iterator[Router]:
     r = Router()
     r.add("/a/:x", "A", name="a")
     r.add("/b/<int:y>", "B", defaults={"d": 1.5})
@@ -21,11 +25,11 @@ def table():
     r.close()
 
 
-def expected(table):
+def expected(table: Router) -> dict[str, dict[str, Any]]:
     return {url: vars(table.resolve(url)) for url in URLS}
 
 
-def churn(table, rounds=3):
+def churn(table: Router, rounds: int = 3) -> None:
     # Enough resolves, dropped at once, to reuse every C match the pool holds.
     for _ in range(rounds):
         for _ in range(_match.POOL_LIMIT + 5):
@@ -33,7 +37,7 @@ def churn(table, rounds=3):
                 table.resolve(url).params
 
 
-def test_kept_vars_never_change(table):
+def test_kept_vars_never_change(table: Router) -> None:
     want = expected(table)
     kept = [(url, vars(table.resolve(url))) for url in URLS]  # only the dicts are kept
     snapshots = [(url, dict(d)) for url, d in kept]
@@ -43,14 +47,14 @@ def test_kept_vars_never_change(table):
         assert {key: d[key] for key in want[url]} == want[url]
 
 
-def test_kept_dunder_dict_never_changes(table):
+def test_kept_dunder_dict_never_changes(table: Router) -> None:
     d = table.resolve(URLS[0]).__dict__
     before = dict(d)
     churn(table)
     assert d == before and d["params"] == {"x": "1", "q": "x"} and d["fragment"] == "f"
 
 
-def test_vars_is_a_new_dict_of_every_attribute(table):
+def test_vars_is_a_new_dict_of_every_attribute(table: Router) -> None:
     m = table.resolve(URLS[1])
     d = vars(m)
     assert d == {name: getattr(m, name) for name in _match.ATTRIBUTES}
@@ -60,7 +64,7 @@ def test_vars_is_a_new_dict_of_every_attribute(table):
 
 
 @pytest.mark.parametrize("read_first", [(), ("target",), ("params",), _match.ATTRIBUTES])
-def test_a_kept_match_keeps_its_values_whatever_was_read_before(table, read_first):
+def test_a_kept_match_keeps_its_values_whatever_was_read_before(table: Router, read_first: tuple[str, ...]) -> None:
     want = expected(table)
     kept = []
     for url in URLS:
@@ -73,20 +77,20 @@ def test_a_kept_match_keeps_its_values_whatever_was_read_before(table, read_firs
         assert vars(m) == want[url]
 
 
-def test_kept_attribute_values_never_change(table):
+def test_kept_attribute_values_never_change(table: Router) -> None:
     params = table.resolve(URLS[0]).params
     query = table.resolve(URLS[0]).query
     churn(table)
     assert params == {"x": "1", "q": "x"} and query == {"q": ("x",)}
 
 
-def test_a_match_kept_by_another_thread_while_this_one_resolves(table):
+def test_a_match_kept_by_another_thread_while_this_one_resolves(table: Router) -> None:
     want = expected(table)
-    handed = []
+    handed: list[tuple[str, Match]] = []
     seen = []
     ready = threading.Event()
 
-    def reader():
+    def reader() -> None:
         ready.wait()
         for url, m in handed:
             seen.append((url, vars(m)))
@@ -101,17 +105,17 @@ def test_a_match_kept_by_another_thread_while_this_one_resolves(table):
     assert seen and all(d == want[url] for url, d in seen)
 
 
-def test_attributes_cannot_be_set(table):
+def test_attributes_cannot_be_set(table: Router) -> None:
     m = table.resolve(URLS[0])
     with pytest.raises(AttributeError):
-        m.target = "other"
+        m.target = "other"  # type: ignore[misc]
     with pytest.raises(AttributeError):
-        m.anything = 1
+        m.anything = 1  # type: ignore[attr-defined]
     assert m.target == "A"
 
 
 
-def test_a_match_brought_back_by_a_finalizer_never_shows_another_urls_values(table):
+def test_a_match_brought_back_by_a_finalizer_never_shows_another_urls_values(table: Router) -> None:
     # A garbage cycle holds a Match and an object whose __del__ resolves another URL and
     # then reads the Match, which may already have given its C match back (the cycle's
     # finalizers run in no set order). What was read before stays; what was not read
@@ -121,7 +125,9 @@ def test_a_match_brought_back_by_a_finalizer_never_shows_another_urls_values(tab
     seen = []
 
     class Reader:
-        def __del__(self):
+        match: Match
+
+        def __del__(self) -> None:
             table.resolve(URLS[1]).params  # may take the C match the Match gave back
             for name in ("target", "params"):
                 try:
@@ -135,7 +141,7 @@ def test_a_match_brought_back_by_a_finalizer_never_shows_another_urls_values(tab
             reader = Reader()
             reader.match = m or table.resolve(URLS[0])
             reader.match.target  # read before; params not
-            reader.match._cache["cycle"] = reader  # the Match's own cache closes the cycle
+            reader.match._cache["cycle"] = reader  # type: ignore[index]  # the Match's own cache closes the cycle
             del reader, m
             gc.collect()
     assert len(seen) == 40 and ("target", "A") in seen

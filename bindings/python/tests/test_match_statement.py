@@ -1,6 +1,8 @@
 """Structural pattern matching on a Match (Python 3.10+): class patterns by keyword and by
 position (__match_args__ = ("target", "params")), mapping patterns on params."""
 
+from __future__ import annotations
+
 from switchyard import Match, Router
 
 
@@ -15,7 +17,7 @@ def route(m: Match) -> str:
     return "other"
 
 
-def test_match_statement():
+def test_match_statement() -> None:
     r = Router()
     r.add("/user/<int:id>", "User")
     r.add("/post/:slug", "Post")

@@ -1,12 +1,17 @@
 """switchyard.navigation: url_for, handlers and dispatch, callable targets, Match.stack."""
 
+from __future__ import annotations
+
+from typing import Iterator
+
 import gc
 
 import pytest
 
 import switchyard
-from switchyard import SwitchyardError
+from switchyard import Match, ParamValue, SwitchyardError
 from switchyard.navigation import DECLINED, StackEntry
+from switchyard import Router
 
 RULES = {
     "version": 1,
@@ -21,7 +26,7 @@ RULES = {
 
 
 @pytest.fixture
-def router():
+def router() -> Iterator[Router]:
     r = switchyard.Router()
     r.load_rules(RULES)
     yield r
@@ -37,7 +42,7 @@ def router():
         ("room", {"hotel": 12, "room": "a 4"}, "myapp://hotels/12/rooms/a%204"),
     ],
 )
-def test_url_for(router, name, params, url):
+def test_url_for(router: Router, name: str, params: dict[str, str | int], url: str) -> None:
     assert router.url_for(name, **params) == url
     assert router.resolve(url).name == name
 
@@ -50,55 +55,56 @@ def test_url_for(router, name, params, url):
         ("hotel", {"hotel": "twelve"}, "integer"),
     ],
 )
-def test_url_for_errors(router, name, params, words):
+def test_url_for_errors(router: Router, name: str, params: dict[str, str | int], words: str) -> None:
     with pytest.raises(SwitchyardError) as info:
         router.url_for(name, **params)
     assert words in str(info.value)
 
 
-def test_url_for_refuses_other_types(router):
+def test_url_for_refuses_other_types(router: Router) -> None:
     with pytest.raises(TypeError):
-        router.url_for("hotel", hotel=[1])
+        router.url_for("hotel", hotel=[1])  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         router.url_for("hotel", hotel=True)
 
 
-def test_dispatch_declines_and_passes_on(router):
-    calls = []
+def test_dispatch_declines_and_passes_on(router: Router) -> None:
+    calls: list[object] = []
 
-    def booking(match, context):
+    def booking(match: Match, context: object) -> object:
         calls.append(("booking", match.params["id"], context))
         return "booking" if context == "signed in" else DECLINED
 
     router.handle("Booking", booking)
-    router.handle("Home", lambda match, context: calls.append("home") or "home")
+    router.handle("Home", lambda match, context: calls.append("home") or "home")  # type: ignore[func-returns-value]
 
     result = router.dispatch("myapp://bookings/9")
     assert result and result.value == "home"
-    assert result.match.target == "Home"
+    assert result.match is not None and result.match.target == "Home"
     assert calls == [("booking", 9, None), "home"]
 
     calls.clear()
     result = router.dispatch("myapp://bookings/9", context="signed in")
     assert result.value == "booking"
+    assert result.match is not None
     assert result.match.target == "Booking" and result.match.params["id"] == 9
     assert calls == [("booking", 9, "signed in")]
 
 
-def test_dispatch_without_handler(router):
+def test_dispatch_without_handler(router: Router) -> None:
     result = router.dispatch("myapp://hotels/1")
     assert not result and result.match is None and result.value is None
     assert not router.dispatch("https://example.com/")
 
 
-def test_handler_exception_propagates_unchanged(router):
+def test_handler_exception_propagates_unchanged(router: Router) -> None:
     class Boom(Exception):
         pass
 
     boom = Boom("no screen")
-    later = []
+    later: list[Match] = []
 
-    def fail(match, context):
+    def fail(match: Match, context: object) -> None:
         raise boom
 
     router.handle("Booking", fail)
@@ -109,10 +115,10 @@ def test_handler_exception_propagates_unchanged(router):
     assert later == []
 
 
-def test_handler_reenters_the_router(router):
-    seen = []
+def test_handler_reenters_the_router(router: Router) -> None:
+    seen: list[object] = []
 
-    def outer(match, context):
+    def outer(match: Match, context: object) -> str:
         router.add("myapp://added", "Added")
         seen.append(router.dispatch("myapp://added").value)
         return "outer"
@@ -123,22 +129,22 @@ def test_handler_reenters_the_router(router):
     assert seen == ["added"]
 
 
-def test_callable_target_is_the_handler():
+def test_callable_target_is_the_handler() -> None:
     router = switchyard.Router()
 
-    def show_user(match, context):
+    def show_user(match: Match, context: object) -> tuple[str, ParamValue]:
         return ("user", match.params["id"])
 
     router.add("/user/<int:id>", show_user)
     result = router.dispatch("/user/5")
     assert result.value == ("user", 5)
-    assert result.match.target == "/user/<int:id>"
+    assert result.match is not None and result.match.target == "/user/<int:id>"
     router.add("/plain", "Plain")
     assert router.resolve("/plain").target == "Plain"
 
 
-def test_handle_none_removes_and_handlers_are_released(router):
-    def handler(m, c):
+def test_handle_none_removes_and_handlers_are_released(router: Router) -> None:
+    def handler(m: Match, c: object) -> str:
         return "x"
 
     router.handle("Home", handler)
@@ -146,7 +152,7 @@ def test_handle_none_removes_and_handlers_are_released(router):
     router.handle("Home", None)
     assert not router.dispatch("myapp://x")
     with pytest.raises(TypeError):
-        router.handle("Home", "not callable")
+        router.handle("Home", "not callable")  # type: ignore[arg-type]
     from switchyard import navigation
 
     router.handle("Home", lambda m, c: "y")
@@ -156,7 +162,7 @@ def test_handle_none_removes_and_handlers_are_released(router):
     assert len(navigation._handlers) < before
 
 
-def test_match_kept_from_a_handler_stays_readable(router):
+def test_match_kept_from_a_handler_stays_readable(router: Router) -> None:
     kept = []
     router.handle("Room", lambda m, c: kept.append(m))
     router.dispatch("myapp://hotels/3/rooms/b")
@@ -166,7 +172,7 @@ def test_match_kept_from_a_handler_stays_readable(router):
     assert [e.url for e in kept[0].stack] == ["myapp://hotels", "myapp://hotels/3", "myapp://hotels/3/rooms/b"]
 
 
-def test_stack(router):
+def test_stack(router: Router) -> None:
     m = router.resolve("myapp://hotels/12/rooms/a4")
     assert m.stack == (
         StackEntry("hotels", "myapp://hotels", "myapp://hotels"),

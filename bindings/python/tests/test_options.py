@@ -1,11 +1,15 @@
 """Router(**options): each keyword reaches sy_router_options and changes behaviour."""
 
+from __future__ import annotations
+
+from typing import Any
+
 import pytest
 
-from switchyard import Router
+from switchyard import Match, Router
 
 
-def routed(options, routes, url):
+def routed(options: dict[str, Any], routes: list[tuple[str, str]], url: str) -> Match:
     r = Router(**options)
     try:
         for pattern, target in routes:
@@ -15,54 +19,54 @@ def routed(options, routes, url):
         r.close()
 
 
-def test_defaults():
+def test_defaults() -> None:
     m = routed({}, [("/a/b", "AB")], "/a//b/")
     assert m.target == "AB"
 
 
-def test_strict_trailing_slash():
+def test_strict_trailing_slash() -> None:
     assert routed({"strict_trailing_slash": False}, [("/a", "A")], "/a/")
     assert not routed({"strict_trailing_slash": True}, [("/a", "A")], "/a/")
 
 
-def test_keep_empty_segments():
+def test_keep_empty_segments() -> None:
     assert routed({}, [("/a/b", "AB")], "/a//b")
     assert not routed({"keep_empty_segments": True}, [("/a/b", "AB")], "/a//b")
 
 
-def test_case_insensitive_literals():
+def test_case_insensitive_literals() -> None:
     assert not routed({}, [("/Users/:id", "U")], "/users/Bob")
     m = routed({"case_insensitive_literals": True}, [("/Users/:id", "U")], "/users/Bob")
     assert m.params == {"id": "Bob"}  # values keep their case
 
 
-def test_plus_as_space_in_path():
+def test_plus_as_space_in_path() -> None:
     assert routed({}, [("/s/:q", "S")], "/s/a+b").params == {"q": "a+b"}
     assert routed({"plus_as_space_in_path": True}, [("/s/:q", "S")], "/s/a+b").params == {"q": "a b"}
 
 
-def test_plus_as_space_in_query():
+def test_plus_as_space_in_query() -> None:
     assert routed({}, [("/s", "S")], "/s?q=a+b").query == {"q": ("a b",)}
     assert routed({"plus_as_space_in_query": False}, [("/s", "S")], "/s?q=a+b").query == {"q": ("a+b",)}
 
 
-def test_decode_path():
+def test_decode_path() -> None:
     assert routed({}, [("/s/:q", "S")], "/s/a%20b").params == {"q": "a b"}
     assert routed({"decode_path": False}, [("/s/:q", "S")], "/s/a%20b").params == {"q": "a%20b"}
 
 
-def test_trailing_wildcard_needs_segment():
+def test_trailing_wildcard_needs_segment() -> None:
     assert routed({}, [("/a/*", "A")], "/a")
     assert not routed({"trailing_wildcard_needs_segment": True}, [("/a/*", "A")], "/a")
     assert routed({"trailing_wildcard_needs_segment": True}, [("/a/*", "A")], "/a/b")
 
 
-def test_query_over_path():
+def test_query_over_path() -> None:
     assert routed({}, [("/u/:id", "U")], "/u/1?id=2").params == {"id": "1"}
     assert routed({"query_over_path": True}, [("/u/:id", "U")], "/u/1?id=2").params == {"id": "2"}
 
 
-def test_host_handling():
+def test_host_handling() -> None:
     # default: a deep-link scheme's authority is the first path segment
     assert routed({}, [("/user/:id", "U")], "myapp://user/1")
     # always_segment: even https's host is a segment
@@ -74,13 +78,13 @@ def test_host_handling():
     assert routed({"host_handling": "web_schemes"}, [("/user/:id", "U")], "myapp://user/1")
 
 
-def test_web_schemes():
+def test_web_schemes() -> None:
     # with myapp as a web scheme, myapp://user/1 has the host "user" and the path /1
     assert routed({"web_schemes": ["myapp"]}, [("/:id", "I")], "myapp://user/1").params == {"id": "1"}
     assert routed({"web_schemes": []}, [("/example.com/:id", "E")], "https://example.com/1")
 
 
-def test_precedence():
+def test_precedence() -> None:
     routes = [("/a/:x", "Param"), ("/a/b", "Literal")]
     assert routed({}, routes, "/a/b").target == "Literal"
     assert routed({"precedence": "specificity"}, routes, "/a/b").target == "Literal"
@@ -91,7 +95,7 @@ def test_precedence():
 
 @pytest.mark.parametrize("name", ["max_url_length", "max_segments", "max_parameters", "max_pattern_length",
                                   "max_document_size", "max_redirects"])
-def test_every_limit_keyword_is_accepted(name):
+def test_every_limit_keyword_is_accepted(name: str) -> None:
     Router(**{name: 5}).close()
     Router(**{name: 0}).close()  # 0: the default
     Router(**{name: None}).close()

@@ -2,20 +2,24 @@
 checked against the one-parameter-at-a-time accessors, with texts that stress the format
 (separator-like bytes, NUL, non-ASCII, long values that outgrow the buffer) and threads."""
 
+from __future__ import annotations
+
+from typing import Iterator
+
 import threading
 from ctypes import byref
 
 import pytest
 
-from switchyard import Router, _ffi
+from switchyard import Match, ParamValue, Router, _ffi
 from switchyard._ffi import SyError, SyParam
 
 
-def params_one_by_one(match, path):
+def params_one_by_one(match: Match, path: bool) -> dict[str, ParamValue]:
     """The list read with sy_match_(path_)param_count / _at: the oracle."""
     count = _ffi.sy_match_path_param_count if path else _ffi.sy_match_param_count
     at = _ffi.sy_match_path_param_at if path else _ffi.sy_match_param_at
-    out = {}
+    out: dict[str, ParamValue] = {}
     p = SyParam()
     for i in range(count(match._ref)):
         at(byref(p), match._ref, i, SyError())
@@ -30,7 +34,7 @@ def params_one_by_one(match, path):
 
 
 @pytest.fixture(scope="module")
-def router():
+def router() -> Iterator[Router]:
     r = Router()
     r.add("/s/:a/:b", "S")
     r.add("/n/<int:i>/<float:f>/:s", "N")
@@ -68,7 +72,7 @@ CASES = [
 
 
 @pytest.mark.parametrize("url, expected", CASES)
-def test_params_match_the_one_by_one_accessors(router, url, expected):
+def test_params_match_the_one_by_one_accessors(router: Router, url: str, expected: dict[str, ParamValue]) -> None:
     m = router.resolve(url)
     assert m.params == expected
     assert m.params == params_one_by_one(m, path=False)
@@ -77,13 +81,13 @@ def test_params_match_the_one_by_one_accessors(router, url, expected):
         assert type(value) in (str, int, float)
 
 
-def test_typed_values_keep_their_type(router):
+def test_typed_values_keep_their_type(router: Router) -> None:
     m = router.resolve("/n/3/3/3")
     assert m.path_params == {"i": 3, "f": 3.0, "s": "3"}
     assert [type(v) for v in m.path_params.values()] == [int, float, str]
 
 
-def test_a_grown_buffer_serves_later_reads(router):
+def test_a_grown_buffer_serves_later_reads(router: Router) -> None:
     big = router.resolve(f"/s/{LONG}/b").params
     assert big["a"] == LONG
     # A short read after the buffer grew, and another long one.
@@ -91,11 +95,11 @@ def test_a_grown_buffer_serves_later_reads(router):
     assert router.resolve(f"/s/a/{LONG * 3}").params["b"] == LONG * 3
 
 
-def test_threads_read_their_own_buffers(router):
+def test_threads_read_their_own_buffers(router: Router) -> None:
     """Each thread reads params of its own sizes at once; no answer may mix with another's."""
-    errors = []
+    errors: list[tuple[int, object]] = []
 
-    def work(k):
+    def work(k: int) -> None:
         try:
             value = "w%d" % k * (50 * k + 1)  # thread 3 and up outgrow the first buffer
             for _ in range(300):

@@ -1,5 +1,7 @@
 """README.md quotes bindings/python/examples/readme_example.py byte for byte, and the
 example prints what its comments say (so the README can never show code that broke)."""
+
+from __future__ import annotations
 import os
 import pathlib
 import re
@@ -19,11 +21,11 @@ def quoted_block(page: pathlib.Path) -> str:
     return "\n".join(lines) + "\n"
 
 
-def test_readme_quotes_the_example_exactly():
+def test_readme_quotes_the_example_exactly() -> None:
     assert quoted_block(REPO / "README.md") == EXAMPLE.read_text(encoding="utf-8")
 
 
-def test_example_prints_what_its_comments_promise():
+def test_example_prints_what_its_comments_promise() -> None:
     env = dict(os.environ)
     env["PYTHONPATH"] = str(REPO / "bindings" / "python") + os.pathsep + env.get("PYTHONPATH", "")
     out = subprocess.run([sys.executable, str(EXAMPLE)], env=env, capture_output=True, text=True,

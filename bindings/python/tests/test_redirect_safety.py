@@ -3,6 +3,10 @@ the known reproducers, and the open-redirect corpus (Tests/Data/open-redirect-co
 shared with the Swift suite), each row's outcome checked and every produced URL read here,
 as a browser reads it, to stay on its template's scheme and host and in the allowlist."""
 
+from __future__ import annotations
+
+from typing import Any
+
 import json
 import re
 from urllib.parse import unquote
@@ -18,8 +22,8 @@ GOOD = ["https://good.example.com"]
 pytestmark = needs_rules
 
 
-def document(routes, allowlist=GOOD):
-    doc = {"version": 1, "routes": [{"pattern": p, "redirect": t} for p, t in routes]}
+def document(routes: list[tuple[str, str]], allowlist: list[str] | None = GOOD) -> dict[str, Any]:
+    doc: dict[str, Any] = {"version": 1, "routes": [{"pattern": p, "redirect": t} for p, t in routes]}
     if allowlist is not None:
         doc["redirect_allowlist"] = allowlist
     return doc
@@ -31,7 +35,7 @@ SPECIAL = {"http", "https", "ws", "wss", "ftp", "file"}
 DEFAULT_PORTS = {"http": "80", "ws": "80", "https": "443", "wss": "443", "ftp": "21"}
 
 
-def _host_port(authority, scheme):
+def _host_port(authority: str, scheme: str) -> tuple[str, str]:
     host = authority.rpartition("@")[2]
     port = ""
     if ":" in host and "]" not in host[host.rindex(":"):]:
@@ -42,7 +46,7 @@ def _host_port(authority, scheme):
     return host, "" if DEFAULT_PORTS.get(scheme) == port else port
 
 
-def browser_target(url):
+def browser_target(url: str) -> tuple[str | None, ...]:
     """('same-site',), ('network', host) or ('origin', scheme, host or None, port): where a
     browser goes (the WHATWG URL Standard's scheme and authority rules, what matters here)."""
     s = url.strip("".join(map(chr, range(0x21))))
@@ -65,7 +69,7 @@ def browser_target(url):
     return ("origin", scheme, *_host_port(authority, scheme))
 
 
-def allowlist_covers(allowlist, target):
+def allowlist_covers(allowlist: list[str], target: tuple[str | None, ...]) -> bool:
     if target[0] != "origin":
         return target == ("same-site",)
     _, scheme, host, port = target
@@ -76,12 +80,12 @@ def allowlist_covers(allowlist, target):
             continue
         _, es, eh, ep = browser_target(entry.replace("*.", ""))
         if es == scheme and ep == port and host is not None:
-            if (host.endswith("." + eh) if "*." in entry else host == eh):
+            if (host.endswith(f".{eh}") if "*." in entry else host == eh):
                 return True
     return False
 
 
-def test_browser_reading_of_the_known_tricks():
+def test_browser_reading_of_the_known_tricks() -> None:
     # The oracle itself, on the URLs browsers are known to open elsewhere.
     assert browser_target("//evil.com") == ("network", "evil.com")
     assert browser_target("/\\evil.com") == ("network", "evil.com")
@@ -96,7 +100,7 @@ def test_browser_reading_of_the_known_tricks():
 
 
 @pytest.mark.parametrize("row", CORPUS, ids=[r["id"] for r in CORPUS])
-def test_open_redirect_corpus(row):
+def test_open_redirect_corpus(row: dict[str, Any]) -> None:
     r = Router(**row.get("options", {}))
     try:
         doc = document([(row["pattern"], row["template"])], row["allowlist"])
@@ -108,10 +112,10 @@ def test_open_redirect_corpus(row):
             return
         r.load_rules(doc)
         if row["expect"] == "refused":
-            with pytest.raises(RedirectError) as info:
+            with pytest.raises(RedirectError) as refused:
                 r.resolve(row["url"])
-            assert info.value.code == _errors.SY_ERR_REDIRECT_UNSAFE
-            assert f"'{row['refused_url']}'" in info.value.message or len(info.value.message) >= 255
+            assert refused.value.code == _errors.SY_ERR_REDIRECT_UNSAFE
+            assert f"'{row['refused_url']}'" in refused.value.message or len(refused.value.message) >= 255
             return
         m = r.resolve(row["url"])
         assert m.redirects[1] == row["produced"]
@@ -128,7 +132,7 @@ def test_open_redirect_corpus(row):
         r.close()
 
 
-def test_corpus_has_every_outcome():
+def test_corpus_has_every_outcome() -> None:
     outcomes = {row["expect"] for row in CORPUS}
     assert len(CORPUS) >= 100 and outcomes == {"url", "refused", "load_error"}
 
@@ -136,7 +140,7 @@ def test_corpus_has_every_outcome():
 # -------------------------------------------------------------- the reproducers
 
 
-def test_empty_remainder_cannot_choose_the_host():
+def test_empty_remainder_cannot_choose_the_host() -> None:
     for allowlist in (GOOD, None):
         r = Router()
         r.load_rules(document([("/go/:h/*rest", "/{rest}/{h}")], allowlist))
@@ -153,26 +157,26 @@ def test_empty_remainder_cannot_choose_the_host():
     [("/\\evil.com", 1), ("\\\\evil.com", 0), ("\\/evil.com", 0), ("/\\{h}", 1), ("\\\\{h}", 0),
      ("https:{h}", 6), ("http:{h}", 5), ("https:/{h}", 6), ("https:///{h}", 8), ("https://{h}/", 8)],
 )
-def test_unsafe_templates_are_refused_at_their_byte(router, template, position):
+def test_unsafe_templates_are_refused_at_their_byte(router: Router, template: str, position: int) -> None:
     with pytest.raises(SwitchyardError) as info:
         router.add("/go/:h", redirect=template)
     assert info.value.code == _errors.SY_ERR_INVALID_ARGUMENT and info.value.position == position
-    with pytest.raises(RuleError) as info:
+    with pytest.raises(RuleError) as rule_info:
         router.load_rules(document([("/go/:h", template)]))
-    assert info.value.position == position and "$.routes[0].redirect" in info.value.message
+    assert rule_info.value.position == position and "$.routes[0].redirect" in rule_info.value.message
 
 
 @pytest.mark.parametrize(
     "template, allowlist",
     [("https://evil.com\\@good.example.com/", GOOD), ("https://evil.com\\.example.com/", ["https://*.example.com"])],
 )
-def test_backslash_hosts_do_not_pass_the_allowlist(router, template, allowlist):
+def test_backslash_hosts_do_not_pass_the_allowlist(router: Router, template: str, allowlist: list[str]) -> None:
     with pytest.raises(RuleError) as info:
         router.load_rules(document([("/go/:h", template)], allowlist))
     assert info.value.position == 16
 
 
-def test_doubling_chain_stops_at_its_byte_bound():
+def test_doubling_chain_stops_at_its_byte_bound() -> None:
     r = Router(max_url_length=1048576, max_redirects=1000)  # the ceilings
     r.add("/d/:x", redirect="/d/{x}{x}")
     with pytest.raises(LimitError) as info:
@@ -181,7 +185,7 @@ def test_doubling_chain_stops_at_its_byte_bound():
     r.close()
 
 
-def test_refused_redirect_leaves_earlier_matches_alone(router):
+def test_refused_redirect_leaves_earlier_matches_alone(router: Router) -> None:
     router.add("/ok/:x", "OK")
     router.add("/go/:h/*rest", redirect="/{rest}/{h}")
     kept = router.resolve("/ok/1")

@@ -1,11 +1,13 @@
 """Redirect routes through the binding (SEMANTICS.md §6): the chain, append_params, errors."""
 
+from __future__ import annotations
+
 import pytest
 
 from switchyard import RedirectError, Router, SwitchyardError
 
 
-def test_redirect_route_is_followed(router):
+def test_redirect_route_is_followed(router: Router) -> None:
     router.add("https://example.com/skill/:language", redirect="myapp://app/tiny?id=1")
     router.add("myapp://app/tiny", "Tiny")
     m = router.resolve("https://example.com/skill/cloud_native")
@@ -15,7 +17,7 @@ def test_redirect_route_is_followed(router):
     assert m.params == {"id": "1", "language": "cloud_native"}
 
 
-def test_redirect_without_append_params(router):
+def test_redirect_without_append_params(router: Router) -> None:
     router.add("/old/:x", redirect="/new", append_params=False)
     router.add("/new", "New")
     m = router.resolve("/old/1?q=2#f")
@@ -23,7 +25,7 @@ def test_redirect_without_append_params(router):
     assert m.url == "/new#f"
 
 
-def test_redirect_chain_ending_unrouted_is_a_miss_with_final_url(router):
+def test_redirect_chain_ending_unrouted_is_a_miss_with_final_url(router: Router) -> None:
     router.add("/old", redirect="/gone")
     m = router.resolve("/old")
     assert not m
@@ -31,7 +33,7 @@ def test_redirect_chain_ending_unrouted_is_a_miss_with_final_url(router):
     assert m.redirects == ("/old", "/gone")
 
 
-def test_redirect_placeholder_filled_and_encoded(router):
+def test_redirect_placeholder_filled_and_encoded(router: Router) -> None:
     router.add("/p/:who", redirect="myapp://profile/{who}")
     router.add("myapp://profile/:name", "Profile")
     m = router.resolve("/p/a%20b")
@@ -40,7 +42,7 @@ def test_redirect_placeholder_filled_and_encoded(router):
     assert m.redirects[0] == "/p/a%20b"
 
 
-def test_redirect_limit_is_an_error_showing_the_chain():
+def test_redirect_limit_is_an_error_showing_the_chain() -> None:
     r = Router(max_redirects=2)
     r.add("/r1", redirect="/r2")
     r.add("/r2", redirect="/r3")
@@ -59,7 +61,7 @@ def test_redirect_limit_is_an_error_showing_the_chain():
     r.close()
 
 
-def test_redirect_loop_is_an_error(router):
+def test_redirect_loop_is_an_error(router: Router) -> None:
     router.add("/a", redirect="/b")
     router.add("/b", redirect="/a")
     with pytest.raises(RedirectError) as info:
@@ -69,7 +71,7 @@ def test_redirect_loop_is_an_error(router):
     assert isinstance(info.value, SwitchyardError)
 
 
-def test_failed_resolve_leaves_earlier_matches_alone(router):
+def test_failed_resolve_leaves_earlier_matches_alone(router: Router) -> None:
     router.add("/ok/:x", "OK")
     router.add("/a", redirect="/b")
     router.add("/b", redirect="/a")

@@ -1,5 +1,9 @@
 """Property tests: any text percent-encoded into a URL comes back unchanged as a value."""
 
+from __future__ import annotations
+
+from typing import Iterator
+
 from urllib.parse import quote, urlencode
 
 import pytest
@@ -9,11 +13,11 @@ from hypothesis import strategies as st
 from switchyard import Router
 
 # Text as Python has it: any code point except surrogates (not encodable as UTF-8).
-text = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=40)
+text = st.text(st.characters(blacklist_categories=["Cs"]), min_size=1, max_size=40)
 
 
 @pytest.fixture(scope="module")
-def r():
+def r() -> Iterator[Router]:
     router = Router()
     router.add("/v/:value", "V")
     router.add("/q", "Q")
@@ -24,7 +28,7 @@ def r():
 
 
 @given(value=text)
-def test_path_value_round_trip(r, value):
+def test_path_value_round_trip(r: Router, value: str) -> None:
     assume(value not in (".", ".."))  # dot segments are removed before matching
     m = r.resolve("/v/" + quote(value, safe=""))
     assert m.target == "V"
@@ -32,18 +36,18 @@ def test_path_value_round_trip(r, value):
 
 
 @given(value=text)
-def test_raw_unicode_path_value(r, value):
+def test_raw_unicode_path_value(r: Router, value: str) -> None:
     # unencoded non-ASCII goes through as UTF-8; only the URL's own delimiters need escaping
     assume(value not in (".", ".."))
     raw = quote(value, safe="".join(ch for ch in set(value) if ord(ch) > 0x7F))
     assert r.resolve("/v/" + raw).params == {"value": value}
 
 
-@given(items=st.lists(st.tuples(text, st.text(st.characters(blacklist_categories=("Cs",)), max_size=20)),
+@given(items=st.lists(st.tuples(text, st.text(st.characters(blacklist_categories=["Cs"]), max_size=20)),
                       min_size=1, max_size=6))
-def test_query_round_trip(r, items):
+def test_query_round_trip(r: Router, items: list[tuple[str, str]]) -> None:
     m = r.resolve("/q?" + urlencode(items))
-    expected = {}
+    expected: dict[str, tuple[str, ...]] = {}
     for name, value in items:
         expected[name] = expected.get(name, ()) + (value,)
     assert m.query == expected
@@ -52,20 +56,20 @@ def test_query_round_trip(r, items):
 
 
 @given(n=st.integers(min_value=-(2**63), max_value=2**63 - 1))
-def test_int_round_trip(r, n):
+def test_int_round_trip(r: Router, n: int) -> None:
     m = r.resolve(f"/t/{n}")
     assert m.params == {"n": n} and type(m.params["n"]) is int
 
 
 @given(parts=st.lists(text, min_size=1, max_size=5))
-def test_remainder_round_trip(r, parts):
+def test_remainder_round_trip(r: Router, parts: list[str]) -> None:
     assume(all(p not in (".", "..") for p in parts))
     m = r.resolve("/rest/" + "/".join(quote(p, safe="") for p in parts))
     assert m.remainder == "/".join(parts)
 
 
 @given(value=text)
-def test_to_dict_matches_c_json_for_any_value(r, value):
+def test_to_dict_matches_c_json_for_any_value(r: Router, value: str) -> None:
     import json
 
     assume(value not in (".", ".."))

@@ -1,7 +1,9 @@
 """Router methods: add (every keyword), remove, resolve, and the semantics Python users rely on."""
 
+from __future__ import annotations
+
 import inspect
-from typing import Callable
+from typing import Any, Callable
 
 import pytest
 
@@ -9,8 +11,8 @@ import switchyard
 from switchyard import Router
 
 
-def test_add_and_resolve_target(router):
-    assert router.add("myapp://user/<int:id>", "UserProfile") is None
+def test_add_and_resolve_target(router: Router) -> None:
+    assert router.add("myapp://user/<int:id>", "UserProfile") is None  # type: ignore[func-returns-value]
     m = router.resolve("myapp://user/42?tab=a")
     assert m
     assert m.matched is True
@@ -19,7 +21,7 @@ def test_add_and_resolve_target(router):
     assert m.params == {"id": 42, "tab": "a"}
 
 
-def test_miss_is_falsy_not_an_error(router):
+def test_miss_is_falsy_not_an_error(router: Router) -> None:
     router.add("/a", "A")
     m = router.resolve("/b")
     assert not m
@@ -29,7 +31,7 @@ def test_miss_is_falsy_not_an_error(router):
     assert (m.params, m.path_params, m.query, m.redirects) == ({}, {}, {}, ())
 
 
-def test_add_with_name_priority_defaults(router):
+def test_add_with_name_priority_defaults(router: Router) -> None:
     router.add("/item/:id", "Generic")
     router.add("/item/:key", "Preferred", name="item", priority=5, defaults={"tab": "posts", "n": 3, "w": 0.5})
     m = router.resolve("/item/7")
@@ -39,14 +41,14 @@ def test_add_with_name_priority_defaults(router):
     assert type(m.params["n"]) is int and type(m.params["w"]) is float
 
 
-def test_query_beats_defaults_and_path_beats_query(router):
+def test_query_beats_defaults_and_path_beats_query(router: Router) -> None:
     router.add("/u/:id", "U", defaults={"tab": "posts", "id": "never"})
     m = router.resolve("/u/1?id=2&tab=a")
     assert m.params == {"id": "1", "tab": "a"}
     assert m.query == {"id": ("2",), "tab": ("a",)}
 
 
-def test_add_needs_exactly_one_of_target_and_redirect(router):
+def test_add_needs_exactly_one_of_target_and_redirect(router: Router) -> None:
     with pytest.raises(ValueError):
         router.add("/a")
     with pytest.raises(ValueError):
@@ -70,7 +72,7 @@ def test_add_needs_exactly_one_of_target_and_redirect(router):
         ({"name": 3}, TypeError),
     ],
 )
-def test_add_argument_checks(router, kwargs, exc):
+def test_add_argument_checks(router: Router, kwargs: dict[str, Any], exc: type[Exception]) -> None:
     with pytest.raises(exc):
         router.add("/a/:b", "A", **kwargs)
     assert not router.resolve("/a/x"), "a rejected route must not be added"
@@ -94,7 +96,7 @@ P = inspect.Parameter
     (Router.remove, [("self", P.POSITIONAL_OR_KEYWORD, P.empty), ("pattern", P.POSITIONAL_OR_KEYWORD, P.empty)]),
     (Router.resolve, [("self", P.POSITIONAL_OR_KEYWORD, P.empty), ("url", P.POSITIONAL_OR_KEYWORD, P.empty)]),
 ], ids=["Router", "add", "remove", "resolve"])
-def test_public_signatures(func, expected):
+def test_public_signatures(func: Callable[..., object], expected: list[tuple[str, Any, object]]) -> None:
     params = inspect.signature(func).parameters.values()
     # the type too: a default of 0 is not False or 0.0, True is not 1
     assert [(p.name, p.kind, p.default, type(p.default)) for p in params] == [
@@ -125,24 +127,24 @@ def test_public_signatures_are_annotated() -> None:
         assert all(p.annotation is not P.empty for p in sig.parameters.values() if p.name != "self"), func
 
 
-def test_redirect_is_keyword_only(router):
+def test_redirect_is_keyword_only(router: Router) -> None:
     with pytest.raises(TypeError):
-        router.add("/a", None, "/b")
+        router.add("/a", None, "/b")  # type: ignore[call-arg]
     with pytest.raises(TypeError):
-        router.add("/a", "A", "/b")
+        router.add("/a", "A", "/b")  # type: ignore[call-arg]
     assert not router.resolve("/a"), "a rejected call must not add a route"
     router.add("/a", redirect="/b")  # by keyword: fine
     assert router.resolve("/a").redirects == ("/a", "/b")
 
 
-def test_add_rejects_non_text_pattern(router):
+def test_add_rejects_non_text_pattern(router: Router) -> None:
     with pytest.raises(TypeError):
-        router.add(42, "A")
+        router.add(42, "A")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
-        router.add("/a", 42)
+        router.add("/a", 42)  # type: ignore[arg-type]
 
 
-def test_empty_texts_are_present_not_absent(router):
+def test_empty_texts_are_present_not_absent(router: Router) -> None:
     router.add("/e", "")  # an empty target is a target
     router.add("/n", "N", name="")
     assert router.resolve("/e").target == ""
@@ -150,18 +152,18 @@ def test_empty_texts_are_present_not_absent(router):
     assert router.resolve("/e").name is None
 
 
-def test_embedded_nul_in_a_target_is_just_a_byte(router):
+def test_embedded_nul_in_a_target_is_just_a_byte(router: Router) -> None:
     router.add("/z", "a\x00b")
     assert router.resolve("/z").target == "a\x00b"
 
 
-def test_bytes_inputs_are_accepted(router):
+def test_bytes_inputs_are_accepted(router: Router) -> None:
     router.add(b"/b/:x", b"B")
     m = router.resolve(b"/b/y")
     assert m.target == "B" and m.params == {"x": "y"}
 
 
-def test_remove(router):
+def test_remove(router: Router) -> None:
     router.add("/a/:b", "A")
     assert router.remove("/a/:b") is True
     assert router.remove("/a/:b") is False
@@ -172,21 +174,21 @@ def test_remove(router):
     assert router.resolve("/a/x")
 
 
-def test_remove_then_add_same_shape(router):
+def test_remove_then_add_same_shape(router: Router) -> None:
     router.add("/a/:b", "A")
     router.remove("/a/:b")
     router.add("/a/:c", "C")
     assert router.resolve("/a/x").params == {"c": "x"}
 
 
-def test_precedence_literal_beats_parameter_and_backtracks(router):
+def test_precedence_literal_beats_parameter_and_backtracks(router: Router) -> None:
     router.add("/a/b/c", "ABC")
     router.add("/a/:x/d", "AXD")
     assert router.resolve("/a/b/c").target == "ABC"
     assert router.resolve("/a/b/d").target == "AXD"
 
 
-def test_typed_parameters_fall_through(router):
+def test_typed_parameters_fall_through(router: Router) -> None:
     router.add("/n/<int:v>", "Int")
     router.add("/n/<float:v>", "Float")
     router.add("/n/:v", "Str")
@@ -198,13 +200,13 @@ def test_typed_parameters_fall_through(router):
     assert type(router.resolve("/n/9223372036854775808").params["v"]) is float
 
 
-def test_path_pattern_matches_any_scheme(router):
+def test_path_pattern_matches_any_scheme(router: Router) -> None:
     router.add("/user/:id", "U")
     for url in ("myapp://user/1", "/user/1", "user/1", "other://user/1?x"):
         assert router.resolve(url).params["id"] == "1", url
 
 
-def test_remainder_forms(router):
+def test_remainder_forms(router: Router) -> None:
     router.add("/files/*", "Files")
     router.add("/docs/<path:rest>", "Docs")
     m = router.resolve("/files/a/b%20c")
@@ -215,37 +217,37 @@ def test_remainder_forms(router):
     assert not router.resolve("/docs")
 
 
-def test_fragment_kept_as_written(router):
+def test_fragment_kept_as_written(router: Router) -> None:
     router.add("/a", "A")
     assert router.resolve("/a#top%20x").fragment == "top%20x"
     assert router.resolve("/a#").fragment == ""
     assert router.resolve("/a").fragment is None
 
 
-def test_trailing_slash_and_empty_segments_by_default(router):
+def test_trailing_slash_and_empty_segments_by_default(router: Router) -> None:
     router.add("/a/b", "AB")
     assert router.resolve("/a//b/").target == "AB"
 
 
-def test_dot_segments_removed(router):
+def test_dot_segments_removed(router: Router) -> None:
     router.add("/admin", "Admin")
     assert router.resolve("/a/../admin").target == "Admin"
     assert router.resolve("/a/%2e%2E/admin").target == "Admin"
 
 
-def test_repr_mentions_the_route(router):
+def test_repr_mentions_the_route(router: Router) -> None:
     router.add("/a/:b", "A")
     assert "A" in repr(router.resolve("/a/x"))
     assert "miss" in repr(router.resolve("/zzz"))
     assert "open" in repr(router)
 
 
-def test_library_version_matches_binding_major():
+def test_library_version_matches_binding_major() -> None:
     assert switchyard.library_version().split(".")[0] == "0"
     assert switchyard.__version__.split(".")[0] == switchyard.library_version().split(".")[0]
 
 
-def test_independent_routers():
+def test_independent_routers() -> None:
     a, b = Router(), Router()
     a.add("/x", "A")
     b.add("/x", "B")

@@ -1,17 +1,19 @@
 """router.routes lists read-only Route descriptions; router.add_routes adds a batch, all
 or nothing, and names the route at fault (route_index)."""
 
+from __future__ import annotations
+
 import dataclasses
 import json
 
 import pytest
 
-from switchyard import ConflictError, InvalidArgumentError, PatternError, Route, Router
+from switchyard import ConflictError, InvalidArgumentError, PatternError, Route, Router, RouteSpec, SwitchyardError
 
 from conftest import needs_rules
 
 
-def test_routes_describe_what_was_added(router):
+def test_routes_describe_what_was_added(router: Router) -> None:
     router.add("/user/<int:id>", "User", name="user", priority=2)
     router.add("/old", redirect="/user/1", append_params=False)
     assert router.routes == [
@@ -22,18 +24,18 @@ def test_routes_describe_what_was_added(router):
         router.routes[0].target = "Other"  # type: ignore[misc]
 
 
-def test_routes_of_an_empty_router(router):
+def test_routes_of_an_empty_router(router: Router) -> None:
     assert router.routes == []
 
 
 @needs_rules
-def test_routes_from_a_document_say_so(router):
+def test_routes_from_a_document_say_so(router: Router) -> None:
     router.add("/added", "Added")
     router.load_rules(json.dumps({"/doc": {"class": "Doc"}}))
     assert {(r.pattern, r.from_document) for r in router.routes} == {("/added", False), ("/doc", True)}
 
 
-def test_add_routes_adds_a_batch(router):
+def test_add_routes_adds_a_batch(router: Router) -> None:
     router.add_routes([
         ("/a", "A"),
         {"pattern": "/b/:x", "target": "B", "name": "b", "defaults": {"n": 1}},
@@ -50,20 +52,21 @@ def test_add_routes_adds_a_batch(router):
     ([("/a", "A"), {"pattern": "/b"}], 1, InvalidArgumentError),
     ([{"pattern": "/a", "target": "A", "priority": 2**40}], 0, ValueError),
 ])
-def test_add_routes_is_all_or_nothing_and_names_the_route(router, batch, index, kind):
+def test_add_routes_is_all_or_nothing_and_names_the_route(router: Router, batch: list[RouteSpec], index: int,
+                                                           kind: type[Exception]) -> None:
     router.add("/kept", "Kept")
     with pytest.raises(kind) as info:
         router.add_routes(batch)
-    assert info.value.route_index == index
+    assert isinstance(info.value, SwitchyardError) and info.value.route_index == index
     assert [r.pattern for r in router.routes] == ["/kept"]
 
 
-def test_add_routes_refuses_what_is_not_a_route(router):
+def test_add_routes_refuses_what_is_not_a_route(router: Router) -> None:
     with pytest.raises(TypeError, match=r"routes\[0\]"):
-        router.add_routes(["/a"])
+        router.add_routes(["/a"])  # type: ignore[list-item]
     assert router.routes == []
 
 
-def test_an_empty_batch_adds_nothing(router):
+def test_an_empty_batch_adds_nothing(router: Router) -> None:
     router.add_routes([])
     assert router.routes == []

@@ -3,6 +3,10 @@
 Skipped only when the loaded library has no sy_router_load_rules.
 """
 
+from __future__ import annotations
+
+from typing import Any, Callable
+
 import json
 import os
 import threading
@@ -35,22 +39,22 @@ VERSIONED = {
 }
 
 
-def test_missing_symbols_give_not_implemented(monkeypatch, router):
+def test_missing_symbols_give_not_implemented(monkeypatch: pytest.MonkeyPatch, router: Router) -> None:
     monkeypatch.setattr(_ffi, "sy_router_load_rules", None)
     with pytest.raises(NotImplementedError):
         router.load_rules(KEYED)
 
 
 @needs_rules
-def test_argument_types(router):
+def test_argument_types(router: Router) -> None:
     with pytest.raises(TypeError):
-        router.load_rules(["not", "a", "document"])
+        router.load_rules(["not", "a", "document"])  # type: ignore[arg-type]
     with pytest.raises(TypeError):
-        router.load_rules(42)
+        router.load_rules(42)  # type: ignore[arg-type]
 
 
 @needs_rules
-def test_keyed_shape_from_a_dict(router):
+def test_keyed_shape_from_a_dict(router: Router) -> None:
     router.load_rules(KEYED)
     m = router.resolve("https://blog.example.com/ann/article/details/7")
     assert m.target == "BlogDetailPage" and m.params == {"userName": "ann", "articleId": "7"}
@@ -60,7 +64,7 @@ def test_keyed_shape_from_a_dict(router):
 
 
 @needs_rules
-def test_versioned_shape(router):
+def test_versioned_shape(router: Router) -> None:
     router.load_rules(VERSIONED)
     m = router.resolve("myapp://user/3")
     assert (m.target, m.name, m.params) == ("UserProfile", "user", {"id": 3, "tab": "posts", "n": 2})
@@ -77,14 +81,14 @@ def test_versioned_shape(router):
     lambda d: json.dumps(d).encode(),
     lambda d: b"\n " + json.dumps(d).encode(),
 ])
-def test_json_text(router, wrap):
+def test_json_text(router: Router, wrap: Callable[[object], str | bytes]) -> None:
     router.load_rules(wrap(KEYED))
     assert router.resolve("myapp://app/live/room").target == "LiveRoom"
 
 
 @needs_rules
 @pytest.mark.parametrize("as_path", [str, Path, os.fsencode])
-def test_file_paths(router, tmp_path, as_path):
+def test_file_paths(router: Router, tmp_path: Path, as_path: Callable[[Path], str | bytes | Path]) -> None:
     path = tmp_path / "rules é.json"
     path.write_text(json.dumps(VERSIONED))
     router.load_rules_file(as_path(path))
@@ -93,7 +97,8 @@ def test_file_paths(router, tmp_path, as_path):
 
 @needs_rules
 @pytest.mark.parametrize("as_path", [str, Path, os.fsencode])
-def test_a_path_given_to_load_rules_still_loads_with_a_deprecation_warning(router, tmp_path, as_path):
+def test_a_path_given_to_load_rules_still_loads_with_a_deprecation_warning(router: Router, tmp_path: Path,
+                                                                           as_path: Callable[[Path], str | bytes | Path]) -> None:
     path = tmp_path / "rules.json"
     path.write_text(json.dumps(VERSIONED))
     with pytest.warns(DeprecationWarning, match="load_rules_file"):
@@ -103,7 +108,7 @@ def test_a_path_given_to_load_rules_still_loads_with_a_deprecation_warning(route
 
 @needs_rules
 @pytest.mark.parametrize("doc", [json.dumps(VERSIONED), json.dumps(VERSIONED).encode(), VERSIONED])
-def test_a_document_loads_without_a_warning(router, doc):
+def test_a_document_loads_without_a_warning(router: Router, doc: str | bytes | dict[str, Any]) -> None:
     import warnings
     with warnings.catch_warnings():
         warnings.simplefilter("error")
@@ -113,7 +118,7 @@ def test_a_document_loads_without_a_warning(router, doc):
 
 @needs_rules
 @pytest.mark.parametrize("name", ["[rules].json", "{rules}.json"])
-def test_a_path_like_is_always_a_path(router, tmp_path, name):
+def test_a_path_like_is_always_a_path(router: Router, tmp_path: Path, name: str) -> None:
     # load_rules_file never looks at the text: a name that looks like JSON is still a file.
     path = tmp_path / name
     path.write_text(json.dumps(VERSIONED))
@@ -122,7 +127,7 @@ def test_a_path_like_is_always_a_path(router, tmp_path, name):
 
 
 @needs_rules
-def test_unreadable_file_is_an_io_error(router, tmp_path):
+def test_unreadable_file_is_an_io_error(router: Router, tmp_path: Path) -> None:
     missing = tmp_path / "missing.json"
     with pytest.raises(OSError) as info:
         router.load_rules_file(missing)
@@ -133,13 +138,13 @@ def test_unreadable_file_is_an_io_error(router, tmp_path):
 
 
 @needs_rules
-def test_load_rules_file_refuses_what_is_not_a_path(router):
+def test_load_rules_file_refuses_what_is_not_a_path(router: Router) -> None:
     with pytest.raises(TypeError):
-        router.load_rules_file({"/a": {"class": "A"}})
+        router.load_rules_file({"/a": {"class": "A"}})  # type: ignore[arg-type]
 
 
 @needs_rules
-def test_reload_replaces_the_document_and_keeps_added_routes(router):
+def test_reload_replaces_the_document_and_keeps_added_routes(router: Router) -> None:
     router.add("/manual", "Manual")
     router.load_rules({"/one": {"class": "One"}})
     router.load_rules({"/two": {"class": "Two"}})
@@ -175,7 +180,8 @@ BAD_DOCUMENTS = [
 
 @needs_rules
 @pytest.mark.parametrize("doc, path", BAD_DOCUMENTS)
-def test_bad_documents_are_rule_errors_naming_the_path(router, doc, path):
+def test_bad_documents_are_rule_errors_naming_the_path(router: Router, doc: str | bytes | dict[str, Any],
+                                                        path: str) -> None:
     router.add("/manual/:id", "Manual")
     router.load_rules({"/before": {"class": "Before"}})
     with pytest.raises(RuleError) as info:
@@ -188,7 +194,7 @@ def test_bad_documents_are_rule_errors_naming_the_path(router, doc, path):
 
 
 @needs_rules
-def test_pattern_error_inside_a_document_keeps_the_byte(router):
+def test_pattern_error_inside_a_document_keeps_the_byte(router: Router) -> None:
     with pytest.raises(RuleError) as info:
         router.load_rules({"version": 1, "routes": [{"pattern": "/a/<date:x>", "target": "A"}]})
     assert "$.routes[0].pattern" in info.value.message
@@ -196,7 +202,7 @@ def test_pattern_error_inside_a_document_keeps_the_byte(router):
 
 
 @needs_rules
-def test_duplicate_keys_and_invalid_json(router):
+def test_duplicate_keys_and_invalid_json(router: Router) -> None:
     with pytest.raises(RuleError) as info:
         router.load_rules('{"/a": {"class": "A", "class": "B"}}')
     assert "duplicate" in info.value.message
@@ -206,7 +212,7 @@ def test_duplicate_keys_and_invalid_json(router):
 
 
 @needs_rules
-def test_document_size_limit():
+def test_document_size_limit() -> None:
     r = Router(max_document_size=64)
     with pytest.raises(RuleError) as info:  # every error about a document is a rule error
         r.load_rules({f"/route/{i}": {"class": "X"} for i in range(20)})
@@ -215,7 +221,7 @@ def test_document_size_limit():
 
 
 @needs_rules
-def test_reload_while_threads_resolve():
+def test_reload_while_threads_resolve() -> None:
     # every answer belongs to one version of the document
     r = Router()
     docs = [{"version": 1, "routes": [{"pattern": "/v/:x", "target": f"V{v}", "defaults": {"v": v}},
@@ -224,11 +230,11 @@ def test_reload_while_threads_resolve():
     stop = threading.Event()
     errors = []
 
-    def resolver():
+    def resolver() -> None:
         try:
             while not stop.is_set():
                 m = r.resolve("/v/1")
-                assert m.target == "V%d" % m.params["v"]
+                assert m.target == f"V{m.params['v']}"
         except BaseException as exc:
             errors.append(exc)
 
@@ -251,7 +257,7 @@ def test_reload_while_threads_resolve():
 # bindings/c/tests/test_rules.c.
 # ---------------------------------------------------------------------------------------
 
-def _versioned(*routes):
+def _versioned(*routes: str) -> str:
     return '{"version": 1, "routes": [' + ", ".join(routes) + "]}"
 
 
@@ -327,7 +333,7 @@ BAD_TEXT = [
 
 @needs_rules
 @pytest.mark.parametrize("text, words, position", BAD_TEXT)
-def test_every_bad_document_kind(router, text, words, position):
+def test_every_bad_document_kind(router: Router, text: str, words: list[str], position: int | None) -> None:
     router.add("/manual/:id", "Manual")
     router.load_rules('{"/before": {"class": "Before"}}')
     with pytest.raises(RuleError) as info:
@@ -344,7 +350,7 @@ def test_every_bad_document_kind(router, text, words, position):
 
 
 @needs_rules
-def test_placeholder_in_the_redirect_scheme_is_a_rule_error(router):
+def test_placeholder_in_the_redirect_scheme_is_a_rule_error(router: Router) -> None:
     router.load_rules({"/before": {"class": "Before"}})
     with pytest.raises(RuleError) as info:
         router.load_rules({"version": 1, "routes": [{"pattern": "/a/:s", "redirect": "{s}://x/y"}]})
@@ -356,7 +362,7 @@ def test_placeholder_in_the_redirect_scheme_is_a_rule_error(router):
     assert not router.resolve("/a/x")
 
 
-def test_placeholder_in_the_redirect_scheme_via_add(router):
+def test_placeholder_in_the_redirect_scheme_via_add(router: Router) -> None:
     # Not a document, so not a RuleError: an invalid argument, as in RedirectTests.swift
     # (placeholderPlaces) and test_routes.c (add_route_checks_redirect_templates).
     with pytest.raises(SwitchyardError) as info:
@@ -369,13 +375,13 @@ def test_placeholder_in_the_redirect_scheme_via_add(router):
 
 
 @needs_rules
-def test_bytes_that_are_not_utf8_are_a_rule_error(router):
+def test_bytes_that_are_not_utf8_are_a_rule_error(router: Router) -> None:
     with pytest.raises(RuleError):
         router.load_rules(b'{"/a": {"class": "\xff"}}')
 
 
 @needs_rules
-def test_document_over_the_size_limit_is_a_rule_error():
+def test_document_over_the_size_limit_is_a_rule_error() -> None:
     with Router(max_document_size=32) as r:
         r.load_rules('{"/a": {"class": "A"}}')
         with pytest.raises(RuleError) as info:
@@ -385,7 +391,7 @@ def test_document_over_the_size_limit_is_a_rule_error():
 
 
 @needs_rules
-def test_redirect_loops_and_limits_from_a_document_are_redirect_errors(router):
+def test_redirect_loops_and_limits_from_a_document_are_redirect_errors(router: Router) -> None:
     router.load_rules({"/a": {"redirectUrl": "/b"}, "/b": {"redirectUrl": "/a"},
                        **{f"/n{i}": {"redirectUrl": f"/n{i + 1}"} for i in range(9)}})
     with pytest.raises(RedirectError) as info:

@@ -3,12 +3,17 @@ gives them) is never UnicodeEncodeError: every public function that takes text h
 library the bytes they stand for, and the library reports invalid UTF-8 as its own error
 (a SwitchyardError), with the byte position, as for the same bytes given as bytes."""
 
+from __future__ import annotations
+
+from typing import Any, Callable, Iterator
+
 import pathlib
 
 import pytest
 
 import switchyard
 from switchyard import InvalidURLError, RuleError, SwitchyardError, _errors
+from switchyard import Router
 
 # (text, the byte position of its first surrogate in the UTF-8 the library is given)
 SURROGATES = [
@@ -21,14 +26,14 @@ SURROGATES = [
 
 
 @pytest.fixture
-def router():
+def router() -> Iterator[Router]:
     r = switchyard.Router()
     r.add("/ok/:x", "OK")
     yield r
     r.close()
 
 
-def check(exc_info, code, position):
+def check(exc_info: pytest.ExceptionInfo[Exception], code: int, position: int) -> None:
     error = exc_info.value
     assert isinstance(error, SwitchyardError) and error.code == code
     assert error.position == position, error.message
@@ -36,7 +41,7 @@ def check(exc_info, code, position):
 
 
 @pytest.mark.parametrize("text,at", SURROGATES)
-def test_resolve(router, text, at):
+def test_resolve(router: Router, text: str, at: int) -> None:
     with pytest.raises(InvalidURLError) as info:
         router.resolve("/ok/" + text)
     check(info, _errors.SY_ERR_INVALID_URL, 4 + at)
@@ -45,8 +50,8 @@ def test_resolve(router, text, at):
 
 @pytest.mark.parametrize("text,at", SURROGATES)
 @pytest.mark.parametrize("field", ["pattern", "target", "redirect", "name", "default name", "default value"])
-def test_add(router, text, at, field):
-    args = {"pattern": "/p/x", "target": "T"}
+def test_add(router: Router, text: str, at: int, field: str) -> None:
+    args: dict[str, Any] = {"pattern": "/p/x", "target": "T"}
     prefix = 0
     if field == "pattern":
         args["pattern"], prefix = "/p/" + text, 3
@@ -68,7 +73,7 @@ def test_add(router, text, at, field):
 
 
 @pytest.mark.parametrize("text,at", SURROGATES)
-def test_remove(router, text, at):
+def test_remove(router: Router, text: str, at: int) -> None:
     with pytest.raises(SwitchyardError) as info:
         router.remove("/ok/" + text)
     check(info, _errors.SY_ERR_INVALID_ARGUMENT, 4 + at)
@@ -76,7 +81,7 @@ def test_remove(router, text, at):
 
 
 @pytest.mark.parametrize("text,at", SURROGATES)
-def test_load_rules_text(router, text, at):
+def test_load_rules_text(router: Router, text: str, at: int) -> None:
     doc = '{"/a": {"class": "' + text + '"}}'
     with pytest.raises(RuleError) as info:
         router.load_rules(doc)
@@ -85,13 +90,13 @@ def test_load_rules_text(router, text, at):
 
 @pytest.mark.parametrize("text,at", SURROGATES)
 @pytest.mark.parametrize("kind", [str, pathlib.Path])
-def test_load_rules_path(router, text, at, kind):
+def test_load_rules_path(router: Router, text: str, at: int, kind: Callable[[str], str | pathlib.Path]) -> None:
     with pytest.raises(SwitchyardError) as info:
         router.load_rules_file(kind("/tmp/" + text + ".json"))
     check(info, _errors.SY_ERR_INVALID_ARGUMENT, 5 + at)
 
 
-def test_load_rules_dict(router):
+def test_load_rules_dict(router: Router) -> None:
     # json.dumps writes the surrogate as the escape \ud800, which the JSON reader refuses.
     with pytest.raises(RuleError) as info:
         router.load_rules({"/a/\ud800": {"class": "X"}})
@@ -99,13 +104,13 @@ def test_load_rules_dict(router):
 
 
 @pytest.mark.parametrize("text,at", SURROGATES)
-def test_web_schemes(text, at):
+def test_web_schemes(text: str, at: int) -> None:
     with pytest.raises(SwitchyardError) as info:
         switchyard.Router(web_schemes=["x" + text])
     check(info, _errors.SY_ERR_INVALID_ARGUMENT, 1 + at)
 
 
-def test_the_same_bytes_fail_the_same_way(router):
+def test_the_same_bytes_fail_the_same_way(router: Router) -> None:
     with pytest.raises(InvalidURLError) as from_str:
         router.resolve("/ok/\ud800")
     with pytest.raises(InvalidURLError) as from_bytes:

@@ -3,6 +3,8 @@ that holds the package and libswitchyard.so, and that works once installed with 
 else set. Building one rebuilds the whole library (minutes), so these tests check the
 newest dist/switchyard-*.whl when there is one, and are skipped otherwise."""
 
+from __future__ import annotations
+
 import os
 import subprocess
 import sys
@@ -15,16 +17,17 @@ PACKAGE_ROOT = Path(__file__).resolve().parents[1]
 REPO_ROOT = PACKAGE_ROOT.parents[1]
 
 
-def newest_wheel():
+def newest_wheel() -> Path | None:
     wheels = sorted((REPO_ROOT / "dist").glob("switchyard-*.whl"), key=lambda p: p.stat().st_mtime)
     return wheels[-1] if wheels else None
 
 
-WHEEL = newest_wheel()
-pytestmark = pytest.mark.skipif(WHEEL is None, reason="no dist/switchyard-*.whl: `make wheel` builds one")
+FOUND = newest_wheel()
+pytestmark = pytest.mark.skipif(FOUND is None, reason="no dist/switchyard-*.whl: `make wheel` builds one")
+WHEEL = FOUND or Path("no wheel")  # the tests run only when there is one
 
 
-def test_the_wheel_is_a_platform_wheel():
+def test_the_wheel_is_a_platform_wheel() -> None:
     # name-version-python-abi-platform.whl: any Python 3 (ctypes), one platform.
     python, abi, platform = WHEEL.stem.split("-")[-3:]
     assert python == "py3" and abi == "none"
@@ -34,11 +37,12 @@ def test_the_wheel_is_a_platform_wheel():
         assert "Root-Is-Purelib: false" in z.read(wheel_file).decode()
 
 
-def test_the_wheel_holds_the_package_and_the_library():
+def test_the_wheel_holds_the_package_and_the_library() -> None:
     with zipfile.ZipFile(WHEEL) as z:
         names = set(z.namelist())
         library = z.read("switchyard/libswitchyard.so")
-    sources = {f"switchyard/{p.name}" for p in (PACKAGE_ROOT / "switchyard").glob("*.py")}
+    # the modules, and the py.typed marker (PEP 561): type checkers read the package's hints
+    sources = {f"switchyard/{p.name}" for p in (PACKAGE_ROOT / "switchyard").glob("*.py")} | {"switchyard/py.typed"}
     assert sources <= names, f"missing from the wheel (rebuild it with `make wheel`): {sorted(sources - names)}"
     assert library[:4] == b"\x7fELF" and b"sy_version_number" in library
     # nothing from the build tree or the C install (headers, CMake and pkg-config files)
@@ -46,7 +50,7 @@ def test_the_wheel_holds_the_package_and_the_library():
     assert not stray, stray
 
 
-def test_the_installed_wheel_works_from_anywhere_with_nothing_set(tmp_path):
+def test_the_installed_wheel_works_from_anywhere_with_nothing_set(tmp_path: Path) -> None:
     target = tmp_path / "site"
     pip = subprocess.run(
         [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index",
