@@ -19,6 +19,12 @@ if(EXISTS "${PROJECT_SOURCE_DIR}/bindings/python/tests")
     WORKING_DIRECTORY "${PROJECT_BINARY_DIR}/python-tests")
   set_tests_properties(python-tests PROPERTIES LABELS python TIMEOUT 900
     ENVIRONMENT "SWITCHYARD_LIBRARY=$<TARGET_FILE:switchyard>;PYTHONPATH=${PROJECT_SOURCE_DIR}/bindings/python;PYTHONDONTWRITEBYTECODE=1")
+  # The package's type hints, its tests and examples: mypy --strict ([tool.mypy] in
+  # bindings/python/pyproject.toml), its cache in the build dir. Skipped without mypy.
+  add_test(NAME python-types
+    COMMAND "${PROJECT_SOURCE_DIR}/bindings/python/check_types.sh" "${Python3_EXECUTABLE}"
+            "${PROJECT_BINARY_DIR}/mypy-cache")
+  set_tests_properties(python-types PROPERTIES LABELS python TIMEOUT 600 SKIP_RETURN_CODE 77)
 endif()
 
 # The sy_* symbols the library exports are exactly the functions the headers declare.

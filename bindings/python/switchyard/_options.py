@@ -22,7 +22,7 @@ _FLAGS: Dict[str, Tuple[int, bool]] = {
     "case_insensitive_literals": (_ffi.SY_OPT_CASE_INSENSITIVE_LITERALS, False),
     "plus_as_space_in_path": (_ffi.SY_OPT_PLUS_AS_SPACE_IN_PATH, False),
     "plus_as_space_in_query": (_ffi.SY_OPT_NO_PLUS_AS_SPACE_IN_QUERY, True),
-    "decode_path": (_ffi.SY_OPT_RAW_PATH, True),
+    "decode_path": (_ffi.SY_OPT_NO_DECODE_PATH, True),
     "trailing_wildcard_needs_segment": (_ffi.SY_OPT_TRAILING_WILDCARD_NEEDS_SEGMENT, False),
     "query_over_path": (_ffi.SY_OPT_QUERY_OVER_PATH, False),
 }

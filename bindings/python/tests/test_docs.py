@@ -61,3 +61,19 @@ def test_demo_runs() -> None:
 def test_rules_demo_runs() -> None:
     out = run_example("rules_demo.py")
     assert "target     MiniAppContainer" in out and "refused: $.routes[0].pattern" in out
+
+
+def test_common_program_runs_and_stays_short() -> None:
+    # The same program as examples/common/common.c, with the same output (its c-common test).
+    assert run_example("common.py") == "user 42, post 7\n"
+    source = (REPO / "bindings" / "python" / "examples" / "common.py").read_text()
+    assert len(source.splitlines()) <= 27
+
+
+def test_api_md_quotes_the_common_program_exactly() -> None:
+    name = "bindings/python/examples/common.py"
+    page = (REPO / "docs" / "API.md").read_text()
+    quote = re.search(rf"<!-- BEGIN {re.escape(name)} -->\n```python\n(.*?)```\n<!-- END {re.escape(name)} -->",
+                      page, re.S)
+    assert quote, f"docs/API.md has no quote of {name} between BEGIN/END markers"
+    assert quote.group(1) == (REPO / name).read_text(), "docs/API.md differs from the program: update the page"
