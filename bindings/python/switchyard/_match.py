@@ -336,13 +336,13 @@ class Match(metaclass=_Unconstructible):
     @_cached
     def matched(self) -> bool:
         """True when a route matched (also after a redirect chain that ended on a route)."""
-        found: int = _ffi.sy_match_found(self._c.ref)
-        return found != 0
+        return _ffi.sy_match_found(self._c.ref) != 0  # type: ignore[no-any-return]  # a C int
 
     @_cached
     def url(self) -> str:
         """The URL resolved: the input, or the last URL of a redirect chain."""
-        return cast(str, _text(_ffi.sy_match_url(self._c.ref)))  # always present
+        url: str = _text(_ffi.sy_match_url(self._c.ref))  # type: ignore[assignment]  # always present
+        return url
 
     @_cached
     def pattern(self) -> Optional[str]:
@@ -396,8 +396,10 @@ class Match(metaclass=_Unconstructible):
         """The redirect chain: () without redirects, else the input URL, then each URL
         redirected to (the last one is ``url``)."""
         ref = self._c.ref
-        chain = tuple(_text(_ffi.sy_match_redirect_at(ref, i)) for i in range(_ffi.sy_match_redirect_count(ref)))
-        return cast(Tuple[str, ...], chain)  # every URL of a chain is present
+        chain: Tuple[str, ...] = tuple(
+            _text(_ffi.sy_match_redirect_at(ref, i))  # type: ignore[misc]  # every URL of a chain is present
+            for i in range(_ffi.sy_match_redirect_count(ref)))
+        return chain
 
     @property
     def __dict__(self) -> Dict[str, Any]:  # type: ignore[override]
