@@ -38,7 +38,6 @@ from ._match import GIL_DISABLED, Match, ParamValue, Scratch, give_scratch, make
 from ._options import build_options
 from ._routes import DefaultValue, Route, fill_route, note_uuid_routes, read_routes, route_arguments
 from ._text import Text, encode_surrogates, utf8
-from . import links  # noqa: F401  (switchyard.links, app links)
 
 __version__ = "0.1.0"
 __all__ = [
@@ -64,9 +63,6 @@ __all__ = [
 #: One element of ``Router.add_routes``' list: a dict of ``Router.add``'s keyword
 #: arguments, or a (pattern, target) pair.
 RouteSpec = Union[Mapping[str, Any], Tuple[Text, Text]]
-
-if TYPE_CHECKING:
-    from .navigation import DispatchResult, Handler
 
 
 def library_version() -> str:
@@ -340,5 +336,7 @@ _give_scratch = give_scratch
 
 
 from . import navigation  # noqa: E402  (handle, dispatch, url_for; Match.stack)
+from . import links  # noqa: E402,F401  (switchyard.links, app links)
+from .navigation import DispatchResult, Handler  # noqa: E402  (named by Router's hints)
 
 navigation.install(Router)

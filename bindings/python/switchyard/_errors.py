@@ -10,7 +10,7 @@ codes to appear in later library versions.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Dict, Type
+from typing import Dict, Optional, Type
 
 
 class Status(IntEnum):
@@ -75,11 +75,11 @@ class SwitchyardError(Exception):
 
     code: int
     message: str
-    position: int | None
-    route_index: int | None
+    position: Optional[int]
+    route_index: Optional[int]
 
-    def __init__(self, code: int, message: str, position: int | None = None,
-                 route_index: int | None = None) -> None:
+    def __init__(self, code: int, message: str, position: Optional[int] = None,
+                 route_index: Optional[int] = None) -> None:
         Exception.__init__(self, _status(code), message, position)
         self.code = _status(code)
         self.message = message
@@ -124,8 +124,8 @@ class InvalidArgumentError(SwitchyardError, ValueError):
 class FileError(SwitchyardError, OSError):
     """A file cannot be read (SY_ERR_IO): also an OSError. ``filename`` is the path."""
 
-    def __init__(self, code: int, message: str, position: int | None = None,
-                 route_index: int | None = None) -> None:
+    def __init__(self, code: int, message: str, position: Optional[int] = None,
+                 route_index: Optional[int] = None) -> None:
         SwitchyardError.__init__(self, code, message, position, route_index)
         # OSError's own fields: no errno is known (the library reports none).
         self.errno = None
@@ -150,7 +150,7 @@ _CLASS_FOR_CODE: Dict[int, Type[SwitchyardError]] = {
 }
 
 
-def error_for(code: int, message: str, position: int | None = None,
-              route_index: int | None = None) -> SwitchyardError:
+def error_for(code: int, message: str, position: Optional[int] = None,
+              route_index: Optional[int] = None) -> SwitchyardError:
     """The exception for a status code: its subclass, or the base class when unknown."""
     return _CLASS_FOR_CODE.get(code, SwitchyardError)(code, message, position, route_index)

@@ -26,8 +26,9 @@ from . import _ffi
 from ._errors import SY_ERR_BUFFER_TOO_SMALL, SY_ERR_MISUSE, SY_OK, SwitchyardError, error_for
 from ._ffi import CFunction, CharPointer
 
-if TYPE_CHECKING:
-    from . import Router
+# Router is defined by the time the package imports this module (at its end); the
+# hints below name it.
+from . import Router
 
 __all__ = [
     "AASA",

@@ -34,9 +34,10 @@ from ._match import Match, Scratch, give_scratch, make_match, take_scratch
 from ._routes import param_array
 from ._text import utf8
 
-if TYPE_CHECKING:
-    from . import Router
-    from ._ffi import CFunction
+# Router is defined by the time the package imports this module (at its end); the
+# hints below name it.
+from . import Router
+from ._ffi import CFunction
 
 __all__ = ["DECLINED", "DispatchResult", "StackEntry", "Handler"]
 

@@ -4,10 +4,11 @@ check that each value really has the type the hints promise."""
 
 from __future__ import annotations
 
+import inspect
 import sys
 import uuid
 from pathlib import Path
-from typing import List, Mapping, Optional, Tuple, Union
+from typing import Callable, List, Mapping, Optional, Tuple, Union, get_type_hints
 
 import switchyard
 from switchyard import Match, ParamValue, Route, Router, Status, links
@@ -67,3 +68,16 @@ def test_links_results_have_their_hinted_types() -> None:
     assert decisions == [("A.b", "match")]
     with links.AASA(aasa) as compiled:
         assert_type(compiled.decide("example.com", "https://example.com/x"), List[links.Decision])
+
+
+def test_the_hints_resolve_at_run_time() -> None:
+    # typing.get_type_hints (documentation tools, run-time type checkers) finds every name
+    # the hints use, although some are only defined once the package has finished loading.
+    functions: List[Callable[..., object]] = [links.aasa_decisions, links.android_matches, links.android_dynamic, links.android_evaluate,
+                 links.generate, links.cross_check, switchyard.library_version]
+    for cls in (Router, switchyard.SwitchyardError, switchyard.FileError, links.AASA, DispatchResult):
+        functions += [f for f in vars(cls).values() if inspect.isfunction(f)]
+        functions += [f.fget for f in vars(cls).values() if isinstance(f, property) and f.fget]
+    for f in functions:
+        get_type_hints(f)
+    assert get_type_hints(Router.resolve)["return"] is Match
