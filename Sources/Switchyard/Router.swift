@@ -213,15 +213,15 @@ public final class Router: Sendable {
     public func resolve(_ url: String, into match: MatchBuffer) throws(SwitchyardError) -> Bool {
         // The bytes are copied into the MatchBuffer's own buffer (reused: no allocation once
         // warm), so the match never depends on the String's storage.
-        let hit = try resolveFirst(match.ownURL(url), into: match)
-        return try followRedirects(match, firstHit: hit)
+        let matched = try resolveFirst(match.ownURL(url), into: match)
+        return try followRedirects(match, firstMatched: matched)
     }
 
     /// Resolves C bytes (borrowed until the next resolve with `match`) into `match`.
     package func resolve(bytes: UnsafeBufferPointer<UInt8>, into match: MatchBuffer) throws(SwitchyardError) -> Bool {
         match.borrowURL(bytes)
-        let hit = try resolveFirst(bytes, into: match)
-        return try followRedirects(match, firstHit: hit)
+        let matched = try resolveFirst(bytes, into: match)
+        return try followRedirects(match, firstMatched: matched)
     }
 
     /// Reads `bytes` and walks the table once (no redirects).

@@ -41,7 +41,7 @@ public final class MatchBuffer {
         var table: Table?
         var tableID: UInt64 = 0
         var tableView: UnsafePointer<TableView>?
-        var hit = false
+        var matched = false
         var entry = TableEntry(route: 0, variant: 0, priority: 0, seq: 0, literalCount: 0, remainderMin: 0)
         var remainderStart = -1
         /// URLs of the redirect chain, as offsets into `chainBytes` (SEMANTICS §6).
@@ -100,14 +100,13 @@ public final class MatchBuffer {
         swap(&state.pointee, &other.state.pointee)
         swap(&stackTable, &other.stackTable)
     }
-    var hit: Bool { state.pointee.hit }
     var entry: TableEntry { state.pointee.entry }
     var remainderStart: Int { state.pointee.remainderStart }
     var chainBytes: GrowBuffer<UInt8> { _read { yield state.pointee.chainBytes } }
     var chainRefs: GrowBuffer<TextRef> { _read { yield state.pointee.chainRefs } }
 
     var route: CompiledRoute? {
-        guard hit, let table else { return nil }
+        guard matched, let table else { return nil }
         return table.routes[Int(entry.route)]
     }
 
@@ -196,12 +195,12 @@ public final class MatchBuffer {
 
     /// Captures, plus the remainder's name when the pattern names it (`*rest`, `<path:rest>`).
     var pathParameterCount: Int {
-        guard hit else { return 0 }
+        guard matched else { return 0 }
         return bestCaptures.count + (entry.namedRemainder ? 1 : 0)
     }
 
     /// Size of the merged map.
-    var mergedCount: Int { !hit ? 0 : state.pointee.mergedIsPath ? pathParameterCount : merged.count }
+    var mergedCount: Int { !matched ? 0 : state.pointee.mergedIsPath ? pathParameterCount : merged.count }
 
     func pathParameterName(_ k: Int, _ route: CompiledRoute) -> ByteSpan {
         route.parameterNameSpans[pathParameterNameIndex(k, route)]

@@ -178,7 +178,7 @@ extension MatchBuffer {
     @inline(__always)
     func clearResult() {
         let st = state
-        st.pointee.hit = false
+        st.pointee.matched = false
         st.pointee.remainderStart = -1
         st.pointee.mergedIsPath = true
         st.pointee.bestCaptures.removeAll()
@@ -200,7 +200,7 @@ extension MatchBuffer {
     func finish(_ entry: TableEntry, captureCount: Int, remainderAt: Int, _ remainder: RemainderText,
                 url: UnsafeBufferPointer<UInt8>) {
         let st = state
-        st.pointee.hit = true
+        st.pointee.matched = true
         st.pointee.entry = entry
         st.pointee.remainderStart = remainderAt
         st.pointee.bestCaptures.truncate(to: captureCount)

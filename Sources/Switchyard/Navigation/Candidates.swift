@@ -67,9 +67,9 @@ extension Router {
     public func candidates(for url: String) throws(SwitchyardError) -> Candidates {
         // The first hop and its redirects on one table, so the route it took is known.
         let m = MatchBuffer()
-        let hit = try resolveFirstHop(url, into: m)
-        let firstHop = hit ? m.route?.route : nil
-        _ = try followRedirects(m, firstHit: hit)
+        let matched = try resolveFirstHop(url, into: m)
+        let firstHop = matched ? m.route?.route : nil
+        _ = try followRedirects(m, firstMatched: matched)
         return Candidates(router: self, url: url, first: m.matched ? m : nil, firstHop: firstHop)
     }
 

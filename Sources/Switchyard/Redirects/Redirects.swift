@@ -15,13 +15,13 @@ func redirectChainBudget(maxURLLength: Int) -> Int {
 
 extension Router {
     @inline(__always)
-    func followRedirects(_ match: MatchBuffer, firstHit: Bool) throws(SwitchyardError) -> Bool {
-        guard firstHit, match.entry.isRedirect else { return firstHit }  // no retain on the hot path
+    func followRedirects(_ match: MatchBuffer, firstMatched: Bool) throws(SwitchyardError) -> Bool {
+        guard firstMatched, match.entry.isRedirect else { return firstMatched }  // no retain on the hot path
         return try followChain(match)
     }
 
     private func followChain(_ match: MatchBuffer) throws(SwitchyardError) -> Bool {
-        guard let table = match.table else { return match.hit }
+        guard let table = match.table else { return match.matched }
         let plus = table.read.plusInQuery
         let limit = options.limits.maxRedirects
         let maxURL = options.limits.maxURLLength
@@ -30,7 +30,7 @@ extension Router {
         // The chain starts with the URL given.
         match.withURLBytes { u in match.appendChainURL(copying: u) }
         let producedFrom = match.chainBytes.count
-        while match.hit && match.entry.isRedirect, let route = match.route {
+        while match.matched && match.entry.isRedirect, let route = match.route {
             hops += 1
             let start = match.chainBytes.count
             // The bound of this URL: the URL length limit, what is left of the chain's
@@ -66,7 +66,7 @@ extension Router {
             let bytes = match.ownURL(match.chainURL(new))
             _ = try walk(bytes, into: match, keepTable: true)
         }
-        return match.hit
+        return match.matched
     }
 
     /// An error that ends a chain with nothing kept: the MatchBuffer reads as after a failed read

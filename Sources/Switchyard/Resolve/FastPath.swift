@@ -56,7 +56,7 @@ extension Router {
                 if s >= 0 {
                     match.finish(tv.pointee.walk.entries[Int(s)], captureCount: 0, remainderAt: -1, .bytes(end: end), url: bytes)
                     match.countPath(.staticMap)
-                    return match.hit
+                    return match.matched
                 }
                 var w = match.walker(tv.pointee.walk, url: p, source: BytesSource(p: p, start: first, end: end))
                 run(&w, tv, &match.view)
@@ -66,7 +66,7 @@ extension Router {
                                      .bytes(end: end), url: bytes)
                     }
                     match.countPath(.byteWalk)
-                    return match.hit
+                    return match.matched
                 }
             }
         }
@@ -79,7 +79,7 @@ extension Router {
                          url: bytes)
         }
         match.countPath(.segmentList)
-        return match.hit
+        return match.matched
     }
 
     /// A URL a browser reads differently: its browser form becomes the URL the MatchBuffer owns
@@ -88,9 +88,9 @@ extension Router {
     private func walkRewritten(_ bytes: UnsafeBufferPointer<UInt8>, into match: MatchBuffer,
                                keepTable: Bool) throws(SwitchyardError) -> Bool {
         let own = try match.adoptRewrite(of: bytes, match.takeRewrite())
-        let hit: Bool
+        let matched: Bool
         do throws(SwitchyardError) {
-            hit = try walkAsGiven(own, into: match, keepTable: keepTable)
+            matched = try walkAsGiven(own, into: match, keepTable: keepTable)
         } catch {
             // A position in the rewritten form is not one in the caller's URL.
             var e = error
@@ -102,7 +102,7 @@ extension Router {
             match.forgetURL()
             throw SwitchyardError(.internal, "URL could not be put in the form a browser reads")
         }
-        return hit
+        return matched
     }
 
     @inline(__always)
