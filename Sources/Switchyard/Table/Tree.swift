@@ -30,8 +30,8 @@ struct TreeNode: BitwiseCopyable {
     var maxPriority: Int32 = .min
 }
 
-/// 24 bytes (was 40): a large table holds one per literal segment, and the smaller edge
-/// measured faster on the matchit set (docs/PERFORMANCE.md, "Memory, layout and the VM").
+/// Kept small (24 bytes): a large table holds one per literal segment, and a literal scan
+/// reads them one after another, so more of them share a cache line.
 struct LiteralEdge: BitwiseCopyable {
     /// The key's first 8 bytes (folded where the level folds): equal lengths and equal words
     /// decide keys of up to 8 bytes without reading the key store.
