@@ -436,6 +436,11 @@ private struct TreeBuilder {
         pathLevel.reserveCapacity(nodes.count)
         var stack: [(node: Int32, level: Int)] = [(0, 0)]
         var scratch: [Int32] = []
+        // Every node's dynamic edges in walk order, sorted once here: node `order[i]`'s
+        // start at `dynamicOrderStart[i]`.
+        var dynamicOrder: [Int32] = []
+        var dynamicOrderStart: [Int] = []
+        dynamicOrderStart.reserveCapacity(nodes.count)
         while let (n, level) = stack.popLast() {
             flat.depth = max(flat.depth, level + 1)
             place[Int(n)] = Int32(order.count)
@@ -443,6 +448,8 @@ private struct TreeBuilder {
             pathLevel.append(level >= 2)
             // Pushed last-first, so the first child is laid out next.
             sortedDynamics(Int(n), into: &scratch)
+            dynamicOrderStart.append(dynamicOrder.count)
+            dynamicOrder += scratch
             for e in scratch.reversed() { stack.append((edges[Int(e)].child, level + 1)) }
             literalEdges(Int(n), into: &scratch)
             for e in scratch.reversed() { stack.append((edges[Int(e)].child, level + 1)) }
@@ -484,10 +491,10 @@ private struct TreeBuilder {
                         ?? [Int32](repeating: -1, count: size)
                 }
             }
-            sortedDynamics(Int(n), into: &scratch)
             t.dynamicStart = Int32(flat.dynamics.count)
             t.dynamicCount = b.dynamicCount
-            for e in scratch {
+            let firstDynamic = dynamicOrderStart[i]
+            for e in dynamicOrder[firstDynamic..<(firstDynamic + Int(b.dynamicCount))] {
                 let edge = edges[Int(e)]
                 let suffixStart = flat.keys.count
                 flat.keys += keyBytes(edge)
