@@ -136,7 +136,7 @@ public final class MatchBuffer {
     /// by option), then query items (last value), then the route's defaults.
     func buildMerged(_ url: UnsafeBufferPointer<UInt8>) {
         guard let route, let table else { return }
-        let queryWins = table.parameterPrecedence == .queryOverPath
+        let queryWins = table.view.queryOverPath
         let pathCount = pathParameterCount
         for k in 0..<pathCount {
             var m = Merged(nameFrom: .path, nameIndex: Int32(k), valueFrom: .path, valueIndex: Int32(k))
