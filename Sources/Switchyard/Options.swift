@@ -140,11 +140,5 @@ public struct RouterOptions: Sendable, Equatable {
 let maxWebSchemeLength = 255
 
 func isValidLowercaseScheme(_ s: String) -> Bool {
-    var first = true
-    for b in s.utf8 {
-        let ok = (b >= 0x61 && b <= 0x7A) || (!first && ((b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x2D || b == 0x2E))
-        if !ok { return false }
-        first = false
-    }
-    return !first
+    isSchemeName(s.utf8) && !s.utf8.contains { $0 &- 0x41 < 26 }  // no A-Z
 }

@@ -211,38 +211,22 @@ public final class Router: Sendable {
     /// Returns whether a route matched.
     @discardableResult
     public func resolve(_ url: String, into match: MatchBuffer) throws(SwitchyardError) -> Bool {
-        // The bytes are copied into the MatchBuffer's own buffer (reused: no allocation once warm),
-        // so the match never depends on the String's storage. Copying a URL costs less than
-        // keeping the String alive (a retain and a release per resolve), and a short String
-        // may hold its bytes inline, where no pointer to them outlives the call anyway.
-        let st = match.state
-        let contiguous: Bool? = url.utf8.withContiguousStorageIfAvailable { bytes in
-            st.pointee.owned.removeAll()
-            if let b = bytes.baseAddress { st.pointee.owned.append(contentsOf: b, count: bytes.count) }
-            return true
-        }
-        if contiguous == nil {
-            var copy = url
-            copy.makeContiguousUTF8()
-            return try resolve(copy, into: match)
-        }
-        match.source = .owned
-        let own = UnsafeBufferPointer(start: UnsafePointer(st.pointee.owned.base), count: st.pointee.owned.count)
-        let hit = try resolveFirst(own, into: match)
-        return try followRedirects(match, firstHit: hit)
+        // The bytes are copied into the MatchBuffer's own buffer (reused: no allocation once
+        // warm), so the match never depends on the String's storage.
+        let matched = try resolveFirst(match.ownURL(url), into: match)
+        return try followRedirects(match, firstMatched: matched)
     }
 
     /// Resolves C bytes (borrowed until the next resolve with `match`) into `match`.
     package func resolve(bytes: UnsafeBufferPointer<UInt8>, into match: MatchBuffer) throws(SwitchyardError) -> Bool {
-        match.source = .borrowed(bytes.baseAddress, bytes.count)
-        let hit = try resolveFirst(bytes, into: match)
-        return try followRedirects(match, firstHit: hit)
+        match.borrowURL(bytes)
+        let matched = try resolveFirst(bytes, into: match)
+        return try followRedirects(match, firstMatched: matched)
     }
 
     /// Reads `bytes` and walks the table once (no redirects).
     func resolveFirst(_ bytes: UnsafeBufferPointer<UInt8>, into match: MatchBuffer) throws(SwitchyardError) -> Bool {
-        match.state.pointee.chainRefs.removeAll()
-        match.state.pointee.chainBytes.removeAll()
+        match.clearChain()
         return try walk(bytes, into: match)
     }
 

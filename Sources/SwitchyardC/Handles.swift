@@ -92,17 +92,13 @@ final class MatchBox: HandleBox {
     }
 
     /// Puts the match back in the state it had before any resolve, as the header promises
-    /// after a failed resolve: a resolve of "" on a router without routes is a miss with an
-    /// empty URL and no redirects, whatever the failed resolve left behind.
+    /// after a failed resolve: a miss with an empty URL and no redirects, whatever the failed
+    /// resolve left behind.
     func reset() {
         stack = nil
-        guard let empty = emptyRouter else { return }
-        _ = try? empty.resolve(bytes: UnsafeBufferPointer(start: emptyBytes, count: 0), into: match)
+        match.reset()
     }
 }
-
-/// The router `MatchBox.reset()` resolves against: no routes, default options.
-let emptyRouter: Router? = try? Router()
 
 func wrongHandle(_ name: StaticString, _ kind: StaticString) -> CFailure {
     .misuse("\(name) is not a live \(kind) (wrong kind of handle, or already freed)")

@@ -19,7 +19,7 @@ public func sy_match_free(_ match: OpaquePointer?) {
 
 @c @implementation
 public func sy_match_found(_ match: OpaquePointer?) -> Int32 {
-    withMatch(match, or: 0) { $0.rawMatched ? 1 : 0 }
+    withMatch(match, or: 0) { $0.matched ? 1 : 0 }
 }
 
 @c @implementation
@@ -113,7 +113,7 @@ public func sy_match_param_at(_ out: UnsafeMutablePointer<sy_param>?,
     return matchEntry(match, err) { (m) throws(CFailure) in
         guard let out else { throw .misuse("out is NULL") }
         let count = m.rawParamCount
-        guard i >= 0, i < count, let p = m.rawParam(at: i) else {
+        guard i >= 0, i < count, let p = m.rawParameter(at: i) else {
             throw .invalid("index \(UInt(bitPattern: i)) is out of range: the match has \(count) params")
         }
         out.pointee = cParam(p)

@@ -14,7 +14,7 @@ public struct QueryItem: Sendable, Hashable {
 
 extension MatchBuffer {
     /// True when a route matched (after following any redirects).
-    public var matched: Bool { hit }
+    public var matched: Bool { state.pointee.matched }
 
     /// The URL the match describes: the one given to `resolve`, or the last URL of the
     /// redirect chain.
@@ -47,7 +47,7 @@ extension MatchBuffer {
 
     /// Every query item in order (empty on a miss).
     public var query: [QueryItem] {
-        guard hit else { return [] }
+        guard matched else { return [] }
         return (0..<view.query.count).map { k in
             let q = view.query[k]
             return QueryItem(name: string(q.name), value: string(q.value))
@@ -87,14 +87,14 @@ extension MatchBuffer {
 
     /// The fragment as written (not decoded), or nil when the URL has none (or on a miss).
     public var fragment: String? {
-        guard hit, view.hasFragment else { return nil }
+        guard matched, view.hasFragment else { return nil }
         return string(view.fragment)
     }
 
     /// What a remainder form (`*`, `*name`, `<path:name>`) matched: decoded segments joined
     /// by `/`; nil when the pattern has none.
     public var remainder: String? {
-        guard hit, remainderStart >= 0 else { return nil }
+        guard matched, remainderStart >= 0 else { return nil }
         return String(decoding: remainderText.bytes, as: UTF8.self)
     }
 
@@ -116,8 +116,6 @@ extension MatchBuffer {
 // String value; `Router.resolve(_:into:)` copies those into the MatchBuffer.)
 
 extension MatchBuffer {
-    package var rawMatched: Bool { hit }
-
     package var rawURL: ByteSpan {
         withURLBytes { ByteSpan(base: $0.baseAddress ?? emptyBytes, count: $0.count) }
     }
@@ -132,12 +130,12 @@ extension MatchBuffer {
     package var rawName: ByteSpan { route?.nameSpan ?? .absent }
 
     package var rawFragment: ByteSpan {
-        guard hit, view.hasFragment else { return .absent }
+        guard matched, view.hasFragment else { return .absent }
         return withURLBytes { u in ByteSpan(base: textPointer(view.fragment, u), count: Int(view.fragment.count)) }
     }
 
     package var rawRemainder: ByteSpan {
-        guard hit, remainderStart >= 0 else { return .absent }
+        guard matched, remainderStart >= 0 else { return .absent }
         return ByteSpan(base: UnsafePointer(remainderText.base), count: remainderText.count)
     }
 
@@ -147,10 +145,10 @@ extension MatchBuffer {
         withURLBytes { rawPathParameter(i, $0) }
     }
 
-    package var rawQueryCount: Int { hit ? view.query.count : 0 }
+    package var rawQueryCount: Int { matched ? view.query.count : 0 }
 
     package func rawQueryItem(at i: Int) -> (name: ByteSpan, value: ByteSpan)? {
-        guard hit, i >= 0, i < view.query.count else { return nil }
+        guard matched, i >= 0, i < view.query.count else { return nil }
         let q = view.query[i]
         return withURLBytes { u in
             (ByteSpan(base: textPointer(q.name, u), count: Int(q.name.count)),
@@ -172,7 +170,7 @@ extension MatchBuffer {
         }
     }
 
-    package func rawParam(at i: Int) -> RawParameter? {
+    package func rawParameter(at i: Int) -> RawParameter? {
         withURLBytes { rawMergedParameter(i, $0) }
     }
 
@@ -182,7 +180,7 @@ extension MatchBuffer {
 
     /// The merged parameter called `n`; its spans are valid as long as `u` is.
     func lookupParameter(named n: UnsafeBufferPointer<UInt8>, _ u: UnsafeBufferPointer<UInt8>) -> RawParameter? {
-        guard hit else { return nil }
+        guard matched else { return nil }
         for k in 0..<mergedCount {
             guard let p = rawMergedParameter(k, u) else { continue }
             if p.name.count == n.count, let b = p.name.base, let nb = n.baseAddress ?? (n.count == 0 ? b : nil),

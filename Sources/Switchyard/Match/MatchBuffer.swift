@@ -41,7 +41,7 @@ public final class MatchBuffer {
         var table: Table?
         var tableID: UInt64 = 0
         var tableView: UnsafePointer<TableView>?
-        var hit = false
+        var matched = false
         var entry = TableEntry(route: 0, variant: 0, priority: 0, seq: 0, literalCount: 0, remainderMin: 0)
         var remainderStart = -1
         /// URLs of the redirect chain, as offsets into `chainBytes` (SEMANTICS §6).
@@ -79,19 +79,14 @@ public final class MatchBuffer {
         state.deallocate()
     }
 
-    var source: Source {
-        _read { yield state.pointee.source }
-        set { state.pointee.source = newValue }
-    }
-    var owned: GrowBuffer<UInt8> { _read { yield state.pointee.owned } _modify { yield &state.pointee.owned } }
+    // Reading the state. A resolve changes it only through MatchBufferWrites.swift; the walk
+    // reads the URL's view in place (`view` is `inout` there to avoid copying it).
+    var source: Source { _read { yield state.pointee.source } }
+    var owned: GrowBuffer<UInt8> { _read { yield state.pointee.owned } }
     var view: URLView { _read { yield state.pointee.view } _modify { yield &state.pointee.view } }
-    var captures: GrowBuffer<Capture> { _read { yield state.pointee.captures } _modify { yield &state.pointee.captures } }
-    var bestCaptures: GrowBuffer<Capture> {
-        _read { yield state.pointee.bestCaptures } _modify { yield &state.pointee.bestCaptures }
-    }
-    var remainderText: GrowBuffer<UInt8> {
-        _read { yield state.pointee.remainderText } _modify { yield &state.pointee.remainderText }
-    }
+    var captures: GrowBuffer<Capture> { _read { yield state.pointee.captures } }
+    var bestCaptures: GrowBuffer<Capture> { _read { yield state.pointee.bestCaptures } }
+    var remainderText: GrowBuffer<UInt8> { _read { yield state.pointee.remainderText } }
     var merged: GrowBuffer<Merged> { _read { yield state.pointee.merged } _modify { yield &state.pointee.merged } }
     var table: Table? { state.pointee.table }
     /// For a candidate matched alone (Navigation/Candidates.swift): the router's table its
@@ -105,22 +100,13 @@ public final class MatchBuffer {
         swap(&state.pointee, &other.state.pointee)
         swap(&stackTable, &other.stackTable)
     }
-    var hit: Bool { get { state.pointee.hit } set { state.pointee.hit = newValue } }
     var entry: TableEntry { state.pointee.entry }
-    var remainderStart: Int { get { state.pointee.remainderStart } set { state.pointee.remainderStart = newValue } }
-    var chainBytes: GrowBuffer<UInt8> { _read { yield state.pointee.chainBytes } _modify { yield &state.pointee.chainBytes } }
-    var chainRefs: GrowBuffer<TextRef> { _read { yield state.pointee.chainRefs } _modify { yield &state.pointee.chainRefs } }
-
-    /// Makes `table` the one this MatchBuffer reads from (keeps it alive and caches its view).
-    func use(_ table: Table) {
-        state.pointee.frames.reserve(table.walkDepth)
-        state.pointee.table = table
-        state.pointee.tableID = table.id
-        state.pointee.tableView = UnsafePointer(table.viewPointer)
-    }
+    var remainderStart: Int { state.pointee.remainderStart }
+    var chainBytes: GrowBuffer<UInt8> { _read { yield state.pointee.chainBytes } }
+    var chainRefs: GrowBuffer<TextRef> { _read { yield state.pointee.chainRefs } }
 
     var route: CompiledRoute? {
-        guard hit, let table else { return nil }
+        guard matched, let table else { return nil }
         return table.routes[Int(entry.route)]
     }
 
@@ -144,71 +130,13 @@ public final class MatchBuffer {
         }
     }
 
-    // MARK: building the result (called by the Router after the walk)
-
-    func clearResult() {
-        let st = state
-        st.pointee.hit = false
-        st.pointee.remainderStart = -1
-        st.pointee.mergedIsPath = true
-        st.pointee.bestCaptures.removeAll()
-        st.pointee.remainderText.removeAll()
-        st.pointee.merged.removeAll()
-    }
-
-    /// Takes the walk's winner and lays out the remainder and the merged parameters.
-    @inline(__always)
-    func finish<S: SegmentSource>(_ w: Walker<S>, url: UnsafeBufferPointer<UInt8>,
-                                  remainder: (MatchBuffer, Int) -> Void) {
-        // The Router cleared the result before reading the URL.
-        guard w.best >= 0 else { return }
-        // The walk wrote its winner's captures straight into `bestCaptures`.
-        finish(w.bestEntry, captureCount: w.bestCaptureCount, remainderAt: w.bestRemainder, url: url,
-               remainder: remainder)
-    }
-
-    /// Records the winner `entry`: its first `captureCount` captures (already in
-    /// `bestCaptures`), its remainder (from cursor `remainderAt`, -1 for none) and, when a
-    /// query or defaults exist, the merged parameters.
-    @inline(__always)
-    func finish(_ entry: TableEntry, captureCount: Int, remainderAt: Int, url: UnsafeBufferPointer<UInt8>,
-                remainder: (MatchBuffer, Int) -> Void) {
-        let st = state
-        st.pointee.hit = true
-        st.pointee.entry = entry
-        st.pointee.remainderStart = remainderAt
-        st.pointee.bestCaptures.truncate(to: captureCount)
-        if remainderAt >= 0 { remainder(self, remainderAt) }
-        // The common case (no query, no defaults) needs no merged map: it is the path.
-        if st.pointee.view.query.count > 0 || entry.defaultCount > 0 {
-            st.pointee.mergedIsPath = false
-            buildMerged(url)
-        }
-    }
-
-    /// The remainder from segment `from` of the segment list: decoded segments joined by '/'.
-    func appendRemainder(segmentsFrom from: Int, url: UnsafeBufferPointer<UInt8>) {
-        let st = state
-        for k in from..<st.pointee.view.segments.count {
-            if k > from { st.pointee.remainderText.append(0x2F) }
-            let t = st.pointee.view.segments[k]
-            st.pointee.remainderText.append(contentsOf: textPointer(t, url), count: Int(t.count))
-        }
-    }
-
-    /// The remainder of a clean URL from byte `from` to `end`: the bytes as they are, less
-    /// the trailing slash the reader ignores.
-    func appendRemainder(bytes p: UnsafePointer<UInt8>, from: Int, end: Int) {
-        var e = end
-        if e > from && p[e - 1] == 0x2F { e -= 1 }
-        if e > from { state.pointee.remainderText.append(contentsOf: p + from, count: e - from) }
-    }
+    // MARK: the merged parameters (laid out by `finish`, MatchBufferWrites.swift)
 
     /// SEMANTICS §4: path parameters win over query items of the same name (or the reverse,
     /// by option), then query items (last value), then the route's defaults.
-    private func buildMerged(_ url: UnsafeBufferPointer<UInt8>) {
+    func buildMerged(_ url: UnsafeBufferPointer<UInt8>) {
         guard let route, let table else { return }
-        let queryWins = table.parameterPrecedence == .queryOverPath
+        let queryWins = table.view.queryOverPath
         let pathCount = pathParameterCount
         for k in 0..<pathCount {
             var m = Merged(nameFrom: .path, nameIndex: Int32(k), valueFrom: .path, valueIndex: Int32(k))
@@ -267,12 +195,12 @@ public final class MatchBuffer {
 
     /// Captures, plus the remainder's name when the pattern names it (`*rest`, `<path:rest>`).
     var pathParameterCount: Int {
-        guard hit else { return 0 }
+        guard matched else { return 0 }
         return bestCaptures.count + (entry.namedRemainder ? 1 : 0)
     }
 
     /// Size of the merged map.
-    var mergedCount: Int { !hit ? 0 : state.pointee.mergedIsPath ? pathParameterCount : merged.count }
+    var mergedCount: Int { !matched ? 0 : state.pointee.mergedIsPath ? pathParameterCount : merged.count }
 
     func pathParameterName(_ k: Int, _ route: CompiledRoute) -> ByteSpan {
         route.parameterNameSpans[pathParameterNameIndex(k, route)]

@@ -6,7 +6,7 @@ extension MatchBuffer {
     public func json() -> String {
         var w = JSONText()
         w.raw("{\"matched\": ")
-        w.raw(hit ? "true" : "false")
+        w.raw(matched ? "true" : "false")
         w.raw(", \"url\": "); w.string(url)
         w.raw(", \"pattern\": "); w.optional(pattern)
         w.raw(", \"target\": "); w.optional(target)

@@ -67,9 +67,9 @@ extension Router {
     public func candidates(for url: String) throws(SwitchyardError) -> Candidates {
         // The first hop and its redirects on one table, so the route it took is known.
         let m = MatchBuffer()
-        let hit = try resolveFirstHop(url, into: m)
-        let firstHop = hit ? m.route?.route : nil
-        _ = try followRedirects(m, firstHit: hit)
+        let matched = try resolveFirstHop(url, into: m)
+        let firstHop = matched ? m.route?.route : nil
+        _ = try followRedirects(m, firstMatched: matched)
         return Candidates(router: self, url: url, first: m.matched ? m : nil, firstHop: firstHop)
     }
 
@@ -100,15 +100,7 @@ extension Router {
 
     /// `resolve(_:into:)` without following a redirect.
     func resolveFirstHop(_ url: String, into match: MatchBuffer) throws(SwitchyardError) -> Bool {
-        var copy = url
-        copy.makeContiguousUTF8()
-        let st = match.state
-        copy.utf8.withContiguousStorageIfAvailable { bytes in
-            st.pointee.owned.removeAll()
-            if let b = bytes.baseAddress { st.pointee.owned.append(contentsOf: b, count: bytes.count) }
-        }
-        match.source = .owned
-        let own = UnsafeBufferPointer(start: UnsafePointer(st.pointee.owned.base), count: st.pointee.owned.count)
+        let own = match.ownURL(url)
         return try resolveFirst(own, into: match)
     }
 }

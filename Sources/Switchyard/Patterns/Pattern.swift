@@ -226,13 +226,12 @@ private struct PatternCompiler {
     /// A pattern's scheme: the text before the first ':' when it is a valid scheme name and no
     /// '/', '<', '(' or '*' comes first. `:id` and `<int:id>` have none.
     func patternSchemeLength() -> Int? {
-        guard let first = bytes.first, (first | 0x20) &- 0x61 < 26 else { return nil }
+        guard let first = bytes.first, isSchemeStart(first) else { return nil }
         var i = 1
         while i < bytes.count {
             let b = bytes[i]
             if b == 0x3A { return i }
-            let ok = (b | 0x20) &- 0x61 < 26 || b &- 0x30 < 10 || b == 0x2B || b == 0x2D || b == 0x2E
-            if !ok { return nil }
+            if !isSchemeByte(b) { return nil }
             i += 1
         }
         return nil

@@ -229,21 +229,20 @@ extension MatchBuffer {
     /// split at each `/`.
     private func appendRemainderSegments(_ url: UnsafeBufferPointer<UInt8>, place: TemplatePlace,
                                          into buf: inout GrowBuffer<UInt8>, end: Int) throws(RedirectTooLong) {
-        let st = state
-        let from = st.pointee.remainderStart
+        let from = remainderStart
         guard from >= 0 else { return }
-        let segmentCount = st.pointee.view.segments.count
+        let segmentCount = view.segments.count
         var segmentPlace = place
         if segmentCount > 0 {
             for k in from..<segmentCount {
                 if k > from { try buf.append(0x2F, end: end) }
-                let t = st.pointee.view.segments[k]
+                let t = view.segments[k]
                 try buf.appendEncoded(textPointer(t, url), Int(t.count), for: segmentPlace, end: end)
                 segmentPlace = .path
             }
             return
         }
-        let text = UnsafePointer(st.pointee.remainderText.base), n = st.pointee.remainderText.count
+        let text = UnsafePointer(remainderText.base), n = remainderText.count
         var i = 0
         while i <= n {
             var j = i

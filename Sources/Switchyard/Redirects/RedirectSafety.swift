@@ -48,8 +48,7 @@ extension Router {
     func checkRedirect(_ match: MatchBuffer, _ route: CompiledRoute, produced: TextRef,
                        read: ReadConfig) throws(SwitchyardError) {
         let scratch = match.redirectScratch
-        let url = UnsafeBufferPointer(start: UnsafePointer(match.state.pointee.chainBytes.base) + Int(produced.start),
-                                      count: Int(produced.count))
+        let url = match.chainURL(produced)
         let reason: String?
         do throws(SwitchyardError) {
             reason = try redirectRefusal(route, url, read.forRedirectSafety, scratch)

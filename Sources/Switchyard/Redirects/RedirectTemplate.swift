@@ -43,14 +43,7 @@ struct TemplateLayout {
         i = 0
         while i < beforeFragment, p[i] != 0x3F { i += 1 }  // '?'
         if i < beforeFragment { queryMark = i }
-        // The scheme: text before the first ':' that comes before any '/', '?' or '#'.
-        i = 0
-        while i < n {
-            let b = p[i]
-            if b == 0x3A { schemeEnd = i; break }
-            if b == 0x2F || b == 0x3F || b == 0x23 { break }
-            i += 1
-        }
+        schemeEnd = schemeColon(p, n) ?? -1
         let afterScheme = schemeEnd >= 0 ? schemeEnd + 1 : 0
         if afterScheme + 1 < n, p[afterScheme] == 0x2F, p[afterScheme + 1] == 0x2F {
             hasAuthority = true

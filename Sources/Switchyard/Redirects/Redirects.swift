@@ -15,103 +15,67 @@ func redirectChainBudget(maxURLLength: Int) -> Int {
 
 extension Router {
     @inline(__always)
-    func followRedirects(_ match: MatchBuffer, firstHit: Bool) throws(SwitchyardError) -> Bool {
-        guard firstHit, match.state.pointee.entry.isRedirect else { return firstHit }  // no retain on the hot path
+    func followRedirects(_ match: MatchBuffer, firstMatched: Bool) throws(SwitchyardError) -> Bool {
+        guard firstMatched, match.entry.isRedirect else { return firstMatched }  // no retain on the hot path
         return try followChain(match)
     }
 
     private func followChain(_ match: MatchBuffer) throws(SwitchyardError) -> Bool {
-        let st = match.state
-        guard let table = match.table else { return st.pointee.hit }
+        guard let table = match.table else { return match.matched }
         let plus = table.read.plusInQuery
         let limit = options.limits.maxRedirects
         let maxURL = options.limits.maxURLLength
         let budget = redirectChainBudget(maxURLLength: maxURL)
         var hops = 0
         // The chain starts with the URL given.
-        match.withURLBytes { u in appendChainURL(st, u.baseAddress, u.count) }
-        let producedFrom = st.pointee.chainBytes.count
-        while st.pointee.hit && st.pointee.entry.isRedirect, let route = match.route {
+        match.withURLBytes { u in match.appendChainURL(copying: u) }
+        let producedFrom = match.chainBytes.count
+        while match.matched && match.entry.isRedirect, let route = match.route {
             hops += 1
-            var buf = st.pointee.chainBytes
-            let start = buf.count
+            let start = match.chainBytes.count
             // The bound of this URL: the URL length limit, what is left of the chain's
             // budget, and what 32-bit chain offsets can address.
             let room = min(maxURL, budget - (start - producedFrom), Int(Int32.max) - start)
-            let built: Bool = match.withURLBytes { u in
-                do throws(RedirectTooLong) {
-                    try match.buildRedirect(route, url: u, plus: plus, into: &buf, end: start + max(room, 0))
-                    return true
-                } catch {
-                    return false
+            let produced = match.appendChainURL { buf in
+                match.withURLBytes { u in
+                    do throws(RedirectTooLong) {
+                        try match.buildRedirect(route, url: u, plus: plus, into: &buf, end: start + max(room, 0))
+                        return true
+                    } catch {
+                        return false
+                    }
                 }
             }
-            buf.truncate(to: built ? buf.count : start)
-            st.pointee.chainBytes = buf
-            if !built {
+            guard let new = produced else {
                 let why = room < maxURL
                     ? "the URLs of the redirect chain would pass \(budget) bytes together"
                     : "it would be over the URL length limit of \(maxURL) bytes (maxURLLength)"
                 throw refuseRedirect(match, .limit,
-                    "redirect of route '\(route.route.pattern)' not followed: \(why); chain so far: \(chainText(st, short: true))")
+                    "redirect of route '\(route.route.pattern)' not followed: \(why); chain so far: \(match.chainText(short: true))")
             }
-            let new = TextRef(start: Int32(clamping: start), count: Int32(clamping: buf.count - start), decoded: false)
-            st.pointee.chainRefs.append(new)
             try checkRedirect(match, route, produced: new, read: table.read)
-            if let seen = chainIndex(st, of: new, before: st.pointee.chainRefs.count - 1) {
+            if let seen = match.chainIndex(of: new, before: match.chainRefs.count - 1) {
                 throw SwitchyardError(.redirectLoop,
-                    "redirect loop: \(chainText(st)) (URL \(seen + 1) of the chain comes back)")
+                    "redirect loop: \(match.chainText()) (URL \(seen + 1) of the chain comes back)")
             }
             if hops > limit {
                 throw SwitchyardError(.redirectLimit,
-                    "more than \(limit) redirects (maxRedirects): \(chainText(st))")
+                    "more than \(limit) redirects (maxRedirects): \(match.chainText())")
             }
             // Resolve the new URL from a copy the MatchBuffer owns (the chain buffer may move).
-            st.pointee.owned.removeAll()
-            st.pointee.owned.append(contentsOf: UnsafePointer(st.pointee.chainBytes.base) + start, count: Int(new.count))
-            match.source = .owned
-            let bytes = UnsafeBufferPointer(start: UnsafePointer(st.pointee.owned.base), count: st.pointee.owned.count)
+            let bytes = match.ownURL(match.chainURL(new))
             _ = try walk(bytes, into: match, keepTable: true)
         }
-        return st.pointee.hit
+        return match.matched
     }
 
     /// An error that ends a chain with nothing kept: the MatchBuffer reads as after a failed read
     /// (no result, no URL, no chain), so no part of a refused redirect can be used.
     func refuseRedirect(_ match: MatchBuffer, _ code: SwitchyardError.Code, _ message: String) -> SwitchyardError {
         match.clearResult()
-        match.source = .none
-        match.state.pointee.chainRefs.removeAll()
-        match.state.pointee.chainBytes.removeAll()
+        match.forgetURL()
+        match.clearChain()
         return SwitchyardError(code, message)
-    }
-
-    private func appendChainURL(_ st: UnsafeMutablePointer<MatchBuffer.State>, _ p: UnsafePointer<UInt8>?, _ n: Int) {
-        let start = st.pointee.chainBytes.count
-        if let p, n > 0 { st.pointee.chainBytes.append(contentsOf: p, count: n) }
-        st.pointee.chainRefs.append(TextRef(start: Int32(clamping: start), count: Int32(clamping: n), decoded: false))
-    }
-
-    /// The index of a chain URL before `limit` equal to `t` (byte for byte), if any.
-    private func chainIndex(_ st: UnsafeMutablePointer<MatchBuffer.State>, of t: TextRef, before limit: Int) -> Int? {
-        let base = UnsafePointer(st.pointee.chainBytes.base)
-        for k in 0..<limit {
-            let c = st.pointee.chainRefs[k]
-            if c.count == t.count, bytesEqual(base + Int(c.start), base + Int(t.start), Int(t.count)) { return k }
-        }
-        return nil
-    }
-
-    /// The chain for an error message: `a -> b -> c`; with `short`, each URL cut to its start.
-    func chainText(_ st: UnsafeMutablePointer<MatchBuffer.State>, short: Bool = false) -> String {
-        let base = UnsafePointer(st.pointee.chainBytes.base)
-        var parts: [String] = []
-        for k in 0..<st.pointee.chainRefs.count {
-            let c = st.pointee.chainRefs[k]
-            let text = UnsafeBufferPointer(start: base + Int(c.start), count: Int(c.count))
-            parts.append(short ? messageText(text) : String(decoding: text, as: UTF8.self))
-        }
-        return parts.joined(separator: " -> ")
     }
 }
 

@@ -31,80 +31,55 @@ extension Router {
     @inline(__always)
     func walk(_ bytes: UnsafeBufferPointer<UInt8>, into match: MatchBuffer, keepTable: Bool = false) throws(SwitchyardError) -> Bool {
         if try walkAsGiven(bytes, into: match, keepTable: keepTable) { return true }
-        if _fastPath(match.state.pointee.pendingRewrite == .none) { return false }
+        if _fastPath(!match.hasPendingRewrite) { return false }
         return try walkRewritten(bytes, into: match, keepTable: keepTable)
     }
 
     /// Walks `bytes` as given; a URL a browser reads differently is not walked but marked
-    /// in `pendingRewrite`, and reads as a miss.
+    /// for rewriting (`MatchBuffer.marksRewrite`), and reads as a miss.
     func walkAsGiven(_ bytes: UnsafeBufferPointer<UInt8>, into match: MatchBuffer, keepTable: Bool) throws(SwitchyardError) -> Bool {
-        let st = match.state
         // The fast path: the table this MatchBuffer already holds is still current (one atomic load).
         let id = currentID.load(ordering: .acquiring)
-        if st.pointee.tableView == nil || (!keepTable && st.pointee.tableID != id) {
-            match.use(currentTable())
-        }
-        guard let tv = st.pointee.tableView else { throw SwitchyardError(.internal, "no route table") }
+        let tv = match.heldTableView(currentID: id, keep: keepTable) ?? match.use(currentTable())
         match.clearResult()
-        let prefix: URLView.Prefix
-        do throws(SwitchyardError) {
-            prefix = try st.pointee.view.readPrefix(bytes, tv.pointee.read)
-        } catch {
-            match.source = .none
-            throw error
-        }
-        // A URL to rewrite reads as one that may need decoding, so the common URL pays for
-        // no test of its own here.
-        if prefix.mayDecode && st.pointee.view.rewrite != .none {
-            st.pointee.pendingRewrite = st.pointee.view.rewrite
-            return false
-        }
+        let prefix = try match.readPrefix(bytes, tv.pointee.read)
+        if match.marksRewrite(prefix) { return false }
         let p = bytes.baseAddress ?? emptyBytes
-        let end = bytes.baseAddress == nil ? 0
-            : st.pointee.view.readQueryAndFragment(p, bytes.count, end: prefix.pathEnd, tv.pointee.read,
-                                                  mayDecode: prefix.mayDecode)
-        let needed = tv.pointee.maxParameters &+ 1
-        st.pointee.captures.reserve(needed)
-        st.pointee.bestCaptures.reserve(needed)
+        let end = match.readQueryAndFragment(bytes, prefix, tv.pointee.read)
+        match.reserveCaptures(tv.pointee.maxParameters &+ 1)
         // The fast path (this file's opening comment): a clean URL answered from its bytes.
         let r = tv.pointee.read
         if !(prefix.mayDecode && r.decodePath) && !r.strictTrailingSlash && !r.keepEmptySegments {
-            let first = st.pointee.view.firstSegmentStart(p, prefix, end)
+            let first = match.view.firstSegmentStart(p, prefix, end)
             if URLView.pathMayWalk(p, first, end, maxSegments: r.maxSegments) {
                 let s = tv.pointee.staticPaths.find(p, first, end)
                 if s >= 0 {
-                    match.finish(tv.pointee.walk.entries[Int(s)], captureCount: 0, remainderAt: -1, url: bytes) { _, _ in }
-                    st.pointee.paths.count(.staticMap)
-                    return st.pointee.hit
+                    match.finish(tv.pointee.walk.entries[Int(s)], captureCount: 0, remainderAt: -1, .bytes(end: end), url: bytes)
+                    match.countPath(.staticMap)
+                    return match.matched
                 }
-                var w = Walker(tv.pointee.walk, url: p, decoded: UnsafePointer(st.pointee.view.decoded.base),
-                               source: BytesSource(p: p, start: first, end: end),
-                               captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base,
-                               frames: st.pointee.frames.base)
-                run(&w, tv, &st.pointee.view)
+                var w = match.walker(tv.pointee.walk, url: p, source: BytesSource(p: p, start: first, end: end))
+                run(&w, tv, &match.view)
                 if !w.aborted && (w.best >= 0 || !URLView.hasSlashPair(p, first, end)) {
-                    match.finish(w, url: bytes) { m, from in m.appendRemainder(bytes: p, from: from, end: end) }
-                    st.pointee.paths.count(.byteWalk)
-                    return st.pointee.hit
+                    if w.best >= 0 {
+                        match.finish(w.bestEntry, captureCount: w.bestCaptureCount, remainderAt: w.bestRemainder,
+                                     .bytes(end: end), url: bytes)
+                    }
+                    match.countPath(.byteWalk)
+                    return match.matched
                 }
             }
         }
         // The full reader: the path split, decoded and normalised into a segment list.
-        do throws(SwitchyardError) {
-            try st.pointee.view.readSegments(p, prefix, end, tv.pointee.read)
-        } catch {
-            match.source = .none
-            throw error
+        try match.readSegments(p, prefix, end, tv.pointee.read)
+        var w = match.walker(tv.pointee.walk, url: p, source: match.segmentList(url: p))
+        run(&w, tv, &match.view)
+        if w.best >= 0 {
+            match.finish(w.bestEntry, captureCount: w.bestCaptureCount, remainderAt: w.bestRemainder, .segments,
+                         url: bytes)
         }
-        let list = ListSource(segments: st.pointee.view.segments.base, count: st.pointee.view.segments.count,
-                              url: p, decoded: UnsafePointer(st.pointee.view.decoded.base))
-        var w = Walker(tv.pointee.walk, url: p, decoded: UnsafePointer(st.pointee.view.decoded.base), source: list,
-                       captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base,
-                       frames: st.pointee.frames.base)
-        run(&w, tv, &st.pointee.view)
-        match.finish(w, url: bytes) { m, from in m.appendRemainder(segmentsFrom: from, url: bytes) }
-        st.pointee.paths.count(.segmentList)
-        return st.pointee.hit
+        match.countPath(.segmentList)
+        return match.matched
     }
 
     /// A URL a browser reads differently: its browser form becomes the URL the MatchBuffer owns
@@ -112,33 +87,22 @@ extension Router {
     @inline(never)
     private func walkRewritten(_ bytes: UnsafeBufferPointer<UInt8>, into match: MatchBuffer,
                                keepTable: Bool) throws(SwitchyardError) -> Bool {
-        let st = match.state
-        let kind = st.pointee.pendingRewrite
-        st.pointee.pendingRewrite = .none
+        let own = try match.adoptRewrite(of: bytes, match.takeRewrite())
+        let matched: Bool
         do throws(SwitchyardError) {
-            try st.pointee.view.rewrite(bytes, kind)
-        } catch {
-            match.source = .none
-            throw error
-        }
-        swap(&st.pointee.owned, &st.pointee.view.rewritten)
-        match.source = .owned
-        let own = UnsafeBufferPointer(start: UnsafePointer(st.pointee.owned.base), count: st.pointee.owned.count)
-        let hit: Bool
-        do throws(SwitchyardError) {
-            hit = try walkAsGiven(own, into: match, keepTable: keepTable)
+            matched = try walkAsGiven(own, into: match, keepTable: keepTable)
         } catch {
             // A position in the rewritten form is not one in the caller's URL.
             var e = error
             if let at = e.position, at >= bytes.count { e.position = nil }
             throw e
         }
-        if st.pointee.pendingRewrite != .none {
-            st.pointee.pendingRewrite = .none
-            match.source = .none
+        if match.hasPendingRewrite {
+            _ = match.takeRewrite()
+            match.forgetURL()
             throw SwitchyardError(.internal, "URL could not be put in the form a browser reads")
         }
-        return hit
+        return matched
     }
 
     @inline(__always)

@@ -111,7 +111,7 @@ struct BytesSource: SegmentSource {
 
 struct Walker<Source: SegmentSource> {
     /// The table's arrays and settings, as plain values.
-    let t: WalkTable
+    let table: WalkTable
     let url: UnsafePointer<UInt8>
     let decoded: UnsafePointer<UInt8>
     let source: Source
@@ -132,20 +132,20 @@ struct Walker<Source: SegmentSource> {
     var bestRemainder = -1
     /// Set when the source met something to normalise: the result is void.
     var aborted = false
-    /// Set when nothing can beat the winner any more (specificity t.precedence and a winner
+    /// Set when nothing can beat the winner any more (specificity precedence and a winner
     /// at the table's highest priority): the walk unwinds without looking further.
     var done = false
     let topPriority: Int32
 
-    init(_ t: WalkTable, url: UnsafePointer<UInt8>, decoded: UnsafePointer<UInt8>, source: Source,
+    init(_ table: WalkTable, url: UnsafePointer<UInt8>, decoded: UnsafePointer<UInt8>, source: Source,
          captures: UnsafeMutablePointer<Capture>, bestCaptures: UnsafeMutablePointer<Capture>,
          frames: UnsafeMutablePointer<WalkFrame>) {
-        self.t = t
+        self.table = table
         self.frames = frames
         self.url = url
         self.decoded = decoded
         self.source = source
-        topPriority = t.nodes[0].maxPriority
+        topPriority = table.nodes[0].maxPriority
         self.captures = captures
         self.bestCaptures = bestCaptures
     }
@@ -159,8 +159,8 @@ struct Walker<Source: SegmentSource> {
     @inline(__always)
     func promising(_ node: Int32) -> Bool {
         if best < 0 { return true }
-        let m = t.nodes[Int(node)].maxPriority
-        return t.precedence == .specificity ? m > bestEntry.priority : m >= bestEntry.priority
+        let m = table.nodes[Int(node)].maxPriority
+        return table.precedence == .specificity ? m > bestEntry.priority : m >= bestEntry.priority
     }
 
     /// Whether `e`, met now in the walk, beats the current winner.
@@ -168,7 +168,7 @@ struct Walker<Source: SegmentSource> {
     func beats(_ e: TableEntry) -> Bool {
         if best < 0 { return true }
         if e.priority != bestEntry.priority { return e.priority > bestEntry.priority }
-        switch t.precedence {
+        switch table.precedence {
         case .specificity: return false  // met later in the walk = less specific
         case .registrationOrder: return e.seq < bestEntry.seq
         case .mostLiterals:
@@ -180,11 +180,11 @@ struct Walker<Source: SegmentSource> {
     @inline(__always)
     mutating func take(_ index: Int32, remainder: Int) {
         best = index
-        bestEntry = t.entries[Int(index)]
+        bestEntry = table.entries[Int(index)]
         bestRemainder = remainder
         bestCaptures.update(from: captures, count: captureCount)
         bestCaptureCount = captureCount
-        if t.precedence == .specificity && bestEntry.priority >= topPriority { done = true }
+        if table.precedence == .specificity && bestEntry.priority >= topPriority { done = true }
     }
 
     /// Finds the literal child of `node` whose key equals `p[0..<n]` (`word`: its prefix
@@ -269,50 +269,50 @@ struct Walker<Source: SegmentSource> {
     // MARK: levels
 
     mutating func walkScheme(_ view: inout URLView) {
-        let root = t.nodes
+        let root = table.nodes
         if view.hasScheme {
             let sp = url + Int(view.scheme.start), sn = Int(view.scheme.count)
-            let c = Walker.literalChild(t.literals, t.slots, t.keys, root, sp, sn, word: prefixWord(sp, sn, fold: true),
+            let c = Walker.literalChild(table.literals, table.slots, table.keys, root, sp, sn, word: prefixWord(sp, sn, fold: true),
                                         fold: true)
             if c >= 0 && promising(c) { walkHost(c, &view) }
         }
         var k = Int(root.pointee.dynamicStart)
         let end = k + Int(root.pointee.dynamicCount)
         while k < end {  // only `anyScheme`
-            let c = t.dynamics[k].child
+            let c = table.dynamics[k].child
             if promising(c) { walkHost(c, &view) }
             k += 1
         }
     }
 
     mutating func walkHost(_ index: Int32, _ view: inout URLView) {
-        let node = t.nodes + Int(index)
+        let node = table.nodes + Int(index)
         if view.hasHost {
             let h = url + Int(view.host.start), hn = Int(view.host.count)
             let port: UnsafePointer<UInt8>? = view.port.count > 0 ? url + Int(view.port.start) : nil
             let pn = Int(view.port.count)
-            let c = Walker.literalChild(t.literals, t.slots, t.keys, node, h, hn, word: prefixWord(h, hn, fold: true),
+            let c = Walker.literalChild(table.literals, table.slots, table.keys, node, h, hn, word: prefixWord(h, hn, fold: true),
                                         fold: true, port: port, portCount: pn)
             if c >= 0 && promising(c) { walkPath(c, source.start) }
             var k = Int(node.pointee.dynamicStart)
             let end = k + Int(node.pointee.dynamicCount)
             while k < end {
-                let d = t.dynamics[k]
+                let d = table.dynamics[k]
                 k += 1
                 guard promising(d.child) else { continue }
                 if d.kind == .anyHost { walkPath(d.child, source.start); continue }
                 // `*.example.com`: one or more labels, then the suffix; the port must agree.
                 let sn = Int(d.suffixCount)
                 guard hn > sn, Int(d.portCount) == pn,
-                      bytesEqualFolding(t.keys + Int(d.suffixStart), h + (hn - sn), sn),
-                      pn == 0 || port.map({ bytesEqual(t.keys + Int(d.portStart), $0, pn) }) == true else { continue }
+                      bytesEqualFolding(table.keys + Int(d.suffixStart), h + (hn - sn), sn),
+                      pn == 0 || port.map({ bytesEqual(table.keys + Int(d.portStart), $0, pn) }) == true else { continue }
                 walkPath(d.child, source.start)
             }
         } else {
             var k = Int(node.pointee.dynamicStart)
             let end = k + Int(node.pointee.dynamicCount)
             while k < end {
-                let d = t.dynamics[k]
+                let d = table.dynamics[k]
                 if d.kind == .anyHost, promising(d.child) { walkPath(d.child, source.start) }
                 k += 1
             }
@@ -330,21 +330,21 @@ struct Walker<Source: SegmentSource> {
         var i = i0
         while true {
             if aborted || done { return }
-            let node = t.nodes + Int(index)
+            let node = table.nodes + Int(index)
             if source.isEnd(i) {
                 // The pattern ends where the URL ends: it beats a remainder of zero segments (§8).
                 var k = node.pointee.endStart
                 let end = k &+ node.pointee.endCount
                 while k < end {
-                    if beats(t.entries[Int(k)]) { take(k, remainder: -1) }
-                    if t.precedence == .specificity { break }  // sorted: the first is the best here
+                    if beats(table.entries[Int(k)]) { take(k, remainder: -1) }
+                    if table.precedence == .specificity { break }  // sorted: the first is the best here
                     k &+= 1
                 }
                 if node.pointee.remainderCount > 0 { considerRemainders(node.pointee, i, segmentsLeft: 0) }
                 return
             }
             // Nothing below can beat the winner: skip the node without looking at its edges.
-            if best >= 0 && (t.precedence == .specificity ? node.pointee.maxPriority <= bestEntry.priority
+            if best >= 0 && (table.precedence == .specificity ? node.pointee.maxPriority <= bestEntry.priority
                                                          : node.pointee.maxPriority < bestEntry.priority) { return }
             guard let (seg, next, rawWord) = source.segment(i) else { aborted = true; return }
             let p = text(seg)
@@ -352,8 +352,8 @@ struct Walker<Source: SegmentSource> {
             let hasRemainders = node.pointee.remainderCount > 0
             var literal: Int32 = -1
             if node.pointee.literalCount > 0 {
-                let word = t.fold ? asciiLowerWord(rawWord) : rawWord
-                let c = Walker.literalChild(t.literals, t.slots, t.keys, node, p, n, word: word, fold: t.fold)
+                let word = table.fold ? asciiLowerWord(rawWord) : rawWord
+                let c = Walker.literalChild(table.literals, table.slots, table.keys, node, p, n, word: word, fold: table.fold)
                 if c >= 0 && promising(c) { literal = c }
             }
             if literal >= 0 {
@@ -369,7 +369,7 @@ struct Walker<Source: SegmentSource> {
             var k = Int(node.pointee.dynamicStart)
             let end = k &+ Int(node.pointee.dynamicCount)
             while k < end {
-                let d = t.dynamics[k]
+                let d = table.dynamics[k]
                 k &+= 1
                 guard promising(d.child), n > 0 else { continue }  // parameters never match empty
                 let last = k == end && !hasRemainders
@@ -430,18 +430,18 @@ struct Walker<Source: SegmentSource> {
         var i = i0
         walk: while true {
             if aborted || done { return }
-            let node = t.nodes + Int(index)
+            let node = table.nodes + Int(index)
             if source.isEnd(i) {
                 // The pattern ends where the URL ends: it beats a remainder of zero segments (§8).
                 var e = node.pointee.endStart
                 let end = e &+ node.pointee.endCount
                 while e < end {
-                    if beats(t.entries[Int(e)]) { take(e, remainder: -1) }
-                    if t.precedence == .specificity { break }  // sorted: the first is the best here
+                    if beats(table.entries[Int(e)]) { take(e, remainder: -1) }
+                    if table.precedence == .specificity { break }  // sorted: the first is the best here
                     e &+= 1
                 }
                 if node.pointee.remainderCount > 0 { considerRemainders(node.pointee, i, segmentsLeft: 0) }
-            } else if best >= 0 && (t.precedence == .specificity ? node.pointee.maxPriority <= bestEntry.priority
+            } else if best >= 0 && (table.precedence == .specificity ? node.pointee.maxPriority <= bestEntry.priority
                                                                 : node.pointee.maxPriority < bestEntry.priority) {
                 // Nothing below can beat the winner: skip the node without looking at its edges.
             } else {
@@ -449,8 +449,8 @@ struct Walker<Source: SegmentSource> {
                 let p = text(seg)
                 let n = Int(seg.count)
                 if node.pointee.literalCount > 0 {
-                    let word = t.fold ? asciiLowerWord(rawWord) : rawWord
-                    let c = Walker.literalChild(t.literals, t.slots, t.keys, node, p, n, word: word, fold: t.fold)
+                    let word = table.fold ? asciiLowerWord(rawWord) : rawWord
+                    let c = Walker.literalChild(table.literals, table.slots, table.keys, node, p, n, word: word, fold: table.fold)
                     if c >= 0 && promising(c) {
                         if node.pointee.dynamicCount != 0 || node.pointee.remainderCount > 0 {
                             // Come back for the parameters and remainders.
@@ -478,7 +478,7 @@ struct Walker<Source: SegmentSource> {
     /// Only the places that come back pay for the count, not the walk down a chain.
     @inline(__always)
     mutating func descend(_ node: Int32, _ i: Int) {
-        if recursion < t.recursionBudget {
+        if recursion < table.recursionBudget {
             recursion &+= 1
             walkPath(node, i)
             recursion &-= 1
@@ -499,7 +499,7 @@ struct Walker<Source: SegmentSource> {
             captureCount = Int(f.captureCount)
             index = f.node
             i = f.i
-            let node = t.nodes + Int(index)
+            let node = table.nodes + Int(index)
             guard let (seg, next, _) = source.segment(i) else { aborted = true; return false }
             if ways(node, Int(f.next), seg, text(seg), Int(seg.count), i, next, &index, &depth) {
                 i = next
@@ -521,7 +521,7 @@ struct Walker<Source: SegmentSource> {
         let end = Int(node.pointee.dynamicStart) &+ Int(node.pointee.dynamicCount)
         var k = k0
         while k < end {
-            let d = t.dynamics[k]
+            let d = table.dynamics[k]
             k &+= 1
             guard promising(d.child), n > 0 else { continue }  // parameters never match empty
             let last = k == end && !hasRemainders
@@ -569,10 +569,10 @@ struct Walker<Source: SegmentSource> {
         var k = node.remainderStart
         let end = k &+ node.remainderCount
         while k < end {
-            let e = t.entries[Int(k)]
+            let e = table.entries[Int(k)]
             if Int(e.remainderMin) <= segmentsLeft, beats(e) {
                 take(k, remainder: i)
-                if t.precedence == .specificity { return }
+                if table.precedence == .specificity { return }
             }
             k &+= 1
         }

@@ -26,14 +26,14 @@ struct RedirectAllowlist: Hashable, Sendable {
     mutating func add(_ entry: String, _ read: ReadConfig) throws(SwitchyardError) {
         let b = Array(entry.utf8)
         guard let colon = b.firstIndex(of: 0x3A) else {
-            guard isValidScheme(b) else {
+            guard isSchemeName(b) else {
                 throw SwitchyardError(.rule, "'\(entry)' is not a scheme (letters, digits, '+', '-', '.')")
             }
             schemes.append(b.map(asciiLower))
             return
         }
         let scheme = Array(b[..<colon]).map(asciiLower)
-        guard isValidScheme(scheme), b.count > colon + 2, b[colon + 1] == 0x2F, b[colon + 2] == 0x2F else {
+        guard isSchemeName(scheme), b.count > colon + 2, b[colon + 1] == 0x2F, b[colon + 2] == 0x2F else {
             throw SwitchyardError(.rule, "'\(entry)' is neither a scheme ('myapp') nor a scheme and host ('https://*.example.com')")
         }
         guard withBytePointer(scheme, { read.isWebScheme($0, $1) }) else {
@@ -115,9 +115,4 @@ struct RedirectAllowlist: Hashable, Sendable {
         }
         return false
     }
-}
-
-private func isValidScheme(_ s: [UInt8]) -> Bool {
-    guard let f = s.first, (f | 0x20) &- 0x61 < 26 else { return false }
-    return s.allSatisfy { ($0 | 0x20) &- 0x61 < 26 || $0 &- 0x30 < 10 || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }
 }

@@ -11,10 +11,8 @@ import Darwin
 /// Why one region, and why huge pages for a large one: a resolve on a large table reads a
 /// few bytes at each of about ten places spread over tens of megabytes. With 4 KiB pages
 /// nearly every one of those reads can also miss the TLB, and in a virtual machine a TLB
-/// miss costs a two-level page walk. How much that costs depends on the host: on the
-/// benchmark's 100,000-route table (docs/PERFORMANCE.md, "Memory, layout and the VM"), a
-/// freshly booted VM took ~690 ns per resolve with 4 KiB pages and ~370 ns with huge
-/// pages; the same VM twenty minutes later, 215 ns and 206 ns. So a region of at least
+/// miss costs a two-level page walk; how much depends on the host (docs/PERFORMANCE.md,
+/// "Memory, layout and the VM"), and huge pages take that cost away. So a region of at least
 /// `hugePageMinimum` bytes is mapped on a 2 MiB boundary and marked MADV_HUGEPAGE (Linux).
 /// That is a hint, not a request: the kernel may give 4 KiB pages (THP set to "never", no
 /// free huge page), and the table works the same. Smaller tables fit the TLB's reach

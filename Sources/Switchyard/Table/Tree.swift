@@ -30,8 +30,8 @@ struct TreeNode: BitwiseCopyable {
     var maxPriority: Int32 = .min
 }
 
-/// 24 bytes (was 40): a large table holds one per literal segment, and the smaller edge
-/// measured faster on the matchit set (docs/PERFORMANCE.md, "Memory, layout and the VM").
+/// Kept small (24 bytes): a large table holds one per literal segment, and a literal scan
+/// reads them one after another, so more of them share a cache line.
 struct LiteralEdge: BitwiseCopyable {
     /// The key's first 8 bytes (folded where the level folds): equal lengths and equal words
     /// decide keys of up to 8 bytes without reading the key store.
@@ -78,13 +78,15 @@ extension TableEntry {
     }
 }
 
-/// The parts of a Table a resolve needs, as plain values: a MatchBuffer keeps a copy next to its
-/// strong reference to the table, so the hot path never touches a reference count.
+/// The parts of a Table a resolve needs, as plain values: the Table makes it once and a
+/// MatchBuffer reads it in place through `Table.viewPointer`, so the hot path never touches
+/// a reference count. It is the one copy of the table's pointers and settings.
 struct TableView: @unchecked Sendable {
     /// What the walk reads: a Walker copies only this, once per resolve.
     var walk: WalkTable
     var read: ReadConfig
     var queryOverPath: Bool
+    /// The most parameters a route of the table has.
     var maxParameters: Int
     var routeCount: Int
     /// Paths made only of literals, found without the walk (StaticPaths.swift).
@@ -116,45 +118,32 @@ struct WalkTable: @unchecked Sendable {
     var recursionBudget: Int32
 }
 
+/// A route table: owns the routes, the memory the arrays of its view live in, and the view.
 final class Table: @unchecked Sendable {
     let id: UInt64
-    let read: ReadConfig
-    private let webSchemes: WebSchemeStore
-    let foldLiterals: Bool
-    let precedence: RouterOptions.Precedence
-    let parameterPrecedence: RouterOptions.ParameterPrecedence
     let routes: [CompiledRoute]
-    let maxParameters: Int
-    /// Every array below lives in this one region (TableMemory.swift: huge pages for a
+    /// Every array of the view lives in this one region (TableMemory.swift: huge pages for a
     /// large table).
     let memory: TableMemory
-    let nodes: UnsafeMutableBufferPointer<TreeNode>
-    let literals: UnsafeMutableBufferPointer<LiteralEdge>
-    let slots: UnsafeMutableBufferPointer<Int32>
-    let dynamics: UnsafeMutableBufferPointer<DynamicEdge>
-    let entries: UnsafeMutableBufferPointer<TableEntry>
-    let keyBase: UnsafePointer<UInt8>
-    let pathRoot: Int32
-    let walkDepth: Int
-    let recursionBudget: Int32
-    private let staticPaths: StaticPaths
-    /// `view`, made once: a MatchBuffer holds this pointer (and the Table), so a resolve reads the
-    /// view's fields in place instead of copying the whole struct out of the MatchBuffer.
+    /// The web schemes `view.read` points to.
+    private let webSchemes: WebSchemeStore
+    /// How many nodes and hash slots the view's arrays hold (for `longestProbeRun`).
+    private let nodeCount: Int, slotCount: Int
+    /// The view, made once: a MatchBuffer holds this pointer (and the Table), so a resolve
+    /// reads the view's fields in place instead of copying the whole struct.
     let viewPointer: UnsafeMutablePointer<TableView>
+
+    var view: TableView { _read { yield viewPointer.pointee } }
+    var read: ReadConfig { viewPointer.pointee.read }
+    var walkDepth: Int { viewPointer.pointee.walkDepth }
 
     init(id: UInt64, options: RouterOptions, webSchemes: WebSchemeStore, routes: [CompiledRoute],
          recursionBudget: Int32 = walkRecursionBudget) {
         self.id = id
-        self.recursionBudget = recursionBudget
         self.webSchemes = webSchemes
-        read = ReadConfig(options, webSchemes)
-        foldLiterals = options.caseInsensitiveLiterals
-        precedence = options.precedence
-        parameterPrecedence = options.parameterPrecedence
         self.routes = routes
         var most = 0
         for r in routes { most = max(most, r.names.count) }
-        maxParameters = most
         var builder = TreeBuilder(foldLiterals: options.caseInsensitiveLiterals)
         for (ri, r) in routes.enumerated() {
             for (vi, v) in r.variants.enumerated() { builder.insert(v, entry: TableEntry(ri, r, vi, v)) }
@@ -171,8 +160,6 @@ final class Table: @unchecked Sendable {
                 root = flat.dynamics[Int(h.dynamicStart)].child
             }
         }
-        pathRoot = root
-        walkDepth = flat.depth
         let plan = options.precedence == .specificity && !options.caseInsensitiveLiterals
             ? flat.keys.withUnsafeBufferPointer { keys in
                 StaticPathsPlan(nodes: flat.nodes, literals: flat.literals, entries: flat.entries,
@@ -192,46 +179,46 @@ final class Table: @unchecked Sendable {
         let staticSlotsAt = layout.reserve(StaticSlot.self, count: staticSlotCount)
         let staticKeysAt = layout.reserve(UInt8.self, count: staticKeyCount)
         memory = TableMemory(byteCount: layout.byteCount)
-        nodes = memory.place(flat.nodes, at: nodesAt)
-        literals = memory.place(flat.literals, at: literalsAt)
-        slots = memory.place(flat.slots, at: slotsAt)
-        dynamics = memory.place(flat.dynamics, at: dynamicsAt)
-        entries = memory.place(flat.entries, at: entriesAt)
+        nodeCount = flat.nodes.count
+        slotCount = flat.slots.count
         let keys = memory.room(UInt8.self, count: flat.keys.count, at: keysAt)
         flat.keys.withUnsafeBufferPointer { k in
             if let b = k.baseAddress { keys.initialize(from: b, count: k.count) }
         }
-        keyBase = UnsafePointer(keys)
+        let walk = WalkTable(nodes: memory.place(flat.nodes, at: nodesAt).baseAddress!,
+                             literals: memory.place(flat.literals, at: literalsAt).baseAddress!,
+                             slots: memory.place(flat.slots, at: slotsAt).baseAddress!,
+                             dynamics: memory.place(flat.dynamics, at: dynamicsAt).baseAddress!,
+                             entries: memory.place(flat.entries, at: entriesAt).baseAddress!,
+                             keys: UnsafePointer(keys), fold: options.caseInsensitiveLiterals,
+                             precedence: options.precedence, recursionBudget: recursionBudget)
         let staticSlots = memory.room(StaticSlot.self, count: staticSlotCount, at: staticSlotsAt)
         let staticKeys = memory.room(UInt8.self, count: staticKeyCount, at: staticKeysAt)
-        staticPaths = plan?.write(slots: staticSlots, keys: staticKeys) ?? .none(slots: staticSlots, keys: staticKeys)
+        let staticPaths = plan?.write(slots: staticSlots, keys: staticKeys)
+            ?? .none(slots: staticSlots, keys: staticKeys)
         viewPointer = .allocate(capacity: 1)
-        viewPointer.initialize(to: view)
+        viewPointer.initialize(to: TableView(
+            walk: walk, read: ReadConfig(options, webSchemes),
+            queryOverPath: options.parameterPrecedence == .queryOverPath,
+            maxParameters: most, routeCount: routes.count, staticPaths: staticPaths,
+            pathRoot: root, walkDepth: flat.depth))
     }
 
     /// The longest run of occupied slots in any hash index of the table (the literal
     /// indexes and the static-path map): what a lookup that misses probes at most.
     var longestProbeRun: Int {
+        let nodes = UnsafeBufferPointer(start: view.walk.nodes, count: nodeCount)
+        let slots = UnsafeBufferPointer(start: view.walk.slots, count: slotCount)
         var longest = 0
         for node in nodes where node.slotMask != 0 {
             let size = Int(node.slotMask & .max) + 1
             let start = Int(node.slotStart)
             longest = max(longest, longestRun(Array(slots[start..<(start + size)])))
         }
-        return max(longest, staticPaths.longestRun)
+        return max(longest, view.staticPaths.longestRun)
     }
 
-    var hasStaticPathMap: Bool { staticPaths.mask >= 0 }
-
-    var view: TableView {
-        TableView(walk: WalkTable(nodes: nodes.baseAddress!, literals: literals.baseAddress!,
-                                  slots: slots.baseAddress!, dynamics: dynamics.baseAddress!,
-                                  entries: entries.baseAddress!, keys: keyBase, fold: foldLiterals,
-                                  precedence: precedence, recursionBudget: recursionBudget),
-                  read: read, queryOverPath: parameterPrecedence == .queryOverPath,
-                  maxParameters: maxParameters, routeCount: routes.count, staticPaths: staticPaths,
-                  pathRoot: pathRoot, walkDepth: walkDepth)
-    }
+    var hasStaticPathMap: Bool { view.staticPaths.mask >= 0 }
 
     deinit {
         viewPointer.deinitialize(count: 1)
@@ -436,6 +423,11 @@ private struct TreeBuilder {
         pathLevel.reserveCapacity(nodes.count)
         var stack: [(node: Int32, level: Int)] = [(0, 0)]
         var scratch: [Int32] = []
+        // Every node's dynamic edges in walk order, sorted once here: node `order[i]`'s
+        // start at `dynamicOrderStart[i]`.
+        var dynamicOrder: [Int32] = []
+        var dynamicOrderStart: [Int] = []
+        dynamicOrderStart.reserveCapacity(nodes.count)
         while let (n, level) = stack.popLast() {
             flat.depth = max(flat.depth, level + 1)
             place[Int(n)] = Int32(order.count)
@@ -443,6 +435,8 @@ private struct TreeBuilder {
             pathLevel.append(level >= 2)
             // Pushed last-first, so the first child is laid out next.
             sortedDynamics(Int(n), into: &scratch)
+            dynamicOrderStart.append(dynamicOrder.count)
+            dynamicOrder += scratch
             for e in scratch.reversed() { stack.append((edges[Int(e)].child, level + 1)) }
             literalEdges(Int(n), into: &scratch)
             for e in scratch.reversed() { stack.append((edges[Int(e)].child, level + 1)) }
@@ -484,10 +478,10 @@ private struct TreeBuilder {
                         ?? [Int32](repeating: -1, count: size)
                 }
             }
-            sortedDynamics(Int(n), into: &scratch)
             t.dynamicStart = Int32(flat.dynamics.count)
             t.dynamicCount = b.dynamicCount
-            for e in scratch {
+            let firstDynamic = dynamicOrderStart[i]
+            for e in dynamicOrder[firstDynamic..<(firstDynamic + Int(b.dynamicCount))] {
                 let edge = edges[Int(e)]
                 let suffixStart = flat.keys.count
                 flat.keys += keyBytes(edge)

@@ -203,29 +203,48 @@ func nextSlash(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
 }
 
 @inline(__always)
-private func isAlpha(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
-@inline(__always)
 private func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+
+/// Whether `b` may start a scheme name: a letter (RFC 3986 §3.1).
+@inline(__always)
+func isSchemeStart(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
+
+/// Whether `b` may stand in a scheme name after its first byte: a letter, a digit, `+`, `-`
+/// or `.`.
+@inline(__always)
+func isSchemeByte(_ b: UInt8) -> Bool { isSchemeStart(b) || isDigit(b) || b == 0x2B || b == 0x2D || b == 0x2E }
+
+/// Whether `s` is a scheme name (without its `:`): the one rule for URLs, patterns,
+/// templates, options and rule documents.
+func isSchemeName<C: Collection<UInt8>>(_ s: C) -> Bool {
+    guard let first = s.first, isSchemeStart(first) else { return false }
+    return s.dropFirst().allSatisfy(isSchemeByte)
+}
+
+/// Where a scheme would end: the first ':' that comes before any '/', '?' or '#', or nil.
+/// The text before it is not checked (`schemeLength` does).
+func schemeColon(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int? {
+    var i = 0
+    while i < n {
+        let b = p[i]
+        if b == colon { return i }
+        if b == slash || b == question || b == hash { return nil }
+        i += 1
+    }
+    return nil
+}
 
 /// Finds the scheme: the text before the first ':' that comes before any '/', '?' or '#'.
 /// Returns its length, nil when there is none, or throws when that text is not a scheme.
 func schemeLength(_ p: UnsafePointer<UInt8>, _ n: Int, what: String) throws(SwitchyardError) -> Int? {
-    var i = 0
-    while i < n {
-        let b = p[i]
-        if b == colon { break }
-        if b == slash || b == question || b == hash { return nil }
-        i += 1
-    }
-    if i == n { return nil }
+    guard let i = schemeColon(p, n) else { return nil }
     if i == 0 { throw SwitchyardError(.invalidURL, "\(what) has an empty scheme before ':'", position: 0) }
-    if !isAlpha(p[0]) {
+    if !isSchemeStart(p[0]) {
         throw SwitchyardError(.invalidURL, "\(what) scheme must start with a letter", position: 0)
     }
     var k = 1
     while k < i {
-        let b = p[k]
-        if !(isAlpha(b) || isDigit(b) || b == 0x2B || b == 0x2D || b == dot) {
+        if !isSchemeByte(p[k]) {
             throw SwitchyardError(.invalidURL, "invalid character in \(what) scheme", position: k)
         }
         k += 1
@@ -345,7 +364,7 @@ extension URLView {
             var hStart = aStart
             var k = aEnd
             while k > aStart { k -= 1; if p[k] == at { hStart = k + 1; break } }
-            if authorityIsHost(p + hStart, aEnd - hStart, config) {
+            if config.authorityIsHost(p + hStart, aEnd - hStart, isWeb: isWeb) {
                 try readHost(p, hStart, aEnd)
             } else {
                 prefix.authority = (hStart, aEnd)
@@ -495,10 +514,6 @@ extension URLView {
             return (true, queryOrFragment)
         }
         return (mayDecode, queryOrFragment)
-    }
-
-    private func authorityIsHost(_ p: UnsafePointer<UInt8>, _ n: Int, _ config: ReadConfig) -> Bool {
-        config.authorityIsHost(p, n, isWeb: isWeb)
     }
 
     private mutating func readHost(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) throws(SwitchyardError) {

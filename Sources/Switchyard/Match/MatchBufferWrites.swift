@@ -1,0 +1,310 @@
+/// What a resolve writes into a MatchBuffer. The Router (Router.swift, Resolve/FastPath.swift,
+/// Redirects/) and Navigation/Candidates.swift change a buffer only through these, so the
+/// rules of its state live in one place: the URL described and where its bytes are; a
+/// result that is there whole or not at all; the redirect chain. Each is a few loads and
+/// stores over the buffer's one state pointer, inlined into the resolve.
+extension MatchBuffer {
+    // MARK: the table
+
+    /// The view of the table this buffer holds, when a resolve may use it: the table is
+    /// still the router's current one (`currentID`), or `keep` (a redirect's later hops stay
+    /// on the first hop's table). Nil: the caller passes the current table to `use(_:)`.
+    @inline(__always)
+    func heldTableView(currentID: UInt64, keep: Bool) -> UnsafePointer<TableView>? {
+        let st = state
+        guard let tv = st.pointee.tableView, keep || st.pointee.tableID == currentID else { return nil }
+        return tv
+    }
+
+    /// Makes `table` the one this buffer reads from (keeps it alive and caches its view);
+    /// returns the view.
+    @discardableResult
+    func use(_ table: Table) -> UnsafePointer<TableView> {
+        let st = state
+        st.pointee.frames.reserve(table.walkDepth)
+        st.pointee.table = table
+        st.pointee.tableID = table.id
+        let view = UnsafePointer(table.viewPointer)
+        st.pointee.tableView = view
+        return view
+    }
+
+    // MARK: the URL
+
+    /// Copies `bytes` into the buffer's own storage and describes that copy (a Swift
+    /// String's bytes, a redirect's URL): the result never depends on storage the caller
+    /// keeps. Returns the copy.
+    @inline(__always)
+    func ownURL(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        let st = state
+        st.pointee.owned.removeAll()
+        if let b = bytes.baseAddress { st.pointee.owned.append(contentsOf: b, count: bytes.count) }
+        st.pointee.source = .owned
+        return UnsafeBufferPointer(start: UnsafePointer(st.pointee.owned.base), count: st.pointee.owned.count)
+    }
+
+    /// The same for a String's UTF-8 bytes. Copying a URL costs less than keeping the String
+    /// alive (a retain and a release per resolve), and a short String may hold its bytes
+    /// inline, where no pointer to them outlives the call anyway.
+    @inline(__always)
+    func ownURL(_ url: String) -> UnsafeBufferPointer<UInt8> {
+        if let own = url.utf8.withContiguousStorageIfAvailable({ ownURL($0) }) { return own }
+        var copy = url
+        copy.makeContiguousUTF8()
+        return copy.utf8.withContiguousStorageIfAvailable({ ownURL($0) })
+            ?? ownURL(UnsafeBufferPointer(start: nil, count: 0))
+    }
+
+    /// Describes the C caller's bytes, borrowed until the next resolve.
+    @inline(__always)
+    func borrowURL(_ bytes: UnsafeBufferPointer<UInt8>) {
+        state.pointee.source = .borrowed(bytes.baseAddress, bytes.count)
+    }
+
+    /// Describes no URL: after a read that failed, nothing of the URL can be read.
+    @inline(__always)
+    func forgetURL() {
+        state.pointee.source = .none
+    }
+
+    /// Reads the URL's length, bytes, scheme and authority (`URLView.readPrefix`). A URL that
+    /// cannot be read leaves no URL described.
+    @inline(__always)
+    func readPrefix(_ bytes: UnsafeBufferPointer<UInt8>, _ read: ReadConfig) throws(SwitchyardError) -> URLView.Prefix {
+        do throws(SwitchyardError) {
+            return try state.pointee.view.readPrefix(bytes, read)
+        } catch {
+            state.pointee.source = .none
+            throw error
+        }
+    }
+
+    /// Reads the query and the fragment; returns where the path ends.
+    @inline(__always)
+    func readQueryAndFragment(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: URLView.Prefix,
+                              _ read: ReadConfig) -> Int {
+        guard let p = bytes.baseAddress else { return 0 }
+        return state.pointee.view.readQueryAndFragment(p, bytes.count, end: prefix.pathEnd, read,
+                                                      mayDecode: prefix.mayDecode)
+    }
+
+    /// Splits, decodes and normalises the path into the segment list (the full reader). A
+    /// path that cannot be read leaves no URL described.
+    @inline(__always)
+    func readSegments(_ p: UnsafePointer<UInt8>, _ prefix: URLView.Prefix, _ end: Int,
+                      _ read: ReadConfig) throws(SwitchyardError) {
+        do throws(SwitchyardError) {
+            try state.pointee.view.readSegments(p, prefix, end, read)
+        } catch {
+            state.pointee.source = .none
+            throw error
+        }
+    }
+
+    /// Whether the URL just read must be walked in the form a browser reads it instead; if
+    /// so, it is marked for `takeRewrite()`. A URL to rewrite reads as one that may need
+    /// decoding, so the common URL pays for no test of its own.
+    @inline(__always)
+    func marksRewrite(_ prefix: URLView.Prefix) -> Bool {
+        let st = state
+        guard prefix.mayDecode && st.pointee.view.rewrite != .none else { return false }
+        st.pointee.pendingRewrite = st.pointee.view.rewrite
+        return true
+    }
+
+    /// Whether a walk marked its URL for rewriting.
+    @inline(__always)
+    var hasPendingRewrite: Bool { state.pointee.pendingRewrite != .none }
+
+    /// The rewriting a walk marked, cleared.
+    func takeRewrite() -> URLView.Rewrite {
+        let kind = state.pointee.pendingRewrite
+        state.pointee.pendingRewrite = .none
+        return kind
+    }
+
+    /// Puts the form a browser reads of `bytes` in place of the URL: the buffer owns it and
+    /// describes it. Returns it. A URL that cannot be rewritten leaves no URL described.
+    func adoptRewrite(of bytes: UnsafeBufferPointer<UInt8>, _ kind: URLView.Rewrite)
+        throws(SwitchyardError) -> UnsafeBufferPointer<UInt8> {
+        let st = state
+        do throws(SwitchyardError) {
+            try st.pointee.view.rewrite(bytes, kind)
+        } catch {
+            st.pointee.source = .none
+            throw error
+        }
+        swap(&st.pointee.owned, &st.pointee.view.rewritten)
+        st.pointee.source = .owned
+        return UnsafeBufferPointer(start: UnsafePointer(st.pointee.owned.base), count: st.pointee.owned.count)
+    }
+
+    // MARK: the walk
+
+    /// Room for `count` captures in both capture buffers.
+    @inline(__always)
+    func reserveCaptures(_ count: Int) {
+        state.pointee.captures.reserve(count)
+        state.pointee.bestCaptures.reserve(count)
+    }
+
+    /// A walk over `table` that writes its captures, its winner's captures and its frames
+    /// into this buffer's storage.
+    @inline(__always)
+    func walker<S: SegmentSource>(_ table: WalkTable, url: UnsafePointer<UInt8>, source: S) -> Walker<S> {
+        let st = state
+        return Walker(table, url: url, decoded: UnsafePointer(st.pointee.view.decoded.base), source: source,
+                      captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base,
+                      frames: st.pointee.frames.base)
+    }
+
+    /// The segment list the full reader made, for a walk.
+    @inline(__always)
+    func segmentList(url: UnsafePointer<UInt8>) -> ListSource {
+        let st = state
+        return ListSource(segments: st.pointee.view.segments.base, count: st.pointee.view.segments.count,
+                          url: url, decoded: UnsafePointer(st.pointee.view.decoded.base))
+    }
+
+    /// Counts the way a walk went (debug builds only).
+    @inline(__always)
+    func countPath(_ path: ResolvePathCounts.Path) {
+        state.pointee.paths.count(path)
+    }
+
+    // MARK: the result
+
+    /// No result: what every hop starts from.
+    @inline(__always)
+    func clearResult() {
+        let st = state
+        st.pointee.matched = false
+        st.pointee.remainderStart = -1
+        st.pointee.mergedIsPath = true
+        st.pointee.bestCaptures.removeAll()
+        st.pointee.remainderText.removeAll()
+        st.pointee.merged.removeAll()
+    }
+
+    /// Where a winner's remainder is read: the URL's bytes up to `end` (a clean URL walked
+    /// from its bytes), or the reader's segment list.
+    enum RemainderText {
+        case bytes(end: Int)
+        case segments
+    }
+
+    /// Records the winner `entry`: its first `captureCount` captures (the walk wrote them
+    /// into `bestCaptures`), its remainder (from cursor `remainderAt`, -1 for none; read as
+    /// `remainder` says) and, when a query or defaults exist, the merged parameters.
+    @inline(__always)
+    func finish(_ entry: TableEntry, captureCount: Int, remainderAt: Int, _ remainder: RemainderText,
+                url: UnsafeBufferPointer<UInt8>) {
+        let st = state
+        st.pointee.matched = true
+        st.pointee.entry = entry
+        st.pointee.remainderStart = remainderAt
+        st.pointee.bestCaptures.truncate(to: captureCount)
+        if remainderAt >= 0 {
+            switch remainder {
+            case .bytes(let end): appendRemainder(bytes: url.baseAddress ?? emptyBytes, from: remainderAt, end: end)
+            case .segments: appendRemainder(segmentsFrom: remainderAt, url: url)
+            }
+        }
+        // The common case (no query, no defaults) needs no merged map: it is the path.
+        if st.pointee.view.query.count > 0 || entry.defaultCount > 0 {
+            st.pointee.mergedIsPath = false
+            buildMerged(url)
+        }
+    }
+
+    /// The remainder from segment `from` of the segment list: decoded segments joined by '/'.
+    private func appendRemainder(segmentsFrom from: Int, url: UnsafeBufferPointer<UInt8>) {
+        let st = state
+        for k in from..<st.pointee.view.segments.count {
+            if k > from { st.pointee.remainderText.append(0x2F) }
+            let t = st.pointee.view.segments[k]
+            st.pointee.remainderText.append(contentsOf: textPointer(t, url), count: Int(t.count))
+        }
+    }
+
+    /// The remainder of a clean URL from byte `from` to `end`: the bytes as they are, less
+    /// the trailing slash the reader ignores.
+    private func appendRemainder(bytes p: UnsafePointer<UInt8>, from: Int, end: Int) {
+        var e = end
+        if e > from && p[e - 1] == 0x2F { e -= 1 }
+        if e > from { state.pointee.remainderText.append(contentsOf: p + from, count: e - from) }
+    }
+
+    // MARK: the redirect chain
+
+    /// No chain: what every resolve starts from.
+    @inline(__always)
+    func clearChain() {
+        state.pointee.chainRefs.removeAll()
+        state.pointee.chainBytes.removeAll()
+    }
+
+    /// Appends a copy of `url` to the chain (the URL a chain starts from).
+    func appendChainURL(copying url: UnsafeBufferPointer<UInt8>) {
+        let st = state
+        let start = st.pointee.chainBytes.count
+        if let p = url.baseAddress, url.count > 0 { st.pointee.chainBytes.append(contentsOf: p, count: url.count) }
+        st.pointee.chainRefs.append(TextRef(start: Int32(clamping: start), count: Int32(clamping: url.count),
+                                            decoded: false))
+    }
+
+    /// Appends the URL `build` writes onto the chain's bytes (it returns false when it could
+    /// not finish: nothing is kept then). `build` may read the buffer's result and URL, not
+    /// its chain. Returns the new URL's place in the chain, or nil.
+    func appendChainURL(_ build: (inout GrowBuffer<UInt8>) -> Bool) -> TextRef? {
+        let st = state
+        var buf = st.pointee.chainBytes
+        let start = buf.count
+        let built = build(&buf)
+        buf.truncate(to: built ? buf.count : start)
+        st.pointee.chainBytes = buf
+        guard built else { return nil }
+        let new = TextRef(start: Int32(clamping: start), count: Int32(clamping: buf.count - start), decoded: false)
+        st.pointee.chainRefs.append(new)
+        return new
+    }
+
+    /// The bytes of a URL of the chain (valid until the chain grows).
+    func chainURL(_ t: TextRef) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: UnsafePointer(state.pointee.chainBytes.base) + Int(t.start), count: Int(t.count))
+    }
+
+    /// The index of a chain URL before `limit` equal to `t` (byte for byte), if any.
+    func chainIndex(of t: TextRef, before limit: Int) -> Int? {
+        let base = UnsafePointer(state.pointee.chainBytes.base)
+        for k in 0..<limit {
+            let c = chainRefs[k]
+            if c.count == t.count, bytesEqual(base + Int(c.start), base + Int(t.start), Int(t.count)) { return k }
+        }
+        return nil
+    }
+
+    /// The chain for an error message: `a -> b -> c`; with `short`, each URL cut to its start.
+    func chainText(short: Bool = false) -> String {
+        var parts: [String] = []
+        for k in 0..<chainRefs.count {
+            let text = chainURL(chainRefs[k])
+            parts.append(short ? messageText(text) : String(decoding: text, as: UTF8.self))
+        }
+        return parts.joined(separator: " -> ")
+    }
+
+    // MARK: back to the start
+
+    /// The state before any resolve, as the C header promises after a failed resolve: no
+    /// result, no URL, no chain, nothing read. The table stays held (it is a cache, not
+    /// part of a result).
+    package func reset() {
+        let st = state
+        clearResult()
+        clearChain()
+        st.pointee.source = .none
+        st.pointee.view.reset()
+        st.pointee.pendingRewrite = .none
+    }
+}
