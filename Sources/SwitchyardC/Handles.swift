@@ -77,6 +77,9 @@ final class MatchBox: HandleBox {
     let match: MatchBuffer
     /// The screen stack handed out by sy_match_stack_at, until the next resolve.
     @exclusivity(unchecked) var stack: StackSnapshot?
+    /// The candidates sy_match_next_candidate goes on with (Candidates.swift), from
+    /// sy_router_candidates until they are over or the match is dispatched or reset.
+    @exclusivity(unchecked) var candidates: Candidates.Iterator?
     init(_ match: MatchBuffer = MatchBuffer()) {
         self.match = match
         super.init(tag: HandleTag.match)
@@ -96,6 +99,7 @@ final class MatchBox: HandleBox {
     /// empty URL and no redirects, whatever the failed resolve left behind.
     func reset() {
         stack = nil
+        candidates = nil
         guard let empty = emptyRouter else { return }
         _ = try? empty.resolve(bytes: UnsafeBufferPointer(start: emptyBytes, count: 0), into: match)
     }

@@ -136,6 +136,7 @@ public func sy_router_dispatch(_ match: OpaquePointer?, _ router: OpaquePointer?
         do {
             // No lock of ours is held here: a handler may change the router or dispatch.
             let result = try routerBox.router.dispatch(text, context: DispatchContext(pointer: context))
+            matchBox.candidates = nil
             if let accepted = result.match {
                 matchBox.match.takeResult(of: accepted)
                 matchBox.stack = nil
