@@ -4,6 +4,12 @@
 import CSwitchyard
 import Switchyard
 
+/// Leaves `box` describing its match (a candidate just moved in) with `walk` beside it,
+/// in the stack snapshot that the next resolve or dispatch drops.
+private func keep(_ walk: Candidates.Iterator, in box: MatchBox) {
+    box.stack = StackSnapshot(box.match.stack, candidates: walk)
+}
+
 @c @implementation
 public func sy_router_candidates(_ match: OpaquePointer?, _ router: OpaquePointer?,
                                  _ url: UnsafePointer<CChar>?, _ urlLen: Int,
@@ -14,7 +20,6 @@ public func sy_router_candidates(_ match: OpaquePointer?, _ router: OpaquePointe
         let routerBox = try RouterBox.from(router)
         let text = try urlArgument(url, urlLen)
         var walk = try core { try routerBox.router.candidates(for: text) }.makeIterator()
-        matchBox.stack = nil
         if let first = walk.next() {
             matchBox.match.takeResult(of: first)
         } else {
@@ -22,7 +27,7 @@ public func sy_router_candidates(_ match: OpaquePointer?, _ router: OpaquePointe
             // and the next call says so.
             _ = try core { try routerBox.router.resolve(text, into: matchBox.match) }
         }
-        matchBox.candidates = walk
+        keep(walk, in: matchBox)
     }
     if status != SY_OK { matchBox?.reset() }
     return status
@@ -32,20 +37,16 @@ public func sy_router_candidates(_ match: OpaquePointer?, _ router: OpaquePointe
 public func sy_match_next_candidate(_ match: OpaquePointer?, _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
     entry(err) { () throws(CFailure) in
         let box = try MatchBox.from(match)
-        // A resolve since leaves the match describing the caller's URL bytes: the walk
-        // belongs to a result that is gone.
-        guard var walk = box.candidates, box.match.describesOwnURL else {
-            box.candidates = nil
+        guard var walk = box.stack?.candidates else {
             throw .misuse("the match has no candidates to go on with: start them with sy_router_candidates() "
                           + "(they are over after the last one, and after a resolve or dispatch of the match)")
         }
-        box.stack = nil
         guard let next = walk.next() else {
             box.reset()
             return
         }
         box.match.takeResult(of: next)
-        box.candidates = walk
+        keep(walk, in: box)
     }
 }
 

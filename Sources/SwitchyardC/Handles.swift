@@ -75,11 +75,9 @@ final class MatchBox: HandleBox {
     /// A `let`, so the resolve path and the accessors read it without a retain;
     /// sy_router_dispatch moves the accepting candidate's result into it (takeResult).
     let match: MatchBuffer
-    /// The screen stack handed out by sy_match_stack_at, until the next resolve.
+    /// The screen stack handed out by sy_match_stack_at, and the candidates still to come
+    /// after this result (Candidates.swift), until the next resolve drops them.
     @exclusivity(unchecked) var stack: StackSnapshot?
-    /// The candidates sy_match_next_candidate goes on with (Candidates.swift), from
-    /// sy_router_candidates until they are over or the match is dispatched or reset.
-    @exclusivity(unchecked) var candidates: Candidates.Iterator?
     init(_ match: MatchBuffer = MatchBuffer()) {
         self.match = match
         super.init(tag: HandleTag.match)
@@ -99,7 +97,6 @@ final class MatchBox: HandleBox {
     /// empty URL and no redirects, whatever the failed resolve left behind.
     func reset() {
         stack = nil
-        candidates = nil
         guard let empty = emptyRouter else { return }
         _ = try? empty.resolve(bytes: UnsafeBufferPointer(start: emptyBytes, count: 0), into: match)
     }

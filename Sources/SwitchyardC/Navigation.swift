@@ -136,7 +136,6 @@ public func sy_router_dispatch(_ match: OpaquePointer?, _ router: OpaquePointer?
         do {
             // No lock of ours is held here: a handler may change the router or dispatch.
             let result = try routerBox.router.dispatch(text, context: DispatchContext(pointer: context))
-            matchBox.candidates = nil
             if let accepted = result.match {
                 matchBox.match.takeResult(of: accepted)
                 matchBox.stack = nil
@@ -156,12 +155,16 @@ public func sy_router_dispatch(_ match: OpaquePointer?, _ router: OpaquePointer?
 }
 
 /// A match's stack as sy_stack_entry values, their texts copied to addresses that stay
-/// put until the next resolve drops the snapshot.
+/// put until the next resolve drops the snapshot. After sy_router_candidates it also holds
+/// the candidates still to come: the snapshot is what sy_router_resolve drops, so a
+/// resolve since ends them without the resolve path doing anything of its own.
 final class StackSnapshot {
     let entries: [sy_stack_entry]
     private let texts: [UnsafeMutableBufferPointer<UInt8>]
+    var candidates: Candidates.Iterator?
 
-    init(_ stack: [StackEntry]) {
+    init(_ stack: [StackEntry], candidates: Candidates.Iterator? = nil) {
+        self.candidates = candidates
         var texts: [UnsafeMutableBufferPointer<UInt8>] = []
         func copy(_ text: String?) -> sy_str {
             guard var text else { return absentString }

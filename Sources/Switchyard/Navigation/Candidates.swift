@@ -112,13 +112,3 @@ extension Router {
         return try resolveFirst(own, into: match)
     }
 }
-
-extension MatchBuffer {
-    /// Whether the URL this MatchBuffer describes is its own copy (a candidate, a resolve of
-    /// a Swift String) rather than a C caller's bytes: a C resolve into the MatchBuffer since
-    /// a candidate was moved into it makes this false.
-    package var describesOwnURL: Bool {
-        if case .owned = source { return true }
-        return false
-    }
-}
