@@ -1331,7 +1331,31 @@ SY_API sy_status sy_router_add_data(sy_router *router,
                                     sy_error *err);
 
 /**
- * The data of the route a match describes (sy_router_add_data()).
+ * Add a route, as sy_router_add_route() does (a target or a redirect, a name, defaults,
+ * a priority), carrying data of your own, read back from a match with sy_match_data().
+ *
+ * @param router  A router from sy_router_new().
+ * @param route   The route, filled as for sy_router_add_route().
+ * @param data    Any pointer, or NULL; the library never reads it.
+ * @param release Optional. Called with data exactly once, when the library no longer
+ *                holds it; NULL when data needs no release.
+ * @param err     Optional. Cleared on entry; filled on failure.
+ * @return SY_OK; the errors of sy_router_add_route(). After an error the router is
+ *         exactly as before and release has been called with data.
+ *
+ * Ownership: as sy_router_add_data(); nothing is kept from route.
+ * Lifetime:  as sy_router_add_data().
+ * Thread safety: as sy_router_add().
+ * Since: 0.2
+ */
+SY_API sy_status sy_router_add_route_data(sy_router *router,
+                                          const sy_route *route,
+                                          void *data, sy_release_fn release,
+                                          sy_error *err);
+
+/**
+ * The data of the route a match describes (sy_router_add_data(),
+ * sy_router_add_route_data()).
  *
  * @param match A match, or NULL.
  * @return The data; NULL for a miss, a route added without data, or NULL.

@@ -1,6 +1,6 @@
-// Navigation: sy_router_build_url, route data (sy_router_add_data / sy_match_data),
-// handlers and dispatch (sy_router_handle / sy_router_dispatch), screen stacks
-// (sy_match_stack_count / sy_match_stack_at). C's data and handlers live in boxes whose
+// Navigation: sy_router_build_url, route data (sy_router_add_data, sy_router_add_route_data,
+// sy_match_data), handlers and dispatch (sy_router_handle / sy_router_dispatch), screen
+// stacks (sy_match_stack_count / sy_match_stack_at). C's data and handlers live in boxes whose
 // deinit calls the caller's release: Swift's reference counting gives "exactly once".
 import CSwitchyard
 import Switchyard
@@ -90,6 +90,23 @@ public func sy_router_add_data(_ router: OpaquePointer?,
         let target = try stringArgument(target, targetLen, name: "target")
         try box.book.change { () throws(CFailure) in
             try core { try box.router.add(pattern, target: target, value: owned) }
+        }
+    }
+}
+
+@c @implementation
+public func sy_router_add_route_data(_ router: OpaquePointer?, _ route: UnsafePointer<sy_route>?,
+                                     _ data: UnsafeMutableRawPointer?, _ release: sy_release_fn?,
+                                     _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
+    // Owned from here: any failure below drops the box, which releases the data.
+    let owned = ReleasedPointer(data, release)
+    return entry(err) { () throws(CFailure) in
+        let box = try RouterBox.from(router)
+        guard let route else { throw .misuse("route is NULL") }
+        var r = try coreRoute(route.pointee, name: "route")
+        r.value = owned
+        try box.book.change { () throws(CFailure) in
+            try core { try box.router.add(r) }
         }
     }
 }

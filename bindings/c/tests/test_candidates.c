@@ -294,6 +294,53 @@ static void test_candidates_carry_data(void **state)
     sy_router_free(r);
 }
 
+static void count_release(void *data)
+{
+    (*(int *)data)++;
+}
+
+/* HEADER (sy_router_add_route_data): "Add a route, as sy_router_add_route() does (a target
+ * or a redirect, a name, defaults, a priority), carrying data of your own" and "After an
+ * error the router is exactly as before and release has been called with data." */
+static void test_add_route_data(void **state)
+{
+    sy_router *r = NULL;
+    sy_match *m = new_match();
+    sy_route route = SY_ROUTE_INIT;
+    sy_error err;
+    int released = 0, bad_released = 0, null_released = 0, removed = 0;
+    (void)state;
+    assert_status(SY_OK, sy_router_new(&r, NULL, &err), &err);
+
+    route.pattern = (sy_str){SY_STR("/user/<int:id>")};
+    route.target = (sy_str){SY_STR("User")};
+    route.name = (sy_str){SY_STR("user")};
+    route.priority = 3;
+    assert_status(SY_OK, sy_router_add_route_data(r, &route, &released, count_release, &err), &err);
+    assert_status(SY_OK, sy_router_resolve(m, r, LIT("/user/5"), &err), &err);
+    assert_ptr_equal(sy_match_data(m), &released);
+    assert_str(sy_match_name(m), "user");
+
+    route.pattern = (sy_str){SY_STR("/user/<int:id")};
+    assert_status(SY_ERR_INVALID_PATTERN, sy_router_add_route_data(r, &route, &bad_released, count_release, &err),
+                  &err);
+    assert_int_equal(bad_released, 1);
+    assert_status(SY_ERR_MISUSE, sy_router_add_route_data(r, NULL, &null_released, count_release, &err), &err);
+    assert_int_equal(null_released, 1);
+    assert_status(SY_ERR_MISUSE, sy_router_add_route_data(NULL, &route, &null_released, count_release, &err), &err);
+    assert_int_equal(null_released, 2);
+    assert_int_equal(sy_router_route_count(r), 1);
+
+    /* Released once the route is removed and no match holds it. */
+    assert_status(SY_OK, sy_router_remove(&removed, r, LIT("/user/<int:id>"), &err), &err);
+    assert_int_equal(removed, 1);
+    assert_int_equal(released, 0);
+    sy_match_free(m);
+    assert_int_equal(released, 1);
+    sy_router_free(r);
+    assert_int_equal(released, 1);
+}
+
 /* ---- sy_router_explain ------------------------------------------------------------- */
 
 /* The explanation of url, in a buffer of the size the first call reports (freed by the caller). */
@@ -416,6 +463,7 @@ int main(void)
         cmocka_unit_test(test_next_candidate_misuse),
         cmocka_unit_test(test_candidates_errors),
         cmocka_unit_test(test_candidates_carry_data),
+        cmocka_unit_test(test_add_route_data),
         cmocka_unit_test(test_explain),
         cmocka_unit_test(test_explain_errors),
         cmocka_unit_test(test_route_info_parent),
