@@ -311,3 +311,7 @@ _give_scratch = give_scratch
 from . import navigation  # noqa: E402  (handle, dispatch, url_for; Match.stack)
 
 navigation.install(Router)
+
+from . import introspection  # noqa: E402  (candidates, explain)
+
+introspection.install(Router)

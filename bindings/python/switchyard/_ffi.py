@@ -18,7 +18,7 @@ from ._messages import python_words
 
 #: The SY_VERSION_MAJOR this binding is written for; a library of another major is refused.
 BINDING_MAJOR = 0
-SY_ROUTER_OPTIONS_VERSION = 1
+SY_ROUTER_OPTIONS_VERSION = 2
 SY_ROUTE_VERSION = 1
 
 # ------------------------------------------------------------------------- plain data
@@ -55,6 +55,7 @@ class SyRouteInfo(ctypes.Structure):
         ("flags", c_uint32),
         ("from_document", c_int32),
         ("reserved", c_uint32),
+        ("parent", SyStr),
     ]
 
 
@@ -92,6 +93,7 @@ class SyRouterOptions(ctypes.Structure):
         ("max_redirects", c_uint32),
         ("web_schemes", POINTER(SyStr)),
         ("web_schemes_count", c_size_t),
+        ("max_candidates", c_uint32),
     ]
 
 

@@ -35,6 +35,7 @@ _LIMITS = (
     "max_pattern_length",
     "max_document_size",
     "max_redirects",
+    "max_candidates",
 )
 
 _UINT32_MAX = 2**32 - 1
