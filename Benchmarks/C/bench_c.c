@@ -36,7 +36,7 @@ int main(int argc, char **argv) {
         } else failed = 1;
         if (switchyard_dispatch_suite(&set, budget, &r) == 0) {
             bench_write_row(out, first, set.name, "switchyard-dispatch", &r.stats, set.count, r.mismatches,
-                            "sy_router_dispatch with one reused sy_match; the first handler called declines (first 8 requests)");
+                            "sy_router_dispatch with one reused sy_match; the first handler called declines (first 2 requests)");
             fprintf(stderr, "  dispatch    median %8.1f ns  p99 %8.1f ns  allocs %.2f  mismatches %zu\n",
                     r.stats.median_ns, r.stats.p99_ns, r.stats.allocs_per_lookup, r.mismatches);
             first = 0;

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <switchyard.h>
 
-enum { DISPATCH_REQUESTS = 8 };
+enum { DISPATCH_REQUESTS = 2 };
 
 typedef struct {
     sy_router *router;
