@@ -66,7 +66,7 @@ int switchyard_dispatch_suite(const route_set *set, double budget_s, suite_resul
             fprintf(stderr, "switchyard dispatch %s: %s reached no handler (%s)\n", set->name, set->requests[i],
                     st != SY_OK ? err.message : "no route");
     }
-    out->stats = bench_measure(dispatch_pass, &c, c.requests, budget_s);
+    out->stats = bench_measure_bounded(dispatch_pass, &c, c.requests, budget_s, 10);
     rc = 0;
 done:
     sy_match_free(c.match);
