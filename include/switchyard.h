@@ -318,8 +318,10 @@ typedef enum sy_precedence {
     SY_PRECEDENCE_MOST_LITERALS = 2       /* most literal segments, then first added */
 } sy_precedence;
 
-/** The current version of sy_router_options. */
-#define SY_ROUTER_OPTIONS_VERSION 1
+/** The current version of sy_router_options: 2 added max_candidates. A struct of
+ *  version 1 (filled with sy_router_options_init(&opts, 1)) is still read, up to its
+ *  last field; the library never reads or writes past it. */
+#define SY_ROUTER_OPTIONS_VERSION 2
 
 /**
  * Router-wide choices, read once by sy_router_new(). Fill it with
@@ -348,6 +350,9 @@ typedef struct sy_router_options {
      * with web_schemes_count == 0 means no scheme has a host. Copied by sy_router_new(). */
     const sy_str *web_schemes;
     size_t web_schemes_count;
+    /* Version 2. The most candidates sy_router_candidates() and sy_router_dispatch()
+     * go through for one URL; 0 means the default, 16; at most 1000. */
+    uint32_t max_candidates;
 } sy_router_options;
 
 #ifndef __cplusplus
@@ -609,6 +614,8 @@ typedef struct sy_route_info {
     uint32_t flags;         /* SY_ROUTE_* bits: SY_ROUTE_NO_APPEND_PARAMS */
     int32_t from_document;  /* 1 when the route came from a rule document, 0 when added */
     uint32_t reserved;      /* zero */
+    sy_str parent;          /* the name of the route's parent ("parent" in a rule
+                               document; docs/NAVIGATION.md), or absent */
 } sy_route_info;
 
 /**
@@ -635,8 +642,9 @@ SY_API size_t sy_router_route_count(const sy_router *router);
  *         if (sy_router_route_at(&r, router, i, &err) == SY_OK) ... r.pattern ...
  *     }
  *
- * @param[out] out A route: pattern, target or redirect, name, priority, flags, and
- *                 whether it came from a rule document. Zeroed on failure.
+ * @param[out] out A route: pattern, target or redirect, name, priority, flags,
+ *                 whether it came from a rule document, and its parent's name.
+ *                 Zeroed on failure.
  * @param router   A router from sy_router_new().
  * @param i        0 <= i < sy_router_route_count(router).
  * @param err      Optional. Cleared on entry; filled on failure.
@@ -1323,7 +1331,31 @@ SY_API sy_status sy_router_add_data(sy_router *router,
                                     sy_error *err);
 
 /**
- * The data of the route a match describes (sy_router_add_data()).
+ * Add a route, as sy_router_add_route() does (a target or a redirect, a name, defaults,
+ * a priority), carrying data of your own, read back from a match with sy_match_data().
+ *
+ * @param router  A router from sy_router_new().
+ * @param route   The route, filled as for sy_router_add_route().
+ * @param data    Any pointer, or NULL; the library never reads it.
+ * @param release Optional. Called with data exactly once, when the library no longer
+ *                holds it; NULL when data needs no release.
+ * @param err     Optional. Cleared on entry; filled on failure.
+ * @return SY_OK; the errors of sy_router_add_route(). After an error the router is
+ *         exactly as before and release has been called with data.
+ *
+ * Ownership: as sy_router_add_data(); nothing is kept from route.
+ * Lifetime:  as sy_router_add_data().
+ * Thread safety: as sy_router_add().
+ * Since: 0.2
+ */
+SY_API sy_status sy_router_add_route_data(sy_router *router,
+                                          const sy_route *route,
+                                          void *data, sy_release_fn release,
+                                          sy_error *err);
+
+/**
+ * The data of the route a match describes (sy_router_add_data(),
+ * sy_router_add_route_data()).
  *
  * @param match A match, or NULL.
  * @return The data; NULL for a miss, a route added without data, or NULL.
@@ -1475,6 +1507,124 @@ SY_API size_t sy_match_stack_count(const sy_match *match);
  */
 SY_API sy_status sy_match_stack_at(sy_stack_entry *out, /* OUT: the screen */
                                    const sy_match *match, size_t i,
+                                   sy_error *err);
+
+/**
+ * Start going through the candidates of url: every route that matches it, best first,
+ * each with its own parameters. match receives the first, exactly what
+ * sy_router_resolve() gives for url (redirects followed); sy_match_next_candidate()
+ * moves it to the next. The others are the other routes that match url on their own, in
+ * the order the router prefers them (sy_router_explain() gives the reasons), each once; a
+ * redirect route among them is not followed. At most sy_router_options.max_candidates
+ * (default 16) are given, the first included.
+ *
+ *     for (st = sy_router_candidates(match, router, url, SY_NUL, &err);
+ *          st == SY_OK && sy_match_found(match);
+ *          st = sy_match_next_candidate(match, &err)) {
+ *         ... sy_match_target(match), sy_match_int(match, "id", SY_NUL, &id) ...
+ *     }
+ *
+ * Cost: this call is one resolve. The first sy_match_next_candidate() tries every route
+ * on the URL alone (as sy_router_explain() does): fine for a link or a notification, not
+ * for a hot loop. Reading only the first costs nothing more than the resolve.
+ *
+ * @param match   A match from sy_match_new(): on SY_OK the first candidate, or a miss
+ *                (sy_match_found() 0) when no route matches url.
+ * @param router  A router from sy_router_new().
+ * @param url     UTF-8 URL; need not be NUL-terminated.
+ * @param url_len Length of url in bytes, or SY_NUL.
+ * @param err     Optional. Cleared on entry; filled on failure.
+ * @return SY_OK (also for a URL that matches nothing);
+ *         the errors of sy_router_resolve() for url;
+ *         SY_ERR_MISUSE if match or router is NULL or not of its kind, or url is NULL
+ *         with a non-zero length;
+ *         SY_ERR_INVALID_ARGUMENT if url_len is over SIZE_MAX / 2.
+ *         After an error match reads as before any resolve and has no candidates.
+ *
+ * Ownership: url is copied: unlike sy_router_resolve(), match does not borrow it.
+ * Lifetime:  what match gives stays valid until it is next moved, resolved or
+ *            dispatched, or freed. The candidates still to come are worked out from the
+ *            routes as they are when sy_match_next_candidate() first needs them.
+ * Thread safety: safe from any thread, also while other threads resolve on or change
+ *            the same router; one thread at a time per match.
+ * Since: 0.2
+ */
+SY_API sy_status sy_router_candidates(sy_match *match,
+                                      const sy_router *router,
+                                      const char *url, size_t url_len,
+                                      sy_error *err);
+
+/**
+ * Move match to the next candidate of the URL given to sy_router_candidates(). When
+ * there is none (all were given, or max_candidates were), match reads as before any
+ * resolve (sy_match_found() 0) and the candidates are over.
+ *
+ * @param match A match that sy_router_candidates() started.
+ * @param err   Optional. Cleared on entry; filled on failure.
+ * @return SY_OK (also when there is no next candidate);
+ *         SY_ERR_MISUSE if match is NULL or not a match, or has no candidates to go on
+ *         with: sy_router_candidates() was not called on it, its candidates are over,
+ *         or it was resolved or dispatched since.
+ *
+ * Ownership: nothing is returned to free.
+ * Lifetime:  as sy_router_candidates().
+ * Thread safety: one thread at a time per match; other threads may change the router.
+ * Since: 0.2
+ */
+SY_API sy_status sy_match_next_candidate(sy_match *match, sy_error *err);
+
+/**
+ * Explain a resolve of url, as JSON text: every route alternative that matches the URL
+ * on its own, best first, and for each one that lost, the part that decided it
+ * (SEMANTICS.md §3). The first hop only: a redirect's next URL is a URL of its own.
+ * Introspection, not for a hot loop: it tries every route on the URL.
+ *
+ *     {"url": "myapp://user/42", "candidates": [
+ *       {"rank": 1, "route": 1, "pattern": "myapp://user/<int:id>",
+ *        "alternative": "myapp://user/<int:id>", "priority": 0,
+ *        "destination": {"target": "UserProfile"}, "name": "user", "parent": null,
+ *        "path_params": {"id": 42}, "remainder": null, "wins": true,
+ *        "decided_by": null, "reason": null},
+ *       {"rank": 2, "route": 0, "pattern": "myapp://user/:name", ...,
+ *        "wins": false, "decided_by": "segment 2",
+ *        "reason": "..."}]}
+ *
+ * "route" is the route's index for sy_router_route_at() (as the routes were when the
+ * explanation was made); "decided_by" is "priority", "scheme", "host", "segment N",
+ * "end at segment N", "literal count" or "registration order" (null for the winner). A
+ * URL that matches nothing gives an empty "candidates". To learn the size first, pass
+ * buf = NULL and cap = 0.
+ *
+ * @param[out] buf     Receives the JSON and a NUL; may be NULL when cap is 0.
+ * @param cap          Size of buf in bytes, NUL included.
+ * @param[out] len_out Optional. The JSON length in bytes, NUL not included, both on
+ *                     success and with SY_ERR_BUFFER_TOO_SMALL; 0 after any other error.
+ * @param router       A router from sy_router_new().
+ * @param url          UTF-8 URL; need not be NUL-terminated.
+ * @param url_len      Length of url in bytes, or SY_NUL.
+ * @param err          Optional. Cleared on entry; filled on failure.
+ * @return SY_OK;
+ *         the errors of sy_router_resolve() for a URL that cannot be read
+ *         (SY_ERR_INVALID_URL, SY_ERR_LIMIT); a redirect error of a later hop is not one;
+ *         SY_ERR_MISUSE if router is NULL or not a router, buf is NULL with cap > 0, or
+ *         url is NULL with a non-zero length;
+ *         SY_ERR_INVALID_ARGUMENT if url_len is over SIZE_MAX / 2;
+ *         SY_ERR_BUFFER_TOO_SMALL if cap < length + 1; then, when cap > 0, buf[0] is
+ *         set to '\0' and nothing else is written.
+ *
+ * Ownership: buf belongs to the caller; url is only read during the call.
+ * Lifetime:  the text is a copy; it does not depend on the router. Two calls (size,
+ *            then text) may see different routes if another thread changes the router
+ *            in between: check for SY_ERR_BUFFER_TOO_SMALL again.
+ * Thread safety: safe from any thread, also while other threads resolve on or change
+ *            the same router.
+ * Since: 0.2
+ */
+SY_API sy_status sy_router_explain(char *buf, /* OUT: JSON + NUL */
+                                   size_t cap,
+                                   size_t *len_out, /* OUT: JSON length without NUL */
+                                   const sy_router *router,
+                                   const char *url, size_t url_len,
                                    sy_error *err);
 
 /* End of the "Navigation" section. */

@@ -1,4 +1,5 @@
-/* c-bench: Switchyard's C API vs r3 on the router-bench sets.
+/* c-bench: Switchyard's C API (resolve, and dispatch through a declining handler) vs r3 on
+ * the router-bench sets.
  * Usage: c-bench <router-bench dir> <output.json> [seconds per measurement]
  * Writes a JSON array of result rows; progress and mismatches go to stderr. */
 #include "suites.h"
@@ -30,6 +31,13 @@ int main(int argc, char **argv) {
             bench_write_row(out, first, set.name, "switchyard", &r.stats, set.count, r.mismatches,
                             "sy_router_resolve with one reused sy_match");
             fprintf(stderr, "  switchyard  median %8.1f ns  p99 %8.1f ns  allocs %.2f  mismatches %zu\n",
+                    r.stats.median_ns, r.stats.p99_ns, r.stats.allocs_per_lookup, r.mismatches);
+            first = 0;
+        } else failed = 1;
+        if (switchyard_dispatch_suite(&set, budget, &r) == 0) {
+            bench_write_row(out, first, set.name, "switchyard-dispatch", &r.stats, set.count, r.mismatches,
+                            "sy_router_dispatch with one reused sy_match; the first handler called declines (first 2 requests)");
+            fprintf(stderr, "  dispatch    median %8.1f ns  p99 %8.1f ns  allocs %.2f  mismatches %zu\n",
                     r.stats.median_ns, r.stats.p99_ns, r.stats.allocs_per_lookup, r.mismatches);
             first = 0;
         } else failed = 1;

@@ -20,6 +20,11 @@ static int cmp_double(const void *a, const void *b) {
 volatile size_t bench_sink; /* keeps the passes observable */
 
 bench_stats bench_measure(bench_pass pass, void *ctx, size_t lookups, double budget_s) {
+    return bench_measure_bounded(pass, ctx, lookups, budget_s, SIZE_MAX);
+}
+
+bench_stats bench_measure_bounded(bench_pass pass, void *ctx, size_t lookups, double budget_s,
+                                  size_t max_alloc_passes) {
     bench_stats s = {0};
     uint64_t budget = (uint64_t)(budget_s * 1e9);
     uint64_t warm_end = now_ns() + budget / 4;
@@ -49,6 +54,7 @@ bench_stats bench_measure(bench_pass pass, void *ctx, size_t lookups, double bud
     /* Allocations after warm-up, over enough passes to see one per 10^4 lookups. */
     size_t passes = 20000 / (lookups ? lookups : 1);
     if (passes < 10) passes = 10;
+    if (passes > max_alloc_passes) passes = max_alloc_passes;
     uint64_t a0 = bench_alloc_count();
     for (size_t i = 0; i < passes; i++) bench_sink += pass(ctx);
     uint64_t a1 = bench_alloc_count();

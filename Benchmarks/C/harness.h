@@ -18,6 +18,11 @@ typedef size_t (*bench_pass)(void *ctx);
 /* Warm-up for budget_s / 4, then samples for budget_s (at least 30 samples). */
 bench_stats bench_measure(bench_pass pass, void *ctx, size_t lookups, double budget_s);
 
+/* bench_measure, counting allocations over at most max_alloc_passes passes (an operation
+ * that takes milliseconds cannot afford the 10^4 lookups of the count). */
+bench_stats bench_measure_bounded(bench_pass pass, void *ctx, size_t lookups, double budget_s,
+                                  size_t max_alloc_passes);
+
 /* Appends one JSON result row to out ("," handling is the caller's: first says whether
  * this is the first row). */
 void bench_write_row(FILE *out, int first, const char *suite, const char *router,

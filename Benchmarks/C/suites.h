@@ -1,4 +1,4 @@
-/* The two routers of the C benchmark. Each builds its router from the set, checks that
+/* The routers of the C benchmark. Each builds its router from the set, checks that
  * request i hits route i (printing the first misses to stderr), then measures. */
 #ifndef BENCH_SUITES_H
 #define BENCH_SUITES_H
@@ -13,5 +13,7 @@ typedef struct {
 /* Return 0, or -1 when the router could not be built (after printing why). */
 int switchyard_suite(const route_set *set, double budget_s, suite_result *out);
 int r3_suite(const route_set *set, double budget_s, suite_result *out);
+/* sy_router_dispatch per request, the first handler called declining (dispatch_suite.c). */
+int switchyard_dispatch_suite(const route_set *set, double budget_s, suite_result *out);
 
 #endif

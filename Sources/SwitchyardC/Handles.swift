@@ -75,7 +75,8 @@ final class MatchBox: HandleBox {
     /// A `let`, so the resolve path and the accessors read it without a retain;
     /// sy_router_dispatch moves the accepting candidate's result into it (takeResult).
     let match: MatchBuffer
-    /// The screen stack handed out by sy_match_stack_at, until the next resolve.
+    /// The screen stack handed out by sy_match_stack_at, and the candidates still to come
+    /// after this result (Candidates.swift), until the next resolve drops them.
     @exclusivity(unchecked) var stack: StackSnapshot?
     init(_ match: MatchBuffer = MatchBuffer()) {
         self.match = match

@@ -43,15 +43,6 @@ final class LinksAASABox: HandleBox {
     }
 }
 
-/// A URL argument: bytes that must be UTF-8, reported as SY_ERR_INVALID_URL at the byte.
-private func urlArgument(_ ptr: UnsafePointer<CChar>?, _ len: Int) throws(CFailure) -> String {
-    let bytes = try bytesArgument(ptr, len, name: "url")
-    if let bad = firstInvalidUTF8Offset(bytes) {
-        throw CFailure(SY_ERR_INVALID_URL, "url is not valid UTF-8 at \(bad)", position: bad)
-    }
-    return String(decoding: bytes, as: UTF8.self)
-}
-
 /// Copies JSON text and a NUL into the caller's buffer (the sy_match_to_json() rule).
 private func writeText(_ text: String, _ buf: UnsafeMutablePointer<CChar>?, _ cap: Int,
                        _ lenOut: UnsafeMutablePointer<Int>?) throws(CFailure) {

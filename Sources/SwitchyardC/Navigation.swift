@@ -1,6 +1,6 @@
-// Navigation: sy_router_build_url, route data (sy_router_add_data / sy_match_data),
-// handlers and dispatch (sy_router_handle / sy_router_dispatch), screen stacks
-// (sy_match_stack_count / sy_match_stack_at). C's data and handlers live in boxes whose
+// Navigation: sy_router_build_url, route data (sy_router_add_data, sy_router_add_route_data,
+// sy_match_data), handlers and dispatch (sy_router_handle / sy_router_dispatch), screen
+// stacks (sy_match_stack_count / sy_match_stack_at). C's data and handlers live in boxes whose
 // deinit calls the caller's release: Swift's reference counting gives "exactly once".
 import CSwitchyard
 import Switchyard
@@ -95,6 +95,23 @@ public func sy_router_add_data(_ router: OpaquePointer?,
 }
 
 @c @implementation
+public func sy_router_add_route_data(_ router: OpaquePointer?, _ route: UnsafePointer<sy_route>?,
+                                     _ data: UnsafeMutableRawPointer?, _ release: sy_release_fn?,
+                                     _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
+    // Owned from here: any failure below drops the box, which releases the data.
+    let owned = ReleasedPointer(data, release)
+    return entry(err) { () throws(CFailure) in
+        let box = try RouterBox.from(router)
+        guard let route else { throw .misuse("route is NULL") }
+        var r = try coreRoute(route.pointee, name: "route")
+        r.value = owned
+        try box.book.change { () throws(CFailure) in
+            try core { try box.router.add(r) }
+        }
+    }
+}
+
+@c @implementation
 public func sy_match_data(_ match: OpaquePointer?) -> UnsafeMutableRawPointer? {
     withMatch(match, or: nil) { ($0.value as? ReleasedPointer)?.pointer }
 }
@@ -155,12 +172,16 @@ public func sy_router_dispatch(_ match: OpaquePointer?, _ router: OpaquePointer?
 }
 
 /// A match's stack as sy_stack_entry values, their texts copied to addresses that stay
-/// put until the next resolve drops the snapshot.
+/// put until the next resolve drops the snapshot. After sy_router_candidates it also holds
+/// the candidates still to come: the snapshot is what sy_router_resolve drops, so a
+/// resolve since ends them without the resolve path doing anything of its own.
 final class StackSnapshot {
     let entries: [sy_stack_entry]
     private let texts: [UnsafeMutableBufferPointer<UInt8>]
+    var candidates: Candidates.Iterator?
 
-    init(_ stack: [StackEntry]) {
+    init(_ stack: [StackEntry], candidates: Candidates.Iterator? = nil) {
+        self.candidates = candidates
         var texts: [UnsafeMutableBufferPointer<UInt8>] = []
         func copy(_ text: String?) -> sy_str {
             guard var text else { return absentString }

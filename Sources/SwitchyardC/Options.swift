@@ -3,13 +3,21 @@ import CSwitchyard
 import Switchyard
 
 /// Versions of sy_router_options this library reads (fields are only ever appended).
-let knownRouterOptionsVersions: ClosedRange<UInt32> = 1...1
+let knownRouterOptionsVersions: ClosedRange<UInt32> = 1...2
+
+/// The size of an sy_router_options of `version`: a caller built for an older header has
+/// a shorter struct, and nothing past its last field may be read or written.
+func routerOptionsSize(_ version: UInt32) -> Int {
+    if version >= 2 { return MemoryLayout<sy_router_options>.size }
+    return MemoryLayout<sy_router_options>.offset(of: \sy_router_options.max_candidates)
+        ?? MemoryLayout<sy_router_options>.size
+}
 
 @c @implementation
 public func sy_router_options_init(_ opts: UnsafeMutablePointer<sy_router_options>?, _ version: UInt32) -> sy_status {
     guard let opts, knownRouterOptionsVersions.contains(version) else { return SY_ERR_MISUSE }
     // Zero means "default" in every field, so the defaults are a zeroed struct.
-    opts.pointee = sy_router_options()
+    UnsafeMutableRawPointer(opts).initializeMemory(as: UInt8.self, repeating: 0, count: routerOptionsSize(version))
     opts.pointee.version = version
     return SY_OK
 }
@@ -18,10 +26,13 @@ public func sy_router_options_init(_ opts: UnsafeMutablePointer<sy_router_option
 func routerOptions(from opts: UnsafePointer<sy_router_options>?) throws(CFailure) -> RouterOptions {
     var result = RouterOptions()
     guard let opts else { return result }
-    let o = opts.pointee
-    guard knownRouterOptionsVersions.contains(o.version) else {
-        throw .misuse("opts->version is \(o.version); this library knows version \(SY_ROUTER_OPTIONS_VERSION) (call sy_router_options_init)")
+    let version = UnsafeRawPointer(opts).load(as: UInt32.self)
+    guard knownRouterOptionsVersions.contains(version) else {
+        throw .misuse("opts->version is \(version); this library knows versions 1 to \(SY_ROUTER_OPTIONS_VERSION) (call sy_router_options_init)")
     }
+    // The fields of the caller's version; the later ones stay zero (their defaults).
+    var o = sy_router_options()
+    withUnsafeMutableBytes(of: &o) { $0.copyMemory(from: UnsafeRawBufferPointer(start: opts, count: routerOptionsSize(version))) }
     let unknown = o.flags & ~SY_OPT_KNOWN_FLAGS
     guard unknown == 0 else {
         throw .invalid("opts->flags has unknown bits 0x\(String(unknown, radix: 16)); this library knows 0x\(String(SY_OPT_KNOWN_FLAGS, radix: 16))")
@@ -65,6 +76,7 @@ func routerOptions(from opts: UnsafePointer<sy_router_options>?) throws(CFailure
     try limit(o.max_document_size, "max_document_size", max: ceilings.maxDocumentSize,
               into: &result.limits.maxDocumentSize)
     try limit(o.max_redirects, "max_redirects", max: ceilings.maxRedirects, into: &result.limits.maxRedirects)
+    try limit(o.max_candidates, "max_candidates", max: ceilings.maxCandidates, into: &result.limits.maxCandidates)
 
     if let schemes = o.web_schemes {
         let count = o.web_schemes_count

@@ -109,7 +109,7 @@ final class RouteSnapshot {
     init(_ routes: [Route], documentStart: Int, documentCount: Int) {
         var size = 0
         for r in routes {
-            size += r.pattern.utf8.count + (r.name?.utf8.count ?? 0)
+            size += r.pattern.utf8.count + (r.name?.utf8.count ?? 0) + (r.parent?.utf8.count ?? 0)
             switch r.destination {
             case .target(let t): size += t.utf8.count
             case .redirect(let u): size += u.utf8.count
@@ -136,6 +136,7 @@ final class RouteSnapshot {
             case .redirect(let u): info.redirect = copy(u)
             }
             if let name = r.name { info.name = copy(name) }
+            if let parent = r.parent { info.parent = copy(parent) }
             // The core keeps priorities within 32 bits; clamped all the same.
             info.priority = Int32(clamping: r.priority)
             info.flags = r.appendParams ? 0 : SY_ROUTE_NO_APPEND_PARAMS

@@ -64,6 +64,16 @@ func stringArgument(_ ptr: UnsafePointer<CChar>?, _ len: Int, name: String) thro
     try validString(try bytesArgument(ptr, len, name: name), name: name)
 }
 
+/// A URL argument for the core's String functions: bytes that must be UTF-8, reported as
+/// a URL that cannot be read (SY_ERR_INVALID_URL at the byte), as sy_router_resolve does.
+func urlArgument(_ ptr: UnsafePointer<CChar>?, _ len: Int) throws(CFailure) -> String {
+    let bytes = try bytesArgument(ptr, len, name: "url")
+    if let bad = firstInvalidUTF8Offset(bytes) {
+        throw CFailure(SY_ERR_INVALID_URL, "url is not valid UTF-8 at \(bad)", position: bad)
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
 /// An sy_str field: nil when absent (ptr NULL); misuse if absent with a length.
 func optionalString(_ s: sy_str, name: String) throws(CFailure) -> String? {
     guard s.ptr != nil else {

@@ -43,10 +43,13 @@ SY_HT_CHECK(error_message, offsetof(sy_error, message) == 16);
 SY_HT_CHECK(error_message_size, SY_ERROR_MESSAGE_SIZE == 256);
 SY_HT_CHECK(str_size, sizeof(sy_str) == 2 * sizeof(void *));
 SY_HT_CHECK(param_size, sizeof(sy_param) == 2 * sizeof(sy_str) + 4 + 4 + 8 + 8);
-SY_HT_CHECK(options_size, sizeof(sy_router_options) == 40 + sizeof(void *) + sizeof(size_t));
+/* Version 2 appended max_candidates (padded to the struct's alignment). */
+SY_HT_CHECK(options_size, sizeof(sy_router_options) == 40 + sizeof(void *) + sizeof(size_t) + sizeof(size_t));
+SY_HT_CHECK(options_v1_end, offsetof(sy_router_options, max_candidates) == 40 + sizeof(void *) + sizeof(size_t));
 SY_HT_CHECK(route_size, sizeof(sy_route) ==
             8 + 4 * sizeof(sy_str) + sizeof(void *) + sizeof(size_t) + 8);
-SY_HT_CHECK(route_info_size, sizeof(sy_route_info) == 4 * sizeof(sy_str) + 16);
+SY_HT_CHECK(route_info_size, sizeof(sy_route_info) == 5 * sizeof(sy_str) + 16);
+SY_HT_CHECK(route_info_parent, offsetof(sy_route_info, parent) == 4 * sizeof(sy_str) + 16);
 SY_HT_CHECK(route_info_priority, offsetof(sy_route_info, priority) == 4 * sizeof(sy_str));
 
 /* SY_NUL is (size_t)-1, a length no buffer has; SY_STR gives a literal's byte count. */

@@ -71,7 +71,7 @@ static void router_new_checks_out_and_version(void **state)
     assert_status(SY_ERR_MISUSE, sy_router_new(&r, &o, &err), &err);
     assert_null(r);
     assert_true(sy_test_message_has(&err, "sy_router_options_init"));
-    o.version = 2;
+    o.version = SY_ROUTER_OPTIONS_VERSION + 1;
     r = (sy_router *)&o;
     assert_status(SY_ERR_MISUSE, sy_router_new(&r, &o, &err), &err);
     assert_null(r);

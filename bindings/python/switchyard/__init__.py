@@ -340,3 +340,7 @@ from . import links  # noqa: E402,F401  (switchyard.links, app links)
 from .navigation import DispatchResult, Handler  # noqa: E402  (named by Router's hints)
 
 navigation.install(Router)
+
+from . import introspection  # noqa: E402  (candidates, explain)
+
+introspection.install(Router)

@@ -21,7 +21,7 @@ from ._messages import python_words
 
 #: The SY_VERSION_MAJOR this binding is written for; a library of another major is refused.
 BINDING_MAJOR = 0
-SY_ROUTER_OPTIONS_VERSION = 1
+SY_ROUTER_OPTIONS_VERSION = 2
 SY_ROUTE_VERSION = 1
 
 #: A declared C function: ctypes converts the arguments by its argtypes, and the result
@@ -78,6 +78,7 @@ class SyRouteInfo(ctypes.Structure):
         ("flags", c_uint32),
         ("from_document", c_int32),
         ("reserved", c_uint32),
+        ("parent", SyStr),
     ]
     pattern: SyStr
     target: SyStr
@@ -129,6 +130,7 @@ class SyRouterOptions(ctypes.Structure):
         ("max_redirects", c_uint32),
         ("web_schemes", POINTER(SyStr)),
         ("web_schemes_count", c_size_t),
+        ("max_candidates", c_uint32),
     ]
     version: int
     flags: int

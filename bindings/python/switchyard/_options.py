@@ -39,6 +39,7 @@ _LIMITS = (
     "max_pattern_length",
     "max_document_size",
     "max_redirects",
+    "max_candidates",
 )
 
 _UINT32_MAX = 2**32 - 1

@@ -25,7 +25,8 @@ class Route:
     """One route of a Router, as ``Router.routes`` lists it: read-only.
 
     ``target`` or ``redirect`` is set, never both; ``from_document`` is True for a route
-    that came from a rule document (``load_rules``), False for one added.
+    that came from a rule document (``load_rules``), False for one added; ``parent`` is the
+    name of its parent route (``"parent"`` in a rule document), or None.
     """
 
     pattern: str
@@ -35,6 +36,7 @@ class Route:
     priority: int
     append_params: bool
     from_document: bool
+    parent: Optional[str] = None
 
 
 def fill_route(route: SyRoute, pattern: Any, target: Any = None, *, redirect: Any = None,
@@ -138,7 +140,7 @@ def read_routes(h: RouterObj) -> List[Route]:
         pattern = _text(info.pattern) or ""
         out.append(Route(pattern, _text(info.target), _text(info.redirect), _text(info.name),
                          info.priority, not info.flags & _ffi.SY_ROUTE_NO_APPEND_PARAMS,
-                         bool(info.from_document)))
+                         bool(info.from_document), _text(info.parent)))
     return out
 
 

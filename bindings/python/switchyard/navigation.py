@@ -11,7 +11,8 @@
 
 These are the Navigation functions of switchyard.h. ``install`` gives Router its
 ``handle``, ``dispatch`` and ``url_for`` methods, lets ``Router.add`` take a callable as a
-route's target (the route's handler), and gives Match its ``stack``.
+route's target (the route's handler) and any object as its ``data``, and gives Match its
+``stack`` and ``data``.
 
 A handler is called as ``handler(match, context)``. It returns ``DECLINED`` to pass the URL
 on to the next candidate; anything else accepts it, and dispatch hands the value back. An
@@ -29,9 +30,9 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Mapping, NoReturn, Option
 
 from . import _ffi
 from ._errors import SY_ERR_BUFFER_TOO_SMALL, SY_OK
-from ._ffi import MatchRef, RouterRef, SyError, SyParam, SyStr
+from ._ffi import MatchRef, RouterRef, SyError, SyParam, SyRoute, SyStr
 from ._match import Match, Scratch, give_scratch, make_match, take_scratch
-from ._routes import param_array
+from ._routes import fill_route, param_array
 from ._text import utf8
 
 # Router is defined by the time the package imports this module (at its end); the
@@ -85,6 +86,9 @@ sy_router_dispatch = _declare(
 )
 sy_router_add_data = _declare(
     "sy_router_add_data", [RouterRef, c_char_p, c_size_t, c_char_p, c_size_t, c_void_p, _ReleaseFn, _ErrP]
+)
+sy_router_add_route_data = _declare(
+    "sy_router_add_route_data", [RouterRef, POINTER(SyRoute), c_void_p, _ReleaseFn, _ErrP]
 )
 sy_match_data = _declare("sy_match_data", [MatchRef], c_void_p)
 sy_match_stack_count = _declare("sy_match_stack_count", [MatchRef], c_size_t)
@@ -231,6 +235,7 @@ def _borrowed_match(ptr: int) -> Match:
     m._cache = None
     m._read_all()
     m._cache["stack"] = _read_stack(lent.ref)  # type: ignore[index]  # _read_all filled it
+    m._cache["data"] = _read_data(lent.ref)  # type: ignore[index]
     try:
         m._c = take_scratch()
     except IndexError:
@@ -332,24 +337,80 @@ def _url_for(self: Router, name: object, **params: object) -> str:
     return ""  # only an empty URL needs no buffer, and no route builds one
 
 
+# ------------------------------------------------------------------ route data
+# A route's data is a token the library holds (sy_router_add_route_data) naming the Python
+# object in _route_data; the library releases the token when the route is removed or the
+# router closed, and no Match holds the route any more.
+
+_route_data: dict[int, object] = {}
+_NO_DATA = object()
+
+
+@_ReleaseFn
+def _release_data(token: int) -> None:
+    _route_data.pop(token, None)
+
+
+def _read_data(ref: object) -> object:
+    token = _require(sy_match_data, "sy_match_data")(ref)
+    return _route_data.get(token) if token else None
+
+
+def _data(self: Match) -> object:
+    """The route's data (``Router.add(..., data=obj)``, or the handler given as its target);
+    None for a miss or a route without any."""
+    cache = self._cache
+    if cache is None:
+        cache = self._cache = {}
+    value = cache.get("data", _NO_DATA)
+    if value is _NO_DATA:
+        value = cache.setdefault("data", _read_data(self._c.ref))
+    return value
+
+
+def _add_with_data(router: Any, data: object, pattern: object, target: object, kwargs: dict[str, Any]) -> None:
+    """Router.add for a route that carries ``data``."""
+    route = SyRoute()
+    keep = fill_route(route, pattern, target, **kwargs)
+    h = router._ref()
+    with _lock:
+        token = next(_tokens)
+    _route_data[token] = data
+    err = SyError()
+    # The library releases the token (drops the data) also when the call fails.
+    status = _require(sy_router_add_route_data, "sy_router_add_route_data")(
+        h, byref(route), token, _release_data, byref(err))
+    router._changed = True
+    del keep  # read during the call only
+    _raise_for(status, err)
+
+
 def install(router_class: type[Router]) -> None:
     """Gives ``router_class`` (Router) its navigation methods, and Match its stack."""
     add = router_class.add
 
     @functools.wraps(add)  # add's signature, for inspect and help()
-    def add_route(self: Router, pattern: Any, target: Any = None, **kwargs: Any) -> None:
+    def add_route(self: Router, pattern: Any, target: Any = None, *, data: object = _NO_DATA, **kwargs: Any) -> None:
         if callable(target):
-            # A callable target is the route's handler; the route's target is its pattern.
+            # A callable target is the route's handler (and, unless data is given, its
+            # data); the route's target is its pattern.
             handler = target
             target = pattern.decode() if isinstance(pattern, bytes) else pattern
-            add(self, pattern, target, **kwargs)
+            _add_with_data(self, handler if data is _NO_DATA else data, pattern, target, kwargs)
             _handle(self, target, handler)
             return None
+        if data is not _NO_DATA:
+            return _add_with_data(self, data, pattern, target, kwargs)
         return add(self, pattern, target, **kwargs)
 
-    add_route.__doc__ = (add.__doc__ or "") + "\n        A callable ``target`` is the route's handler (see dispatch); the\n        route's target is then its pattern.\n"
+    add_route.__doc__ = (add.__doc__ or "") + (
+        "\n        ``data``: any Python object, the route's own (``Match.data``); kept while the"
+        "\n        route is in the router or a Match of it lives. A callable ``target`` is the"
+        "\n        route's handler (see dispatch) and its data; the route's target is then its"
+        "\n        pattern.\n")
     router_class.add = add_route  # type: ignore[method-assign]
     router_class.handle = _handle  # type: ignore[method-assign]
     router_class.dispatch = _dispatch  # type: ignore[method-assign]
     router_class.url_for = _url_for  # type: ignore[method-assign]
     Match.stack = property(_stack)  # type: ignore[method-assign,assignment]
+    Match.data = property(_data)  # type: ignore[attr-defined]
