@@ -102,7 +102,7 @@ final class MatchBox: HandleBox {
 }
 
 /// The router `MatchBox.reset()` resolves against: no routes, default options.
-let emptyRouter: Router? = try? Router()
+let emptyRouter: Router? = Router()
 
 func wrongHandle(_ name: StaticString, _ kind: StaticString) -> CFailure {
     .misuse("\(name) is not a live \(kind) (wrong kind of handle, or already freed)")

@@ -111,7 +111,8 @@ public struct RulesDiff: Sendable {
     /// or the error's kind: changes are grouped by it) and a short description.
     static func answer(_ r: Router, _ url: String) -> (key: String, kind: String, summary: String) {
         do throws(SwitchyardError) {
-            let m = try r.resolve(url)
+            let m = MatchBuffer()  // a miss after redirects still reports where they led
+            try r.resolve(url, into: m)
             let hops = m.redirects.count > 1 ? " after \(m.redirects.count - 1) redirect\(m.redirects.count > 2 ? "s" : "")" : ""
             guard m.matched, let pattern = m.pattern else {
                 if m.redirects.isEmpty { return (m.json(), "no match", "no match") }
