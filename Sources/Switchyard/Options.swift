@@ -3,7 +3,7 @@
 /// behaviour of other routers can be reproduced as presets of this value.
 public struct RouterOptions: Sendable, Equatable {
     /// How the authority (`//...`) of a URL or pattern is read.
-    public enum HostHandling: Sendable, Equatable {
+    public enum HostHandling: String, Sendable, Equatable, Codable {
         /// Web schemes (`webSchemes`) have a real host; for every other scheme the authority
         /// is the first path segment (`myapp://user/42` has segments `user`, `42`). Default.
         case webSchemes
@@ -15,7 +15,7 @@ public struct RouterOptions: Sendable, Equatable {
     }
 
     /// How winners are chosen among routes that match (after priority, which always comes first).
-    public enum Precedence: Sendable, Equatable {
+    public enum Precedence: String, Sendable, Equatable, Codable {
         /// SEMANTICS.md §3: specificity part by part from the left. Default.
         case specificity
         /// The route added first wins (JLRoutes, DeepLinkKit).
@@ -26,7 +26,7 @@ public struct RouterOptions: Sendable, Equatable {
     }
 
     /// Which wins in `params` when a path parameter and a query item share a name.
-    public enum ParameterPrecedence: Sendable, Equatable {
+    public enum ParameterPrecedence: String, Sendable, Equatable, Codable {
         /// Path parameters win (a query cannot override `:id`). Default.
         case pathOverQuery
         /// Query items win (MGJRouter, Kickstarter).
