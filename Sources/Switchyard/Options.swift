@@ -61,6 +61,7 @@ public struct RouterOptions: Sendable, Equatable {
         /// Most candidates `Router.candidates(for:)` yields for one URL, and so the most
         /// handlers one `dispatch` tries (the best candidate counts as one). At most 1,000.
         public var maxCandidates = 16
+        /// The default limits.
         public init() {}
 
         /// The largest value each limit accepts (the smallest is 1; 0 for `maxRedirects`).
@@ -84,6 +85,7 @@ public struct RouterOptions: Sendable, Equatable {
     /// Schemes that have a real host (compared case-insensitively). Lowercase, at most 255
     /// bytes each.
     public var webSchemes: Set<String> = ["http", "https", "ws", "wss", "ftp", "file"]
+    /// How the authority of a URL or pattern is read. Default `.webSchemes`.
     public var hostHandling: HostHandling = .webSchemes
     /// Keep a trailing `/` significant (`/a/` differs from `/a`).
     public var strictTrailingSlash = false
@@ -101,10 +103,14 @@ public struct RouterOptions: Sendable, Equatable {
     /// A trailing `*` or `*name` matches zero or more segments (default); when true it needs
     /// at least one (WAAppRouting, RoutingKit `**`).
     public var trailingWildcardNeedsSegment = false
+    /// How winners are chosen after priority. Default `.specificity`.
     public var precedence: Precedence = .specificity
+    /// Which wins in `params` when a path parameter and a query item share a name. Default `.pathOverQuery`.
     public var parameterPrecedence: ParameterPrecedence = .pathOverQuery
+    /// Ceilings on input size.
     public var limits = Limits()
 
+    /// The default options (docs/SEMANTICS.md's default profile), always valid.
     public init() {}
 
     /// Checks that every limit is between its floor and its ceiling (`Limits.ceilings`) and

@@ -10,6 +10,7 @@ private let tableIDs = Atomic<UInt64>(1)
 /// threads add or remove routes or load documents; each resolve sees the table entirely
 /// before or entirely after a change. Changes serialise on an internal lock.
 public final class Router: Sendable {
+    /// The options the router was made with.
     public let options: RouterOptions
     let webSchemes: WebSchemeStore
     let patternConfig: PatternConfig
@@ -72,11 +73,13 @@ public final class Router: Sendable {
         }
     }
 
+    /// Adds the route `pattern` -> `target` (`add(_:)` with `Route(_:target:...)`). Throws invalidPattern (with the byte position), conflict (naming both patterns), limit or invalidArgument; on error the router is unchanged.
     public func add(_ pattern: String, target: String, name: String? = nil, priority: Int = 0,
                     defaults: [String: ParameterValue] = [:]) throws(SwitchyardError) {
         try add(Route(pattern, target: target, name: name, priority: priority, defaults: defaults))
     }
 
+    /// Adds a redirect route: a URL it matches resolves again at the URL the template `redirect` builds. Throws as `add(_:target:)` does.
     public func add(_ pattern: String, redirect: String, name: String? = nil, priority: Int = 0,
                     defaults: [String: ParameterValue] = [:], appendParams: Bool = true) throws(SwitchyardError) {
         try add(Route(pattern, redirect: redirect, name: name, priority: priority, defaults: defaults,
