@@ -8,6 +8,10 @@ import PackageDescription
 
 let package = Package(
     name: "Switchyard",
+    // The OS releases that ship the Swift 6.0 standard library, the first with
+    // Synchronization's Atomic (the router's table id, read once per resolve) and
+    // String(validating:as:). Other platforms (Linux, Windows) take the toolchain's library.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Switchyard", targets: ["Switchyard"]),
         .library(name: "switchyard", type: .dynamic, targets: ["SwitchyardC"]),
