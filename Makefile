@@ -114,6 +114,7 @@ test-swiftpm: deps
 	$(STEP) "SwiftPM: swift build && swift test; the library without jansson"
 	swift build
 	swift test --disable-xctest
+	test "$$(swift run -q switchyard-example-common)" = "user 42, post 7"
 	swift build --target Switchyard --disable-default-traits --scratch-path .build-nojansson
 
 # The CMake build, then ctest: C tests, Python tests and the build checks.

@@ -25,7 +25,8 @@ set(SWITCHYARD_SWIFT_MODULE_DIR "${PROJECT_BINARY_DIR}/swift")
 #  -wmo: whole-module optimisation, as SwiftPM's release builds do (CMake 3.25 has no
 #   CMAKE_Swift_COMPILATION_MODE yet); off in Debug so edits rebuild quickly.
 #  -D RuleDocuments: the package trait of that name (rule documents, app-link files), which
-#   SwiftPM enables by default; the C library always has it.
+#   SwiftPM enables by default; the C library always has it. The trait FoundationURL (the
+#   `URL` overloads) is left off: the C library does not depend on Foundation.
 set(SWITCHYARD_SWIFT_FLAGS
     -swift-version 6
     -D RuleDocuments

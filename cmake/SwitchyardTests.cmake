@@ -56,5 +56,13 @@ add_test(NAME check-docs
   COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/tests/docs/check_docs.py"
           --root "${PROJECT_SOURCE_DIR}")
 
+# Every public symbol of the Swift module has /// documentation, read from the symbol graph
+# of the module this build made (swift-symbolgraph-extract sits beside swiftc).
+get_filename_component(_sy_swift_bin "${CMAKE_Swift_COMPILER}" DIRECTORY)
+add_test(NAME check-swift-docs
+  COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/tests/docs/check_swift_docs.py"
+          "${SWITCHYARD_SWIFT_MODULE_DIR}" "${PROJECT_SOURCE_DIR}")
+set_tests_properties(check-swift-docs PROPERTIES ENVIRONMENT "PATH=${_sy_swift_bin}:$ENV{PATH}")
+
 set_tests_properties(check-exports check-self-contained check-sources consumer-installed check-docs
-  PROPERTIES LABELS build TIMEOUT 600)
+  check-swift-docs PROPERTIES LABELS build TIMEOUT 600)

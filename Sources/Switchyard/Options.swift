@@ -3,7 +3,7 @@
 /// behaviour of other routers can be reproduced as presets of this value.
 public struct RouterOptions: Sendable, Equatable {
     /// How the authority (`//...`) of a URL or pattern is read.
-    public enum HostHandling: Sendable, Equatable {
+    public enum HostHandling: String, Sendable, Equatable, Codable {
         /// Web schemes (`webSchemes`) have a real host; for every other scheme the authority
         /// is the first path segment (`myapp://user/42` has segments `user`, `42`). Default.
         case webSchemes
@@ -15,7 +15,7 @@ public struct RouterOptions: Sendable, Equatable {
     }
 
     /// How winners are chosen among routes that match (after priority, which always comes first).
-    public enum Precedence: Sendable, Equatable {
+    public enum Precedence: String, Sendable, Equatable, Codable {
         /// SEMANTICS.md §3: specificity part by part from the left. Default.
         case specificity
         /// The route added first wins (JLRoutes, DeepLinkKit).
@@ -26,7 +26,7 @@ public struct RouterOptions: Sendable, Equatable {
     }
 
     /// Which wins in `params` when a path parameter and a query item share a name.
-    public enum ParameterPrecedence: Sendable, Equatable {
+    public enum ParameterPrecedence: String, Sendable, Equatable, Codable {
         /// Path parameters win (a query cannot override `:id`). Default.
         case pathOverQuery
         /// Query items win (MGJRouter, Kickstarter).
@@ -61,6 +61,7 @@ public struct RouterOptions: Sendable, Equatable {
         /// Most candidates `Router.candidates(for:)` yields for one URL, and so the most
         /// handlers one `dispatch` tries (the best candidate counts as one). At most 1,000.
         public var maxCandidates = 16
+        /// The default limits.
         public init() {}
 
         /// The largest value each limit accepts (the smallest is 1; 0 for `maxRedirects`).
@@ -84,6 +85,7 @@ public struct RouterOptions: Sendable, Equatable {
     /// Schemes that have a real host (compared case-insensitively). Lowercase, at most 255
     /// bytes each.
     public var webSchemes: Set<String> = ["http", "https", "ws", "wss", "ftp", "file"]
+    /// How the authority of a URL or pattern is read. Default `.webSchemes`.
     public var hostHandling: HostHandling = .webSchemes
     /// Keep a trailing `/` significant (`/a/` differs from `/a`).
     public var strictTrailingSlash = false
@@ -101,10 +103,14 @@ public struct RouterOptions: Sendable, Equatable {
     /// A trailing `*` or `*name` matches zero or more segments (default); when true it needs
     /// at least one (WAAppRouting, RoutingKit `**`).
     public var trailingWildcardNeedsSegment = false
+    /// How winners are chosen after priority. Default `.specificity`.
     public var precedence: Precedence = .specificity
+    /// Which wins in `params` when a path parameter and a query item share a name. Default `.pathOverQuery`.
     public var parameterPrecedence: ParameterPrecedence = .pathOverQuery
+    /// Ceilings on input size.
     public var limits = Limits()
 
+    /// The default options (docs/SEMANTICS.md's default profile), always valid.
     public init() {}
 
     /// Checks that every limit is between its floor and its ceiling (`Limits.ceilings`) and

@@ -1,8 +1,11 @@
 /// A parameter's value: text, or a number when the pattern typed it (`<int:id>`, `<float:x>`)
 /// or a route default was a number.
 public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
+    /// Text: a `:name` or `<string:name>` capture, a query value, or a text default.
     case string(String)
+    /// A whole number: an `<int:name>` capture or an integer default.
     case int(Int64)
+    /// A floating-point number: a `<float:name>` capture or a number default.
     case float(Double)
 
     /// The value as text: the string itself, or the number written in decimal.
@@ -31,8 +34,11 @@ public enum Destination: Sendable, Hashable {
 
 /// A pattern and what it leads to.
 public struct Route: Sendable, Hashable {
+    /// The pattern (docs/SEMANTICS.md), as given.
     public var pattern: String
+    /// Where the route leads: a target or a redirect.
     public var destination: Destination
+    /// A name to build URLs with (`Router.url(for:)`) and to name a parent; unique among routes that have one.
     public var name: String?
     /// Higher wins over any specificity (SEMANTICS.md §3). Default 0.
     public var priority: Int
@@ -47,6 +53,7 @@ public struct Route: Sendable, Hashable {
     /// by a resolve.
     var navigation = RouteNavigation()
 
+    /// A route to `destination`; the other initialisers are shorthands for it.
     public init(_ pattern: String, destination: Destination, name: String? = nil, priority: Int = 0,
                 defaults: [String: ParameterValue] = [:], appendParams: Bool = true) {
         self.pattern = pattern
@@ -57,11 +64,13 @@ public struct Route: Sendable, Hashable {
         self.appendParams = appendParams
     }
 
+    /// A route to the target `target` (a screen, a class, a handler name).
     public init(_ pattern: String, target: String, name: String? = nil, priority: Int = 0,
                 defaults: [String: ParameterValue] = [:]) {
         self.init(pattern, destination: .target(target), name: name, priority: priority, defaults: defaults)
     }
 
+    /// A redirect route: a match resolves again at the URL `redirect` builds (`{name}` takes a parameter).
     public init(_ pattern: String, redirect: String, name: String? = nil, priority: Int = 0,
                 defaults: [String: ParameterValue] = [:], appendParams: Bool = true) {
         self.init(pattern, destination: .redirect(redirect), name: name, priority: priority,

@@ -10,6 +10,7 @@ private let tableIDs = Atomic<UInt64>(1)
 /// threads add or remove routes or load documents; each resolve sees the table entirely
 /// before or entirely after a change. Changes serialise on an internal lock.
 public final class Router: Sendable {
+    /// The options the router was made with.
     public let options: RouterOptions
     let webSchemes: WebSchemeStore
     let patternConfig: PatternConfig
@@ -28,14 +29,28 @@ public final class Router: Sendable {
     /// tests set 0 to run every walk with frames).
     let recursionBudget: Int32
 
-    public convenience init(options: RouterOptions = RouterOptions()) throws(SwitchyardError) {
+    /// A router with the default options (docs/SEMANTICS.md's default profile) and no
+    /// routes. Cannot fail: the default options are always valid.
+    public convenience init() {
+        self.init(validated: RouterOptions(), recursionBudget: walkRecursionBudget)
+    }
+
+    /// A router with `options` and no routes. Throws `invalidArgument` when a limit is
+    /// outside its range (`RouterOptions.Limits.ceilings`) or a web scheme is not a
+    /// lowercase URL scheme of at most 255 bytes.
+    public convenience init(options: RouterOptions) throws(SwitchyardError) {
         try self.init(options: options, recursionBudget: walkRecursionBudget)
     }
 
     /// Tests only: a router whose walks recurse at most `recursionBudget` calls deep.
-    package init(options: RouterOptions, recursionBudget: Int32) throws(SwitchyardError) {
-        self.recursionBudget = max(0, recursionBudget)
+    package convenience init(options: RouterOptions, recursionBudget: Int32) throws(SwitchyardError) {
         try options.validate()
+        self.init(validated: options, recursionBudget: recursionBudget)
+    }
+
+    /// A router with options already checked by `RouterOptions.validate()` (or the defaults).
+    private init(validated options: RouterOptions, recursionBudget: Int32) {
+        self.recursionBudget = max(0, recursionBudget)
         self.options = options
         webSchemes = WebSchemeStore(options.webSchemes)
         patternConfig = PatternConfig(options, webSchemes)
@@ -58,11 +73,13 @@ public final class Router: Sendable {
         }
     }
 
+    /// Adds the route `pattern` -> `target` (`add(_:)` with `Route(_:target:...)`). Throws invalidPattern (with the byte position), conflict (naming both patterns), limit or invalidArgument; on error the router is unchanged.
     public func add(_ pattern: String, target: String, name: String? = nil, priority: Int = 0,
                     defaults: [String: ParameterValue] = [:]) throws(SwitchyardError) {
         try add(Route(pattern, target: target, name: name, priority: priority, defaults: defaults))
     }
 
+    /// Adds a redirect route: a URL it matches resolves again at the URL the template `redirect` builds. Throws as `add(_:target:)` does.
     public func add(_ pattern: String, redirect: String, name: String? = nil, priority: Int = 0,
                     defaults: [String: ParameterValue] = [:], appendParams: Bool = true) throws(SwitchyardError) {
         try add(Route(pattern, redirect: redirect, name: name, priority: priority, defaults: defaults,
@@ -199,12 +216,15 @@ public final class Router: Sendable {
 
     // MARK: resolving
 
-    /// Resolves `url` into a new MatchBuffer. A miss is not an error: `matched` is false.
-    /// Throws invalidURL (with the byte position), limit, redirectLimit or redirectLoop.
-    public func resolve(_ url: String) throws(SwitchyardError) -> MatchBuffer {
+    /// Resolves `url` (following redirects) and returns the match as a value, or nil when no
+    /// route matches: a miss is not an error.
+    ///
+    /// Throws `invalidURL` (with the byte position), `limit`, `redirectLimit`, `redirectLoop`
+    /// or `redirectUnsafe`. Each call makes a fresh result; `resolve(_:into:)` reuses one.
+    public func resolve(_ url: String) throws(SwitchyardError) -> Match? {
         let m = MatchBuffer()
-        _ = try resolve(url, into: m)
-        return m
+        guard try resolve(url, into: m) else { return nil }
+        return Match(m)
     }
 
     /// Resolves `url` into `match`, reusing its storage: no allocation once `match` is warm.

@@ -46,7 +46,8 @@ struct Resolve: ToolCommand {
             var hops = [url]
             var text = console.styled(url, .bold) + "\n"
             do throws(SwitchyardError) {
-                let m = try router.resolve(url)
+                let m = MatchBuffer()
+                try router.resolve(url, into: m)
                 let parsed = parseJSONValue(m.json())
                 matchJSON = parsed ?? .null
                 if !m.redirects.isEmpty { hops = m.redirects }

@@ -130,7 +130,7 @@ struct CLIToolTests {
         let file = RulesFile(path: "f.json", bytes: Array(#"{"lint": {"class": "LintPage"}}"#.utf8))
         #expect(file.disabled.isEmpty)
         let router = try file.router()
-        #expect(try router.resolve("/lint").target == "LintPage")
+        #expect(try router.resolveBuffer("/lint").target == "LintPage")
     }
 
     @Test("resolve reads URLs from standard input")

@@ -47,7 +47,7 @@ func expectWinner(_ row: WinnerRow, sourceLocation: SourceLocation = #_sourceLoc
 func expectWinner(_ r: Router, _ url: String, _ pattern: String?,
                   sourceLocation: SourceLocation = #_sourceLocation) -> MatchBuffer? {
     do {
-        let m = try r.resolve(url)
+        let m = try r.resolveBuffer(url)
         if let pattern {
             #expect(m.matched, "\(url): expected \(pattern), got a miss", sourceLocation: sourceLocation)
             #expect(m.pattern == pattern, "\(url): expected \(pattern), got \(m.pattern ?? "nil")",
@@ -66,4 +66,14 @@ func expectWinner(_ r: Router, _ url: String, _ pattern: String?,
 /// The path parameters of a match as (name, text) pairs, for compact comparisons.
 func pathPairs(_ m: MatchBuffer) -> [String] {
     m.pathParameters.map { "\($0.name)=\($0.text)" }
+}
+
+extension Router {
+    /// Resolves `url` into a fresh MatchBuffer: for tests that check a miss's details (where
+    /// redirects led) or the buffer's own accessors.
+    func resolveBuffer(_ url: String) throws(SwitchyardError) -> MatchBuffer {
+        let m = MatchBuffer()
+        try resolve(url, into: m)
+        return m
+    }
 }

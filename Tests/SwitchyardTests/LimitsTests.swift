@@ -14,23 +14,23 @@ struct LimitsTests {
         let r = try router(["/*"])
         let max = RouterOptions().limits.maxURLLength
         let atLimit = "/" + String(repeating: "a", count: max - 1)
-        #expect(try r.resolve(atLimit).matched)
-        expectError(.limit, "URL of \(max + 1) bytes") { _ = try r.resolve(atLimit + "b") }
+        #expect(try r.resolveBuffer(atLimit).matched)
+        expectError(.limit, "URL of \(max + 1) bytes") { _ = try r.resolveBuffer(atLimit + "b") }
         // Bytes, not characters: "é" is two bytes.
         let wide = "/" + String(repeating: "é", count: max / 2)
-        expectError(.limit, "URL of \(wide.utf8.count) bytes") { _ = try r.resolve(wide) }
-        #expect(try r.resolve("/ok").matched)
+        expectError(.limit, "URL of \(wide.utf8.count) bytes") { _ = try r.resolveBuffer(wide) }
+        #expect(try r.resolveBuffer("/ok").matched)
     }
 
     @Test("segments: 256, counted after normalisation")
     func segments() throws {
         let r = try router(["/*"])
-        #expect(try r.resolve(path(256)).matched)
-        expectError(.limit, "257 segments") { _ = try r.resolve(path(257)) }
+        #expect(try r.resolveBuffer(path(256)).matched)
+        expectError(.limit, "257 segments") { _ = try r.resolveBuffer(path(257)) }
         // Empty segments and dot segments do not count.
-        #expect(try r.resolve(path(256) + "//////").matched)
-        #expect(try r.resolve(path(256) + "/x/..").matched)
-        #expect(try r.resolve(path(256).replacingSlashes(every: 10)).matched)
+        #expect(try r.resolveBuffer(path(256) + "//////").matched)
+        #expect(try r.resolveBuffer(path(256) + "/x/..").matched)
+        #expect(try r.resolveBuffer(path(256).replacingSlashes(every: 10)).matched)
         // Patterns are limited too.
         expectError(.limit, "pattern of 257 segments") { _ = try router([path(257)]) }
         #expect(throws: Never.self) { _ = try router([path(256)]) }
@@ -40,7 +40,7 @@ struct LimitsTests {
     func parameters() throws {
         let p64 = "/" + (0..<64).map { ":p\($0)" }.joined(separator: "/")
         let r = try router([p64])
-        let m = try r.resolve(path(64, "v"))
+        let m = try r.resolveBuffer(path(64, "v"))
         #expect(m.matched && m.pathParameters.count == 64)
         let p65 = "/" + (0..<65).map { ":p\($0)" }.joined(separator: "/")
         expectError(.limit, "65 parameters") { _ = try router([p65]) }
@@ -65,14 +65,14 @@ struct LimitsTests {
         o.limits.maxParameters = 2
         o.limits.maxPatternLength = 12
         let r = try router(["/a/:x/:y"], options: o)
-        #expect(try r.resolve("/a/b/c").matched)
-        expectError(.limit, "4 segments") { _ = try r.resolve("/a/b/c/d") }
-        expectError(.limit, "21 bytes") { _ = try r.resolve("/a/" + String(repeating: "b", count: 18)) }
+        #expect(try r.resolveBuffer("/a/b/c").matched)
+        expectError(.limit, "4 segments") { _ = try r.resolveBuffer("/a/b/c/d") }
+        expectError(.limit, "21 bytes") { _ = try r.resolveBuffer("/a/" + String(repeating: "b", count: 18)) }
         expectError(.limit, "3 parameters") { try r.add("/:a/:b/:c", target: "t") }
         expectError(.limit, "pattern of 13 bytes") { try r.add("/abcdefghijkl", target: "t") }
         // Failed adds change nothing and the router keeps answering.
-        #expect(try r.resolve("/a/b/c").pattern == "/a/:x/:y")
-        #expect(try !r.resolve("/abcdefghijkl").matched)
+        #expect(try r.resolveBuffer("/a/b/c").pattern == "/a/:x/:y")
+        #expect(try !r.resolveBuffer("/abcdefghijkl").matched)
     }
 
     @Test("a batch over a limit adds nothing")
@@ -83,7 +83,7 @@ struct LimitsTests {
         expectError(.limit, "batch") {
             try r.add(contentsOf: [Route("/ok/:a", target: "1"), Route("/bad/:a/:b", target: "2")])
         }
-        #expect(try !r.resolve("/ok/1").matched)
+        #expect(try !r.resolveBuffer("/ok/1").matched)
     }
 }
 

@@ -35,7 +35,7 @@ struct NavigationCandidateTests {
 
     @Test("the first candidate is the resolve, redirects followed; a query reaches every candidate")
     func firstIsResolve() throws {
-        let r = try Router()
+        let r = Router()
         try r.add("/old/:id", redirect: "/new/{id}")
         try r.add("/new/:id", target: "New")
         try r.add("/*rest", target: "Any")
@@ -70,7 +70,7 @@ struct NavigationCandidateTests {
         for t in 0..<150 where failures < 3 {
             let seed = baseSeed &+ UInt64(t)
             var rng = SplitMix64(state: seed)
-            let router = try Router()
+            let router = Router()
             var table: [OracleRoute] = []
             for i in 0..<(1 + rng.below(10)) {
                 let route = PropertyTests.randomRoute(&rng, index: i)

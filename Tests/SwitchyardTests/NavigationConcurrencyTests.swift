@@ -10,7 +10,7 @@ import Switchyard
 struct NavigationConcurrencyTests {
     @Test("dispatch on four threads while a writer adds and removes a handled route")
     func dispatchWhileChanging() throws {
-        let r = try Router()
+        let r = Router()
         try r.add("/user/:name", target: "Named")
         r.handle("Named") { m, context in
             .accepted("named \(m.parameter("name")?.description ?? "") for \(context as? Int ?? -1)")

@@ -23,7 +23,7 @@ struct Oops: Error, Equatable {}
 struct NavigationDispatchTests {
     @Test("a target's handler gets the match's parameters and the context, unmixed")
     func targetHandler() throws {
-        let r = try Router()
+        let r = Router()
         try r.add("myapp://user/<int:id>", target: "UserProfile")
         let seen = Seen()
         r.handle("UserProfile") { m, context in
@@ -43,7 +43,7 @@ struct NavigationDispatchTests {
 
     @Test("a declining handler passes to the next candidate; a candidate without a handler is passed over")
     func declining() throws {
-        let r = try Router()
+        let r = Router()
         try r.add("/item/special", target: "Special")
         try r.add("/item/<int:n>", target: "Numbered")
         try r.add("/item/:name", target: "Named")
@@ -59,7 +59,7 @@ struct NavigationDispatchTests {
 
     @Test("none accepts: the result says so; a miss calls nothing")
     func noneAccepts() throws {
-        let r = try Router()
+        let r = Router()
         try r.add("/a/:x", target: "A")
         r.handle("A") { _, _ in .declined }
         let declined = try r.dispatch("/a/1")
@@ -70,7 +70,7 @@ struct NavigationDispatchTests {
 
     @Test("a route's own handler comes before its target's")
     func routeHandlerFirst() throws {
-        let r = try Router()
+        let r = Router()
         try r.add("/home", target: "Home") { _, _ in .accepted("route") }
         r.handle("Home") { _, _ in .accepted("target") }
         #expect(try r.dispatch("/home").value as? String == "route")
@@ -78,7 +78,7 @@ struct NavigationDispatchTests {
 
     @Test("a handler's error ends the dispatch and reaches the caller unchanged")
     func handlerError() throws {
-        let r = try Router()
+        let r = Router()
         try r.add("/a/b", target: "B") { _, _ in throw Oops() }
         let seen = Seen()
         try r.add("/a/:x", target: "X") { _, _ in seen.add("X"); return .accepted(()) }
@@ -89,7 +89,7 @@ struct NavigationDispatchTests {
 
     @Test("a handler may add and remove routes and dispatch again (no lock is held)")
     func reentrant() throws {
-        let r = try Router()
+        let r = Router()
         let seen = Seen()
         try r.add("/login", target: "Login") { m, _ in
             try r.add("/welcome", target: "Welcome") { _, _ in seen.add("welcome"); return .accepted(()) }
@@ -99,12 +99,12 @@ struct NavigationDispatchTests {
         }
         #expect(try r.dispatch("/login").value as? Bool == true)
         #expect(seen.all == ["welcome"])
-        #expect(try !r.resolve("/login").matched)
+        #expect(try !r.resolveBuffer("/login").matched)
     }
 
     @Test("removing a route drops its handler")
     func removedHandler() throws {
-        let r = try Router()
+        let r = Router()
         try r.add("/x", target: "X") { _, _ in .accepted(()) }
         r.remove("/x")
         try r.add("/x", target: "X")
@@ -117,15 +117,15 @@ struct NavigationDispatchTests {
 
     @Test("the caller's value on a route is read back from the match")
     func routeValue() throws {
-        let r = try Router()
+        let r = Router()
         try r.add("/user/<int:id>", target: "User", value: AppContext(user: "screen", id: 3))
         var route = Route("/about", target: "About")
         route.value = 99
         try r.add(route)
-        let m = try r.resolve("/user/5")
+        let m = try r.resolveBuffer("/user/5")
         #expect(m.value(as: AppContext.self) == AppContext(user: "screen", id: 3))
-        #expect(try r.resolve("/about").value as? Int == 99)
-        #expect(try r.resolve("/about").value(as: String.self) == nil)
+        #expect(try r.resolveBuffer("/about").value as? Int == 99)
+        #expect(try r.resolveBuffer("/about").value(as: String.self) == nil)
         #expect(r.routes.first { $0.pattern == "/about" }?.value as? Int == 99)
     }
 }

@@ -8,7 +8,7 @@ struct NavigationDocExampleTests {
 
     @Test("notifications and deep links through one table")
     func example() throws {
-        let router = try Router()
+        let router = Router()
         try router.loadRules(json: """
             {"version": 1, "routes": [
               {"pattern": "myapp://hotels", "target": "HotelList", "name": "hotels"},

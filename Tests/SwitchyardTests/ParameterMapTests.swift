@@ -7,10 +7,10 @@ import Switchyard
 struct ParameterMapTests {
     @Test("pattern, target, name, url, path parameters in pattern order")
     func basics() throws {
-        let r = try Router()
+        let r = Router()
         try r.add("myapp://user/<int:id>/:tab", target: "UserProfile", name: "user")
         let url = "myapp://user/42/posts?x=1#top"
-        let m = try r.resolve(url)
+        let m = try r.resolveBuffer(url)
         #expect(m.matched)
         #expect(m.pattern == "myapp://user/<int:id>/:tab")
         #expect(m.target == "UserProfile")
@@ -24,9 +24,9 @@ struct ParameterMapTests {
         #expect(m.pathParameters.map(\.value) == [.int(42), .string("posts")])
         // Pattern order, not alphabetical.
         let r2 = try router(["/:z/:a/:m"])
-        #expect(try r2.resolve("/1/2/3").pathParameters.map(\.name) == ["z", "a", "m"])
+        #expect(try r2.resolveBuffer("/1/2/3").pathParameters.map(\.name) == ["z", "a", "m"])
         // A route without a name has none.
-        #expect(try r2.resolve("/1/2/3").name == nil)
+        #expect(try r2.resolveBuffer("/1/2/3").name == nil)
     }
 
     @Test("typed values: int and float, text as in the URL")
@@ -44,7 +44,7 @@ struct ParameterMapTests {
             ("/s/42", "s", "42", .string("42")),
         ]
         for (url, name, text, value) in cases {
-            let m = try r.resolve(url)
+            let m = try r.resolveBuffer(url)
             let p = try #require(m.pathParameters.first, "\(url)")
             #expect(p.name == name && p.text == text && p.value == value, "\(url): \(p.name) \(p.text) \(p.value)")
             #expect(m.params[name] == value, "\(url)")
@@ -54,10 +54,10 @@ struct ParameterMapTests {
 
     @Test("params: path beats query, then the last query value, then defaults")
     func mergeOrder() throws {
-        let r = try Router()
+        let r = Router()
         try r.add("/user/:id", target: "U",
                   defaults: ["tab": "posts", "id": "default-id", "n": 3, "f": 1.5, "q": "dq"])
-        let m = try r.resolve("/user/42?id=evil&q=1&q=2&extra=x")
+        let m = try r.resolveBuffer("/user/42?id=evil&q=1&q=2&extra=x")
         #expect(m.params["id"] == .string("42"))   // a query cannot override :id
         #expect(m.params["q"] == .string("2"))     // last value of a repeated name
         #expect(m.params["extra"] == .string("x"))
@@ -73,29 +73,29 @@ struct ParameterMapTests {
             #expect(m.parameter(name) == m.params[name], "\(name)")
         }
         // A query item beats a default.
-        let m2 = try r.resolve("/user/7?tab=likes")
+        let m2 = try r.resolveBuffer("/user/7?tab=likes")
         #expect(m2.params["tab"] == .string("likes"))
         #expect(m2.params["id"] == .string("7"))
         // Query values are strings even when they look like numbers; defaults stay typed.
-        let m3 = try r.resolve("/user/7?n=5")
+        let m3 = try r.resolveBuffer("/user/7?n=5")
         #expect(m3.params["n"] == .string("5"))
     }
 
     @Test("remainder and *name in params")
     func remainderInParams() throws {
         let r = try router(["/files/*path", "/raw/*", "/p/<path:rest>"])
-        let m = try r.resolve("/files/a/b%20c")
+        let m = try r.resolveBuffer("/files/a/b%20c")
         #expect(m.remainder == "a/b c")
         #expect(m.params["path"] == .string("a/b c"))
         #expect(pathPairs(m) == ["path=a/b c"])
-        let m2 = try r.resolve("/files")
+        let m2 = try r.resolveBuffer("/files")
         #expect(m2.remainder == "")
         #expect(m2.params["path"] == .string(""))
-        let m3 = try r.resolve("/raw/x/y")
+        let m3 = try r.resolveBuffer("/raw/x/y")
         #expect(m3.remainder == "x/y")
         #expect(m3.pathParameters.isEmpty)
         #expect(m3.params.isEmpty)
-        let m4 = try r.resolve("/p/x/y")
+        let m4 = try r.resolveBuffer("/p/x/y")
         #expect(m4.params["rest"] == .string("x/y"))
         #expect(m4.remainder == "x/y")
     }
@@ -107,7 +107,7 @@ struct ParameterMapTests {
         // bytes live only inside withUTF8; the value must be read there.
         var bad: [String] = []
         for round in 0..<500 {
-            let r = try Router()
+            let r = Router()
             try r.add("/base/:id", target: "base")
             try r.add("/n/<int:n>/<float:f>", target: "n")
             let m = MatchBuffer()
@@ -126,10 +126,10 @@ struct ParameterMapTests {
 
     @Test("a miss carries only the URL (and redirect chain)")
     func miss() throws {
-        let r = try Router()
+        let r = Router()
         try r.add("/a/:x", target: "A", name: "a", defaults: ["d": "1"])
         let url = "/b/c?q=1#frag"
-        let m = try r.resolve(url)
+        let m = try r.resolveBuffer(url)
         #expect(!m.matched)
         #expect(m.url == url)
         #expect(m.pattern == nil && m.target == nil && m.name == nil)
@@ -139,12 +139,12 @@ struct ParameterMapTests {
         #expect(m.queryValues("q") == [])
         #expect(m.parameter("q") == nil)
         // An empty router misses too.
-        #expect(try !Router().resolve("/anything").matched)
+        #expect(try !Router().resolveBuffer("/anything").matched)
     }
 
     @Test("a reused MatchBuffer is fully reset between resolves")
     func reuse() throws {
-        let r = try Router()
+        let r = Router()
         try r.add("/a/:x/*rest", target: "A", name: "n", defaults: ["d": 1])
         try r.add("/b", target: "B")
         let m = MatchBuffer()
@@ -182,7 +182,7 @@ struct ParameterMapTests {
         expectWinner(r, "myapp://c", nil)
         // A removed pattern can be added again.
         try r.add("/a/:x", target: "again")
-        #expect(try r.resolve("/a/1").target == "again")
+        #expect(try r.resolveBuffer("/a/1").target == "again")
     }
 
     @Test("add(contentsOf:) is all or nothing")
@@ -214,10 +214,10 @@ struct ParameterMapTests {
 
     @Test("add(_ route:) with names, priority and defaults")
     func addRoute() throws {
-        let r = try Router()
+        let r = Router()
         try r.add(Route("/x/:id", target: "X", name: "x", priority: 2, defaults: ["k": "v"]))
         try r.add(Route("/x/1", target: "One"))
-        let m = try r.resolve("/x/1")
+        let m = try r.resolveBuffer("/x/1")
         #expect(m.target == "X" && m.name == "x" && m.params["k"] == .string("v"))
     }
 
@@ -225,7 +225,7 @@ struct ParameterMapTests {
     func json() throws {
         let r = try router(["/a/:x"])
         for url in ["/a/1?q=\"quoted\"#f", "/miss"] {
-            let text = try r.resolve(url).json()
+            let text = try r.resolveBuffer(url).json()
             #expect(text.hasPrefix("{") && text.hasSuffix("}"), "\(url): \(text)")
             #expect(isJSONObject(text), "\(url): not JSON: \(text)")
         }

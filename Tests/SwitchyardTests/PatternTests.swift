@@ -87,7 +87,7 @@ struct PatternTests {
     func forms() throws {
         for c in Self.formCases {
             let r = try router([c.pattern])
-            let m = try r.resolve(c.url)
+            let m = try r.resolveBuffer(c.url)
             if let params = c.params {
                 #expect(m.matched, "\(c.pattern) should match \(c.url)")
                 #expect(m.pattern == c.pattern, "\(c.pattern) / \(c.url)")

@@ -7,13 +7,13 @@ import Switchyard
 @Suite struct ReadmeExample {
     // BEGIN README
     func readmeExample() throws -> [String] {
-        let router = try Router()
+        let router = Router()
         try router.add("myapp://user/<int:id>", target: "UserProfile", name: "user",
                        defaults: ["tab": "posts"])
         try router.add("/files/*path", target: "Files")
 
-        let match = try router.resolve("myapp://user/42?ref=mail#top")
-        // match.target == "UserProfile", match.parameter("id") == .int(42),
+        guard let match = try router.resolve("myapp://user/42?ref=mail#top") else { return [] }
+        // match.target == "UserProfile", match.int("id") == 42, match.string("tab") == "posts",
         // match.params == ["id": 42, "ref": "mail", "tab": "posts"], match.fragment == "top"
 
         let scratch = MatchBuffer()  // reuse one per thread: no allocation per resolve
@@ -33,10 +33,10 @@ import Switchyard
 
     @Test func exampleGivesWhatItsCommentsSay() throws {
         #expect(try readmeExample() == ["UserProfile", "a/b c.txt"])
-        let router = try Router()
+        let router = Router()
         try router.add("myapp://user/<int:id>", target: "UserProfile", name: "user", defaults: ["tab": "posts"])
-        let m = try router.resolve("myapp://user/42?ref=mail#top")
-        #expect(m.parameter("id") == .int(42))
+        let m = try #require(try router.resolve("myapp://user/42?ref=mail#top"))
+        #expect(m.parameter("id") == .int(42) && m.int("id") == 42 && m.string("tab") == "posts")
         #expect(m.params == ["id": .int(42), "ref": .string("mail"), "tab": .string("posts")])
         #expect(m.fragment == "top")
         let e = #expect(throws: SwitchyardError.self) { try router.add("/user/<date:day>", target: "Calendar") }

@@ -31,7 +31,7 @@ let versionedExample = """
 @discardableResult
 func expectRuleError(_ json: String, _ contains: [String], position: Int? = nil,
                      sourceLocation: SourceLocation = #_sourceLocation) throws -> SwitchyardError? {
-    let r = try Router()
+    let r = Router()
     try r.add("/kept/:id", target: "Kept")
     try r.loadRules(json: #"{"version": 1, "routes": [{"pattern": "/old", "target": "Old"}]}"#)
     let before = r.routes
@@ -44,7 +44,7 @@ func expectRuleError(_ json: String, _ contains: [String], position: Int? = nil,
         #expect(e?.position == position, "position of: \(e?.message ?? "")", sourceLocation: sourceLocation)
     }
     #expect(r.routes == before, "the router changed after a failed load", sourceLocation: sourceLocation)
-    #expect(try r.resolve("/old").target == "Old", sourceLocation: sourceLocation)
+    #expect(try r.resolveBuffer("/old").target == "Old", sourceLocation: sourceLocation)
     return e
 }
 
@@ -59,14 +59,14 @@ struct RulesTests {
 
     @Test("the keyed shape: keys are patterns, class is the target, redirectUrl the redirect")
     func keyedShape() throws {
-        let r = try Router()
+        let r = Router()
         try r.add("myapp://app/live/room", target: "LiveRoom")
         try r.loadRules(json: keyedExample)
-        let m = try r.resolve("https://blog.example.com/alice/article/details/42")
+        let m = try r.resolveBuffer("https://blog.example.com/alice/article/details/42")
         #expect(m.target == "BlogDetailPage")
         #expect(m.params["userName"] == .string("alice"))
         #expect(m.params["articleId"] == .string("42"))
-        let live = try r.resolve("https://live.example.com/room/7?from=share")
+        let live = try r.resolveBuffer("https://live.example.com/room/7?from=share")
         #expect(live.target == "LiveRoom")
         #expect(live.url == "myapp://app/live/room?id=7&from=share")
         #expect(live.redirects.count == 2)
@@ -74,41 +74,41 @@ struct RulesTests {
 
     @Test("the versioned shape: every field")
     func versionedShape() throws {
-        let r = try Router()
+        let r = Router()
         try r.loadRules(json: versionedExample)
-        let m = try r.resolve("myapp://user/42")
+        let m = try r.resolveBuffer("myapp://user/42")
         #expect(m.target == "UserProfile")
         #expect(m.name == "user")
         #expect(m.params["id"] == .int(42))
         #expect(m.params["tab"] == .string("posts"))
-        let skill = try r.resolve("https://example.com/skill/cloud_native")
+        let skill = try r.resolveBuffer("https://example.com/skill/cloud_native")
         #expect(skill.url == "myapp://app/tiny?id=__C92EAF9&language=cloud_native")
         #expect(skill.target == "MiniApp")
     }
 
     @Test("both shapes accept the same route fields, under either spelling")
     func sameFields() throws {
-        let r = try Router()
+        let r = Router()
         try r.loadRules(json: """
             {"/a/:x": {"target": "A", "name": "a", "priority": 3, "defaults": {"n": 1, "f": 2.5, "s": "t"}},
              "/r/:x": {"redirect": "/a/{x}", "append_params": false},
              "/c": {"class": "C"}}
             """)
-        let m = try r.resolve("/a/1")
+        let m = try r.resolveBuffer("/a/1")
         #expect(m.target == "A" && m.name == "a")
         #expect(m.params["n"] == .int(1))
         #expect(m.params["f"] == .float(2.5))
         #expect(m.params["s"] == .string("t"))
         #expect(r.routes.first { $0.pattern == "/a/:x" }?.priority == 3)
-        #expect(try r.resolve("/r/5?q=1").url == "/a/5")
+        #expect(try r.resolveBuffer("/r/5?q=1").url == "/a/5")
         try r.loadRules(json: versioned(#"{"pattern": "/v", "class": "V"}"#,
                                         #"{"pattern": "/w/:x", "redirectUrl": "/v", "append_params": true}"#))
-        #expect(try r.resolve("/w/1").url == "/v?x=1")
+        #expect(try r.resolveBuffer("/w/1").url == "/v?x=1")
     }
 
     @Test("an empty document of either shape loads and removes the previous document's routes")
     func emptyDocuments() throws {
-        let r = try Router()
+        let r = Router()
         try r.loadRules(json: versionedExample)
         try r.loadRules(json: "{}")
         #expect(r.routes.isEmpty)
@@ -121,24 +121,24 @@ struct RulesTests {
 
     @Test("a load replaces the previous document's routes; routes added one by one stay")
     func replaces() throws {
-        let r = try Router()
+        let r = Router()
         try r.add("/manual", target: "Manual")
         try r.loadRules(json: versioned(#"{"pattern": "/one", "target": "One"}"#))
         try r.loadRules(json: versioned(#"{"pattern": "/two", "target": "Two"}"#))
-        #expect(!(try r.resolve("/one").matched))
-        #expect(try r.resolve("/two").target == "Two")
-        #expect(try r.resolve("/manual").target == "Manual")
+        #expect(!(try r.resolveBuffer("/one").matched))
+        #expect(try r.resolveBuffer("/two").target == "Two")
+        #expect(try r.resolveBuffer("/manual").target == "Manual")
         // A document route may take the shape of the previous document's route (it is gone).
         try r.loadRules(json: versioned(#"{"pattern": "/:x", "target": "X"}"#))
         try r.loadRules(json: versioned(#"{"pattern": "/:y", "target": "Y"}"#))
-        #expect(try r.resolve("/q").target == "Y")
+        #expect(try r.resolveBuffer("/q").target == "Y")
         // remove() takes a document route too.
         #expect(r.remove("/:y"))
     }
 
     @Test("a document route conflicting with a route added by hand is a rule error")
     func conflictWithManual() throws {
-        let r = try Router()
+        let r = Router()
         try r.add("/u/:id", target: "Manual")
         let e = expectError(.rule, "conflict") {
             try r.loadRules(json: versioned(#"{"pattern": "/u/:name", "target": "Doc"}"#))
@@ -252,10 +252,10 @@ struct RulesTests {
         try expectRuleError(versioned(#"{"pattern": "/u/:id", "target": "A"}"#, #"{"pattern": "/u/:name", "target": "B"}"#),
                             ["$.routes[1].pattern", "'/u/:name'", "'/u/:id'"])
         // The same shape at another priority is fine.
-        let r = try Router()
+        let r = Router()
         try r.loadRules(json: versioned(#"{"pattern": "/u/:id", "target": "A"}"#,
                                         #"{"pattern": "/u/:name", "target": "B", "priority": 1}"#))
-        #expect(try r.resolve("/u/1").target == "B")
+        #expect(try r.resolveBuffer("/u/1").target == "B")
     }
 
     @Test("priority outside 32 bits and an empty default name are errors")
@@ -288,7 +288,7 @@ struct RulesTests {
         let big = versioned(#"{"pattern": "/b", "target": "B"}"#, #"{"pattern": "/c", "target": "C"}"#)
         let e = expectError(.rule, "over size") { try r.loadRules(json: big) }
         #expect(e?.message.contains("maxDocumentSize") == true)
-        #expect(try r.resolve("/a").target == "A")
+        #expect(try r.resolveBuffer("/a").target == "A")
     }
 
     @Test("text in a document is strict JSON: a NUL escape in a string is refused")
@@ -309,7 +309,7 @@ struct RulesTests {
         "http://exact.test:8080/p", "/relative/{id}", "rel", "https://m.example.com./x",
     ])
     func allowed(redirect: String) throws {
-        let r = try Router()
+        let r = Router()
         try r.loadRules(json: allowDoc(redirect))
         #expect(r.routes.count == 1)
     }
@@ -331,7 +331,7 @@ struct RulesTests {
 
     @Test("without an allowlist any redirect loads; the allowlist covers only its document")
     func noAllowlist() throws {
-        let r = try Router()
+        let r = Router()
         try r.loadRules(json: versioned(#"{"pattern": "/a", "redirect": "https://anywhere.test/"}"#))
         try r.loadRules(json: allowDoc("myapp://x"))
         try r.add("/manual", redirect: "https://anywhere.test/")
@@ -359,9 +359,9 @@ struct RulesTests {
         _ = text.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count - 1) }
         close(fd)
         defer { unlink(path) }
-        let r = try Router()
+        let r = Router()
         try r.loadRules(contentsOfFile: path)
-        #expect(try r.resolve("myapp://user/1").target == "UserProfile")
+        #expect(try r.resolveBuffer("myapp://user/1").target == "UserProfile")
         let e = expectError(.io, "missing file") { try r.loadRules(contentsOfFile: "/nonexistent/rules.json") }
         #expect(e?.message.contains("/nonexistent/rules.json") == true)
         expectError(.io, "a directory") { try r.loadRules(contentsOfFile: "/tmp") }

@@ -29,7 +29,7 @@ struct ScaleTests {
 
     @Test("100,000 routes added one at a time all resolve")
     func hundredThousandRoutes() throws {
-        let r = try Router()
+        let r = Router()
         let clock = ContinuousClock()
         let addTime = try clock.measure {
             for i in 0..<Self.count {
@@ -54,11 +54,11 @@ struct ScaleTests {
         // A match kept from before a change keeps answering after the router has built and
         // used a new table (a table this size is in memory mapped for huge pages,
         // TableMemory.swift, and is unmapped only when no match holds it).
-        let kept = try r.resolve(Self.url(2))
+        let kept = try r.resolveBuffer(Self.url(2))
         // And a remove on the big table.
         #expect(r.remove(Self.pattern(0)))
-        #expect(try !r.resolve(Self.url(0)).matched)
-        #expect(try r.resolve(Self.url(4)).target == "t4")
+        #expect(try !r.resolveBuffer(Self.url(0)).matched)
+        #expect(try r.resolveBuffer(Self.url(4)).target == "t4")
         #expect(kept.parameter("n") == .int(2))
         #expect(kept.pattern == Self.pattern(2))
         #expect(kept.target == "t2")

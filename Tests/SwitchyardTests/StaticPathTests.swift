@@ -47,7 +47,7 @@ struct StaticPathTests {
 
     @Test("a literal route below the top priority is left to the walk")
     func lowerPriority() throws {
-        let r = try Router()
+        let r = Router()
         try r.add("/a/b", target: "literal")
         try r.add("/a/:x", target: "param", priority: 1)
         expectWinner(r, "/a/b", "/a/:x")
@@ -76,7 +76,7 @@ struct StaticPathTests {
 
     @Test("a hit carries the query, defaults and redirects as a walked hit does")
     func result() throws {
-        let r = try Router()
+        let r = Router()
         try r.add("/list", target: "List", defaults: ["page": .int(1)])
         try r.add("/old", redirect: "/list")
         let m = try #require(expectWinner(r, "/list?sort=new", "/list"))
@@ -85,7 +85,7 @@ struct StaticPathTests {
         let hop = try #require(expectWinner(r, "/old?sort=new", "/list"))
         #expect(hop.redirects == ["/old?sort=new", "/list?sort=new"])
         // Reusing a MatchBuffer after a walked hit with captures leaves none behind.
-        let p = try Router()
+        let p = Router()
         try p.add("/u/:id", target: "User")
         try p.add("/u/me", target: "Me")
         let reused = MatchBuffer()

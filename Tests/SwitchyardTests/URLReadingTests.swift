@@ -59,7 +59,7 @@ struct URLReadingTests {
     func segments() throws {
         let r = try router(["/*"])
         for c in Self.segmentCases {
-            let m = try r.resolve(c.url)
+            let m = try r.resolveBuffer(c.url)
             #expect(m.matched, "\(c.url) (\(c.why)): no match")
             #expect(m.remainder == c.remainder,
                     "\(c.url) (\(c.why)): remainder \(m.remainder.map { "'\($0)'" } ?? "nil"), expected '\(c.remainder)'")
@@ -157,21 +157,21 @@ struct URLReadingTests {
     @Test("invalid URLs: scheme must start with a letter, control characters")
     func invalidURLs() throws {
         let r = try router(["/*"])
-        expectError(.invalidURL, "12:30/x") { _ = try r.resolve("12:30/x") }
-        expectError(.invalidURL, ":a/b (empty scheme)") { _ = try r.resolve(":a/b") }
-        expectError(.invalidURL, "bad port") { _ = try r.resolve("http://example.com:abc/a") }
+        expectError(.invalidURL, "12:30/x") { _ = try r.resolveBuffer("12:30/x") }
+        expectError(.invalidURL, ":a/b (empty scheme)") { _ = try r.resolveBuffer(":a/b") }
+        expectError(.invalidURL, "bad port") { _ = try r.resolveBuffer("http://example.com:abc/a") }
         // Control characters (below 0x20 and 0x7F) make a URL invalid, at their byte offset.
         let controls: [(String, Int)] = [
             ("/a\u{01}b", 2), ("/a\tb", 2), ("/a\nb", 2), ("/ab\u{7F}", 3), ("\u{00}/a", 0),
             ("/a?q=\u{1F}", 5), ("/a#\u{0D}", 3),
         ]
         for (url, at) in controls {
-            let e = expectError(.invalidURL, "control char in \(url.debugDescription)") { _ = try r.resolve(url) }
+            let e = expectError(.invalidURL, "control char in \(url.debugDescription)") { _ = try r.resolveBuffer(url) }
             #expect(e?.position == at, "control char in \(url.debugDescription): position \(String(describing: e?.position))")
         }
         // Spaces and non-ASCII are accepted; a scheme may hold + - . after its first letter.
         for url in ["/a b", "/ü", "my-app.x+y://a/b", "a1:b"] {
-            #expect(throws: Never.self, "\(url)") { _ = try r.resolve(url) }
+            #expect(throws: Never.self, "\(url)") { _ = try r.resolveBuffer(url) }
         }
         // The router still works after errors.
         expectWinner(r, "/ok", "/*")
@@ -193,27 +193,27 @@ struct URLReadingTests {
         for n in 1...40 {
             let clean = [0x2F] + (0..<(n - 1)).map { ordinary[$0 % ordinary.count] }
             let whole = String(decoding: clean, as: UTF8.self)
-            let m0 = try r.resolve(whole)
+            let m0 = try r.resolveBuffer(whole)
             #expect(m0.remainder ?? "" == remainder(clean[1...]), "\(whole)")
             for j in 1..<n {
                 var bytes = clean
                 for b: UInt8 in [0x01, 0x7F] {
                     bytes[j] = b
                     let url = String(decoding: bytes, as: UTF8.self)
-                    let e = expectError(.invalidURL, "byte \(b) at \(j) of \(n)") { _ = try r.resolve(url) }
+                    let e = expectError(.invalidURL, "byte \(b) at \(j) of \(n)") { _ = try r.resolveBuffer(url) }
                     #expect(e?.position == j, "byte \(b) at \(j) of \(n): position \(String(describing: e?.position))")
                 }
                 for b: UInt8 in [0x3F, 0x23] {  // '?' and '#': the path ends there
                     bytes[j] = b
                     let url = String(decoding: bytes, as: UTF8.self)
-                    let m = try r.resolve(url)
+                    let m = try r.resolveBuffer(url)
                     #expect(m.remainder ?? "" == remainder(bytes[1..<j]), "\(url)")
                     if b == 0x23 { #expect(m.fragment == String(decoding: bytes[(j + 1)...], as: UTF8.self), "\(url)") }
                 }
                 for b: UInt8 in [0x2B, 0x25, 0x20] {  // '+', '%' (its escape, if any, is not UTF-8: kept), a space
                     bytes[j] = b
                     let url = String(decoding: bytes, as: UTF8.self)
-                    let m = try r.resolve(url)
+                    let m = try r.resolveBuffer(url)
                     #expect(m.remainder ?? "" == remainder(bytes[1...]), "\(url)")
                 }
             }
@@ -242,7 +242,7 @@ struct URLReadingTests {
             let m = try #require(expectWinner(r, c.url, "/q"))
             #expect(m.query.map { "\($0.name)=\($0.value)" } == c.items, "\(c.url)")
         }
-        let m = try r.resolve("/q?a=1&b=2&a=3")
+        let m = try r.resolveBuffer("/q?a=1&b=2&a=3")
         #expect(m.queryValues("a") == ["1", "3"])
         #expect(m.queryValues("b") == ["2"])
         #expect(m.queryValues("zz") == [])
@@ -265,11 +265,11 @@ struct URLReadingTests {
     func urlKept() throws {
         let r = try router(["/a/:x"])
         for url in ["/a/b?c=d#e", "http://example.com/a/%62", "myapp://a/b/", "myapp://A:80/a/b/"] {
-            let m = try r.resolve(url)
+            let m = try r.resolveBuffer(url)
             #expect(m.url == url)
         }
-        #expect(try r.resolve("HTTP://Example.com:80/a/%62").url == "http://example.com/a/%62")
-        let miss = try r.resolve("/nothing/here?x=1#f")
+        #expect(try r.resolveBuffer("HTTP://Example.com:80/a/%62").url == "http://example.com/a/%62")
+        let miss = try r.resolveBuffer("/nothing/here?x=1#f")
         #expect(!miss.matched)
         #expect(miss.url == "/nothing/here?x=1#f")
     }

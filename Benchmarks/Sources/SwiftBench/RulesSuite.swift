@@ -29,7 +29,7 @@ enum RulesSuite {
         var loadNs: [Double] = [], readyNs: [Double] = []
         for _ in 0..<runs {
             do {
-                let router = try Router()
+                let router = Router()
                 let match = MatchBuffer()
                 let t0 = nowNs()
                 try router.loadRules(json: doc)
@@ -60,7 +60,8 @@ enum RulesSuite {
     /// One load and first resolve of the 10,000-route document, for callgrind.
     static func profileLoad() {
         let doc = document(count: 10_000)
-        guard let router = try? Router(), (try? router.loadRules(json: doc)) != nil else { return }
+        let router = Router()
+        guard (try? router.loadRules(json: doc)) != nil else { return }
         _ = try? router.resolve("myapp://open/nothing")
     }
 
@@ -76,7 +77,8 @@ enum RulesSuite {
 
     /// Only the resolves of redirect() (hops 1: through the redirect, 0: direct), for callgrind.
     static func profileRedirect(hops: Int, passes: Int) {
-        guard let router = try? Router(), (try? router.loadRules(json: redirectDocument)) != nil else { return }
+        let router = Router()
+        guard (try? router.loadRules(json: redirectDocument)) != nil else { return }
         let match = MatchBuffer()
         let urls = hops == 1 ? viaRedirect : direct
         var hits = 0
@@ -90,7 +92,7 @@ enum RulesSuite {
     static func redirect(budgetNs: UInt64, log: (String) -> Void) -> [ResultRow] {
         let router: Router
         do {
-            router = try Router()
+            router = Router()
             try router.loadRules(json: redirectDocument)
         } catch {
             log("rules: the redirect document did not load: \(error)")

@@ -7,25 +7,36 @@
 public struct RulesDiff: Sendable {
     /// A route of one side, with its index in that router's `routes`.
     public struct RouteRef: Sendable, Hashable {
+        /// The index in that side's `Router.routes`.
         public var index: Int
+        /// The route itself.
         public var route: Route
     }
 
+    /// A route whose pattern is on both sides with something else changed.
     public struct ChangedRoute: Sendable, Hashable {
+        /// The route on the old side.
         public var old: RouteRef
+        /// The route on the new side.
         public var new: RouteRef
     }
 
     /// One changed answer: a sample URL and what each side does with it; `count` sample URLs
     /// changed the same way.
     public struct Outcome: Sendable, Hashable {
+        /// The sample URL.
         public var url: String
+        /// What the old side answers for it, in words.
         public var old: String
+        /// What the new side answers for it, in words.
         public var new: String
+        /// How many sample URLs changed this same way.
         public var count: Int
     }
 
+    /// Routes whose pattern only the new side has.
     public var added: [RouteRef] = []
+    /// Routes whose pattern only the old side has (old side's index).
     public var removed: [RouteRef] = []
     /// Same pattern, other destination, name, priority, defaults or append_params.
     public var changed: [ChangedRoute] = []
@@ -35,6 +46,7 @@ public struct RulesDiff: Sendable {
     public var nowReachable: [RouteRef] = []
     /// Added routes that never win.
     public var addedShadowed: [RouteRef] = []
+    /// The changed answers, one sample URL per way of changing.
     public var outcomes: [Outcome] = []
     /// How many sample URLs were resolved on both sides.
     public var sampled = 0
@@ -44,6 +56,7 @@ public struct RulesDiff: Sendable {
         added.isEmpty && removed.isEmpty && changed.isEmpty && nowShadowed.isEmpty && outcomes.isEmpty
     }
 
+    /// An empty difference.
     public init() {}
 
     /// Compares the routes of `old` and `new` (each router is only read).
@@ -111,7 +124,8 @@ public struct RulesDiff: Sendable {
     /// or the error's kind: changes are grouped by it) and a short description.
     static func answer(_ r: Router, _ url: String) -> (key: String, kind: String, summary: String) {
         do throws(SwitchyardError) {
-            let m = try r.resolve(url)
+            let m = MatchBuffer()  // a miss after redirects still reports where they led
+            try r.resolve(url, into: m)
             let hops = m.redirects.count > 1 ? " after \(m.redirects.count - 1) redirect\(m.redirects.count > 2 ? "s" : "")" : ""
             guard m.matched, let pattern = m.pattern else {
                 if m.redirects.isEmpty { return (m.json(), "no match", "no match") }

@@ -6,6 +6,7 @@
 
 /// One route alternative that matches the URL.
 public struct ExplainedCandidate: Sendable {
+    /// The route alternative.
     public var entry: RouteEntry
     /// What this alternative captures from the URL, in pattern order.
     public var pathParameters: [PathParameter]
@@ -21,7 +22,9 @@ public struct ExplainedCandidate: Sendable {
 public struct Explanation: Sendable {
     /// The URL as given.
     public var url: String
+    /// Every route alternative that matches, best first.
     public var candidates: [ExplainedCandidate]
+    /// The alternative that wins, or nil when none matches.
     public var winner: ExplainedCandidate? { candidates.first }
 }
 
@@ -35,6 +38,7 @@ public final class RouteExplainer {
     private var probes: [Router?]
     private var probeMade: [Bool]
 
+    /// An explainer over the routes `router` has now.
     public init(_ router: Router) {
         self.router = router
         model = router.tableModel()

@@ -7,24 +7,38 @@
 
 /// How serious a finding is. Errors are mistakes; warnings may be intended.
 public enum LintSeverity: String, Sendable, Hashable, Comparable {
-    case error, warning
+    /// A mistake: the document does something its author cannot have meant.
+    case error
+    /// Possibly intended: worth a look.
+    case warning
     public static func < (a: LintSeverity, b: LintSeverity) -> Bool { a == .error && b == .warning }
 }
 
 /// Every lint, by its stable id.
 public enum LintRule: String, Sendable, Hashable, CaseIterable {
+    /// A route that wins no URL: others above it take them all.
     case shadowedRoute = "shadowed-route"
+    /// Two routes that differ only in a parameter's name.
     case parameterNameOnly = "parameter-name-only"
+    /// A redirect that can lead back to a URL it already met.
     case redirectLoop = "redirect-loop"
+    /// A redirect chain longer than `maxRedirects`.
     case redirectLimit = "redirect-limit"
+    /// A redirect that can leave the app's hosts.
     case redirectOffsite = "redirect-offsite"
+    /// A redirect to URLs no route handles: they open outside the app.
     case redirectUnhandled = "redirect-unhandled"
+    /// A redirect placeholder left empty when its remainder matches no segment.
     case emptyPlaceholder = "empty-placeholder"
+    /// A default that never applies (the path always captures its name, or the route is a redirect).
     case unusedDefault = "unused-default"
+    /// A document over the size set in the lint settings.
     case documentSize = "document-size"
 
+    /// The stable id (`shadowed-route`), as documents' lint settings name it.
     public var id: String { rawValue }
 
+    /// How serious a finding of this lint is.
     public var severity: LintSeverity {
         switch self {
         case .shadowedRoute, .redirectLoop, .redirectLimit, .documentSize: return .error
@@ -67,12 +81,17 @@ public enum LintRule: String, Sendable, Hashable, CaseIterable {
 public struct LintNote: Sendable, Hashable {
     /// JSON path (`$.routes[3].pattern`).
     public var path: String
+    /// What the place has to do with the finding, in words.
     public var message: String
 }
 
+/// One problem a lint found in a rule document.
 public struct LintFinding: Sendable, Hashable {
+    /// The lint that found it.
     public var rule: LintRule
+    /// The lint's severity.
     public var severity: LintSeverity { rule.severity }
+    /// What is wrong, in plain words.
     public var message: String
     /// The fix for this finding (the rule's usual fix unless the finding knows better).
     public var fix: String
@@ -82,20 +101,24 @@ public struct LintFinding: Sendable, Hashable {
     public var position: Int?
     /// The route's index in the document (`Router.routes` order), when about one route.
     public var routeIndex: Int?
+    /// Other places the finding concerns.
     public var notes: [LintNote]
 }
 
+/// Which lints run, and their settings.
 public struct LintConfiguration: Sendable {
     /// Lints not to run.
     public var disabled: Set<LintRule> = []
     /// `document-size`: the most bytes a document may have (nil: no check).
     public var maxDocumentBytes: Int? = nil
+    /// Settings that run every lint but `disabled`.
     public init(disabled: Set<LintRule> = [], maxDocumentBytes: Int? = nil) {
         self.disabled = disabled
         self.maxDocumentBytes = maxDocumentBytes
     }
 }
 
+/// What linting one document found.
 public struct LintReport: Sendable {
     /// How many routes the document has.
     public var routeCount: Int
@@ -103,6 +126,7 @@ public struct LintReport: Sendable {
     public var findings: [LintFinding]
 }
 
+/// Lints rule documents (`switchyard check`).
 public enum RulesLinter {
     /// Loads `json` as an app would (throwing the loader's rule error, with its JSON path
     /// and position, when it does not load) and returns the lints' findings.

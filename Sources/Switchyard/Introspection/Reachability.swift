@@ -307,6 +307,7 @@ extension Router {
 public final class RouteAnalysis {
     private var analysis: TableAnalysis
 
+    /// A snapshot of the routes `router` has now.
     public init(_ router: Router) {
         analysis = TableAnalysis(router.tableModel())
     }

@@ -8,6 +8,7 @@ public enum PatternPart: Sendable, Hashable, CustomStringConvertible {
     case scheme(String?)
     /// A literal host (with its port), `*.domain`, or nil for any host.
     case host(String?)
+    /// A literal path segment (or the authority read as one).
     case literal(String)
     /// `<uuid:name>`, `<int:name>`, `<float:name>` or `:name` (kind "string").
     case parameter(kind: String, name: String)
@@ -35,11 +36,13 @@ public enum PatternPart: Sendable, Hashable, CustomStringConvertible {
 public struct RouteEntry: Sendable, Hashable {
     /// The route's index in `Router.routes`.
     public var routeIndex: Int
+    /// The route.
     public var route: Route
     /// This alternative written as a pattern; the route's own pattern when it has one alternative.
     public var alternative: String
     /// Which alternative (0-based) of how many (optional groups give several).
     public var alternativeIndex: Int
+    /// How many alternatives the route has.
     public var alternativeCount: Int
     /// The parts precedence compares, in order.
     public var parts: [PatternPart]

@@ -9,6 +9,7 @@
 
 /// Apple's decision for one app.
 public struct AASADecision: Sendable, Equatable, CustomStringConvertible {
+    /// What the rule that decided says.
     public enum Verdict: String, Sendable, Equatable {
         /// A rule matched: the app may open the URL.
         case match
@@ -16,13 +17,16 @@ public struct AASADecision: Sendable, Equatable, CustomStringConvertible {
         case block
     }
 
+    /// The app (`TEAMID.bundle.id`).
     public var appID: String
+    /// Whether the app opens the URL.
     public var verdict: Verdict
     /// The index of the `details` entry that decided (file order for the legacy object form).
     public var detailIndex: Int
     /// The index of the rule in that entry's `components` (or legacy `paths`).
     public var ruleIndex: Int
 
+    /// A decision from its parts.
     public init(appID: String, verdict: Verdict, detailIndex: Int, ruleIndex: Int) {
         self.appID = appID
         self.verdict = verdict
@@ -35,6 +39,7 @@ public struct AASADecision: Sendable, Equatable, CustomStringConvertible {
 
 /// The result of evaluating one URL.
 public struct AASAEvaluation: Sendable, Equatable {
+    /// Whether the rules were looked at.
     public enum Outcome: String, Sendable, Equatable {
         /// The rules were evaluated (`decisions` may still be empty: no rule matched).
         case evaluated
@@ -44,6 +49,7 @@ public struct AASAEvaluation: Sendable, Equatable {
         case notHTTPS
     }
 
+    /// Whether the rules were looked at, or why not.
     public var outcome: Outcome
     /// Every app decided, in the order the decisions were made (file order). The app that
     /// opens the URL is the first `match` that is installed; `block` apps never open it.
@@ -55,6 +61,7 @@ public struct AASAEvaluation: Sendable, Equatable {
 
 /// A compiled apple-app-site-association file. Immutable and safe to share between threads.
 public struct AASA: Sendable {
+    /// How a file is read and evaluated.
     public struct Options: Sendable, Equatable {
         /// Files larger than this are reported as a finding (Apple's limit since iOS 9.3.1).
         public var sizeWarningLimit = 128 * 1024
@@ -62,6 +69,7 @@ public struct AASA: Sendable {
         public var maxDocumentSize = 16 * 1024 * 1024
         /// Evaluate `http` URLs too (Apple opens https links only).
         public var allowHTTP = false
+        /// The defaults: Apple's size warning, a 16 MiB ceiling, https only.
         public init() {}
     }
 
@@ -83,6 +91,7 @@ public struct AASA: Sendable {
         var detailIndex: Int
     }
 
+    /// Reads and compiles an apple-app-site-association file. Throws `rule` when it is not JSON or has the wrong shape; smaller problems are `findings`.
     public init(json: String, options: Options = Options()) throws(SwitchyardError) {
         var text = json
         let result: Result<AASA, SwitchyardError> = text.withUTF8 { bytes in

@@ -12,15 +12,20 @@ import CJansson
 
 /// One `<intent-filter>`.
 public struct AndroidIntentFilter: Sendable {
+    /// `android:autoVerify`: whether Android verifies the filter's hosts.
     public var autoVerify: Bool
+    /// The `<action>` names.
     public var actions: [String]
+    /// The `<category>` names.
     public var categories: [String]
+    /// The `<data>` schemes.
     public var schemes: [String]
     struct Authority: Sendable {
         var host: AndroidPattern
         var port: Int?
     }
     var authorities: [Authority]
+    /// The `<data>` path patterns.
     public var paths: [AndroidPattern]
 
     /// The hosts, as written.
@@ -69,11 +74,16 @@ public struct AndroidIntentFilter: Sendable {
 /// pathAdvancedPattern, pathSuffix. Pattern values are as `PatternMatcher` receives them
 /// (a manifest's `\\` is one `\` here).
 public struct AndroidApp: Sendable {
+    /// The app's package name, if given.
     public var package: String?
+    /// SHA-256 fingerprints of the app's signing certificates.
     public var fingerprints: [String]
+    /// The intent filters.
     public var filters: [AndroidIntentFilter]
+    /// What reading the description noticed.
     public let findings: [LinkFinding]
 
+    /// Reads an app description (see above). Throws `rule` when it has the wrong shape.
     public init(json: String) throws(SwitchyardError) {
         var findings: [LinkFinding] = []
         let doc = try parseLinkText(json, what: "the app description", findings: &findings)
@@ -193,6 +203,7 @@ public struct AndroidApp: Sendable {
 
 /// A site's `assetlinks.json`: a statement list.
 public struct AssetLinks: Sendable {
+    /// What reading the file noticed.
     public let findings: [LinkFinding]
     let statements: [Statement]
 
@@ -206,6 +217,7 @@ public struct AssetLinks: Sendable {
         var at: String
     }
 
+    /// Reads a site's `assetlinks.json`. Throws `rule` when it is not a statement list.
     public init(json: String) throws(SwitchyardError) {
         var findings: [LinkFinding] = []
         let doc = try parseLinkText(json, what: "assetlinks.json", findings: &findings)

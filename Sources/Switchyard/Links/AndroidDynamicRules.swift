@@ -12,6 +12,7 @@
 /// as written (not percent-decoded), in UTF-16 units like every Android string.
 import CJansson
 
+/// What Android's dynamic rules decide for a URL.
 public enum AndroidDynamicVerdict: String, Sendable, Equatable {
     /// A rule without `exclude` matched (or the rules were dropped): the app opens the URL.
     case open
@@ -19,6 +20,7 @@ public enum AndroidDynamicVerdict: String, Sendable, Equatable {
     case excluded
 }
 
+/// The dynamic app-link rules of an `assetlinks.json` statement (`relation_extensions`).
 public struct AndroidDynamicRules: Sendable {
     /// Why the rules were dropped, if they were, and what else was noticed.
     public let findings: [LinkFinding]

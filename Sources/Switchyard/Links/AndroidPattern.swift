@@ -40,6 +40,7 @@ public enum AndroidPatternKind: String, Sendable, CaseIterable {
 
 /// One compiled `<data>` pattern.
 public struct AndroidPattern: Sendable {
+    /// Which `<data>` attribute it came from.
     public let kind: AndroidPatternKind
     /// The pattern as `PatternMatcher` receives it (after the manifest's own `\` unescaping).
     public let pattern: String

@@ -10,12 +10,16 @@
 public struct AppLinksCrossCheck: Sendable {
     /// One example URL of a route, and what the file decided for the app.
     public struct Example: Sendable, Equatable {
+        /// The example URL.
         public var url: String
         /// `block`, or nil when no rule decided for the app.
         public var verdict: AASADecision.Verdict?
+        /// The `details` entry that decided, if one did.
         public var detailIndex: Int?
+        /// The rule in that entry that decided, if one did.
         public var ruleIndex: Int?
 
+        /// An example from its parts.
         public init(url: String, verdict: AASADecision.Verdict?, detailIndex: Int?, ruleIndex: Int?) {
             self.url = url
             self.verdict = verdict
@@ -26,21 +30,29 @@ public struct AppLinksCrossCheck: Sendable {
 
     /// A route with examples that do not open the app.
     public struct RouteGap: Sendable, Equatable {
+        /// The route's pattern.
         public var route: String
+        /// The route's name, if it has one.
         public var name: String?
+        /// Its examples that do not open the app.
         public var examples: [Example]
     }
 
     /// A rule that decides `match` for examples of its own, none of which a route handles.
     public struct RuleGap: Sendable, Equatable {
+        /// The index of the rule's `details` entry.
         public var detailIndex: Int
+        /// The index of the rule in that entry.
         public var ruleIndex: Int
         /// The rule as written in the file.
         public var rule: String
+        /// Its example URLs that no route handles.
         public var examples: [String]
     }
 
+    /// Routes with URLs the file does not open in the app.
     public var routesNotOpened: [RouteGap]
+    /// Rules that open URLs no route handles.
     public var rulesNotHandled: [RuleGap]
     /// The same as one JSON document (the C function's answer).
     public var json: String

@@ -139,8 +139,10 @@ public struct AppLinksRequest: Sendable {
     public var certificateFingerprints: [String]
     /// Take only the routes with one of these names (or, with `routeTargets`, targets).
     public var routeNames: Set<String>?
+    /// Take only the routes with one of these targets (or, with `routeNames`, names).
     public var routeTargets: Set<String>?
 
+    /// A request; by default every route, for iOS only.
     public init(domain: String, appIDs: [String], androidPackage: String? = nil, certificateFingerprints: [String] = [],
                 routeNames: Set<String>? = nil, routeTargets: Set<String>? = nil) {
         self.domain = domain
@@ -154,7 +156,14 @@ public struct AppLinksRequest: Sendable {
 
 /// How a generated rule opens more than its route matches.
 public struct AppLinksWidening: Sendable, Equatable, CustomStringConvertible {
-    public enum Platform: String, Sendable { case ios, android }
+    /// Which platform's generated rule it is.
+    public enum Platform: String, Sendable {
+        /// The apple-app-site-association rule.
+        case ios
+        /// The Android intent filter.
+        case android
+    }
+    /// The platform whose rule widens.
     public var platform: Platform
     /// A stable word for the kind of widening: `spans-segments`, `typed-parameter`,
     /// `number-range`, `unwritable-character`, `case-folding`, `trailing-slash`, `port`,
@@ -168,7 +177,9 @@ public struct AppLinksWidening: Sendable, Equatable, CustomStringConvertible {
 
 /// The rules generated for one alternative of one route.
 public struct AppLinksRule: Sendable {
+    /// The route's pattern.
     public var route: String
+    /// The route's name, if it has one.
     public var name: String?
     /// The index of its component in the AASA file's components (shared when two routes
     /// give the same pattern).
@@ -177,6 +188,7 @@ public struct AppLinksRule: Sendable {
     public var aasaPath: String
     /// The index of its Android filter and its `pathAdvancedPattern`s there.
     public var androidFilterIndex: Int
+    /// Its `pathAdvancedPattern`s in that filter.
     public var androidPaths: [String]
     /// Empty when the rule opens exactly the URLs of the route.
     public var widenings: [AppLinksWidening]

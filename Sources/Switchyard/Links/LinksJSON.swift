@@ -18,15 +18,22 @@ import Darwin
 /// severity `error` change what the file means without the author noticing (a `?`
 /// dictionary that is ignored whole); `warning` is everything else.
 public struct LinkFinding: Sendable, Equatable, CustomStringConvertible {
+    /// How serious a finding is.
     public enum Severity: String, Sendable, Equatable {
-        case warning, error
+        /// Noticed; the document means what it seems to.
+        case warning
+        /// The document means something other than it seems to.
+        case error
     }
 
+    /// How serious it is.
     public var severity: Severity
     /// Where in the document: a JSON path such as `$.applinks.details[0].components[3]`.
     public var path: String
+    /// What was noticed, in plain words.
     public var message: String
 
+    /// A finding from its parts.
     public init(_ severity: Severity, path: String, _ message: String) {
         self.severity = severity
         self.path = path

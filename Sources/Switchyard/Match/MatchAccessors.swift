@@ -1,15 +1,33 @@
 /// A captured path parameter: its name, its decoded text, and its value (typed for `<int:>`
 /// and `<float:>`).
 public struct PathParameter: Sendable, Hashable {
+    /// The name the pattern gives it (`id` in `<int:id>`).
     public var name: String
+    /// The captured text, percent-decoded (unless `RouterOptions.decodePath` is false).
     public var text: String
+    /// The typed value: `.int` for `<int:>`, `.float` for `<float:>`, else `.string`.
     public var value: ParameterValue
+
+    /// A path parameter from its parts.
+    public init(name: String, text: String, value: ParameterValue) {
+        self.name = name
+        self.text = text
+        self.value = value
+    }
 }
 
 /// One query item, decoded, in URL order (repeated names appear once per occurrence).
 public struct QueryItem: Sendable, Hashable {
+    /// The item's name, decoded.
     public var name: String
+    /// The item's value, decoded (empty for `?flag`).
     public var value: String
+
+    /// A query item from its parts.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
 }
 
 extension MatchBuffer {

@@ -68,6 +68,7 @@ public final class MatchBuffer {
 
     let state: UnsafeMutablePointer<State>
 
+    /// An empty buffer; its storage grows on the first resolves and is then reused.
     public init() {
         state = .allocate(capacity: 1)
         state.initialize(to: State())

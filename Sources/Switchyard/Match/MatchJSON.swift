@@ -3,6 +3,7 @@
 ///   "params": {...}, "path_params": {...}, "query": {"tab": ["a"]}, "fragment": null,
 ///   "remainder": null, "redirects": []}` (docs/JSON.md).
 extension MatchBuffer {
+    /// The match as JSON (docs/JSON.md): the same text as the C library's `sy_match_to_json`.
     public func json() -> String {
         var w = JSONText()
         w.raw("{\"matched\": ")

@@ -13,6 +13,7 @@ public struct DispatchResult {
     /// How many handlers were called (declined ones included).
     public let handlersCalled: Int
 
+    /// Whether a handler accepted.
     public var accepted: Bool { match != nil }
 }
 

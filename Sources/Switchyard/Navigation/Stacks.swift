@@ -9,6 +9,7 @@
 public struct StackEntry: Sendable, Hashable {
     /// The route's name (nil only for the matched route itself, when it has none).
     public var name: String?
+    /// The route's pattern.
     public var pattern: String
     /// The route's URL built from the match's parameters (`Router.url(for:)`), or nil when
     /// none can be built (a wildcard host, an unnamed `*`).

@@ -303,11 +303,21 @@ private struct PatternCompiler {
         var group = -1
         var groups = 0
         var openAt = -1
+        // Where an unclosed '<' of this segment is: a '(' or ')' there is no group but a
+        // mistake in the parameter (`<any(a,b):x>`), reported as such.
+        var angleAt = -1
         var i = start
         while i < bytes.count {
             let b = bytes[i]
             if b == 0x3F || b == 0x23 {
                 throw bad("'\(b == 0x3F ? "?" : "#")' is not allowed in a pattern", i)
+            }
+            if b == 0x3C {
+                angleAt = i
+            } else if b == 0x3E || b == 0x2F {
+                angleAt = -1
+            } else if (b == 0x28 || b == 0x29) && angleAt >= 0 {
+                throw bad("'\(b == 0x28 ? "(" : ")")' is not allowed inside '<...>' (a parameter is '<name>' or '<type:name>', the type one of string, int, float, uuid, path)", i)
             }
             if b == 0x28 {
                 if group >= 0 { throw bad("optional groups cannot nest", i) }

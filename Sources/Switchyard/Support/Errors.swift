@@ -45,7 +45,9 @@ public struct SwitchyardError: Error, Equatable, Sendable, CustomStringConvertib
         }
     }
 
+    /// What kind of failure this is.
     public var code: Code
+    /// What went wrong, in plain words (it ends with "at N" when `position` is set).
     public var message: String
     /// 0-based byte offset into the input that caused the error, or nil.
     public var position: Int?

@@ -1,0 +1,30 @@
+import Testing
+import Switchyard
+
+/// Parentheses inside `<...>` are a mistake in the parameter, not an optional group: the
+/// message says so and points at the parenthesis.
+@Suite struct PatternParameterSyntax {
+    @Test("parentheses inside '<...>'", arguments: [
+        ("<any(a,b):x>", 4, "'(' is not allowed inside '<...>'"),
+        ("/x/<any(a,b):x>", 7, "'(' is not allowed inside '<...>'"),
+        ("/x/<int:id)>", 10, "')' is not allowed inside '<...>'"),
+        ("(/a)/<f(x>", 7, "'(' is not allowed inside '<...>'"),
+        ("/<a(/b)", 3, "'(' is not allowed inside '<...>'"),
+    ])
+    func parenthesesInParameter(pattern: String, at: Int, words: String) throws {
+        let e = #expect(throws: SwitchyardError.self) { try Router().add(pattern, target: "T") }
+        #expect(e?.code == .invalidPattern)
+        #expect(e?.position == at, "\(pattern): at \(String(describing: e?.position))")
+        #expect(e?.message.contains(words) == true, "\(pattern): \(e?.message ?? "")")
+        #expect(e?.message.contains("string, int, float, uuid, path") == true)
+    }
+
+    @Test("groups around whole parameters still work", arguments: [
+        ("/a(/<int:x>)", "/a/5", true), ("/a(/<int:x>)", "/a", true), ("/<s>(/:t)", "/q/r", true),
+    ])
+    func groupsAroundParameters(pattern: String, url: String, matches: Bool) throws {
+        let r = Router()
+        try r.add(pattern, target: "T")
+        #expect((try r.resolve(url) != nil) == matches)
+    }
+}
