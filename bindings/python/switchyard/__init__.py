@@ -17,7 +17,7 @@ import os
 import warnings
 from collections.abc import Mapping
 from ctypes import byref, c_int
-from typing import TYPE_CHECKING, Any, Callable, Iterable, List, NoReturn, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, List, NoReturn, Optional, Tuple, Union
 
 from . import _ffi
 from ._errors import (
@@ -129,12 +129,15 @@ class Router:
 
     def add(self, pattern: Text, target: Optional[Union[Text, Handler]] = None, *,
             redirect: Optional[Text] = None, name: Optional[Text] = None, priority: int = 0,
-            defaults: Optional[Mapping[str, DefaultValue]] = None, append_params: bool = True) -> None:
+            defaults: Optional[Mapping[str, DefaultValue]] = None, append_params: bool = True,
+            data: object = None) -> None:
         """Add a route leading to ``target`` or, instead, redirecting to ``redirect``.
 
         Raises PatternError (with the byte position), ConflictError (naming both
         patterns), LimitError; ValueError / TypeError for arguments Python can check.
         """
+        # A callable target and ``data`` are taken by navigation's add, installed over this
+        # one, which calls this one only for a route with neither.
         route = SyRoute()
         keep = fill_route(route, pattern, target, redirect=redirect, name=name, priority=priority,
                           defaults=defaults, append_params=append_params)
@@ -296,6 +299,11 @@ class Router:
 
         def url_for(self, name: Text, **params: DefaultValue) -> str: ...
 
+        # Installed by introspection.install (docs/NAVIGATION.md).
+        def candidates(self, url: Text) -> Iterator[Match]: ...
+
+        def explain(self, url: Text) -> Explanation: ...
+
         # Router.resolve for free-threaded Python, set below.
         def _resolve_detached(self, url: Text) -> Match: ...
 
@@ -338,6 +346,7 @@ _give_scratch = give_scratch
 from . import navigation  # noqa: E402  (handle, dispatch, url_for; Match.stack)
 from . import links  # noqa: E402,F401  (switchyard.links, app links)
 from .navigation import DispatchResult, Handler  # noqa: E402  (named by Router's hints)
+from .introspection import Explanation  # noqa: E402  (named by Router's hints)
 
 navigation.install(Router)
 

@@ -328,6 +328,10 @@ class Match(metaclass=_Unconstructible):
         def stack(self) -> Tuple[StackEntry, ...]:
             """The screens from the root down to the matched route (navigation.py)."""
 
+        @property
+        def data(self) -> Any:
+            """The route's data, the caller's own object of any type (navigation.py)."""
+
     @property
     def _ref(self) -> MatchObj:
         """The C match (an owning _ffi.MatchObj); for tests."""

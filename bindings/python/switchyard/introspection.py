@@ -26,7 +26,11 @@ from . import _ffi
 from ._errors import SY_ERR_BUFFER_TOO_SMALL, SY_OK
 from ._ffi import MatchRef, RouterRef, SyError
 from ._match import Match, Scratch
-from ._text import utf8
+from ._text import Text, utf8
+
+# Router is defined by the time the package imports this module (at its end); the
+# hints below name it.
+from . import Router
 
 __all__ = ["ExplainedCandidate", "Explanation"]
 
@@ -57,7 +61,7 @@ def _raise_for(status: int, err: SyError) -> None:
 # ------------------------------------------------------------------ candidates
 
 
-def _candidates(self: Any, url: Union[str, bytes]) -> Iterator[Match]:
+def _candidates(self: Router, url: Text) -> Iterator[Match]:
     """Every route that matches ``url``, best first, each a Match with its own parameters.
 
     The first is what ``resolve(url)`` gives (redirects followed); the others are the
@@ -152,7 +156,7 @@ def explanation_from_json(text: str) -> Explanation:
     return Explanation(doc["url"], tuple(_candidate(c) for c in doc["candidates"]))
 
 
-def _explain_json(self: Any, url: Union[str, bytes]) -> str:
+def _explain_json(self: Router, url: Text) -> str:
     data = utf8(url, "url")
     router = self._ref()
     explain = _require(sy_router_explain, "sy_router_explain")
@@ -168,7 +172,7 @@ def _explain_json(self: Any, url: Union[str, bytes]) -> str:
     raise AssertionError("sy_router_explain wrote no JSON")  # it never fits in 0 bytes
 
 
-def _explain(self: Any, url: Union[str, bytes]) -> Explanation:
+def _explain(self: Router, url: Text) -> Explanation:
     """Explain a resolve of ``url``: every route alternative that matches it on its own,
     best first, and for each that lost the part that decided it (an Explanation; falsy
     when no route matches). The first hop only: a redirect's next URL is a URL of its own.
@@ -177,7 +181,7 @@ def _explain(self: Any, url: Union[str, bytes]) -> Explanation:
     return explanation_from_json(_explain_json(self, url))
 
 
-def install(router_class: type) -> None:
+def install(router_class: type[Router]) -> None:
     """Gives ``router_class`` (Router) its ``candidates`` and ``explain`` methods."""
-    setattr(router_class, "candidates", _candidates)
-    setattr(router_class, "explain", _explain)
+    router_class.candidates = _candidates  # type: ignore[method-assign]
+    router_class.explain = _explain  # type: ignore[method-assign]

@@ -346,12 +346,12 @@ _route_data: dict[int, object] = {}
 _NO_DATA = object()
 
 
-@_ReleaseFn
+@_ReleaseFn  # type: ignore[untyped-decorator]
 def _release_data(token: int) -> None:
     _route_data.pop(token, None)
 
 
-def _read_data(ref: object) -> object:
+def _read_data(ref: _ffi.MatchObj) -> object:
     token = _require(sy_match_data, "sy_match_data")(ref)
     return _route_data.get(token) if token else None
 
@@ -368,7 +368,7 @@ def _data(self: Match) -> object:
     return value
 
 
-def _add_with_data(router: Any, data: object, pattern: object, target: object, kwargs: dict[str, Any]) -> None:
+def _add_with_data(router: Router, data: object, pattern: object, target: object, kwargs: dict[str, Any]) -> None:
     """Router.add for a route that carries ``data``."""
     route = SyRoute()
     keep = fill_route(route, pattern, target, **kwargs)
@@ -413,4 +413,4 @@ def install(router_class: type[Router]) -> None:
     router_class.dispatch = _dispatch  # type: ignore[method-assign]
     router_class.url_for = _url_for  # type: ignore[method-assign]
     Match.stack = property(_stack)  # type: ignore[method-assign,assignment]
-    Match.data = property(_data)  # type: ignore[attr-defined]
+    Match.data = property(_data)  # type: ignore[method-assign,assignment]

@@ -3,6 +3,7 @@ Router.add(..., data=...) and Match.data, the max_candidates option."""
 
 import gc
 import weakref
+from typing import Iterator, Optional
 
 import pytest
 
@@ -23,7 +24,7 @@ RULES = {
 
 
 @pytest.fixture
-def router():
+def router() -> Iterator[switchyard.Router]:
     r = switchyard.Router()
     r.load_rules(RULES)
     yield r
@@ -43,11 +44,11 @@ def router():
         ("other://nothing", []),
     ],
 )
-def test_candidates_best_first(router, url, targets):
+def test_candidates_best_first(router: switchyard.Router, url: str, targets: list[str]) -> None:
     assert [m.target for m in router.candidates(url)] == targets
 
 
-def test_each_candidate_has_its_own_parameters(router):
+def test_each_candidate_has_its_own_parameters(router: switchyard.Router) -> None:
     hotel, slug, home = router.candidates("myapp://hotels/12?tab=a#top")
     assert dict(hotel.params) == {"hotel": 12, "tab": "a"}
     assert dict(slug.params) == {"slug": "12", "tab": "a"}
@@ -58,14 +59,14 @@ def test_each_candidate_has_its_own_parameters(router):
     assert [s.pattern for s in slug.stack] == ["myapp://hotels/:slug"]
 
 
-def test_first_candidate_is_the_resolve(router):
+def test_first_candidate_is_the_resolve(router: switchyard.Router) -> None:
     first = next(router.candidates("https://example.com/h/7"))
     m = router.resolve("https://example.com/h/7")
     assert (first.target, first.url, first.redirects, dict(first.params)) == \
         (m.target, m.url, m.redirects, dict(m.params))
 
 
-def test_candidates_stay_readable(router):
+def test_candidates_stay_readable(router: switchyard.Router) -> None:
     it = router.candidates("myapp://hotels/12")
     kept = [next(it), next(it)]
     router.remove("myapp://hotels/:slug")
@@ -75,7 +76,7 @@ def test_candidates_stay_readable(router):
 
 
 @pytest.mark.parametrize("bound, targets", [(1, ["Hotel"]), (2, ["Hotel", "HotelBySlug"]), (None, None)])
-def test_max_candidates(bound, targets):
+def test_max_candidates(bound: Optional[int], targets: Optional[list[str]]) -> None:
     r = switchyard.Router(max_candidates=bound)
     r.load_rules(RULES)
     assert [m.target for m in r.candidates("myapp://hotels/12")] == (targets or ["Hotel", "HotelBySlug", "Home"])
@@ -83,18 +84,18 @@ def test_max_candidates(bound, targets):
 
 @pytest.mark.parametrize("bound, error", [(-1, ValueError), (True, ValueError), ("2", ValueError),
                                           (1001, SwitchyardError)])
-def test_max_candidates_refused(bound, error):
+def test_max_candidates_refused(bound: object, error: type[Exception]) -> None:
     with pytest.raises(error) as info:
         switchyard.Router(max_candidates=bound)
     assert "max_candidates" in str(info.value)
 
 
-def test_candidates_errors_at_the_call(router):
+def test_candidates_errors_at_the_call(router: switchyard.Router) -> None:
     with pytest.raises(InvalidURLError) as info:
         router.candidates("myapp://hotels/\x01")
     assert info.value.position == 15
     with pytest.raises(TypeError):
-        router.candidates(12)
+        router.candidates(12)  # type: ignore[arg-type]  # a URL of the wrong type, on purpose
     small = switchyard.Router(max_url_length=12)
     small.add("myapp://*", "Home")
     with pytest.raises(LimitError):
@@ -104,14 +105,14 @@ def test_candidates_errors_at_the_call(router):
         router.candidates("myapp://hotels")
 
 
-def test_candidates_take_bytes(router):
+def test_candidates_take_bytes(router: switchyard.Router) -> None:
     assert [m.target for m in router.candidates(b"myapp://hotels")] == ["HotelList", "Home"]
 
 
 # ------------------------------------------------------------------ explain
 
 
-def test_explain(router):
+def test_explain(router: switchyard.Router) -> None:
     e = router.explain("myapp://hotels/12")
     assert isinstance(e, Explanation) and e
     assert e.url == "myapp://hotels/12"
@@ -124,24 +125,24 @@ def test_explain(router):
     assert w.decided_by is None and w.reason is None
     slug = e.candidates[1]
     assert (slug.wins, slug.decided_by, slug.path_params["slug"]) == (False, "segment 2", "12")
-    assert "<int:hotel>" in slug.reason
+    assert slug.reason is not None and "<int:hotel>" in slug.reason
     assert e.candidates[2].remainder == "hotels/12"
     with pytest.raises(TypeError):
-        w.path_params["x"] = 1
+        w.path_params["x"] = 1  # type: ignore[index]  # a read-only mapping, on purpose
 
 
-def test_explain_redirect_and_miss(router):
+def test_explain_redirect_and_miss(router: switchyard.Router) -> None:
     e = router.explain("https://example.com/h/3")
     assert [(c.target, c.redirect) for c in e.candidates] == [(None, "myapp://hotels/{hotel}")]
     miss = router.explain("other://x")
     assert not miss and miss.candidates == () and miss.winner is None
 
 
-def test_explain_errors(router):
+def test_explain_errors(router: switchyard.Router) -> None:
     with pytest.raises(InvalidURLError):
         router.explain("myapp://a\x01")
     with pytest.raises(TypeError):
-        router.explain(None)
+        router.explain(None)  # type: ignore[arg-type]  # a URL of the wrong type, on purpose
     router.close()
     with pytest.raises(SwitchyardError, match="closed"):
         router.explain("myapp://hotels")
@@ -150,7 +151,7 @@ def test_explain_errors(router):
 # ------------------------------------------------------------------ route listing
 
 
-def test_routes_list_parent_and_source(router):
+def test_routes_list_parent_and_source(router: switchyard.Router) -> None:
     router.add("myapp://added", "Added", priority=2)
     routes = router.routes
     assert [(r.pattern, r.parent, r.from_document) for r in routes] == [
@@ -169,11 +170,11 @@ def test_routes_list_parent_and_source(router):
 
 
 class Screen:
-    def __init__(self, name):
+    def __init__(self, name: str) -> None:
         self.name = name
 
 
-def test_data_read_back_from_matches():
+def test_data_read_back_from_matches() -> None:
     r = switchyard.Router()
     user = Screen("user")
     r.add("/user/<int:id>", "User", name="user", priority=1, data=user)
@@ -188,8 +189,8 @@ def test_data_read_back_from_matches():
     assert r.resolve("/user/5").name == "user"
 
 
-def test_callable_target_is_the_data_too():
-    def show_user(match, context):
+def test_callable_target_is_the_data_too() -> None:
+    def show_user(match: switchyard.Match, context: object) -> tuple[str, object]:
         return ("user", match.params["id"])
 
     r = switchyard.Router()
@@ -202,20 +203,20 @@ def test_callable_target_is_the_data_too():
     assert r.resolve("/other/1").data == "own"
 
 
-def test_data_of_a_handled_match():
+def test_data_of_a_handled_match() -> None:
     r = switchyard.Router()
     r.add("/a", "A", data="payload")
     r.handle("A", lambda match, context: match.data)
     assert r.dispatch("/a").value == "payload"
 
 
-def _collected(ref):
+def _collected(ref: weakref.ref[Screen]) -> bool:
     for _ in range(3):
         gc.collect()
     return ref() is None
 
 
-def test_data_lives_while_the_route_or_a_match_does():
+def test_data_lives_while_the_route_or_a_match_does() -> None:
     r = switchyard.Router()
     screen = Screen("s")
     ref = weakref.ref(screen)
@@ -233,7 +234,7 @@ def test_data_lives_while_the_route_or_a_match_does():
     assert _collected(ref)
 
 
-def test_data_released_when_the_router_closes_or_the_add_fails():
+def test_data_released_when_the_router_closes_or_the_add_fails() -> None:
     r = switchyard.Router()
     kept, refused = Screen("kept"), Screen("refused")
     kept_ref, refused_ref = weakref.ref(kept), weakref.ref(refused)
@@ -249,13 +250,14 @@ def test_data_released_when_the_router_closes_or_the_add_fails():
         r.add("/x", "X", data=1)
 
 
-def test_data_with_a_redirect_and_bad_arguments():
+def test_data_with_a_redirect_and_bad_arguments() -> None:
     r = switchyard.Router()
     r.add("/old/<int:id>", redirect="/new/{id}", data="redirect data")
     r.add("/new/<int:id>", "New")
     assert [m.data for m in r.candidates("/old/3")] == [None]  # the first is where the redirect went
-    assert r.explain("/old/3").winner.redirect == "/new/{id}"
+    winner = r.explain("/old/3").winner
+    assert winner is not None and winner.redirect == "/new/{id}"
     with pytest.raises(ValueError):
         r.add("/both", "T", redirect="/x", data=1)
     with pytest.raises(TypeError):
-        r.add("/p", "T", priority="high", data=1)
+        r.add("/p", "T", priority="high", data=1)  # type: ignore[arg-type]  # a bad priority, on purpose

@@ -92,7 +92,8 @@ P = inspect.Parameter
                   ("name", P.KEYWORD_ONLY, None),
                   ("priority", P.KEYWORD_ONLY, 0),
                   ("defaults", P.KEYWORD_ONLY, None),
-                  ("append_params", P.KEYWORD_ONLY, True)]),
+                  ("append_params", P.KEYWORD_ONLY, True),
+                  ("data", P.KEYWORD_ONLY, None)]),
     (Router.remove, [("self", P.POSITIONAL_OR_KEYWORD, P.empty), ("pattern", P.POSITIONAL_OR_KEYWORD, P.empty)]),
     (Router.resolve, [("self", P.POSITIONAL_OR_KEYWORD, P.empty), ("url", P.POSITIONAL_OR_KEYWORD, P.empty)]),
 ], ids=["Router", "add", "remove", "resolve"])
@@ -113,7 +114,8 @@ def _unannotated(func: Callable[..., object]) -> str:
 def test_public_signature_texts() -> None:
     assert _unannotated(Router) == "(**options)"
     assert _unannotated(Router.add) == (
-        "(self, pattern, target=None, *, redirect=None, name=None, priority=0, defaults=None, append_params=True)")
+        "(self, pattern, target=None, *, redirect=None, name=None, priority=0, defaults=None, append_params=True,"
+        " data=None)")
     assert _unannotated(Router.remove) == "(self, pattern)"
     assert _unannotated(Router.resolve) == "(self, url)"
 
