@@ -24,6 +24,9 @@ public final class Router: Sendable {
     let currentID: Atomic<UInt64>
     /// Handlers registered per target (Navigation/Dispatch.swift); never read by a resolve.
     let handlers = HandlerRegistry()
+    /// One-route routers for working out fallback candidates (Navigation/Candidates.swift);
+    /// never read by a resolve.
+    let fallbacks = PThreadLocked<FallbackCache?>(nil)
 
     /// How many calls deep the walks on this router's tables recurse (`walkRecursionBudget`;
     /// tests set 0 to run every walk with frames).

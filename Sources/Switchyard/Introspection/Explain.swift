@@ -32,15 +32,24 @@ public struct Explanation: Sendable {
 /// routers it tries alternatives in are made on first use and kept, so explaining many URLs
 /// with one explainer costs one setup. Not for concurrent use.
 public final class RouteExplainer {
-    private let router: Router
+    /// The router explained: held strongly by an explainer a caller makes, weakly by the one
+    /// a router keeps for its own fallbacks (`FallbackCache`), which would otherwise keep
+    /// its router alive.
+    private let strongRouter: Router?
+    private weak var weakRouter: Router?
     private let model: TableModel
     private let tokens: [[PrecedenceToken]]
     private var probes: [Router?]
     private var probeMade: [Bool]
 
     /// An explainer over the routes `router` has now.
-    public init(_ router: Router) {
-        self.router = router
+    public convenience init(_ router: Router) {
+        self.init(router, holdingRouter: true)
+    }
+
+    init(_ router: Router, holdingRouter: Bool) {
+        strongRouter = holdingRouter ? router : nil
+        weakRouter = router
         model = router.tableModel()
         tokens = model.entries.map(\.tokens)
         probes = Array(repeating: nil, count: model.entries.count)
@@ -50,6 +59,7 @@ public final class RouteExplainer {
     /// Explains the first hop of resolving `url` (a redirect's next URL is a URL of its own:
     /// explain it separately). Throws what resolving throws for a URL that cannot be read.
     public func explain(_ url: String) throws(SwitchyardError) -> Explanation {
+        guard let router = strongRouter ?? weakRouter else { return Explanation(url: url, candidates: []) }
         // The URL must be readable; redirect errors concern later hops, not this one.
         do throws(SwitchyardError) {
             _ = try router.resolve(url)

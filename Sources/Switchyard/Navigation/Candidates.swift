@@ -8,7 +8,10 @@
 /// `RouterOptions.Limits.maxCandidates` are yielded.
 ///
 /// Cost: the first is one resolve. Reaching the second tries every route on the URL alone,
-/// as `explain` does: fine for dispatching a link or a notification, not for a hot loop.
+/// as `explain` does, in one-route routers the router keeps until its routes change: the
+/// first fallback after a change builds them (about a millisecond per hundred routes), later
+/// ones cost a resolve per route. Fine for dispatching a link or a notification, not for a
+/// hot loop.
 public struct Candidates: Sequence {
     let router: Router
     let url: String
@@ -28,7 +31,7 @@ public struct Candidates: Sequence {
         /// not whichever route is best when they are worked out (the table may have changed).
         let firstRoute: Route?
         var yielded = 0
-        var rest: [Route]? = nil
+        var rest: [(index: Int, route: Route)]? = nil
         var restIndex = 0
 
         init(router: Router, url: String, first: MatchBuffer?, firstHop: Route?) {
@@ -49,9 +52,9 @@ public struct Candidates: Sequence {
             if rest == nil { rest = router.fallbackRoutes(url, after: firstRoute) }
             guard let routes = rest else { return nil }
             while restIndex < routes.count {
-                let route = routes[restIndex]
+                let (index, route) = routes[restIndex]
                 restIndex += 1
-                if let m = router.matchAlone(route, url) {
+                if let m = router.matchAlone(route, index: index, url) {
                     yielded += 1
                     return m
                 }
@@ -73,34 +76,67 @@ extension Router {
         return Candidates(router: self, url: url, first: m.matched ? m : nil, firstHop: firstHop)
     }
 
-    /// The routes that match `url`, best first, each once, but for `first` (the route of
-    /// the candidate already yielded).
-    func fallbackRoutes(_ url: String, after first: Route?) -> [Route] {
-        guard let e = try? explain(url) else { return [] }
+    /// The routes that match `url`, best first, each once (with its index in the router),
+    /// but for `first` (the route of the candidate already yielded).
+    func fallbackRoutes(_ url: String, after first: Route?) -> [(index: Int, route: Route)] {
+        guard let e = withFallbackCache({ (c) throws(SwitchyardError) in try c.explainer.explain(url) }) else {
+            return []
+        }
         var seen: Set<Int> = []
-        var out: [Route] = []
+        var out: [(index: Int, route: Route)] = []
         for c in e.candidates where seen.insert(c.entry.routeIndex).inserted {
             if let first, c.entry.route == first { continue }
-            out.append(c.entry.route)
+            out.append((c.entry.routeIndex, c.entry.route))
         }
         return out
     }
 
-    /// `url` matched against `route` alone (its first hop), or nil.
-    func matchAlone(_ route: Route, _ url: String) -> MatchBuffer? {
-        // Alone, its parent is not there: the stack is looked up in this router's table instead.
-        var alone = route
-        alone.parent = nil
-        guard let probe = try? Router(options: options), (try? probe.add(alone)) != nil else { return nil }
+    /// `url` matched against `route` (route `index` of this router) alone, its first hop, or nil.
+    func matchAlone(_ route: Route, index: Int, _ url: String) -> MatchBuffer? {
+        let probe: Router? = withFallbackCache { c in
+            if let made = c.alone[index] { return made }
+            // Alone, its parent is not there: the stack is looked up in this router's table instead.
+            var alone = route
+            alone.parent = nil
+            guard let r = try? Router(options: options), (try? r.add(alone)) != nil else { return nil }
+            c.alone[index] = r
+            return r
+        } ?? nil
+        guard let probe else { return nil }
         let m = MatchBuffer()
         guard (try? probe.resolveFirstHop(url, into: m)) == true else { return nil }
         m.stackTable = currentTable()
         return m
     }
 
+    /// Runs `body` on the fallback cache of the current routes (made or remade when the
+    /// routes changed since), under its lock. Nil when `body` throws.
+    private func withFallbackCache<R>(_ body: (FallbackCache) throws(SwitchyardError) -> R) -> R? {
+        let id = currentID.load(ordering: .acquiring)
+        return fallbacks.withLock { (cache: inout FallbackCache?) -> R? in
+            if cache?.tableID != id { cache = FallbackCache(tableID: id, explainer: RouteExplainer(self, holdingRouter: false)) }
+            guard let c = cache else { return nil }
+            return try? body(c)
+        }
+    }
+
     /// `resolve(_:into:)` without following a redirect.
     func resolveFirstHop(_ url: String, into match: MatchBuffer) throws(SwitchyardError) -> Bool {
         let own = match.ownURL(url)
         return try resolveFirst(own, into: match)
+    }
+}
+
+/// What working out fallback candidates needs, kept per table so a dispatch after a decline
+/// does not build routers: the explainer (with its one-route routers) and one router per
+/// route matched alone. Replaced when the routes change. Used under `Router.fallbacks`' lock.
+final class FallbackCache {
+    let tableID: UInt64
+    let explainer: RouteExplainer
+    var alone: [Int: Router] = [:]
+
+    init(tableID: UInt64, explainer: RouteExplainer) {
+        self.tableID = tableID
+        self.explainer = explainer
     }
 }
