@@ -104,6 +104,8 @@ public struct RouterOptions: Sendable, Equatable {
     public var precedence: Precedence = .specificity
     public var parameterPrecedence: ParameterPrecedence = .pathOverQuery
     public var limits = Limits()
+    /// The pattern language of routes that do not name one (`Route.dialect`).
+    public var dialect: PatternDialect = .switchyard
 
     public init() {}
 

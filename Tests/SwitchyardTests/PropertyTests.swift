@@ -57,6 +57,12 @@ struct PropertyTests {
         // Some routes carry the custom scheme "myapp" (only with a fixed first segment: it
         // stands in the authority).
         let scheme: String? = !parts.isEmpty && rng.chance(20) && schemes ? "myapp" : nil
+        if rng.chance(15) {
+            // A urlpattern route: literal segments, then one of the oracle's tails.
+            let literals: [OraclePart] = (0..<rng.below(3)).map { _ in .literal(rng.pick(Self.literals)) }
+            return OracleRoute(parts: literals, tail: .none, priority: priority, target: "r\(index)",
+                               urlTail: rng.pick(OracleURLTail.all))
+        }
         return OracleRoute(parts: parts, tail: tail, priority: priority, target: "r\(index)", scheme: scheme)
     }
 
@@ -72,7 +78,7 @@ struct PropertyTests {
             case .param, .star: return rng.pick(vocabulary)
             }
         }
-        if route.tail != .none || rng.chance(10) {
+        if route.tail != .none || route.urlTail != nil || rng.chance(10) {
             for _ in 0..<rng.below(3) { segs.append(rng.pick(vocabulary)) }
         }
         if rng.chance(10), !segs.isEmpty { segs.removeLast() }
@@ -126,8 +132,8 @@ struct PropertyTests {
     }
 
     /// What the oracle expects, in the same form.
-    static func describe(_ route: OracleRoute?, _ segs: [String], scheme: String?) -> String {
-        guard let route, let (params, remainder) = route.match(segs, scheme: scheme) else { return "miss" }
+    static func describe(_ route: OracleRoute?, _ segs: [String], scheme: String?, pathname: String = "") -> String {
+        guard let route, let (params, remainder) = route.match(segs, scheme: scheme, pathname: pathname) else { return "miss" }
         let ps = params.map { name, text, value -> String in
             switch value {
             case .string: return "\(name)=\(text)"
@@ -142,7 +148,7 @@ struct PropertyTests {
     static func routerAnswer(_ routes: [OracleRoute], _ url: String) -> String {
         do {
             let r = try Router()
-            for route in routes { try r.add(route.pattern, target: route.target, priority: route.priority) }
+            for route in routes { try add(route, throwingTo: r) }
             return describe(try r.resolve(url))
         } catch {
             return "error: \(error)"
@@ -151,12 +157,14 @@ struct PropertyTests {
 
     /// Drops routes one at a time while the router still disagrees with the oracle on `url`.
     static func shrink(_ routes: [OracleRoute], _ segs: [String], _ url: String, scheme: String?) -> [OracleRoute] {
+        let pathname = Self.pathname(url)
         var table = routes
         var i = 0
         while i < table.count {
             var smaller = table
             smaller.remove(at: i)
-            if routerAnswer(smaller, url) != describe(Oracle.winner(smaller, segs, scheme: scheme), segs, scheme: scheme) {
+            if routerAnswer(smaller, url) != describe(Oracle.winner(smaller, segs, scheme: scheme, pathname: pathname), segs,
+                                                      scheme: scheme, pathname: pathname) {
                 table = smaller
             } else {
                 i += 1
@@ -168,11 +176,31 @@ struct PropertyTests {
     /// Adds a route; returns the error instead of throwing it.
     static func add(_ route: OracleRoute, to router: Router) -> SwitchyardError? {
         do {
-            try router.add(route.pattern, target: route.target, priority: route.priority)
+            try add(route, throwingTo: router)
             return nil
         } catch {
             return error
         }
+    }
+
+    static func add(_ route: OracleRoute, throwingTo router: Router) throws(SwitchyardError) {
+        if route.urlTail != nil {
+            try router.add(route.pattern, target: route.target, dialect: .urlpattern, priority: route.priority)
+        } else {
+            try router.add(route.pattern, target: route.target, priority: route.priority)
+        }
+    }
+
+    /// The pathname a urlpattern route sees in a URL the generator made (§10): the path as
+    /// written, from the `/` before a custom scheme's authority.
+    static func pathname(_ url: String) -> String {
+        if let r = url.range(of: "://") {
+            let rest = url[r.upperBound...]
+            if url.hasPrefix("https") { return rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "" }
+            return "/" + rest
+        }
+        if url.hasSuffix(":") { return "" }
+        return url
     }
 
     static func show(_ routes: [OracleRoute]) -> String {
@@ -231,7 +259,9 @@ struct PropertyTests {
                     : (0..<rng.below(5)).map { _ in rng.pick(Self.vocabulary) }
                 let (url, scheme) = Self.url(segs, &rng)
                 let got = Self.describe(try router.resolve(url))
-                let want = Self.describe(Oracle.winner(table, segs, scheme: scheme), segs, scheme: scheme)
+                let pathname = Self.pathname(url)
+                let want = Self.describe(Oracle.winner(table, segs, scheme: scheme, pathname: pathname), segs,
+                                         scheme: scheme, pathname: pathname)
                 if want == "miss" { misses += 1 } else { hits += 1 }
                 if got != want {
                     failures += 1
@@ -242,7 +272,7 @@ struct PropertyTests {
                           oracle: \(want)
                         table:
                         \(Self.show(table))
-                        shrunk table (router: \(Self.routerAnswer(small, url)), oracle: \(Self.describe(Oracle.winner(small, segs, scheme: scheme), segs, scheme: scheme))):
+                        shrunk table (router: \(Self.routerAnswer(small, url)), oracle: \(Self.describe(Oracle.winner(small, segs, scheme: scheme, pathname: pathname), segs, scheme: scheme, pathname: pathname))):
                         \(Self.show(small))
                         """)
                     break

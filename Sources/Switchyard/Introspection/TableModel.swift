@@ -192,7 +192,7 @@ struct TableModel {
             var ids: [Int] = []
             // Routes in a router compiled once already; a failure here would be a bug, and
             // the route is then left out of the analyses rather than trapping.
-            if let compiled = try? compilePattern(route.pattern, config) {
+            if let compiled = try? compileRoutePattern(route, config) {
                 for (vi, v) in compiled.variants.enumerated() {
                     ids.append(entries.count)
                     entries.append(ModelEntry(

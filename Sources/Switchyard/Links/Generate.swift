@@ -93,7 +93,7 @@ extension Router {
         }
         var out: [LinkRouteShape] = []
         for route in routes where selection.takes(route) {
-            let compiled = try compilePattern(route.pattern, patternConfig)
+            let compiled = try compileRoutePattern(route, patternConfig)
             out.append(LinkRouteShape(route: route, variants: compiled.variants.map(LinkRouteShape.variant)))
         }
         return out

@@ -54,11 +54,18 @@ public final class MatchBuffer {
         /// Where produced redirect URLs are read for their check (RedirectSafety.swift):
         /// made at the first redirect, so a MatchBuffer that never follows one never pays for it.
         var redirectScratch: UnsafeMutablePointer<RedirectScratch>? = nil
+        /// For tables with `urlpattern` routes (PatternTail.swift).
+        var tail: UnsafeMutablePointer<TailInput>? = nil
 
         func free() {
             owned.free(); view.free(); captures.free(); bestCaptures.free(); frames.free()
             remainderText.free(); merged.free(); chainBytes.free(); chainRefs.free()
             if let s = redirectScratch {
+                s.pointee.free()
+                s.deinitialize(count: 1)
+                s.deallocate()
+            }
+            if let s = tail {
                 s.pointee.free()
                 s.deinitialize(count: 1)
                 s.deallocate()
@@ -114,6 +121,7 @@ public final class MatchBuffer {
     /// Makes `table` the one this MatchBuffer reads from (keeps it alive and caches its view).
     func use(_ table: Table) {
         state.pointee.frames.reserve(table.walkDepth)
+        if _slowPath(table.tailMatchers != nil) { reserveTails(table) }
         state.pointee.table = table
         state.pointee.tableID = table.id
         state.pointee.tableView = UnsafePointer(table.viewPointer)
@@ -281,7 +289,11 @@ public final class MatchBuffer {
     /// The index in `route.names` of path parameter `k`.
     func pathParameterNameIndex(_ k: Int, _ route: CompiledRoute) -> Int {
         let v = Int(entry.variant)
-        if k < bestCaptures.count { return route.captureNames[v][k] }
+        if k < bestCaptures.count {
+            let names = route.captureNames[v]
+            // A `urlpattern` route's captures carry their name (PatternTail.swift).
+            return k < names.count ? names[k] : Int(bestCaptures[k].intValue)
+        }
         return route.remainderNames[v] ?? 0
     }
 

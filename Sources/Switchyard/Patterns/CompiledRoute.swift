@@ -10,6 +10,8 @@ final class CompiledRoute: @unchecked Sendable {
     let captureNames: [[Int]]
     /// Per variant: the remainder's name index, -1 for a bare `*`, nil without a remainder.
     let remainderNames: [Int?]
+    /// For a route in the `urlpattern` dialect: its compiled regexps.
+    let urlPattern: URLPatternMatcher?
     /// Where this route came from: `add`, or the current rule document (replaced by the next).
     let fromDocument: Bool
     /// Its pattern's length and what its alternatives cost (`ExpansionBudget`).
@@ -50,6 +52,7 @@ final class CompiledRoute: @unchecked Sendable {
             return names
         }
         remainderNames = compiled.variants.map { $0.remainder?.nameIndex }
+        urlPattern = compiled.urlPattern
         let destinationText: String
         switch route.destination {
         case .target(let t): destinationText = t

@@ -40,12 +40,14 @@ struct PatternVariant: Hashable {
     /// The variant's shape, computed once when the variant is made (see `makeShape`).
     private(set) var shape = ByteKey([])
 
-    init(scheme: [UInt8]?, host: HostPattern, segments: [PatternSegment], remainder: RemainderPattern?) {
+    init(scheme: [UInt8]?, host: HostPattern, segments: [PatternSegment], remainder: RemainderPattern?,
+         tailKey: [UInt8] = []) {
         self.scheme = scheme
         self.host = host
         self.segments = segments
         self.remainder = remainder
-        shape = ByteKey(makeShape())
+        // A `urlpattern` route's tail (URLPatternRoute.swift) is part of its shape.
+        shape = ByteKey(makeShape() + tailKey)
     }
 
     /// The variant's shape: equal shapes match exactly the same URLs (§3, conflicts).
@@ -89,6 +91,8 @@ struct CompiledPattern {
     /// counted as its length plus one byte (`/a(/:b)` gives `/a` and `/a/:b`: 3 + 6 = 9).
     /// A pattern without groups costs its length plus one. See `ExpansionBudget`.
     var expandedSize: Int
+    /// For a route in the `urlpattern` dialect: its compiled regexps (URLPatternRoute.swift).
+    var urlPattern: URLPatternMatcher? = nil
 }
 
 /// Settings the compiler needs, from RouterOptions.
@@ -99,8 +103,11 @@ struct PatternConfig {
     var maxParameters: Int
     var maxPatternLength: Int
     var maxAlternatives: Int
+    /// The dialect of routes that do not name one.
+    var dialect: PatternDialect
 
     init(_ o: RouterOptions, _ store: WebSchemeStore) {
+        dialect = o.dialect
         read = ReadConfig(o, store)
         caseInsensitiveLiterals = o.caseInsensitiveLiterals
         trailingWildcardMin = o.trailingWildcardNeedsSegment ? 1 : 0

@@ -63,6 +63,7 @@ extension Router {
         let end = bytes.baseAddress == nil ? 0
             : st.pointee.view.readQueryAndFragment(p, bytes.count, end: prefix.pathEnd, tv.pointee.read,
                                                   mayDecode: prefix.mayDecode)
+        let tail = _slowPath(tv.pointee.walk.tails != nil) ? match.prepareTail(p, prefix, end) : nil
         let needed = tv.pointee.maxParameters &+ 1
         st.pointee.captures.reserve(needed)
         st.pointee.bestCaptures.reserve(needed)
@@ -80,7 +81,7 @@ extension Router {
                 var w = Walker(tv.pointee.walk, url: p, decoded: UnsafePointer(st.pointee.view.decoded.base),
                                source: BytesSource(p: p, start: first, end: end),
                                captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base,
-                               frames: st.pointee.frames.base)
+                               frames: st.pointee.frames.base, tail: tail)
                 run(&w, tv, &st.pointee.view)
                 if !w.aborted && (w.best >= 0 || !URLView.hasSlashPair(p, first, end)) {
                     match.finish(w, url: bytes) { m, from in m.appendRemainder(bytes: p, from: from, end: end) }
@@ -100,7 +101,7 @@ extension Router {
                               url: p, decoded: UnsafePointer(st.pointee.view.decoded.base))
         var w = Walker(tv.pointee.walk, url: p, decoded: UnsafePointer(st.pointee.view.decoded.base), source: list,
                        captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base,
-                       frames: st.pointee.frames.base)
+                       frames: st.pointee.frames.base, tail: tail)
         run(&w, tv, &st.pointee.view)
         match.finish(w, url: bytes) { m, from in m.appendRemainder(segmentsFrom: from, url: bytes) }
         st.pointee.paths.count(.segmentList)

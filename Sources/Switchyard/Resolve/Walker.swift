@@ -136,11 +136,15 @@ struct Walker<Source: SegmentSource> {
     /// at the table's highest priority): the walk unwinds without looking further.
     var done = false
     let topPriority: Int32
+    /// Where the URL's components are, for `urlpattern` routes (PatternTail.swift); nil when
+    /// the table has none.
+    let tail: UnsafeMutablePointer<TailInput>?
 
     init(_ t: WalkTable, url: UnsafePointer<UInt8>, decoded: UnsafePointer<UInt8>, source: Source,
          captures: UnsafeMutablePointer<Capture>, bestCaptures: UnsafeMutablePointer<Capture>,
-         frames: UnsafeMutablePointer<WalkFrame>) {
+         frames: UnsafeMutablePointer<WalkFrame>, tail: UnsafeMutablePointer<TailInput>? = nil) {
         self.t = t
+        self.tail = tail
         self.frames = frames
         self.url = url
         self.decoded = decoded
@@ -571,6 +575,14 @@ struct Walker<Source: SegmentSource> {
         while k < end {
             let e = t.entries[Int(k)]
             if Int(e.remainderMin) <= segmentsLeft, beats(e) {
+                if _slowPath(e.isTail) {
+                    let saved = captureCount
+                    if matchTail(e) { take(k, remainder: i) }
+                    captureCount = saved
+                    if best == k && t.precedence == .specificity { return }
+                    k &+= 1
+                    continue
+                }
                 take(k, remainder: i)
                 if t.precedence == .specificity { return }
             }

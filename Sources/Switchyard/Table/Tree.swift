@@ -65,6 +65,8 @@ struct TableEntry: BitwiseCopyable {
     var defaultCount: Int32 = 0
     /// The route leads to a redirect: checked on every hit without touching the route object.
     var isRedirect: Bool = false
+    /// A `urlpattern` route: a remainder that matches only when its regexps do (PatternTail.swift).
+    var isTail: Bool = false
 }
 
 extension TableEntry {
@@ -74,7 +76,8 @@ extension TableEntry {
                   seq: Int32(clamping: r.seq), literalCount: Int32(v.literalCount),
                   remainderMin: Int32(v.remainder?.minSegments ?? 0),
                   namedRemainder: (v.remainder?.nameIndex ?? -1) >= 0,
-                  defaultCount: Int32(r.defaults.count), isRedirect: r.isRedirect)
+                  defaultCount: Int32(r.defaults.count), isRedirect: r.isRedirect,
+                  isTail: r.urlPattern != nil)
     }
 }
 
@@ -114,6 +117,8 @@ struct WalkTable: @unchecked Sendable {
     var precedence: RouterOptions.Precedence
     /// How many calls deep the walk recurses before it goes on with frames (Walker.swift).
     var recursionBudget: Int32
+    /// Per route, its `urlpattern` regexps; nil when the table has no such route.
+    var tails: UnsafeMutablePointer<URLPatternMatcher?>? = nil
 }
 
 final class Table: @unchecked Sendable {
@@ -138,6 +143,10 @@ final class Table: @unchecked Sendable {
     let walkDepth: Int
     let recursionBudget: Int32
     private let staticPaths: StaticPaths
+    /// Per route, its `urlpattern` regexps, when any route has them; and the most scratch
+    /// and group slots one of them needs (URLPatternRoute.swift, PatternTail.swift).
+    let tailMatchers: UnsafeMutableBufferPointer<URLPatternMatcher?>?
+    let tailScratchCount: Int, tailSlotCount: Int
     /// `view`, made once: a MatchBuffer holds this pointer (and the Table), so a resolve reads the
     /// view's fields in place instead of copying the whole struct out of the MatchBuffer.
     let viewPointer: UnsafeMutablePointer<TableView>
@@ -155,6 +164,7 @@ final class Table: @unchecked Sendable {
         var most = 0
         for r in routes { most = max(most, r.names.count) }
         maxParameters = most
+        (tailMatchers, tailScratchCount, tailSlotCount) = Table.tailMatchers(routes)
         var builder = TreeBuilder(foldLiterals: options.caseInsensitiveLiterals)
         for (ri, r) in routes.enumerated() {
             for (vi, v) in r.variants.enumerated() { builder.insert(v, entry: TableEntry(ri, r, vi, v)) }
@@ -224,16 +234,34 @@ final class Table: @unchecked Sendable {
     var hasStaticPathMap: Bool { staticPaths.mask >= 0 }
 
     var view: TableView {
-        TableView(walk: WalkTable(nodes: nodes.baseAddress!, literals: literals.baseAddress!,
+        var v = TableView(walk: WalkTable(nodes: nodes.baseAddress!, literals: literals.baseAddress!,
                                   slots: slots.baseAddress!, dynamics: dynamics.baseAddress!,
                                   entries: entries.baseAddress!, keys: keyBase, fold: foldLiterals,
                                   precedence: precedence, recursionBudget: recursionBudget),
                   read: read, queryOverPath: parameterPrecedence == .queryOverPath,
                   maxParameters: maxParameters, routeCount: routes.count, staticPaths: staticPaths,
                   pathRoot: pathRoot, walkDepth: walkDepth)
+        v.walk.tails = tailMatchers?.baseAddress
+        return v
+    }
+
+    /// The `urlpattern` regexps of `routes` by route index, nil when none has any.
+    private static func tailMatchers(_ routes: [CompiledRoute]) -> (UnsafeMutableBufferPointer<URLPatternMatcher?>?, Int, Int) {
+        guard routes.contains(where: { $0.urlPattern != nil }) else { return (nil, 0, 0) }
+        let buffer = UnsafeMutableBufferPointer<URLPatternMatcher?>.allocate(capacity: routes.count)
+        var scratch = 0, slots = 0
+        for (i, r) in routes.enumerated() {
+            (buffer.baseAddress! + i).initialize(to: r.urlPattern)
+            if let m = r.urlPattern { scratch = max(scratch, m.scratchCount); slots = max(slots, m.slotCount) }
+        }
+        return (buffer, scratch, slots)
     }
 
     deinit {
+        if let t = tailMatchers {
+            t.baseAddress?.deinitialize(count: t.count)
+            t.deallocate()
+        }
         viewPointer.deinitialize(count: 1)
         viewPointer.deallocate()
         memory.free()
@@ -413,7 +441,12 @@ private struct TreeBuilder {
         var e = first
         while e >= 0 { out.append(entries[Int(e)]); e = entryNext[Int(e)] }
         if out.count < 2 { return }
-        out.sort { a, b in a.priority != b.priority ? a.priority > b.priority : a.seq < b.seq }
+        out.sort { a, b in
+            if a.priority != b.priority { return a.priority > b.priority }
+            // `urlpattern` tails before catch-alls (docs/SEMANTICS.md, "The urlpattern dialect").
+            if a.isTail != b.isTail { return a.isTail }
+            return a.seq < b.seq
+        }
     }
 
     /// Lays the trie out depth-first (preorder) into flat arrays, with the key bytes.
