@@ -15,6 +15,7 @@ import os
 import warnings
 from collections.abc import Mapping
 from ctypes import byref, c_int
+from typing import Optional
 
 from . import _ffi
 from ._errors import (
@@ -114,15 +115,21 @@ class Router:
 
     # -------------------------------------------------------------- changes
 
-    def add(self, pattern, target=None, *, redirect=None, name=None, priority=0, defaults=None, append_params=True):
+    def add(self, pattern, target=None, *, redirect=None, name=None, priority=0, defaults=None, append_params=True,
+            dialect: Optional[str] = None, ignore_case: bool = False) -> None:
         """Add a route leading to ``target`` or, instead, redirecting to ``redirect``.
+
+        ``dialect``: "urlpattern" for a pattern in the WHATWG URLPattern syntax, "switchyard"
+        for Switchyard's own, None for the router's (``Router(dialect=...)``);
+        ``ignore_case`` is URLPattern's ``ignoreCase``.
 
         Raises PatternError (with the byte position), ConflictError (naming both
         patterns), LimitError; ValueError / TypeError for arguments Python can check.
         """
         route = SyRoute()
         keep = fill_route(route, pattern, target, redirect=redirect, name=name, priority=priority,
-                          defaults=defaults, append_params=append_params)
+                          defaults=defaults, append_params=append_params, dialect=dialect,
+                          ignore_case=ignore_case)
         h = self._ref()
         _ffi.sy_router_add_route(h, route, SyError())
         self._changed = True

@@ -9,6 +9,7 @@ from typing import Any, List, Mapping, Optional, Tuple, Union
 from . import _ffi, _match
 from ._ffi import SyError, SyParam, SyRoute, SyRouteInfo
 from ._match import saw_uuid_pattern
+from ._options import dialect_flag
 from ._text import utf8
 
 _INT32 = (-(2**31), 2**31 - 1)
@@ -33,11 +34,16 @@ class Route:
     priority: int
     append_params: bool
     from_document: bool
+    #: The route's own dialect ("switchyard" or "urlpattern"), None: the router's.
+    dialect: Optional[str] = None
+    #: urlpattern dialect: ASCII letters compared ignoring case.
+    ignore_case: bool = False
 
 
 def fill_route(route: SyRoute, pattern: Any, target: Any = None, *, redirect: Any = None,
                name: Any = None, priority: Any = 0, defaults: Any = None,
-               append_params: Any = True) -> List[Any]:
+               append_params: Any = True, dialect: Optional[str] = None,
+               ignore_case: bool = False) -> List[Any]:
     """Fills ``route`` (an SyRoute) from Router.add's arguments; returns what its pointers
     refer to (keep it alive until the C call returns). ValueError / TypeError for
     arguments Python can check."""
@@ -49,6 +55,9 @@ def fill_route(route: SyRoute, pattern: Any, target: Any = None, *, redirect: An
         raise ValueError(f"priority must fit in 32 bits, not {priority}")
     if not isinstance(append_params, bool):
         raise TypeError("append_params must be True or False")
+    if not isinstance(ignore_case, bool):
+        raise TypeError("ignore_case must be True or False")
+    dialect_bits = dialect_flag(dialect, router=False)
     texts = {
         "pattern": utf8(pattern, "pattern"),
         "target": None if target is None else utf8(target, "target"),
@@ -62,6 +71,9 @@ def fill_route(route: SyRoute, pattern: Any, target: Any = None, *, redirect: An
     keep: List[Any] = [texts, _fill_defaults(route, defaults)]
     if not append_params:
         route.flags |= _ffi.SY_ROUTE_NO_APPEND_PARAMS
+    route.flags |= dialect_bits
+    if ignore_case:
+        route.flags |= _ffi.SY_ROUTE_IGNORE_CASE
     route.priority = priority
     if b"<uuid:" in texts["pattern"]:
         saw_uuid_pattern()
@@ -125,6 +137,14 @@ def _text(s: Any) -> Optional[str]:
     return s.ptr[: s.len].decode() if s.ptr else None
 
 
+def _route_dialect(flags: int) -> Optional[str]:
+    if flags & _ffi.SY_ROUTE_DIALECT_URLPATTERN:
+        return "urlpattern"
+    if flags & _ffi.SY_ROUTE_DIALECT_SWITCHYARD:
+        return "switchyard"
+    return None
+
+
 def read_routes(h: Any) -> List[Route]:
     """Every route of the C router ``h``, in the library's order."""
     info, err = SyRouteInfo(), SyError()
@@ -134,7 +154,8 @@ def read_routes(h: Any) -> List[Route]:
         pattern = _text(info.pattern) or ""
         out.append(Route(pattern, _text(info.target), _text(info.redirect), _text(info.name),
                          info.priority, not info.flags & _ffi.SY_ROUTE_NO_APPEND_PARAMS,
-                         bool(info.from_document)))
+                         bool(info.from_document), _route_dialect(info.flags),
+                         bool(info.flags & _ffi.SY_ROUTE_IGNORE_CASE)))
     return out
 
 
