@@ -40,4 +40,20 @@ import Testing
             #expect(error.position == at, "'\(pattern)': \(error.message)")
         }
     }
+
+    /// `ignoreCase` without a case-insensitive engine: the source is rewritten so ASCII
+    /// letters match either case; escapes, group names and non-letters stay as written.
+    @Test(arguments: [
+        ("abc", "[aA][bB][cC]"), ("[a-c]", "[a-cA-C]"), ("[Z-b]", "[Z-bA-Bz]"), ("\\d+\\/x", "\\d+\\/[xX]"),
+        ("(?<na>x)", "(?<na>[xX])"), ("[^\\/q]", "[^\\/qQ]"), ("[\\w_]", "[\\w_]"), ("\\x41", "\\x41"),
+        ("(?:a|1)", "(?:[aA]|1)"),
+    ] as [(String, String)])
+    func asciiCaseFolding(_ source: String, _ folded: String) throws {
+        #expect(asciiCaseFolded(source) == folded)
+        let re = try LinearRegex(asciiCaseFolded("^/[a-c]+x(?:yz)?$"))
+        for (input, want) in [("/AbCx", true), ("/abcXYz", true), ("/abd", false), ("/ABCXY", false)] {
+            let bytes = Array(input.utf8)
+            #expect(bytes.withUnsafeBufferPointer { re.matches($0) } == want, "\(input)")
+        }
+    }
 }

@@ -66,9 +66,10 @@ final class URLPatternMatcher: @unchecked Sendable {
     var ignoreCase = false
 }
 
-/// Most instructions a component's regexp may compile to: room for long pathnames, with
-/// a bounded scratch for the resolve.
-private let urlPatternMaxInstructions = 8 * LinearRegex.defaultMaxInstructions
+/// Most instructions a component's regexp may compile to: room for a pathname pattern of
+/// some hundreds of bytes, while a tail's match costs at most 2 × 2048 steps per byte of
+/// the component and its scratch (in every MatchBuffer) stays below a megabyte.
+private let urlPatternMaxInstructions = 2 * LinearRegex.defaultMaxInstructions
 
 /// Compiles `route` in the dialect its route or router names.
 func compileRoutePattern(_ route: Route, _ config: PatternConfig, expansionRoom: Int = .max) throws(SwitchyardError) -> CompiledPattern {
