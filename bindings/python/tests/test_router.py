@@ -89,7 +89,9 @@ P = inspect.Parameter
                   ("name", P.KEYWORD_ONLY, None),
                   ("priority", P.KEYWORD_ONLY, 0),
                   ("defaults", P.KEYWORD_ONLY, None),
-                  ("append_params", P.KEYWORD_ONLY, True)]),
+                  ("append_params", P.KEYWORD_ONLY, True),
+                  ("dialect", P.KEYWORD_ONLY, None),
+                  ("ignore_case", P.KEYWORD_ONLY, False)]),
     (Router.remove, [("self", P.POSITIONAL_OR_KEYWORD, P.empty), ("pattern", P.POSITIONAL_OR_KEYWORD, P.empty)]),
     (Router.resolve, [("self", P.POSITIONAL_OR_KEYWORD, P.empty), ("url", P.POSITIONAL_OR_KEYWORD, P.empty)]),
 ], ids=["Router", "add", "remove", "resolve"])
@@ -103,7 +105,8 @@ def test_public_signatures(func, expected):
 def test_public_signature_texts():
     assert str(inspect.signature(Router)) == "(**options)"
     assert str(inspect.signature(Router.add)) == (
-        "(self, pattern, target=None, *, redirect=None, name=None, priority=0, defaults=None, append_params=True)")
+        "(self, pattern, target=None, *, redirect=None, name=None, priority=0, defaults=None, append_params=True, "
+        "dialect: Optional[str] = None, ignore_case: bool = False) -> None")
     assert str(inspect.signature(Router.remove)) == "(self, pattern)"
     assert str(inspect.signature(Router.resolve)) == "(self, url)"
 
