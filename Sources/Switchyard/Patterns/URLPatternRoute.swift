@@ -13,7 +13,7 @@ public enum PatternDialect: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The compiled regexps of a `urlpattern` route, one per component it has a pattern for.
-final class URLPatternMatcher: @unchecked Sendable {
+final class URLPatternMatcher: Sendable {
     struct Group: BitwiseCopyable {
         /// The engine's group number (1-based) of this part's capture.
         var number: Int32
@@ -39,7 +39,11 @@ final class URLPatternMatcher: @unchecked Sendable {
     let scratchCount: Int
     let slotCount: Int
 
-    init(pathname: Component, search: Component?, hash: Component?) {
+    /// The standard's `ignoreCase` (compiled into the regexps; kept for the route's shape).
+    let ignoreCase: Bool
+
+    init(pathname: Component, search: Component?, hash: Component?, ignoreCase: Bool) {
+        self.ignoreCase = ignoreCase
         self.pathname = pathname
         self.search = search
         self.hash = hash
@@ -62,8 +66,6 @@ final class URLPatternMatcher: @unchecked Sendable {
         key.append(ignoreCase ? 1 : 0)
         return key
     }
-
-    var ignoreCase = false
 }
 
 /// Most instructions a component's regexp may compile to: room for a pathname pattern of
@@ -104,8 +106,7 @@ func compileURLPatternRoute(_ route: Route, _ config: PatternConfig, expansionRo
     let hash = try route.hashPattern.map { (s: String) throws(SwitchyardError) in
         try urlPatternComponent(try parseURLPattern(s, .hash), .hash, route.ignoreCase, &names, config)
     }
-    let matcher = URLPatternMatcher(pathname: pathname, search: search, hash: hash)
-    matcher.ignoreCase = route.ignoreCase
+    let matcher = URLPatternMatcher(pathname: pathname, search: search, hash: hash, ignoreCase: route.ignoreCase)
     let segments = urlPatternLiteralSegments(pathParts, route.ignoreCase, config)
     let variant = PatternVariant(scheme: nil, host: .any, segments: segments,
                                  remainder: RemainderPattern(minSegments: 0, nameIndex: -1),
