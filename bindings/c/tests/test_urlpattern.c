@@ -16,8 +16,7 @@ static sy_status add_flagged(sy_router *r, const char *pattern, const char *targ
     return sy_router_add_route(r, &route, err);
 }
 
-/* HEADER: "SY_ROUTE_DIALECT_URLPATTERN: the pattern is in the urlpattern dialect ...
- * whatever the router's dialect." */
+/* HEADER: "The pattern is in the urlpattern dialect" ... "whatever the router's dialect." */
 static void route_flag_selects_the_dialect(void **state)
 {
     sy_router *r = sy_test_router(NULL);
@@ -38,8 +37,8 @@ static void route_flag_selects_the_dialect(void **state)
     sy_router_free(r);
 }
 
-/* HEADER: "SY_OPT_URLPATTERN_DIALECT: routes are in the urlpattern dialect unless they
- * name theirs"; "SY_ROUTE_IGNORE_CASE". */
+/* HEADER: "routes are in the urlpattern dialect unless" ... "compare ASCII letters ignoring
+ * case (the standard's ignoreCase)." */
 static void router_flag_and_ignore_case(void **state)
 {
     sy_router_options o;
@@ -64,7 +63,7 @@ static void router_flag_and_ignore_case(void **state)
     sy_router_free(r);
 }
 
-/* HEADER: "Setting both dialect bits is SY_ERR_INVALID_ARGUMENT"; pattern errors name
+/* HEADER: "Setting both dialect bits is SY_ERR_INVALID_ARGUMENT." Pattern errors name
  * the construct and its byte. */
 static void errors(void **state)
 {
