@@ -13,5 +13,7 @@ typedef struct {
 /* Return 0, or -1 when the router could not be built (after printing why). */
 int switchyard_suite(const route_set *set, double budget_s, suite_result *out);
 int r3_suite(const route_set *set, double budget_s, suite_result *out);
+/* Constraint routes against 32 KiB URLs built to make a backtracking engine explode. */
+int redos_suite(double budget_s, suite_result *out);
 
 #endif

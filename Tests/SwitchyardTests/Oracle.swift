@@ -12,16 +12,29 @@ enum OraclePart: Equatable {
     case float(String)
     case param(String)
     case star                      // `*` in the middle: exactly one segment, not captured
+    /// `<re:name:regexp>` (name nil: `<re::regexp>`), the regexp one of `OracleRegex.pool`.
+    case regex(String?, Int)
 
-    /// §3: literal > uuid > int > float > :name > middle `*` (> remainder forms, rank 0).
+    /// §3: literal > uuid > int > float > constraint > :name > middle `*` (> remainder forms, rank 0).
     var rank: Int {
         switch self {
-        case .literal: return 6
-        case .uuid: return 5
-        case .int: return 4
-        case .float: return 3
+        case .literal: return 7
+        case .uuid: return 6
+        case .int: return 5
+        case .float: return 4
+        case .regex: return 3
         case .param: return 2
         case .star: return 1
+        }
+    }
+
+    /// Whether two parts lead to the same place of a route table: the same literal, the
+    /// same constraint (and both named or both not), or the same other rank.
+    func samePlace(_ other: OraclePart) -> Bool {
+        switch (self, other) {
+        case (.literal(let x), .literal(let y)): return x == y
+        case (.regex(let a, let x), .regex(let b, let y)): return x == y && (a == nil) == (b == nil)
+        default: return rank == other.rank && rank != 7 && rank != 3
         }
     }
 
@@ -33,8 +46,29 @@ enum OraclePart: Equatable {
         case .float(let n): return "<float:\(n)>"
         case .param(let n): return ":\(n)"
         case .star: return "*"
+        case .regex(let n, let k): return "<re:\(n ?? ""):\(OracleRegex.pool[k].source)>"
         }
     }
+}
+
+/// The constraints random routes use, each with a predicate written without any regexp
+/// engine: what the segment must be for the regexp to match all of it.
+enum OracleRegex {
+    static let pool: [(source: String, accepts: @Sendable (String) -> Bool)] = [
+        ("[a-c]", { $0.count == 1 && "abc".contains($0) }),
+        ("\\d+", { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+        ("-?\\d+(\\.\\d+)?", { s in
+            var t = Substring(s)
+            if t.first == "-" { t = t.dropFirst() }
+            let halves = t.split(separator: ".", omittingEmptySubsequences: false)
+            return (halves.count == 1 || halves.count == 2)
+                && halves.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        }),
+        ("a|zz", { $0 == "a" || $0 == "zz" }),
+        (".+", { !$0.isEmpty }),
+        ("[^7]*", { !$0.contains("7") }),
+        ("(?:a|b|c)+", { !$0.isEmpty && $0.allSatisfy { "abc".contains($0) } }),
+    ]
 }
 
 /// The end of a generated pattern.
@@ -96,18 +130,26 @@ struct OracleRoute {
     func sameShape(as other: OracleRoute) -> Bool {
         guard scheme == other.scheme, parts.count == other.parts.count,
               (tail == .none) == (other.tail == .none), urlTail?.pattern == other.urlTail?.pattern else { return false }
-        return zip(parts, other.parts).allSatisfy { a, b in
-            if case .literal(let x) = a, case .literal(let y) = b { return x == y }
-            return a.rank == b.rank && a.rank != 6
-        }
+        return zip(parts, other.parts).allSatisfy { a, b in a.samePlace(b) }
     }
 
-    /// The specificity key for a URL this route matches: ranks of the fixed parts, then 7 when
-    /// the pattern ends where the URL ends, or -1 for a remainder form (§8: end beats remainder).
-    /// A pattern with a scheme beats one without, before any segment is compared (§3). A
-    /// urlpattern tail is 0: below every segment form, above the remainder forms (§10).
-    var key: [Int] {
-        [scheme == nil ? 0 : 1] + parts.map(\.rank) + [urlTail != nil ? 0 : tail == .none ? 7 : -1]
+    /// The specificity key for a URL this route matches, in `table` (the routes in the order
+    /// they were added): ranks of the fixed parts, then 800 when the pattern ends where the
+    /// URL ends, or 0 for a remainder form (§8: end beats remainder). A pattern with a scheme
+    /// beats one without, before any segment is compared (§3). Constraints at one place rank
+    /// in the order they first appear there in the table. A urlpattern tail is 50: below
+    /// every segment form, above the remainder forms (§10).
+    func key(in table: [OracleRoute]) -> [Int] {
+        var key = [scheme == nil ? 0 : 1]
+        for (i, part) in parts.enumerated() {
+            guard case .regex = part else { key.append(part.rank * 100); continue }
+            let first = table.firstIndex { q in
+                q.scheme == scheme && q.parts.count > i && q.parts[i].samePlace(part)
+                    && zip(q.parts[..<i], parts[..<i]).allSatisfy { $0.samePlace($1) }
+            } ?? 0
+            key.append(part.rank * 100 - 1 - first)
+        }
+        return key + [urlTail != nil ? 50 : tail == .none ? 800 : 0]
     }
 
     /// The captures when the route matches `segments`, or nil: (name, text, value) in order,
@@ -129,6 +171,9 @@ struct OracleRoute {
             case .float(let n): guard let d = Oracle.float(seg) else { return nil }; params.append((n, seg, .float(d)))
             case .param(let n): params.append((n, seg, .string))
             case .star: break
+            case .regex(let n, let k):
+                guard OracleRegex.pool[k].accepts(seg) else { return nil }
+                if let n { params.append((n, seg, .string)) }
             }
         }
         let rest = segments.dropFirst(parts.count).joined(separator: "/")
@@ -179,7 +224,8 @@ enum Oracle {
             guard let b = best else { best = r; continue }
             // Same priority and key cannot both match (that is a conflict), so this is total;
             // except for urlpattern tails at one node, where the first added wins.
-            if r.priority > b.priority || (r.priority == b.priority && b.key.lexicographicallyPrecedes(r.key)) {
+            if r.priority > b.priority
+                || (r.priority == b.priority && b.key(in: routes).lexicographicallyPrecedes(r.key(in: routes))) {
                 best = r
             }
         }

@@ -43,6 +43,7 @@ struct PropertyTests {
             case ..<75: parts.append(.int("p\(i)"))
             case ..<80: parts.append(.float("p\(i)"))
             case ..<85: parts.append(.uuid("p\(i)"))
+            case ..<93: parts.append(.regex(rng.chance(80) ? "p\(i)" : nil, rng.below(OracleRegex.pool.count)))
             default: parts.append(.star)
             }
         }
@@ -77,7 +78,7 @@ struct PropertyTests {
             case .uuid: return uuid
             case .int: return rng.pick(["7", "-3"])
             case .float: return rng.pick(["2.5", "1e3", "7"])
-            case .param, .star: return rng.pick(vocabulary)
+            case .param, .star, .regex: return rng.pick(vocabulary)
             }
         }
         if route.tail != .none || route.urlTail != nil || rng.chance(10) {

@@ -116,7 +116,7 @@ extension LinkRouteShape {
             case .uuid: return .uuid
             case .int: return .int
             case .float: return .float
-            case .param: return .param
+            case .param, .regex: return .param  // a constraint is widened to any segment
             case .star: return .star
             }
         }

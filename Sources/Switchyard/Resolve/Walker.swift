@@ -391,14 +391,18 @@ struct Walker<Source: SegmentSource> {
                     cap.kind = .float
                     cap.floatValue = v
                 case .param: break
+                case .regex:
+                    guard t.constraintAccepts(d, p, n) else { continue }
+                    if d.portCount == 0 { cap.kind = .regex; break }
+                    fallthrough  // an unnamed constraint: one segment, not captured
                 case .star:  // one segment, not captured
-                    if last { tail = d.child; break }
+                    if last { tail = d.child; cap.kind = .star; break }
                     descend(d.child, next)
                     if done { return }
                     continue
                 default: continue
                 }
-                if d.kind == .star { break }
+                if cap.kind == .star { break }
                 captures[captureCount] = cap
                 captureCount &+= 1
                 if last { tail = d.child; break }  // the capture stays pushed for the loop
@@ -543,7 +547,10 @@ struct Walker<Source: SegmentSource> {
                 cap.kind = .float
                 cap.floatValue = v
             case .param: break
-            case .star: break  // one segment, not captured
+            case .regex:
+                guard t.constraintAccepts(d, p, n) else { continue }
+                cap.kind = d.portCount == 0 ? .regex : .star  // an unnamed constraint is not captured
+            case .star: cap.kind = .star  // one segment, not captured
             default: continue
             }
             if !last {
@@ -552,7 +559,7 @@ struct Walker<Source: SegmentSource> {
                 depth &+= 1
             }
             // The last way on keeps its capture until the walk comes back above it.
-            if d.kind != .star {
+            if cap.kind != .star {
                 captures[captureCount] = cap
                 captureCount &+= 1
             }

@@ -6,8 +6,8 @@
 
 /// How a dynamic edge matches.
 enum EdgeKind: UInt8 {
-    // Path level, in specificity order (SegmentKind raw values 1...5).
-    case uuid = 1, int = 2, float = 3, param = 4, star = 5
+    // Path level, in specificity order (SegmentKind raw values 1...6).
+    case uuid = 1, int = 2, float = 3, regex = 4, param = 5, star = 6
     /// Scheme level: patterns without a scheme.
     case anyScheme = 10
     /// Host level: `*.domain` hosts (more labels first), then patterns without a host.
@@ -45,6 +45,8 @@ struct LiteralEdge: BitwiseCopyable {
     var portStart: Int { Int(keyStart) &+ Int(keyCount) }
 }
 
+/// For a `.regex` edge, `suffixStart` is the index of its constraint in
+/// `WalkTable.constraints` and `portCount` is 1 when the constraint is unnamed (not captured).
 struct DynamicEdge: BitwiseCopyable {
     var kind: EdgeKind
     var child: Int32
@@ -119,6 +121,15 @@ struct WalkTable: @unchecked Sendable {
     var recursionBudget: Int32
     /// Per route, its `urlpattern` regexps; nil when the table has no such route.
     var tails: UnsafeMutablePointer<URLPatternMatcher?>? = nil
+    /// The regular-expression constraints of `.regex` edges (`DynamicEdge.suffixStart`).
+    var constraints: UnsafePointer<LinearRegex>
+
+    /// Whether the constraint of the `.regex` edge `d` accepts the segment `p[0..<n]`.
+    /// Out of line: constraints are rare, and the walk's frames stay small without them.
+    @inline(never)
+    func constraintAccepts(_ d: DynamicEdge, _ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        constraints[Int(d.suffixStart)].matches(UnsafeBufferPointer(start: p, count: n))
+    }
 }
 
 final class Table: @unchecked Sendable {
@@ -147,6 +158,8 @@ final class Table: @unchecked Sendable {
     /// and group slots one of them needs (URLPatternRoute.swift, PatternTail.swift).
     let tailMatchers: UnsafeMutableBufferPointer<URLPatternMatcher?>?
     let tailScratchCount: Int, tailSlotCount: Int
+    /// The constraints of the table's `.regex` edges (never empty, so its address is valid).
+    let constraints: UnsafeMutableBufferPointer<LinearRegex>
     /// `view`, made once: a MatchBuffer holds this pointer (and the Table), so a resolve reads the
     /// view's fields in place instead of copying the whole struct out of the MatchBuffer.
     let viewPointer: UnsafeMutablePointer<TableView>
@@ -170,6 +183,12 @@ final class Table: @unchecked Sendable {
             for (vi, v) in r.variants.enumerated() { builder.insert(v, entry: TableEntry(ri, r, vi, v)) }
         }
         let flat = builder.flatten()
+        constraints = .allocate(capacity: max(1, builder.constraints.count))
+        if builder.constraints.isEmpty {
+            constraints.initializeElement(at: 0, to: .empty)
+        } else {
+            _ = constraints.initialize(from: builder.constraints)
+        }
         builder = TreeBuilder(foldLiterals: false)  // the build trie is not needed any more
         // Path-only tables: root -> anyScheme -> anyHost, nothing else at those levels.
         var root: Int32 = -1
@@ -237,7 +256,8 @@ final class Table: @unchecked Sendable {
         var v = TableView(walk: WalkTable(nodes: nodes.baseAddress!, literals: literals.baseAddress!,
                                   slots: slots.baseAddress!, dynamics: dynamics.baseAddress!,
                                   entries: entries.baseAddress!, keys: keyBase, fold: foldLiterals,
-                                  precedence: precedence, recursionBudget: recursionBudget),
+                                  precedence: precedence, recursionBudget: recursionBudget,
+                                  constraints: UnsafePointer(constraints.baseAddress!)),
                   read: read, queryOverPath: parameterPrecedence == .queryOverPath,
                   maxParameters: maxParameters, routeCount: routes.count, staticPaths: staticPaths,
                   pathRoot: pathRoot, walkDepth: walkDepth)
@@ -264,6 +284,8 @@ final class Table: @unchecked Sendable {
         }
         viewPointer.deinitialize(count: 1)
         viewPointer.deallocate()
+        _ = constraints.deinitialize()
+        constraints.deallocate()
         memory.free()
     }
 }
@@ -303,6 +325,9 @@ private struct TreeBuilder {
     /// Route entries, each in one list of its node (`next`: the following entry of the list).
     var entries: [TableEntry] = []
     var entryNext: [Int32] = []
+    /// The constraints of `.regex` edges, each once, and their index by edge key.
+    var constraints: [LinearRegex] = []
+    var constraintIndex: [[UInt8]: Int32] = [:]
 
     init(foldLiterals: Bool) { self.foldLiterals = foldLiterals }
 
@@ -320,6 +345,10 @@ private struct TreeBuilder {
             node = child(of: node, kind: EdgeKind.wildcardHost.rawValue, key: s, port: p, labels: l)
         }
         for seg in v.segments {
+            if let regex = seg.regex, constraintIndex[seg.literal] == nil {
+                constraintIndex[seg.literal] = Int32(constraints.count)
+                constraints.append(regex)
+            }
             node = child(of: node, kind: seg.kind == .literal ? 0 : seg.kind.rawValue, key: seg.literal, port: [])
         }
         let e = Int32(entries.count)
@@ -428,6 +457,7 @@ private struct TreeBuilder {
         out.sort { x, y in
             let a = edges[Int(x)], b = edges[Int(y)]
             if a.kind != b.kind { return a.kind < b.kind }
+            if a.kind == EdgeKind.regex.rawValue { return x < y }  // constraints: in the order routes were added
             if a.labels != b.labels { return a.labels > b.labels }  // more labels wins
             let ak = keyBytes(a), bk = keyBytes(b)
             if ak != bk { return ak.lexicographicallyPrecedes(bk) }
@@ -522,6 +552,13 @@ private struct TreeBuilder {
             t.dynamicCount = b.dynamicCount
             for e in scratch {
                 let edge = edges[Int(e)]
+                if edge.kind == EdgeKind.regex.rawValue {
+                    let key = keyBytes(edge)
+                    flat.dynamics.append(DynamicEdge(
+                        kind: .regex, child: place[Int(edge.child)],
+                        suffixStart: constraintIndex[Array(key)] ?? 0, portCount: key.first == 0 ? 1 : 0))
+                    continue
+                }
                 let suffixStart = flat.keys.count
                 flat.keys += keyBytes(edge)
                 let portStart = flat.keys.count
@@ -630,3 +667,4 @@ private struct FlatTable {
 
 /// Above this many literal children a node gets a hash index instead of a linear scan.
 private let linearScanLimit = 8
+
