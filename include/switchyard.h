@@ -290,8 +290,10 @@ typedef struct sy_param {
 #define SY_OPT_NO_DECODE_PATH               (1u << 5) /* do not percent-decode path segments */
 #define SY_OPT_TRAILING_WILDCARD_NEEDS_SEGMENT (1u << 6) /* trailing '*' needs >= 1 segment */
 #define SY_OPT_QUERY_OVER_PATH              (1u << 7) /* in params, a query item beats a path parameter */
+#define SY_OPT_URLPATTERN_DIALECT           (1u << 8) /* routes are in the urlpattern dialect unless
+                                                         they name theirs (SY_ROUTE_DIALECT_*) */
 /** Every flag this version knows; grows when flags are added. */
-#define SY_OPT_KNOWN_FLAGS 0xFFu
+#define SY_OPT_KNOWN_FLAGS 0x1FFu
 
 /* A flag is named after the option it sets, as Swift and Python name it: SY_OPT_X sets
  * x to true, SY_OPT_NO_X sets x to false (decode_path, plus_as_space_in_query). The
@@ -385,8 +387,16 @@ SY_API sy_status sy_router_options_init(sy_router_options *opts, /* OUT: filled 
 /** For a redirect: do not append unused captured parameters and the original query to
  *  the redirect URL (SEMANTICS.md §6, "append_params": false). No effect on a target. */
 #define SY_ROUTE_NO_APPEND_PARAMS (1u << 0)
+/** The pattern is in the urlpattern dialect (the WHATWG URLPattern standard's pathname
+ *  syntax, SEMANTICS.md "The urlpattern dialect"), whatever the router's dialect. */
+#define SY_ROUTE_DIALECT_URLPATTERN (1u << 1)
+/** The pattern is in Switchyard's own dialect, whatever the router's dialect. Setting both
+ *  dialect bits is SY_ERR_INVALID_ARGUMENT. */
+#define SY_ROUTE_DIALECT_SWITCHYARD (1u << 2)
+/** urlpattern dialect: compare ASCII letters ignoring case (the standard's ignoreCase). */
+#define SY_ROUTE_IGNORE_CASE (1u << 3)
 /** Every route flag this version knows; grows when flags are added. */
-#define SY_ROUTE_KNOWN_FLAGS 0x01u
+#define SY_ROUTE_KNOWN_FLAGS 0x0Fu
 
 /** The current version of sy_route. */
 #define SY_ROUTE_VERSION 1

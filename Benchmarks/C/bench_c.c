@@ -50,6 +50,14 @@ int main(int argc, char **argv) {
         } else failed = 1;
         route_set_free(&set);
     }
+    suite_result redos;
+    if (redos_suite(budget, &redos) == 0) {
+        bench_write_row(out, first, "redos", "switchyard", &redos.stats, 4, redos.mismatches,
+                        "a 32 KiB segment against (a+)+$, (a|aa)*c, (a?){30}a{30} and 30 nested (...)?: one resolve each");
+        fprintf(stderr, "c: redos (4 constraint routes, 32 KiB URLs)\n  switchyard  median %8.1f ns  p99 %8.1f ns  allocs %.2f  mismatches %zu\n",
+                redos.stats.median_ns, redos.stats.p99_ns, redos.stats.allocs_per_lookup, redos.mismatches);
+        first = 0;
+    } else failed = 1;
     fprintf(out, "\n]\n");
     fclose(out);
     return failed;

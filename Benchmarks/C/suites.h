@@ -15,5 +15,7 @@ int switchyard_suite(const route_set *set, double budget_s, suite_result *out);
 int r3_suite(const route_set *set, double budget_s, suite_result *out);
 /* sy_router_dispatch per request, the first handler called declining (dispatch_suite.c). */
 int switchyard_dispatch_suite(const route_set *set, double budget_s, suite_result *out);
+/* Constraint routes against 32 KiB URLs built to make a backtracking engine explode. */
+int redos_suite(double budget_s, suite_result *out);
 
 #endif

@@ -109,6 +109,8 @@ public struct RouterOptions: Sendable, Equatable {
     public var parameterPrecedence: ParameterPrecedence = .pathOverQuery
     /// Ceilings on input size.
     public var limits = Limits()
+    /// The pattern language of routes that do not name one (`Route.dialect`).
+    public var dialect: PatternDialect = .switchyard
 
     /// The default options (docs/SEMANTICS.md's default profile), always valid.
     public init() {}

@@ -52,6 +52,14 @@ public struct Route: Sendable, Hashable {
     /// Parent, handler and the caller's value (Navigation/RouteNavigation.swift); never read
     /// by a resolve.
     var navigation = RouteNavigation()
+    /// The language `pattern` is written in; nil: the router's (`RouterOptions.dialect`).
+    public var dialect: PatternDialect? = nil
+    /// `urlpattern` dialect: compare ASCII letters ignoring case (the standard's `ignoreCase`).
+    public var ignoreCase = false
+    /// `urlpattern` dialect: patterns for the URL's query (without `?`) and fragment (without
+    /// `#`); nil matches any.
+    public var searchPattern: String? = nil
+    public var hashPattern: String? = nil
 
     /// A route to `destination`; the other initialisers are shorthands for it.
     public init(_ pattern: String, destination: Destination, name: String? = nil, priority: Int = 0,

@@ -359,7 +359,7 @@ struct RouterState {
         for (index, route) in adding.enumerated() {
             do throws(SwitchyardError) {
                 try validate(route)
-                let c = try compilePattern(route.pattern, config, expansionRoom: running.room)
+                let c = try compileRoutePattern(route, config, expansionRoom: running.room)
                 try running.take(expandedSize: c.expandedSize)
                 try check?(index, route, c)
                 // Every redirect template is checked when its route is added (RedirectTemplate.swift);

@@ -46,6 +46,7 @@ func routerOptions(from opts: UnsafePointer<sy_router_options>?) throws(CFailure
     result.decodePath = !has(SY_OPT_NO_DECODE_PATH)
     result.trailingWildcardNeedsSegment = has(SY_OPT_TRAILING_WILDCARD_NEEDS_SEGMENT)
     result.parameterPrecedence = has(SY_OPT_QUERY_OVER_PATH) ? .queryOverPath : .pathOverQuery
+    result.dialect = has(SY_OPT_URLPATTERN_DIALECT) ? .urlpattern : .switchyard
 
     switch o.host_handling {
     case Int32(SY_HOST_WEB_SCHEMES.rawValue): result.hostHandling = .webSchemes

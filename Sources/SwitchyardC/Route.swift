@@ -37,8 +37,16 @@ func coreRoute(_ r: sy_route, name: String) throws(CFailure) -> Route {
     }
     let routeName = try optionalString(r.name, name: "\(name).name")
     let defaults = try coreDefaults(r.defaults, r.defaults_count, name: "\(name).defaults")
-    return Route(pattern, destination: destination, name: routeName, priority: Int(r.priority),
-                 defaults: defaults, appendParams: r.flags & SY_ROUTE_NO_APPEND_PARAMS == 0)
+    var route = Route(pattern, destination: destination, name: routeName, priority: Int(r.priority),
+                      defaults: defaults, appendParams: r.flags & SY_ROUTE_NO_APPEND_PARAMS == 0)
+    switch (r.flags & SY_ROUTE_DIALECT_URLPATTERN != 0, r.flags & SY_ROUTE_DIALECT_SWITCHYARD != 0) {
+    case (true, true): throw .invalid("\(name).flags has both SY_ROUTE_DIALECT_URLPATTERN and SY_ROUTE_DIALECT_SWITCHYARD")
+    case (true, false): route.dialect = .urlpattern
+    case (false, true): route.dialect = .switchyard
+    case (false, false): break
+    }
+    route.ignoreCase = r.flags & SY_ROUTE_IGNORE_CASE != 0
+    return route
 }
 
 /// Route defaults from a C array of sy_param (read as input: name, type, and the value

@@ -140,6 +140,12 @@ final class RouteSnapshot {
             // The core keeps priorities within 32 bits; clamped all the same.
             info.priority = Int32(clamping: r.priority)
             info.flags = r.appendParams ? 0 : SY_ROUTE_NO_APPEND_PARAMS
+            switch r.dialect {
+            case .urlpattern?: info.flags |= SY_ROUTE_DIALECT_URLPATTERN
+            case .switchyard?: info.flags |= SY_ROUTE_DIALECT_SWITCHYARD
+            case nil: break
+            }
+            if r.ignoreCase { info.flags |= SY_ROUTE_IGNORE_CASE }
             info.from_document = i >= documentStart && i - documentStart < documentCount ? 1 : 0
             (infos + i).initialize(to: info)
         }

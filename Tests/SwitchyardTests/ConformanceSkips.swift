@@ -33,12 +33,6 @@ let conformanceSkips: [SkipReason] = [
               "jlroutes-035", "jlroutes-037", "jlroutes-039", "jlroutes-040", "jlroutes-041"]),
     SkipReason(
         matrixRow: "placeholder syntax",
-        why: "DeepLinkKit routes are regular expressions (`.*`, `:id([0-9]+)`, `(.*)`)",
-        scope: .whole,
-        ids: ["deeplinkkit-015", "deeplinkkit-016", "deeplinkkit-017", "deeplinkkit-019", "deeplinkkit-020",
-              "deeplinkkit-021", "deeplinkkit-022", "deeplinkkit-027"]),
-    SkipReason(
-        matrixRow: "placeholder syntax",
         why: "MGJRouter names end at `.` and cut a literal suffix (`:id.html`); our names are whole segments",
         scope: .whole, ids: ["mgjrouter-017"]),
     SkipReason(

@@ -45,6 +45,37 @@ struct ConformanceTests {
         #expect(ran > 100)
     }
 
+    @Test("DeepLinkKit's regexp matcher cases, written with constraints")
+    func deepLinkKitRegexpCases() throws {
+        let cases = try loadConformanceCases().filter { $0.system == "deeplinkkit" && $0.kind == "pattern_string_match" }
+        #expect(cases.count >= 3)
+        for c in cases {
+            guard let pattern = (c.object["routes"] as? [[String: Any]])?.first?["pattern"] as? String,
+                  let url = c.object["url"] as? String, let shouldMatch = c.expect["match"] as? Bool else {
+                Issue.record("\(c.id): unexpected shape")
+                continue
+            }
+            let ours = Self.constraintPattern(pattern)
+            let r = try Router()
+            try r.add(ours, target: pattern)
+            let m = try r.resolveBuffer(url)
+            #expect(m.matched == shouldMatch, "\(c.id): \(ours) on \(url)")
+            if shouldMatch, m.matched { checkParameters(c, expect: c.expect, match: m) }
+        }
+    }
+
+    /// DeepLinkKit's `:name(regexp)` segments as `<re:name:regexp>`.
+    static func constraintPattern(_ pattern: String) -> String {
+        pattern.split(separator: "/", omittingEmptySubsequences: false).map { segment -> String in
+            guard segment.hasPrefix(":"), let open = segment.firstIndex(of: "("), segment.hasSuffix(")") else {
+                return String(segment)
+            }
+            let name = segment[segment.index(after: segment.startIndex)..<open]
+            let regexp = segment[segment.index(after: open)..<segment.index(before: segment.endIndex)]
+            return "<re:\(name):\(regexp)>"
+        }.joined(separator: "/")
+    }
+
     // MARK: - One case
 
     private func run(_ c: RawCase, checkParams: Bool, kickstarterTable: [String]) throws {
@@ -169,6 +200,9 @@ struct ConformanceTests {
                 return CaseRoute(original: pattern, scheme: nil, ours: pattern, priority: priority)
             case "routingkit":
                 return CaseRoute(original: pattern, scheme: nil, ours: routingKitPattern(pattern), priority: priority)
+            case "deeplinkkit":
+                return CaseRoute(original: pattern, scheme: scheme, ours: deepLinkKitRegexRoutes[pattern] ?? pattern,
+                                 priority: priority)
             default:
                 return CaseRoute(original: pattern, scheme: scheme, ours: pattern, priority: priority)
             }
@@ -184,6 +218,21 @@ struct ConformanceTests {
             return String(segment)
         }.joined(separator: "/")
     }
+
+    /// DeepLinkKit routes are regular expressions over the host and path (`:name(regexp)`
+    /// gives a parameter its own; bare regexp text between slashes captures nothing). In our
+    /// dialect: a constraint per segment (`<re:name:regexp>`, `<re::regexp>`), a remainder for
+    /// a regexp that crosses slashes, and `*` for the host DeepLinkKit ignores in a path route
+    /// (for a non-web scheme it is the first segment).
+    static let deepLinkKitRegexRoutes: [String: String] = [
+        ".*": "*",
+        "/table/:path(.*)": "/*/table/<path:path>",
+        "/table/:table([a-zA-Z]+)/:id([0-9]+)": "/*/table/<re:table:[a-zA-Z]+>/<re:id:[0-9]+>",
+        "/table/:table([a-zA-Z]+)/[a-z]+/:other([a-z]+)/:thing":
+            "/*/table/<re:table:[a-zA-Z]+>/<re::[a-z]+>/<re:other:[a-z]+>/:thing",
+        "/table/:table([a-zA-Z]+)/:id([0-9])": "/*/table/<re:table:[a-zA-Z]+>/<re:id:[0-9]>",
+        "derp://(.*)/say/hello": "derp://<re::.*>/say/hello",
+    ]
 
     static func ourName(_ name: String, system: String) -> String {
         guard system == "routingkit", let first = name.first, first.isNumber else { return name }

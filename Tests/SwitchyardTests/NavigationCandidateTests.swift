@@ -84,7 +84,7 @@ struct NavigationCandidateTests {
                 let (url, scheme) = PropertyTests.url(segs, &rng)
                 let got = try router.candidates(for: url).map(PropertyTests.describe)
                 let ordered = table.filter { $0.match(segs, scheme: scheme) != nil }.sorted { a, b in
-                    a.priority != b.priority ? a.priority > b.priority : b.key.lexicographicallyPrecedes(a.key)
+                    a.priority != b.priority ? a.priority > b.priority : b.key(in: table).lexicographicallyPrecedes(a.key(in: table))
                 }
                 let want = ordered.map { PropertyTests.describe($0, segs, scheme: scheme) }
                 longest = max(longest, want.count)

@@ -31,7 +31,9 @@ struct PropertyTests {
     /// URL segment vocabulary: literals, an int, a negative int, floats, a uuid, other text.
     static let vocabulary = ["a", "b", "c", "7", "-3", "2.5", "1e3", uuid, "zz"]
 
-    static func randomRoute(_ rng: inout SplitMix64, index: Int, schemes: Bool = true) -> OracleRoute {
+    /// `urlPatterns`: some routes are in the urlpattern dialect (their callers add them with it).
+    static func randomRoute(_ rng: inout SplitMix64, index: Int, schemes: Bool = true,
+                            urlPatterns: Bool = false) -> OracleRoute {
         var parts: [OraclePart] = []
         for i in 0..<rng.below(5) {
             let roll = rng.below(100)
@@ -41,6 +43,7 @@ struct PropertyTests {
             case ..<75: parts.append(.int("p\(i)"))
             case ..<80: parts.append(.float("p\(i)"))
             case ..<85: parts.append(.uuid("p\(i)"))
+            case ..<93: parts.append(.regex(rng.chance(80) ? "p\(i)" : nil, rng.below(OracleRegex.pool.count)))
             default: parts.append(.star)
             }
         }
@@ -57,6 +60,12 @@ struct PropertyTests {
         // Some routes carry the custom scheme "myapp" (only with a fixed first segment: it
         // stands in the authority).
         let scheme: String? = !parts.isEmpty && rng.chance(20) && schemes ? "myapp" : nil
+        if urlPatterns && rng.chance(15) {
+            // A urlpattern route: literal segments, then one of the oracle's tails.
+            let literals: [OraclePart] = (0..<rng.below(3)).map { _ in .literal(rng.pick(Self.literals)) }
+            return OracleRoute(parts: literals, tail: .none, priority: priority, target: "r\(index)",
+                               urlTail: rng.pick(OracleURLTail.all))
+        }
         return OracleRoute(parts: parts, tail: tail, priority: priority, target: "r\(index)", scheme: scheme)
     }
 
@@ -69,10 +78,10 @@ struct PropertyTests {
             case .uuid: return uuid
             case .int: return rng.pick(["7", "-3"])
             case .float: return rng.pick(["2.5", "1e3", "7"])
-            case .param, .star: return rng.pick(vocabulary)
+            case .param, .star, .regex: return rng.pick(vocabulary)
             }
         }
-        if route.tail != .none || rng.chance(10) {
+        if route.tail != .none || route.urlTail != nil || rng.chance(10) {
             for _ in 0..<rng.below(3) { segs.append(rng.pick(vocabulary)) }
         }
         if rng.chance(10), !segs.isEmpty { segs.removeLast() }
@@ -126,8 +135,8 @@ struct PropertyTests {
     }
 
     /// What the oracle expects, in the same form.
-    static func describe(_ route: OracleRoute?, _ segs: [String], scheme: String?) -> String {
-        guard let route, let (params, remainder) = route.match(segs, scheme: scheme) else { return "miss" }
+    static func describe(_ route: OracleRoute?, _ segs: [String], scheme: String?, pathname: String = "") -> String {
+        guard let route, let (params, remainder) = route.match(segs, scheme: scheme, pathname: pathname) else { return "miss" }
         let ps = params.map { name, text, value -> String in
             switch value {
             case .string: return "\(name)=\(text)"
@@ -142,7 +151,7 @@ struct PropertyTests {
     static func routerAnswer(_ routes: [OracleRoute], _ url: String) -> String {
         do {
             let r = Router()
-            for route in routes { try r.add(route.pattern, target: route.target, priority: route.priority) }
+            for route in routes { try add(route, throwingTo: r) }
             return describe(try r.resolveBuffer(url))
         } catch {
             return "error: \(error)"
@@ -151,12 +160,14 @@ struct PropertyTests {
 
     /// Drops routes one at a time while the router still disagrees with the oracle on `url`.
     static func shrink(_ routes: [OracleRoute], _ segs: [String], _ url: String, scheme: String?) -> [OracleRoute] {
+        let pathname = Self.pathname(url)
         var table = routes
         var i = 0
         while i < table.count {
             var smaller = table
             smaller.remove(at: i)
-            if routerAnswer(smaller, url) != describe(Oracle.winner(smaller, segs, scheme: scheme), segs, scheme: scheme) {
+            if routerAnswer(smaller, url) != describe(Oracle.winner(smaller, segs, scheme: scheme, pathname: pathname), segs,
+                                                      scheme: scheme, pathname: pathname) {
                 table = smaller
             } else {
                 i += 1
@@ -168,11 +179,31 @@ struct PropertyTests {
     /// Adds a route; returns the error instead of throwing it.
     static func add(_ route: OracleRoute, to router: Router) -> SwitchyardError? {
         do {
-            try router.add(route.pattern, target: route.target, priority: route.priority)
+            try add(route, throwingTo: router)
             return nil
         } catch {
             return error
         }
+    }
+
+    static func add(_ route: OracleRoute, throwingTo router: Router) throws(SwitchyardError) {
+        if route.urlTail != nil {
+            try router.add(route.pattern, target: route.target, dialect: .urlpattern, priority: route.priority)
+        } else {
+            try router.add(route.pattern, target: route.target, priority: route.priority)
+        }
+    }
+
+    /// The pathname a urlpattern route sees in a URL the generator made (§10): the path as
+    /// written, from the `/` before a custom scheme's authority.
+    static func pathname(_ url: String) -> String {
+        if let r = url.range(of: "://") {
+            let rest = url[r.upperBound...]
+            if url.hasPrefix("https") { return rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "" }
+            return "/" + rest
+        }
+        if url.hasSuffix(":") { return "" }
+        return url
     }
 
     static func show(_ routes: [OracleRoute]) -> String {
@@ -203,7 +234,7 @@ struct PropertyTests {
             let router = Router()
             var table: [OracleRoute] = []
             for i in 0..<(1 + rng.below(12)) {
-                let route = Self.randomRoute(&rng, index: i, schemes: schemes)
+                let route = Self.randomRoute(&rng, index: i, schemes: schemes, urlPatterns: true)
                 if table.contains(where: { $0.pattern == route.pattern }) { continue }  // keep remove() unambiguous
                 let conflict = table.contains { $0.sameShape(as: route) && $0.priority == route.priority }
                 if let e = Self.add(route, to: router) {
@@ -231,7 +262,9 @@ struct PropertyTests {
                     : (0..<rng.below(5)).map { _ in rng.pick(Self.vocabulary) }
                 let (url, scheme) = Self.url(segs, &rng)
                 let got = Self.describe(try router.resolveBuffer(url))
-                let want = Self.describe(Oracle.winner(table, segs, scheme: scheme), segs, scheme: scheme)
+                let pathname = Self.pathname(url)
+                let want = Self.describe(Oracle.winner(table, segs, scheme: scheme, pathname: pathname), segs,
+                                         scheme: scheme, pathname: pathname)
                 if want == "miss" { misses += 1 } else { hits += 1 }
                 if got != want {
                     failures += 1
@@ -242,7 +275,7 @@ struct PropertyTests {
                           oracle: \(want)
                         table:
                         \(Self.show(table))
-                        shrunk table (router: \(Self.routerAnswer(small, url)), oracle: \(Self.describe(Oracle.winner(small, segs, scheme: scheme), segs, scheme: scheme))):
+                        shrunk table (router: \(Self.routerAnswer(small, url)), oracle: \(Self.describe(Oracle.winner(small, segs, scheme: scheme, pathname: pathname), segs, scheme: scheme, pathname: pathname))):
                         \(Self.show(small))
                         """)
                     break

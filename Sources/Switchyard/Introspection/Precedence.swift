@@ -40,11 +40,11 @@ public enum DecidingPart: Sendable, Hashable, CustomStringConvertible {
 struct PrecedenceToken: Equatable {
     var rank: Int
     var sub: Int = 0
-    static let endRank = 6, remainderRank = 7
+    static let endRank = 7, remainderRank = 8
 }
 
 extension ModelEntry {
-    /// Scheme, host, each segment, then the end (6) or the remainder (7).
+    /// Scheme, host, each segment, then the end (7) or the remainder (8).
     var tokens: [PrecedenceToken] {
         var t: [PrecedenceToken] = []
         t.reserveCapacity(segments.count + 3)

@@ -89,6 +89,7 @@ struct TableAnalysis {
             case .uuid: samples = uuidSamples
             case .int: samples = intSamples
             case .float: samples = floatSamples
+            case .constraint: samples = otherSamples.filter { set.contains($0, fold: false) }
             default: samples = otherSamples
             }
             guard let v = samples.first(where: { !literals.contains(model.fold ? $0.map(asciiLower) : $0) }) else {

@@ -12,6 +12,8 @@ public enum PatternPart: Sendable, Hashable, CustomStringConvertible {
     case literal(String)
     /// `<uuid:name>`, `<int:name>`, `<float:name>` or `:name` (kind "string").
     case parameter(kind: String, name: String)
+    /// `<re:name:regexp>`: a segment the regular expression accepts (name nil: `<re::regexp>`).
+    case constraint(name: String?, regex: String)
     /// A `*` in the middle: exactly one segment.
     case wildcard
     /// `*`, `*name` or `<path:name>` at the end.
@@ -24,6 +26,7 @@ public enum PatternPart: Sendable, Hashable, CustomStringConvertible {
         case .literal(let l): return "'\(l)'"
         case .parameter(let kind, let name):
             return kind == "string" ? ":\(name)" : "<\(kind):\(name)>"
+        case .constraint(let name, let regex): return "<re:\(name ?? ""):\(regex)>"
         case .wildcard: return "*"
         case .remainder(let name, let min):
             guard let name else { return "*" }
@@ -66,6 +69,9 @@ extension ModelEntry {
             case .int: parts.append(.parameter(kind: "int", name: name))
             case .float: parts.append(.parameter(kind: "float", name: name))
             case .param: parts.append(.parameter(kind: "string", name: name))
+            case .regex:
+                parts.append(.constraint(name: s.nameIndex >= 0 ? name : nil,
+                                         regex: String(decoding: s.regex?.source ?? [], as: UTF8.self)))
             case .star: parts.append(.wildcard)
             }
         }

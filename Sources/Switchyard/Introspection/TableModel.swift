@@ -7,6 +7,8 @@
 enum SegmentSet: Hashable {
     case literal([UInt8])
     case uuid, int, float
+    /// `<re:name:regexp>`: the non-empty segments the regexp accepts.
+    case constraint(LinearRegex)
     /// `:name` and a middle `*`: any one non-empty segment.
     case any
 
@@ -17,6 +19,7 @@ enum SegmentSet: Hashable {
         case .int: self = .int
         case .float: self = .float
         case .param, .star: self = .any
+        case .regex: self = s.regex.map { .constraint($0) } ?? .any
         }
     }
 
@@ -27,6 +30,7 @@ enum SegmentSet: Hashable {
             return fold ? l.count == text.count && zip(l, text).allSatisfy { asciiLower($0) == asciiLower($1) }
                         : l == text
         case .any: return !text.isEmpty
+        case .constraint(let regex): return !text.isEmpty && text.withUnsafeBufferPointer { regex.matches($0) }
         case .uuid, .int, .float:
             if text.isEmpty { return false }
             return text.withUnsafeBufferPointer { b -> Bool in
@@ -40,10 +44,12 @@ enum SegmentSet: Hashable {
         }
     }
 
-    /// self ⊆ other. Every `<int:>` text is a `<float:>` text; uuids are neither.
+    /// self ⊆ other. Every `<int:>` text is a `<float:>` text; uuids are neither. A
+    /// constraint is known to be inside `.any` and itself only (regexps are not compared).
     func isSubset(of other: SegmentSet, fold: Bool) -> Bool {
         if case .literal(let l) = self { return other.contains(l, fold: fold) }
         switch (self, other) {
+        case (.constraint(let a), .constraint(let b)): return a == b
         case (_, .any), (.uuid, .uuid), (.int, .int), (.int, .float), (.float, .float): return true
         default: return false
         }
@@ -192,7 +198,7 @@ struct TableModel {
             var ids: [Int] = []
             // Routes in a router compiled once already; a failure here would be a bug, and
             // the route is then left out of the analyses rather than trapping.
-            if let compiled = try? compilePattern(route.pattern, config) {
+            if let compiled = try? compileRoutePattern(route, config) {
                 for (vi, v) in compiled.variants.enumerated() {
                     ids.append(entries.count)
                     entries.append(ModelEntry(
@@ -261,6 +267,8 @@ private func renderSegment(_ s: PatternSegment, names: [String], decode: Bool) -
     case .float: return "<float:\(name)>"
     case .param: return ":\(name)"
     case .star: return "*"
+    case .regex:
+        return "<re:\(s.nameIndex >= 0 ? name : ""):\(String(decoding: s.regex?.source ?? [], as: UTF8.self))>"
     }
 }
 

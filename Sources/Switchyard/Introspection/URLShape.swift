@@ -50,9 +50,10 @@ struct URLShape {
 /// segment), walked with a URL set instead of a URL.
 final class ShapeNode {
     var literals: [[UInt8]: ShapeNode] = [:]
-    /// Children for `<uuid:>`, `<int:>`, `<float:>`, `:name` and a middle `*` (the
-    /// segment kinds' ranks 1 to 5, as `slot + 1`).
-    var kinds: [ShapeNode?] = [nil, nil, nil, nil, nil]
+    /// Children for `<uuid:>`, `<int:>`, `<float:>`, `<re:...>`, `:name` and a middle `*`
+    /// (the segment kinds' ranks 1 to 6, as `slot + 1`; constraints share one slot, read
+    /// as any segment, so overlaps are over-counted, never missed).
+    var kinds: [ShapeNode?] = [nil, nil, nil, nil, nil, nil]
     /// Entries whose pattern ends here, and entries whose remainder starts here.
     var ends: [Int] = []
     var tails: [Int] = []
@@ -60,7 +61,7 @@ final class ShapeNode {
     var maxPriority = Int.min
     var minPriority = Int.max
 
-    static let slotSets: [SegmentSet] = [.uuid, .int, .float, .any, .any]
+    static let slotSets: [SegmentSet] = [.uuid, .int, .float, .any, .any, .any]
 }
 
 struct ShapeIndex {
@@ -198,7 +199,7 @@ struct ShapeIndex {
                 for (k, child) in node.literals where s.contains(k, fold: model.fold) { walk(child, i + 1, q, &out, prune, st) }
             }
         }
-        for slot in 0..<5 {
+        for slot in 0..<node.kinds.count {
             if let child = node.kinds[slot], ShapeNode.slotSets[slot].intersects(s, fold: model.fold) {
                 walk(child, i + 1, q, &out, prune, next(slot + 1))
             }

@@ -93,7 +93,7 @@ extension Router {
         }
         var out: [LinkRouteShape] = []
         for route in routes where selection.takes(route) {
-            let compiled = try compilePattern(route.pattern, patternConfig)
+            let compiled = try compileRoutePattern(route, patternConfig)
             out.append(LinkRouteShape(route: route, variants: compiled.variants.map(LinkRouteShape.variant)))
         }
         return out
@@ -116,7 +116,7 @@ extension LinkRouteShape {
             case .uuid: return .uuid
             case .int: return .int
             case .float: return .float
-            case .param: return .param
+            case .param, .regex: return .param  // a constraint is widened to any segment
             case .star: return .star
             }
         }

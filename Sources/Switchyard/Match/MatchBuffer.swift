@@ -54,11 +54,18 @@ public final class MatchBuffer {
         /// Where produced redirect URLs are read for their check (RedirectSafety.swift):
         /// made at the first redirect, so a MatchBuffer that never follows one never pays for it.
         var redirectScratch: UnsafeMutablePointer<RedirectScratch>? = nil
+        /// For tables with `urlpattern` routes (PatternTail.swift).
+        var tail: UnsafeMutablePointer<TailInput>? = nil
 
         func free() {
             owned.free(); view.free(); captures.free(); bestCaptures.free(); frames.free()
             remainderText.free(); merged.free(); chainBytes.free(); chainRefs.free()
             if let s = redirectScratch {
+                s.pointee.free()
+                s.deinitialize(count: 1)
+                s.deallocate()
+            }
+            if let s = tail {
                 s.pointee.free()
                 s.deinitialize(count: 1)
                 s.deallocate()
@@ -210,7 +217,11 @@ public final class MatchBuffer {
     /// The index in `route.names` of path parameter `k`.
     func pathParameterNameIndex(_ k: Int, _ route: CompiledRoute) -> Int {
         let v = Int(entry.variant)
-        if k < bestCaptures.count { return route.captureNames[v][k] }
+        if k < bestCaptures.count {
+            let names = route.captureNames[v]
+            // A `urlpattern` route's captures carry their name (PatternTail.swift).
+            return k < names.count ? names[k] : Int(bestCaptures[k].intValue)
+        }
         return route.remainderNames[v] ?? 0
     }
 

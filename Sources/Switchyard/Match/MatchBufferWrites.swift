@@ -22,6 +22,7 @@ extension MatchBuffer {
     func use(_ table: Table) -> UnsafePointer<TableView> {
         let st = state
         st.pointee.frames.reserve(table.walkDepth)
+        if _slowPath(table.tailMatchers != nil) { reserveTails(table) }
         st.pointee.table = table
         st.pointee.tableID = table.id
         let view = UnsafePointer(table.viewPointer)
@@ -151,11 +152,12 @@ extension MatchBuffer {
     /// A walk over `table` that writes its captures, its winner's captures and its frames
     /// into this buffer's storage.
     @inline(__always)
-    func walker<S: SegmentSource>(_ table: WalkTable, url: UnsafePointer<UInt8>, source: S) -> Walker<S> {
+    func walker<S: SegmentSource>(_ table: WalkTable, url: UnsafePointer<UInt8>, source: S,
+                                  tail: UnsafeMutablePointer<TailInput>? = nil) -> Walker<S> {
         let st = state
         return Walker(table, url: url, decoded: UnsafePointer(st.pointee.view.decoded.base), source: source,
                       captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base,
-                      frames: st.pointee.frames.base)
+                      frames: st.pointee.frames.base, tail: tail)
     }
 
     /// The segment list the full reader made, for a walk.

@@ -74,10 +74,17 @@ extension Router {
             case .star:
                 throw SwitchyardError(.invalidArgument,
                     "route '\(name)' has an unnamed '*' segment: no URL can be built for it")
+            case .regex where s.nameIndex < 0:
+                throw SwitchyardError(.invalidArgument,
+                    "route '\(name)' has an unnamed constraint segment: no URL can be built for it")
             default:
                 let n = route.names[s.nameIndex]
                 taken.insert(n)
                 let text = try checkedText(parameters[n] ?? .string(""), kind: s.kind, parameter: n, route: name)
+                if let regex = s.regex, !Array(text.utf8).withUnsafeBufferPointer({ regex.matches($0) }) {
+                    throw SwitchyardError(.invalidArgument,
+                        "parameter '\(n)' of route '\(name)' does not match its constraint: '\(text)'")
+                }
                 appendSegment(text, into: &out)
             }
         }
@@ -123,7 +130,7 @@ extension Router {
     /// The names an alternative captures (path parameters and a named remainder).
     private static func variantNames(_ v: PatternVariant, _ route: CompiledRoute) -> [String] {
         var names: [String] = []
-        for s in v.segments where s.kind.captures { names.append(route.names[s.nameIndex]) }
+        for s in v.segments where s.captures { names.append(route.names[s.nameIndex]) }
         if let r = v.remainder, r.nameIndex >= 0, r.minSegments > 0 { names.append(route.names[r.nameIndex]) }
         return names
     }

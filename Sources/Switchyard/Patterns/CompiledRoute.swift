@@ -10,6 +10,8 @@ final class CompiledRoute: @unchecked Sendable {
     let captureNames: [[Int]]
     /// Per variant: the remainder's name index, -1 for a bare `*`, nil without a remainder.
     let remainderNames: [Int?]
+    /// For a route in the `urlpattern` dialect: its compiled regexps.
+    let urlPattern: URLPatternMatcher?
     /// Where this route came from: `add`, or the current rule document (replaced by the next).
     let fromDocument: Bool
     /// Its pattern's length and what its alternatives cost (`ExpansionBudget`).
@@ -46,10 +48,11 @@ final class CompiledRoute: @unchecked Sendable {
         captureNames = compiled.variants.map { v in
             var names: [Int] = []
             names.reserveCapacity(v.segments.count)
-            for s in v.segments where s.kind.captures { names.append(s.nameIndex) }
+            for s in v.segments where s.captures { names.append(s.nameIndex) }
             return names
         }
         remainderNames = compiled.variants.map { $0.remainder?.nameIndex }
+        urlPattern = compiled.urlPattern
         let destinationText: String
         switch route.destination {
         case .target(let t): destinationText = t

@@ -1,9 +1,10 @@
 /// The pattern compiler: every form of SEMANTICS.md §2 and §8 ("Patterns"), with errors that
 /// name the problem and the 0-based byte where it is.
 
-/// Segment kinds in specificity order: a lower raw value is more specific (§3).
+/// Segment kinds in specificity order: a lower raw value is more specific (§3). A
+/// regular-expression constraint (`<re:name:...>`) ranks with the typed parameters, after them.
 enum SegmentKind: UInt8, Hashable, Comparable {
-    case literal = 0, uuid = 1, int = 2, float = 3, param = 4, star = 5
+    case literal = 0, uuid = 1, int = 2, float = 3, regex = 4, param = 5, star = 6
     static func < (a: SegmentKind, b: SegmentKind) -> Bool { a.rawValue < b.rawValue }
     var captures: Bool { self != .literal && self != .star }
 }
@@ -14,6 +15,12 @@ struct PatternSegment: Hashable {
     var literal: [UInt8] = []
     /// Index into the route's parameter names, or -1.
     var nameIndex = -1
+    /// For `.regex`: the compiled constraint. Its `literal` is then the edge key: 1 for a
+    /// named constraint or 0 for an unnamed one (`<re::...>`, not captured), then the source.
+    var regex: LinearRegex? = nil
+
+    /// Whether the segment is a path parameter (an unnamed constraint is not).
+    var captures: Bool { kind.captures && nameIndex >= 0 }
 }
 
 enum HostPattern: Hashable {
@@ -40,12 +47,14 @@ struct PatternVariant: Hashable {
     /// The variant's shape, computed once when the variant is made (see `makeShape`).
     private(set) var shape = ByteKey([])
 
-    init(scheme: [UInt8]?, host: HostPattern, segments: [PatternSegment], remainder: RemainderPattern?) {
+    init(scheme: [UInt8]?, host: HostPattern, segments: [PatternSegment], remainder: RemainderPattern?,
+         tailKey: [UInt8] = []) {
         self.scheme = scheme
         self.host = host
         self.segments = segments
         self.remainder = remainder
-        shape = ByteKey(makeShape())
+        // A `urlpattern` route's tail (URLPatternRoute.swift) is part of its shape.
+        shape = ByteKey(makeShape() + tailKey)
     }
 
     /// The variant's shape: equal shapes match exactly the same URLs (§3, conflicts).
@@ -68,7 +77,7 @@ struct PatternVariant: Hashable {
         }
         for s in segments {
             out.append(10 + s.kind.rawValue)
-            if s.kind == .literal {
+            if s.kind == .literal || s.kind == .regex {
                 // Length-prefixed so literal bytes can never imitate a kind marker.
                 withUnsafeBytes(of: UInt32(s.literal.count).littleEndian) { out += $0 }
                 out += s.literal
@@ -89,6 +98,8 @@ struct CompiledPattern {
     /// counted as its length plus one byte (`/a(/:b)` gives `/a` and `/a/:b`: 3 + 6 = 9).
     /// A pattern without groups costs its length plus one. See `ExpansionBudget`.
     var expandedSize: Int
+    /// For a route in the `urlpattern` dialect: its compiled regexps (URLPatternRoute.swift).
+    var urlPattern: URLPatternMatcher? = nil
 }
 
 /// Settings the compiler needs, from RouterOptions.
@@ -99,8 +110,11 @@ struct PatternConfig {
     var maxParameters: Int
     var maxPatternLength: Int
     var maxAlternatives: Int
+    /// The dialect of routes that do not name one.
+    var dialect: PatternDialect
 
     init(_ o: RouterOptions, _ store: WebSchemeStore) {
+        dialect = o.dialect
         read = ReadConfig(o, store)
         caseInsensitiveLiterals = o.caseInsensitiveLiterals
         trailingWildcardMin = o.trailingWildcardNeedsSegment ? 1 : 0
@@ -141,6 +155,8 @@ private struct PatternCompiler {
     static let scannedNames = 16
     /// True while the full variant (every group) is parsed: it is the one that registers names.
     var registering = true
+    /// Regular-expression constraints compiled so far, by the pattern offset of their source.
+    var constraints: [Int: LinearRegex] = [:]
 
     init(bytes: [UInt8], config: PatternConfig) {
         self.bytes = bytes
@@ -168,7 +184,10 @@ private struct PatternCompiler {
         if scheme != nil, i + 1 < bytes.count, bytes[i] == 0x2F, bytes[i + 1] == 0x2F {
             let aStart = i + 2
             var aEnd = aStart
-            while aEnd < bytes.count, bytes[aEnd] != 0x2F { aEnd += 1 }
+            while aEnd < bytes.count, bytes[aEnd] != 0x2F {
+                if bytes[aEnd] == 0x3C, let close = constraintEnd(bytes[...], aEnd) { aEnd = close }
+                aEnd += 1
+            }
             if authorityIsHost(aStart, aEnd, isWeb: isWeb) {
                 host = try parseHost(aStart, aEnd, scheme: scheme ?? [])
                 i = aEnd
@@ -309,6 +328,13 @@ private struct PatternCompiler {
         var i = start
         while i < bytes.count {
             let b = bytes[i]
+            if b == 0x3C, startsConstraint(bytes[...], i) {
+                guard let close = constraintEnd(bytes[...], i) else {
+                    throw bad("unclosed '<re:' (a '>' in the regular expression is written '\\>' or '[>]')", i)
+                }
+                i = close + 1  // a regexp's '(', '?' and '/' are its own
+                continue
+            }
             if b == 0x3F || b == 0x23 {
                 throw bad("'\(b == 0x3F ? "?" : "#")' is not allowed in a pattern", i)
             }
@@ -356,7 +382,10 @@ private struct PatternCompiler {
             if !startsWithAuthority && text[i] == 0x2F { i += 1 }
             while true {
                 var j = i
-                while j < text.endIndex, text[j] != 0x2F { j += 1 }
+                while j < text.endIndex, text[j] != 0x2F {
+                    if text[j] == 0x3C, let close = constraintEnd(text, j) { j = close }
+                    j += 1
+                }
                 cuts.append(text[i..<j])
                 if j >= text.endIndex { break }
                 i = j + 1
@@ -420,6 +449,9 @@ private struct PatternCompiler {
             let idx = try nameIndex(t.dropFirst(), o, at: at0)
             return .segment(PatternSegment(kind: .param, nameIndex: idx))
         }
+        if first == 0x3C, let constraint = try parseConstraint(t, o) {  // '<re:name:regexp>'
+            return .segment(constraint)
+        }
         if first == 0x3C {  // '<name>' or '<type:name>'
             guard let close = t.firstIndex(of: 0x3E) else { throw bad("unclosed '<'", at0) }
             if close != t.endIndex - 1 { throw bad("unexpected text after '>'", o[close + 1]) }
@@ -479,6 +511,35 @@ private struct PatternCompiler {
         return .segment(PatternSegment(kind: .literal, literal: literal))
     }
 
+    /// A segment `<re:name:regexp>` (or `<re::regexp>`, not captured), or nil when `t` is
+    /// another `<...>` form. The regexp is compiled once per pattern, by the full variant.
+    mutating func parseConstraint(_ t: ArraySlice<UInt8>, _ o: Origins) throws(SwitchyardError) -> PatternSegment? {
+        let s = t.startIndex
+        guard t.count >= 4, t[s + 1] == 0x72, t[s + 2] == 0x65, t[s + 3] == 0x3A else { return nil }
+        let at0 = o[s]
+        guard let close = constraintEnd(t, s) else {
+            throw bad("unclosed '<re:' (a '>' in the regular expression is written '\\>' or '[>]')", at0)
+        }
+        if close != t.endIndex - 1 { throw bad("unexpected text after '>'", o[close + 1]) }
+        let body = t[(s + 4)..<close]
+        guard let colon = body.firstIndex(of: 0x3A) else {
+            throw bad("a constraint is written '<re:name:regexp>' (or '<re::regexp>' when not captured)", at0)
+        }
+        let name = body[..<colon]
+        let source = body[(colon + 1)...]
+        if source.isEmpty { throw bad("empty regular expression", o[colon]) }
+        let sourceAt = o[colon + 1]
+        let regex: LinearRegex
+        if let known = constraints[sourceAt] {
+            regex = known
+        } else {
+            regex = try LinearRegex(source, offset: sourceAt)
+            constraints[sourceAt] = regex
+        }
+        let idx = try name.isEmpty ? -1 : nameIndex(name, o, at: o[s + 4])
+        return PatternSegment(kind: .regex, literal: [name.isEmpty ? 0 : 1] + Array(source), nameIndex: idx, regex: regex)
+    }
+
     mutating func nameIndex(_ name: ArraySlice<UInt8>, _ o: Origins, at: Int) throws(SwitchyardError) -> Int {
         guard let f = name.first else { throw bad("missing parameter name", at) }
         let pos = o[name.startIndex]
@@ -526,4 +587,42 @@ struct Origins {
 
 private func needsDecoding(_ t: ArraySlice<UInt8>, plus: Bool) -> Bool {
     t.contains(0x25) || (plus && t.contains(0x2B))
+}
+
+/// Where the constraint `<re:...>` starting at `start` (its '<') ends: the index of its '>',
+/// or nil when `t` has no constraint there or it is not closed. The end is the first '>'
+/// outside classes (`[...]`) and escapes (`\>`) that does not end a group name
+/// (`(?<name>`), so a regexp may hold named groups and any other byte written escaped or
+/// in a class.
+func constraintEnd(_ t: ArraySlice<UInt8>, _ start: Int) -> Int? {
+    guard startsConstraint(t, start) else { return nil }
+    var inClass = false
+    var k = start + 4
+    while k < t.endIndex {
+        let b = t[k]
+        if b == 0x5C {  // '\': the next byte is escaped
+            k += 2
+            continue
+        }
+        if inClass {
+            if b == 0x5D { inClass = false }
+        } else if b == 0x5B {
+            inClass = true
+        } else if b == 0x28, k + 3 < t.endIndex, t[k + 1] == 0x3F, t[k + 2] == 0x3C,
+                  t[k + 3] != 0x3D, t[k + 3] != 0x21 {
+            // '(?<name>': the name's '>' is not the end.
+            k += 3
+            while k < t.endIndex, t[k] != 0x3E { k += 1 }
+        } else if b == 0x3E {
+            return k
+        }
+        k += 1
+    }
+    return nil
+}
+
+/// Whether `t` has `<re:` at `start`.
+func startsConstraint(_ t: ArraySlice<UInt8>, _ start: Int) -> Bool {
+    start + 4 <= t.endIndex && t[start] == 0x3C && t[start + 1] == 0x72 && t[start + 2] == 0x65
+        && t[start + 3] == 0x3A
 }

@@ -136,11 +136,15 @@ struct Walker<Source: SegmentSource> {
     /// at the table's highest priority): the walk unwinds without looking further.
     var done = false
     let topPriority: Int32
+    /// Where the URL's components are, for `urlpattern` routes (PatternTail.swift); nil when
+    /// the table has none.
+    let tail: UnsafeMutablePointer<TailInput>?
 
     init(_ table: WalkTable, url: UnsafePointer<UInt8>, decoded: UnsafePointer<UInt8>, source: Source,
          captures: UnsafeMutablePointer<Capture>, bestCaptures: UnsafeMutablePointer<Capture>,
-         frames: UnsafeMutablePointer<WalkFrame>) {
+         frames: UnsafeMutablePointer<WalkFrame>, tail: UnsafeMutablePointer<TailInput>? = nil) {
         self.table = table
+        self.tail = tail
         self.frames = frames
         self.url = url
         self.decoded = decoded
@@ -387,14 +391,18 @@ struct Walker<Source: SegmentSource> {
                     cap.kind = .float
                     cap.floatValue = v
                 case .param: break
+                case .regex:
+                    guard table.constraintAccepts(d, p, n) else { continue }
+                    if d.portCount == 0 { cap.kind = .regex; break }
+                    fallthrough  // an unnamed constraint: one segment, not captured
                 case .star:  // one segment, not captured
-                    if last { tail = d.child; break }
+                    if last { tail = d.child; cap.kind = .star; break }
                     descend(d.child, next)
                     if done { return }
                     continue
                 default: continue
                 }
-                if d.kind == .star { break }
+                if cap.kind == .star { break }
                 captures[captureCount] = cap
                 captureCount &+= 1
                 if last { tail = d.child; break }  // the capture stays pushed for the loop
@@ -539,7 +547,10 @@ struct Walker<Source: SegmentSource> {
                 cap.kind = .float
                 cap.floatValue = v
             case .param: break
-            case .star: break  // one segment, not captured
+            case .regex:
+                guard table.constraintAccepts(d, p, n) else { continue }
+                cap.kind = d.portCount == 0 ? .regex : .star  // an unnamed constraint is not captured
+            case .star: cap.kind = .star  // one segment, not captured
             default: continue
             }
             if !last {
@@ -548,7 +559,7 @@ struct Walker<Source: SegmentSource> {
                 depth &+= 1
             }
             // The last way on keeps its capture until the walk comes back above it.
-            if d.kind != .star {
+            if cap.kind != .star {
                 captures[captureCount] = cap
                 captureCount &+= 1
             }
@@ -571,6 +582,14 @@ struct Walker<Source: SegmentSource> {
         while k < end {
             let e = table.entries[Int(k)]
             if Int(e.remainderMin) <= segmentsLeft, beats(e) {
+                if _slowPath(e.isTail) {
+                    let saved = captureCount
+                    if matchTail(e) { take(k, remainder: i) }
+                    captureCount = saved
+                    if best == k && table.precedence == .specificity { return }
+                    k &+= 1
+                    continue
+                }
                 take(k, remainder: i)
                 if table.precedence == .specificity { return }
             }

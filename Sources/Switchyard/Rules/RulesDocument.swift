@@ -96,6 +96,7 @@ struct RuleReader {
     private func versioned(_ root: UnsafePointer<json_t>) throws(SwitchyardError) -> RuleDocument {
         var doc = RuleDocument()
         var routes: UnsafePointer<json_t>?
+        var dialect: PatternDialect?
         try forEachMember(root, .root) { (key, value) throws(SwitchyardError) in
             let path = JSONPath.root.key(key)
             switch key {
@@ -110,8 +111,10 @@ struct RuleReader {
                 doc.allowlist = try allowlist(value, path)
             case "lint":
                 try lintSettings(value, path)
+            case "dialect":
+                dialect = try self.dialect(value, path)
             default:
-                throw ruleError(path, "unknown field (a versioned document has \"version\", \"routes\", \"redirect_allowlist\" and \"lint\")")
+                throw ruleError(path, "unknown field (a versioned document has \"version\", \"routes\", \"redirect_allowlist\", \"lint\" and \"dialect\")")
             }
         }
         guard let routes else { throw ruleError(.root, "missing \"routes\" (a versioned document lists its routes there)") }
@@ -122,7 +125,8 @@ struct RuleReader {
         for i in 0..<count {
             guard let item = json_array_get(routes, i) else { throw ruleError(base.index(i), "could not be read") }
             guard item.pointee.type == JSON_OBJECT else { throw mustBe("a route object", base.index(i), item) }
-            let (route, site) = try self.route(item, base.index(i), index: i, keyedPattern: nil)
+            var (route, site) = try self.route(item, base.index(i), index: i, keyedPattern: nil)
+            if route.dialect == nil { route.dialect = dialect }
             doc.routes.append(route)
             doc.sites.append(site)
         }
@@ -132,8 +136,14 @@ struct RuleReader {
     /// `{"<pattern>": {"class": ...} | {"redirectUrl": ...}, ...}`.
     private func keyed(_ root: UnsafePointer<json_t>) throws(SwitchyardError) -> RuleDocument {
         var doc = RuleDocument()
+        // A "dialect" key holding a string names the dialect of every route (a route is an object).
+        var dialect: PatternDialect?
+        if let d = json_object_get(root, "dialect"), d.pointee.type == JSON_STRING {
+            dialect = try self.dialect(d, JSONPath.root.bracketKey("dialect"))
+        }
         try forEachMember(root, .root) { (key, value) throws(SwitchyardError) in
             let path = JSONPath.root.bracketKey(key)
+            if key == "dialect", value.pointee.type == JSON_STRING { return }
             guard value.pointee.type == JSON_OBJECT else {
                 let hint = key == "routes" || key == "redirect_allowlist"
                     ? " (a document with \"\(key)\" needs \"version\": 1)" : ""
@@ -145,7 +155,8 @@ struct RuleReader {
                 try lintSettings(value, path)
                 return
             }
-            let (route, site) = try self.route(value, path, index: doc.routes.count, keyedPattern: key)
+            var (route, site) = try self.route(value, path, index: doc.routes.count, keyedPattern: key)
+            if route.dialect == nil { route.dialect = dialect }
             doc.routes.append(route)
             doc.sites.append(site)
         }
@@ -170,6 +181,15 @@ struct RuleReader {
                 _ = try string(item, field.index(i))
             }
         }
+    }
+
+    /// `"dialect": "switchyard"` or `"urlpattern"`.
+    private func dialect(_ v: UnsafePointer<json_t>, _ path: JSONPath) throws(SwitchyardError) -> PatternDialect {
+        let text = try string(v, path)
+        guard let d = PatternDialect(rawValue: text) else {
+            throw ruleError(path, "unknown dialect '\(text)' (the dialects are \"switchyard\" and \"urlpattern\")")
+        }
+        return d
     }
 
     private func allowlist(_ v: UnsafePointer<json_t>, _ path: JSONPath) throws(SwitchyardError) -> RedirectAllowlist {
@@ -199,6 +219,9 @@ struct RuleReader {
         var priority = 0
         var defaults: [String: ParameterValue] = [:]
         var appendParams: Bool?
+        var dialect: PatternDialect?
+        var ignoreCase = false
+        var search: String?, hash: String?
         try forEachMember(object, path()) { (key, value) throws(SwitchyardError) in
             // Built only when an error names it.
             func field() -> JSONPath { path().key(key) }
@@ -229,10 +252,21 @@ struct RuleReader {
                     throw mustBe("true or false", field(), value)
                 }
                 appendParams = value.pointee.type == JSON_TRUE
+            case "dialect":
+                dialect = try self.dialect(value, field())
+            case "ignore_case":
+                guard value.pointee.type == JSON_TRUE || value.pointee.type == JSON_FALSE else {
+                    throw mustBe("true or false", field(), value)
+                }
+                ignoreCase = value.pointee.type == JSON_TRUE
+            case "search":
+                search = try string(value, field())
+            case "hash":
+                hash = try string(value, field())
             default:
                 let known = keyedPattern == nil
-                    ? "pattern, target, redirect, name, parent, priority, defaults, append_params"
-                    : "class (or target), redirectUrl (or redirect), name, parent, priority, defaults, append_params"
+                    ? "pattern, target, redirect, name, parent, priority, defaults, append_params, dialect, ignore_case, search, hash"
+                    : "class (or target), redirectUrl (or redirect), name, parent, priority, defaults, append_params, dialect, ignore_case, search, hash"
                 throw ruleError(field(), "unknown field (a route has \(known))")
             }
         }
@@ -258,6 +292,10 @@ struct RuleReader {
         var route = Route(pattern, destination: destination, name: name, priority: priority,
                           defaults: defaults, appendParams: appendParams ?? true)
         route.parent = parent
+        route.dialect = dialect
+        route.ignoreCase = ignoreCase
+        route.searchPattern = search
+        route.hashPattern = hash
         return (route, RouteSite(index: index, key: keyedPattern, destinationMember: destinationMember))
     }
 

@@ -6,8 +6,8 @@
 
 /// How a dynamic edge matches.
 enum EdgeKind: UInt8 {
-    // Path level, in specificity order (SegmentKind raw values 1...5).
-    case uuid = 1, int = 2, float = 3, param = 4, star = 5
+    // Path level, in specificity order (SegmentKind raw values 1...6).
+    case uuid = 1, int = 2, float = 3, regex = 4, param = 5, star = 6
     /// Scheme level: patterns without a scheme.
     case anyScheme = 10
     /// Host level: `*.domain` hosts (more labels first), then patterns without a host.
@@ -45,6 +45,8 @@ struct LiteralEdge: BitwiseCopyable {
     var portStart: Int { Int(keyStart) &+ Int(keyCount) }
 }
 
+/// For a `.regex` edge, `suffixStart` is the index of its constraint in
+/// `WalkTable.constraints` and `portCount` is 1 when the constraint is unnamed (not captured).
 struct DynamicEdge: BitwiseCopyable {
     var kind: EdgeKind
     var child: Int32
@@ -65,6 +67,8 @@ struct TableEntry: BitwiseCopyable {
     var defaultCount: Int32 = 0
     /// The route leads to a redirect: checked on every hit without touching the route object.
     var isRedirect: Bool = false
+    /// A `urlpattern` route: a remainder that matches only when its regexps do (PatternTail.swift).
+    var isTail: Bool = false
 }
 
 extension TableEntry {
@@ -74,7 +78,8 @@ extension TableEntry {
                   seq: Int32(clamping: r.seq), literalCount: Int32(v.literalCount),
                   remainderMin: Int32(v.remainder?.minSegments ?? 0),
                   namedRemainder: (v.remainder?.nameIndex ?? -1) >= 0,
-                  defaultCount: Int32(r.defaults.count), isRedirect: r.isRedirect)
+                  defaultCount: Int32(r.defaults.count), isRedirect: r.isRedirect,
+                  isTail: r.urlPattern != nil)
     }
 }
 
@@ -116,6 +121,17 @@ struct WalkTable: @unchecked Sendable {
     var precedence: RouterOptions.Precedence
     /// How many calls deep the walk recurses before it goes on with frames (Walker.swift).
     var recursionBudget: Int32
+    /// Per route, its `urlpattern` regexps; nil when the table has no such route.
+    var tails: UnsafeMutablePointer<URLPatternMatcher?>? = nil
+    /// The regular-expression constraints of `.regex` edges (`DynamicEdge.suffixStart`).
+    var constraints: UnsafePointer<LinearRegex>
+
+    /// Whether the constraint of the `.regex` edge `d` accepts the segment `p[0..<n]`.
+    /// Out of line: constraints are rare, and the walk's frames stay small without them.
+    @inline(never)
+    func constraintAccepts(_ d: DynamicEdge, _ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        constraints[Int(d.suffixStart)].matches(UnsafeBufferPointer(start: p, count: n))
+    }
 }
 
 /// A route table: owns the routes, the memory the arrays of its view live in, and the view.
@@ -129,6 +145,12 @@ final class Table: @unchecked Sendable {
     private let webSchemes: WebSchemeStore
     /// How many nodes and hash slots the view's arrays hold (for `longestProbeRun`).
     private let nodeCount: Int, slotCount: Int
+    /// Per route, its `urlpattern` regexps, when any route has them; and the most scratch
+    /// and group slots one of them needs (URLPatternRoute.swift, PatternTail.swift).
+    let tailMatchers: UnsafeMutableBufferPointer<URLPatternMatcher?>?
+    let tailScratchCount: Int, tailSlotCount: Int
+    /// The constraints of the table's `.regex` edges (never empty, so its address is valid).
+    let constraints: UnsafeMutableBufferPointer<LinearRegex>
     /// The view, made once: a MatchBuffer holds this pointer (and the Table), so a resolve
     /// reads the view's fields in place instead of copying the whole struct.
     let viewPointer: UnsafeMutablePointer<TableView>
@@ -144,11 +166,18 @@ final class Table: @unchecked Sendable {
         self.routes = routes
         var most = 0
         for r in routes { most = max(most, r.names.count) }
+        (tailMatchers, tailScratchCount, tailSlotCount) = Table.tailMatchers(routes)
         var builder = TreeBuilder(foldLiterals: options.caseInsensitiveLiterals)
         for (ri, r) in routes.enumerated() {
             for (vi, v) in r.variants.enumerated() { builder.insert(v, entry: TableEntry(ri, r, vi, v)) }
         }
         let flat = builder.flatten()
+        constraints = .allocate(capacity: max(1, builder.constraints.count))
+        if builder.constraints.isEmpty {
+            constraints.initializeElement(at: 0, to: .empty)
+        } else {
+            _ = constraints.initialize(from: builder.constraints)
+        }
         builder = TreeBuilder(foldLiterals: false)  // the build trie is not needed any more
         // Path-only tables: root -> anyScheme -> anyHost, nothing else at those levels.
         var root: Int32 = -1
@@ -191,7 +220,9 @@ final class Table: @unchecked Sendable {
                              dynamics: memory.place(flat.dynamics, at: dynamicsAt).baseAddress!,
                              entries: memory.place(flat.entries, at: entriesAt).baseAddress!,
                              keys: UnsafePointer(keys), fold: options.caseInsensitiveLiterals,
-                             precedence: options.precedence, recursionBudget: recursionBudget)
+                             precedence: options.precedence, recursionBudget: recursionBudget,
+                             tails: tailMatchers?.baseAddress,
+                             constraints: UnsafePointer(constraints.baseAddress!))
         let staticSlots = memory.room(StaticSlot.self, count: staticSlotCount, at: staticSlotsAt)
         let staticKeys = memory.room(UInt8.self, count: staticKeyCount, at: staticKeysAt)
         let staticPaths = plan?.write(slots: staticSlots, keys: staticKeys)
@@ -220,9 +251,27 @@ final class Table: @unchecked Sendable {
 
     var hasStaticPathMap: Bool { view.staticPaths.mask >= 0 }
 
+    /// The `urlpattern` regexps of `routes` by route index, nil when none has any.
+    private static func tailMatchers(_ routes: [CompiledRoute]) -> (UnsafeMutableBufferPointer<URLPatternMatcher?>?, Int, Int) {
+        guard routes.contains(where: { $0.urlPattern != nil }) else { return (nil, 0, 0) }
+        let buffer = UnsafeMutableBufferPointer<URLPatternMatcher?>.allocate(capacity: routes.count)
+        var scratch = 0, slots = 0
+        for (i, r) in routes.enumerated() {
+            (buffer.baseAddress! + i).initialize(to: r.urlPattern)
+            if let m = r.urlPattern { scratch = max(scratch, m.scratchCount); slots = max(slots, m.slotCount) }
+        }
+        return (buffer, scratch, slots)
+    }
+
     deinit {
+        if let t = tailMatchers {
+            t.baseAddress?.deinitialize(count: t.count)
+            t.deallocate()
+        }
         viewPointer.deinitialize(count: 1)
         viewPointer.deallocate()
+        _ = constraints.deinitialize()
+        constraints.deallocate()
         memory.free()
     }
 }
@@ -262,6 +311,9 @@ private struct TreeBuilder {
     /// Route entries, each in one list of its node (`next`: the following entry of the list).
     var entries: [TableEntry] = []
     var entryNext: [Int32] = []
+    /// The constraints of `.regex` edges, each once, and their index by edge key.
+    var constraints: [LinearRegex] = []
+    var constraintIndex: [[UInt8]: Int32] = [:]
 
     init(foldLiterals: Bool) { self.foldLiterals = foldLiterals }
 
@@ -279,6 +331,10 @@ private struct TreeBuilder {
             node = child(of: node, kind: EdgeKind.wildcardHost.rawValue, key: s, port: p, labels: l)
         }
         for seg in v.segments {
+            if let regex = seg.regex, constraintIndex[seg.literal] == nil {
+                constraintIndex[seg.literal] = Int32(constraints.count)
+                constraints.append(regex)
+            }
             node = child(of: node, kind: seg.kind == .literal ? 0 : seg.kind.rawValue, key: seg.literal, port: [])
         }
         let e = Int32(entries.count)
@@ -387,6 +443,7 @@ private struct TreeBuilder {
         out.sort { x, y in
             let a = edges[Int(x)], b = edges[Int(y)]
             if a.kind != b.kind { return a.kind < b.kind }
+            if a.kind == EdgeKind.regex.rawValue { return x < y }  // constraints: in the order routes were added
             if a.labels != b.labels { return a.labels > b.labels }  // more labels wins
             let ak = keyBytes(a), bk = keyBytes(b)
             if ak != bk { return ak.lexicographicallyPrecedes(bk) }
@@ -400,7 +457,12 @@ private struct TreeBuilder {
         var e = first
         while e >= 0 { out.append(entries[Int(e)]); e = entryNext[Int(e)] }
         if out.count < 2 { return }
-        out.sort { a, b in a.priority != b.priority ? a.priority > b.priority : a.seq < b.seq }
+        out.sort { a, b in
+            if a.priority != b.priority { return a.priority > b.priority }
+            // `urlpattern` tails before catch-alls (docs/SEMANTICS.md, "The urlpattern dialect").
+            if a.isTail != b.isTail { return a.isTail }
+            return a.seq < b.seq
+        }
     }
 
     /// Lays the trie out depth-first (preorder) into flat arrays, with the key bytes.
@@ -483,6 +545,13 @@ private struct TreeBuilder {
             let firstDynamic = dynamicOrderStart[i]
             for e in dynamicOrder[firstDynamic..<(firstDynamic + Int(b.dynamicCount))] {
                 let edge = edges[Int(e)]
+                if edge.kind == EdgeKind.regex.rawValue {
+                    let key = keyBytes(edge)
+                    flat.dynamics.append(DynamicEdge(
+                        kind: .regex, child: place[Int(edge.child)],
+                        suffixStart: constraintIndex[Array(key)] ?? 0, portCount: key.first == 0 ? 1 : 0))
+                    continue
+                }
                 let suffixStart = flat.keys.count
                 flat.keys += keyBytes(edge)
                 let portStart = flat.keys.count
@@ -591,3 +660,4 @@ private struct FlatTable {
 
 /// Above this many literal children a node gets a hash index instead of a linear scan.
 private let linearScanLimit = 8
+

@@ -97,6 +97,8 @@ static void add_route_invalid_arguments(void **state)
     assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_add_route(r, &rt, &err), &err);
     assert_true(sy_test_message_has(&err, "neither"));
     for (bit = 1; bit < 32; bit++) {
+        if (SY_ROUTE_KNOWN_FLAGS & (1u << bit))
+            continue;
         rt = route("/a", "A");
         rt.flags = 1u << bit;
         assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_add_route(r, &rt, &err), &err);

@@ -130,8 +130,12 @@ class Router:
     def add(self, pattern: Text, target: Optional[Union[Text, Handler]] = None, *,
             redirect: Optional[Text] = None, name: Optional[Text] = None, priority: int = 0,
             defaults: Optional[Mapping[str, DefaultValue]] = None, append_params: bool = True,
-            data: object = None) -> None:
+            data: object = None, dialect: Optional[str] = None, ignore_case: bool = False) -> None:
         """Add a route leading to ``target`` or, instead, redirecting to ``redirect``.
+
+        ``dialect``: "urlpattern" for a pattern in the WHATWG URLPattern syntax, "switchyard"
+        for Switchyard's own, None for the router's (``Router(dialect=...)``);
+        ``ignore_case`` is URLPattern's ``ignoreCase``.
 
         Raises PatternError (with the byte position), ConflictError (naming both
         patterns), LimitError; ValueError / TypeError for arguments Python can check.
@@ -140,7 +144,8 @@ class Router:
         # one, which calls this one only for a route with neither.
         route = SyRoute()
         keep = fill_route(route, pattern, target, redirect=redirect, name=name, priority=priority,
-                          defaults=defaults, append_params=append_params)
+                          defaults=defaults, append_params=append_params, dialect=dialect,
+                          ignore_case=ignore_case)
         h = self._ref()
         _ffi.sy_router_add_route(h, route, SyError())
         self._changed = True

@@ -45,6 +45,19 @@ _LIMITS = (
 _UINT32_MAX = 2**32 - 1
 
 
+def dialect_flag(value: object, *, router: bool) -> int:
+    """The flag bit of a dialect name: "switchyard" or "urlpattern" (None: the router's,
+    for a route). ValueError for anything else."""
+    if value is None and not router:
+        return 0
+    if value == "urlpattern":
+        return _ffi.SY_OPT_URLPATTERN_DIALECT if router else _ffi.SY_ROUTE_DIALECT_URLPATTERN
+    if value == "switchyard":
+        return 0 if router else _ffi.SY_ROUTE_DIALECT_SWITCHYARD
+    what = "Router option dialect" if router else "dialect"
+    raise ValueError(f"{what} must be 'switchyard' or 'urlpattern', not {value!r}")
+
+
 def build_options(options: Mapping[str, object]) -> Tuple[SyRouterOptions, List[object]]:
     """A SyRouterOptions for the keywords, plus the objects its pointers refer to (keep
     them alive until sy_router_new returns)."""
@@ -63,6 +76,8 @@ def build_options(options: Mapping[str, object]) -> Tuple[SyRouterOptions, List[
             if not isinstance(value, str) or value not in choices:
                 raise ValueError(f"Router option {key} must be one of {', '.join(map(repr, choices))}, not {value!r}")
             setattr(opts, key, choices[value])
+        elif key == "dialect":
+            opts.flags |= dialect_flag(value, router=True)
         elif key in _LIMITS:
             if value is None:
                 continue  # the library's default, like 0

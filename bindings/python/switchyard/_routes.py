@@ -11,6 +11,7 @@ from typing import Any, Callable, List, Mapping, Optional, Tuple, Union
 from . import _ffi, _match
 from ._ffi import RouterObj, SyError, SyParam, SyRoute, SyRouteInfo, SyStr
 from ._match import saw_uuid_pattern
+from ._options import dialect_flag
 from ._text import utf8
 
 _INT32 = (-(2**31), 2**31 - 1)
@@ -37,11 +38,16 @@ class Route:
     append_params: bool
     from_document: bool
     parent: Optional[str] = None
+    #: The route's own dialect ("switchyard" or "urlpattern"), None: the router's.
+    dialect: Optional[str] = None
+    #: urlpattern dialect: ASCII letters compared ignoring case.
+    ignore_case: bool = False
 
 
 def fill_route(route: SyRoute, pattern: Any, target: Any = None, *, redirect: Any = None,
                name: Any = None, priority: Any = 0, defaults: Any = None,
-               append_params: Any = True) -> List[Any]:
+               append_params: Any = True, dialect: Optional[str] = None,
+               ignore_case: bool = False) -> List[Any]:
     """Fills ``route`` (an SyRoute) from Router.add's arguments; returns what its pointers
     refer to (keep it alive until the C call returns). ValueError / TypeError for
     arguments Python can check."""
@@ -53,6 +59,9 @@ def fill_route(route: SyRoute, pattern: Any, target: Any = None, *, redirect: An
         raise ValueError(f"priority must fit in 32 bits, not {priority}")
     if not isinstance(append_params, bool):
         raise TypeError("append_params must be True or False")
+    if not isinstance(ignore_case, bool):
+        raise TypeError("ignore_case must be True or False")
+    dialect_bits = dialect_flag(dialect, router=False)
     pattern_text = utf8(pattern, "pattern")
     texts = {
         "pattern": pattern_text,
@@ -67,6 +76,9 @@ def fill_route(route: SyRoute, pattern: Any, target: Any = None, *, redirect: An
     keep: List[Any] = [texts, _fill_defaults(route, defaults)]
     if not append_params:
         route.flags |= _ffi.SY_ROUTE_NO_APPEND_PARAMS
+    route.flags |= dialect_bits
+    if ignore_case:
+        route.flags |= _ffi.SY_ROUTE_IGNORE_CASE
     route.priority = priority
     if b"<uuid:" in pattern_text:
         saw_uuid_pattern()
@@ -131,6 +143,14 @@ def _text(s: SyStr) -> Optional[str]:
     return s.ptr[: s.len].decode() if s.ptr else None
 
 
+def _route_dialect(flags: int) -> Optional[str]:
+    if flags & _ffi.SY_ROUTE_DIALECT_URLPATTERN:
+        return "urlpattern"
+    if flags & _ffi.SY_ROUTE_DIALECT_SWITCHYARD:
+        return "switchyard"
+    return None
+
+
 def read_routes(h: RouterObj) -> List[Route]:
     """Every route of the C router ``h``, in the library's order."""
     info, err = SyRouteInfo(), SyError()
@@ -140,7 +160,8 @@ def read_routes(h: RouterObj) -> List[Route]:
         pattern = _text(info.pattern) or ""
         out.append(Route(pattern, _text(info.target), _text(info.redirect), _text(info.name),
                          info.priority, not info.flags & _ffi.SY_ROUTE_NO_APPEND_PARAMS,
-                         bool(info.from_document), _text(info.parent)))
+                         bool(info.from_document), _text(info.parent), _route_dialect(info.flags),
+                         bool(info.flags & _ffi.SY_ROUTE_IGNORE_CASE)))
     return out
 
 

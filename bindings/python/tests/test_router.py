@@ -93,7 +93,9 @@ P = inspect.Parameter
                   ("priority", P.KEYWORD_ONLY, 0),
                   ("defaults", P.KEYWORD_ONLY, None),
                   ("append_params", P.KEYWORD_ONLY, True),
-                  ("data", P.KEYWORD_ONLY, None)]),
+                  ("data", P.KEYWORD_ONLY, None),
+                  ("dialect", P.KEYWORD_ONLY, None),
+                  ("ignore_case", P.KEYWORD_ONLY, False)]),
     (Router.remove, [("self", P.POSITIONAL_OR_KEYWORD, P.empty), ("pattern", P.POSITIONAL_OR_KEYWORD, P.empty)]),
     (Router.resolve, [("self", P.POSITIONAL_OR_KEYWORD, P.empty), ("url", P.POSITIONAL_OR_KEYWORD, P.empty)]),
 ], ids=["Router", "add", "remove", "resolve"])
@@ -115,7 +117,7 @@ def test_public_signature_texts() -> None:
     assert _unannotated(Router) == "(**options)"
     assert _unannotated(Router.add) == (
         "(self, pattern, target=None, *, redirect=None, name=None, priority=0, defaults=None, append_params=True,"
-        " data=None)")
+        " data=None, dialect=None, ignore_case=False)")
     assert _unannotated(Router.remove) == "(self, pattern)"
     assert _unannotated(Router.resolve) == "(self, url)"
 

@@ -1,0 +1,93 @@
+/// The walk's check of a `urlpattern` route (URLPatternRoute.swift): met as a remainder at
+/// the node of its literal segments, it matches only when its regexps match the URL's
+/// pathname, search and hash, and its groups become the match's parameters. Tables without
+/// such routes never come here.
+
+/// What a tail check reads, kept in the MatchBuffer: where the URL's components are, and
+/// the engine's scratch, sized for the table's largest regexp when the table is taken.
+struct TailInput {
+    var scratch = GrowBuffer<Int32>(capacity: 16)
+    var slots = GrowBuffer<Int32>(capacity: 8)
+    /// Byte ranges in the URL; start -1: the component is absent (matched as "").
+    var pathStart = 0, pathEnd = 0
+    var queryStart = -1, queryEnd = -1
+    var fragmentStart = -1, fragmentEnd = -1
+
+    func free() { scratch.free(); slots.free() }
+}
+
+extension MatchBuffer {
+    /// Makes room for the tail checks of `table` (called when a MatchBuffer takes a table).
+    func reserveTails(_ table: Table) {
+        guard table.tailMatchers != nil else { return }
+        let st = state
+        if st.pointee.tail == nil {
+            let p = UnsafeMutablePointer<TailInput>.allocate(capacity: 1)
+            p.initialize(to: TailInput())
+            st.pointee.tail = p
+        }
+        st.pointee.tail!.pointee.scratch.reserve(table.tailScratchCount)
+        st.pointee.tail!.pointee.slots.reserve(table.tailSlotCount)
+    }
+
+    /// Notes where the URL's pathname, query and fragment are, for the tail checks of this
+    /// resolve. The pathname starts at the path, or for a URL whose authority is a path
+    /// segment (`myapp://user/42`) at the `/` before it (`/user/42`).
+    func prepareTail(_ p: UnsafePointer<UInt8>, _ prefix: URLView.Prefix, _ end: Int) -> UnsafeMutablePointer<TailInput>? {
+        let st = state
+        guard let tail = st.pointee.tail else { return nil }
+        if let (a, _) = prefix.authority, a > 0, p[a - 1] == 0x2F {
+            tail.pointee.pathStart = a - 1
+        } else {
+            tail.pointee.pathStart = min(prefix.pathStart, end)
+        }
+        tail.pointee.pathEnd = end
+        tail.pointee.queryStart = st.pointee.view.rawQueryStart
+        tail.pointee.queryEnd = st.pointee.view.rawQueryEnd
+        if st.pointee.view.hasFragment {
+            let f = st.pointee.view.fragment
+            tail.pointee.fragmentStart = Int(f.start)
+            tail.pointee.fragmentEnd = Int(f.start) + Int(f.count)
+        } else {
+            tail.pointee.fragmentStart = -1
+        }
+        return tail
+    }
+}
+
+extension Walker {
+    /// Whether the `urlpattern` route of entry `e` matches the URL; if so its groups that
+    /// took part are appended to the captures (each with its name's index in `intValue`).
+    @inline(never)
+    mutating func matchTail(_ e: TableEntry) -> Bool {
+        guard let input = tail, let tails = table.tails, let matcher = tails[Int(e.route)] else { return false }
+        let saved = captureCount
+        if !matchComponent(matcher.pathname, input.pointee.pathStart, input.pointee.pathEnd, input)
+            || !matchComponent(matcher.search, input.pointee.queryStart, input.pointee.queryEnd, input)
+            || !matchComponent(matcher.hash, input.pointee.fragmentStart, input.pointee.fragmentEnd, input) {
+            captureCount = saved
+            return false
+        }
+        return true
+    }
+
+    private mutating func matchComponent(_ c: URLPatternMatcher.Component?, _ start: Int, _ end: Int,
+                                         _ input: UnsafeMutablePointer<TailInput>) -> Bool {
+        guard let c else { return true }
+        let from = start < 0 ? 0 : start
+        let count = start < 0 ? 0 : end - start
+        let text = UnsafeBufferPointer(start: url + from, count: count)
+        let slots = UnsafeMutableBufferPointer(start: input.pointee.slots.base, count: input.pointee.slots.capacity)
+        let scratch = UnsafeMutableBufferPointer(start: input.pointee.scratch.base, count: input.pointee.scratch.capacity)
+        guard c.regex.match(text, groups: slots, scratch: scratch) else { return false }
+        for g in c.groups {
+            let s = Int(slots[2 * Int(g.number)]), e = Int(slots[2 * Int(g.number) + 1])
+            if s < 0 || e < s || (g.emptyIsAbsent && s == e) { continue }
+            captures[captureCount] = Capture(
+                text: TextRef(start: Int32(truncatingIfNeeded: from + s), count: Int32(truncatingIfNeeded: e - s), decoded: false),
+                kind: .param, intValue: Int64(g.nameIndex))
+            captureCount += 1
+        }
+        return true
+    }
+}
