@@ -392,7 +392,7 @@ struct Walker<Source: SegmentSource> {
                     cap.floatValue = v
                 case .param: break
                 case .regex:
-                    guard table.constraintAccepts(d, p, n) else { continue }
+                    guard constraintAccepts(table.constraints, d.suffixStart, p, n) else { continue }
                     if d.portCount == 0 { cap.kind = .regex; break }
                     fallthrough  // an unnamed constraint: one segment, not captured
                 case .star:  // one segment, not captured
@@ -548,7 +548,7 @@ struct Walker<Source: SegmentSource> {
                 cap.floatValue = v
             case .param: break
             case .regex:
-                guard table.constraintAccepts(d, p, n) else { continue }
+                guard constraintAccepts(table.constraints, d.suffixStart, p, n) else { continue }
                 cap.kind = d.portCount == 0 ? .regex : .star  // an unnamed constraint is not captured
             case .star: cap.kind = .star  // one segment, not captured
             default: continue

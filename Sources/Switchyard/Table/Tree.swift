@@ -125,13 +125,15 @@ struct WalkTable: @unchecked Sendable {
     var tails: UnsafeMutablePointer<URLPatternMatcher?>? = nil
     /// The regular-expression constraints of `.regex` edges (`DynamicEdge.suffixStart`).
     var constraints: UnsafePointer<LinearRegex>
+}
 
-    /// Whether the constraint of the `.regex` edge `d` accepts the segment `p[0..<n]`.
-    /// Out of line: constraints are rare, and the walk's frames stay small without them.
-    @inline(never)
-    func constraintAccepts(_ d: DynamicEdge, _ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
-        constraints[Int(d.suffixStart)].matches(UnsafeBufferPointer(start: p, count: n))
-    }
+/// Whether constraint `index` (a `.regex` edge's `suffixStart`) accepts the segment
+/// `p[0..<n]`. Out of line and free of the walk's state: constraints are rare, and a walk
+/// without them should not pay for the call in its frames or registers.
+@inline(never)
+func constraintAccepts(_ constraints: UnsafePointer<LinearRegex>, _ index: Int32,
+                       _ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    constraints[Int(index)].matches(UnsafeBufferPointer(start: p, count: n))
 }
 
 /// A route table: owns the routes, the memory the arrays of its view live in, and the view.
