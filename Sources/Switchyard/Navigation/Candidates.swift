@@ -94,12 +94,14 @@ extension Router {
     /// `url` matched against `route` (route `index` of this router) alone, its first hop, or nil.
     func matchAlone(_ route: Route, index: Int, _ url: String) -> MatchBuffer? {
         let probe: Router? = withFallbackCache { c in
-            if let made = c.alone[index] { return made }
+            // The cache may be newer than the explanation `route` came from: its router for
+            // `index` serves only if it was made for this very route.
+            if let made = c.alone[index], made.route == route { return made.router }
             // Alone, its parent is not there: the stack is looked up in this router's table instead.
             var alone = route
             alone.parent = nil
             guard let r = try? Router(options: options), (try? r.add(alone)) != nil else { return nil }
-            c.alone[index] = r
+            c.alone[index] = (route, r)
             return r
         } ?? nil
         guard let probe else { return nil }
@@ -133,7 +135,7 @@ extension Router {
 final class FallbackCache {
     let tableID: UInt64
     let explainer: RouteExplainer
-    var alone: [Int: Router] = [:]
+    var alone: [Int: (route: Route, router: Router)] = [:]
 
     init(tableID: UInt64, explainer: RouteExplainer) {
         self.tableID = tableID
