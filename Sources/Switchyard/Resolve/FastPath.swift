@@ -46,7 +46,7 @@ extension Router {
         if match.marksRewrite(prefix) { return false }
         let p = bytes.baseAddress ?? emptyBytes
         let end = match.readQueryAndFragment(bytes, prefix, tv.pointee.read)
-        if _slowPath(tv.pointee.walk.tails != nil) { match.prepareTail(p, prefix, end) }
+        if _slowPath(tv.pointee.tails != nil) { match.prepareTail(p, prefix, end) }
         match.reserveCaptures(tv.pointee.maxParameters &+ 1)
         // The fast path (this file's opening comment): a clean URL answered from its bytes.
         let r = tv.pointee.read

@@ -59,7 +59,7 @@ extension Walker {
     /// took part are appended to the captures (each with its name's index in `intValue`).
     @inline(never)
     mutating func matchTail(_ e: TableEntry) -> Bool {
-        guard let input = buffer.pointee.tail, let tails = table.tails, let matcher = tails[Int(e.route)] else { return false }
+        guard let input = buffer.pointee.tail, let tails = buffer.pointee.tableView?.pointee.tails, let matcher = tails[Int(e.route)] else { return false }
         let saved = captureCount
         if !matchComponent(matcher.pathname, input.pointee.pathStart, input.pointee.pathEnd, input)
             || !matchComponent(matcher.search, input.pointee.queryStart, input.pointee.queryEnd, input)

@@ -585,7 +585,8 @@ struct Walker<Source: SegmentSource> {
     /// captured); `.param` when the segment does not pass (or the edge is of another kind).
     @inline(__always)
     func constrainedKind(_ d: DynamicEdge, _ p: UnsafePointer<UInt8>, _ n: Int) -> SegmentKind {
-        guard d.kind == .regex, constraintAccepts(table.constraints, d.suffixStart, p, n) else { return .param }
+        guard d.kind == .regex, let view = buffer.pointee.tableView,
+              constraintAccepts(view.pointee.constraints, d.suffixStart, p, n) else { return .param }
         return d.portCount == 0 ? .regex : .star
     }
 
