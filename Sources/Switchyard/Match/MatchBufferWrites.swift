@@ -152,12 +152,11 @@ extension MatchBuffer {
     /// A walk over `table` that writes its captures, its winner's captures and its frames
     /// into this buffer's storage.
     @inline(__always)
-    func walker<S: SegmentSource>(_ table: WalkTable, url: UnsafePointer<UInt8>, source: S,
-                                  tail: UnsafeMutablePointer<TailInput>? = nil) -> Walker<S> {
+    func walker<S: SegmentSource>(_ table: WalkTable, url: UnsafePointer<UInt8>, source: S) -> Walker<S> {
         let st = state
         return Walker(table, url: url, decoded: UnsafePointer(st.pointee.view.decoded.base), source: source,
                       captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base,
-                      frames: st.pointee.frames.base, tail: tail)
+                      buffer: st)
     }
 
     /// The segment list the full reader made, for a walk.

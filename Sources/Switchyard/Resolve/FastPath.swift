@@ -46,7 +46,7 @@ extension Router {
         if match.marksRewrite(prefix) { return false }
         let p = bytes.baseAddress ?? emptyBytes
         let end = match.readQueryAndFragment(bytes, prefix, tv.pointee.read)
-        let tail = _slowPath(tv.pointee.walk.tails != nil) ? match.prepareTail(p, prefix, end) : nil
+        if _slowPath(tv.pointee.tails != nil) { match.prepareTail(p, prefix, end) }
         match.reserveCaptures(tv.pointee.maxParameters &+ 1)
         // The fast path (this file's opening comment): a clean URL answered from its bytes.
         let r = tv.pointee.read
@@ -59,7 +59,7 @@ extension Router {
                     match.countPath(.staticMap)
                     return match.matched
                 }
-                var w = match.walker(tv.pointee.walk, url: p, source: BytesSource(p: p, start: first, end: end), tail: tail)
+                var w = match.walker(tv.pointee.walk, url: p, source: BytesSource(p: p, start: first, end: end))
                 run(&w, tv, &match.view)
                 if !w.aborted && (w.best >= 0 || !URLView.hasSlashPair(p, first, end)) {
                     if w.best >= 0 {
@@ -73,7 +73,7 @@ extension Router {
         }
         // The full reader: the path split, decoded and normalised into a segment list.
         try match.readSegments(p, prefix, end, tv.pointee.read)
-        var w = match.walker(tv.pointee.walk, url: p, source: match.segmentList(url: p), tail: tail)
+        var w = match.walker(tv.pointee.walk, url: p, source: match.segmentList(url: p))
         run(&w, tv, &match.view)
         if w.best >= 0 {
             match.finish(w.bestEntry, captureCount: w.bestCaptureCount, remainderAt: w.bestRemainder, .segments,

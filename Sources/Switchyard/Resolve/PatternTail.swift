@@ -33,9 +33,9 @@ extension MatchBuffer {
     /// Notes where the URL's pathname, query and fragment are, for the tail checks of this
     /// resolve. The pathname starts at the path, or for a URL whose authority is a path
     /// segment (`myapp://user/42`) at the `/` before it (`/user/42`).
-    func prepareTail(_ p: UnsafePointer<UInt8>, _ prefix: URLView.Prefix, _ end: Int) -> UnsafeMutablePointer<TailInput>? {
+    func prepareTail(_ p: UnsafePointer<UInt8>, _ prefix: URLView.Prefix, _ end: Int) {
         let st = state
-        guard let tail = st.pointee.tail else { return nil }
+        guard let tail = st.pointee.tail else { return }
         if let (a, _) = prefix.authority, a > 0, p[a - 1] == 0x2F {
             tail.pointee.pathStart = a - 1
         } else {
@@ -51,7 +51,6 @@ extension MatchBuffer {
         } else {
             tail.pointee.fragmentStart = -1
         }
-        return tail
     }
 }
 
@@ -60,7 +59,7 @@ extension Walker {
     /// took part are appended to the captures (each with its name's index in `intValue`).
     @inline(never)
     mutating func matchTail(_ e: TableEntry) -> Bool {
-        guard let input = tail, let tails = table.tails, let matcher = tails[Int(e.route)] else { return false }
+        guard let input = buffer.pointee.tail, let tails = buffer.pointee.tableView?.pointee.tails, let matcher = tails[Int(e.route)] else { return false }
         let saved = captureCount
         if !matchComponent(matcher.pathname, input.pointee.pathStart, input.pointee.pathEnd, input)
             || !matchComponent(matcher.search, input.pointee.queryStart, input.pointee.queryEnd, input)

@@ -118,9 +118,10 @@ struct Walker<Source: SegmentSource> {
 
     var captures: UnsafeMutablePointer<Capture>
     var captureCount = 0
-    /// Room for as many frames as the table has levels (`TableView.walkDepth`), reserved by
-    /// the MatchBuffer: a frame is kept only on the way down from a path level, so they fit.
-    let frames: UnsafeMutablePointer<WalkFrame>
+    /// The MatchBuffer's storage, for what only the rare ways of the walk read (its frames,
+    /// the input of `urlpattern` checks): reached through it, they cost the common walk
+    /// nothing to carry.
+    let buffer: UnsafeMutablePointer<MatchBuffer.State>
     /// Calls of walkPath open now (see `descend`).
     var recursion: Int32 = 0
     var bestCaptures: UnsafeMutablePointer<Capture>
@@ -136,16 +137,12 @@ struct Walker<Source: SegmentSource> {
     /// at the table's highest priority): the walk unwinds without looking further.
     var done = false
     let topPriority: Int32
-    /// Where the URL's components are, for `urlpattern` routes (PatternTail.swift); nil when
-    /// the table has none.
-    let tail: UnsafeMutablePointer<TailInput>?
 
     init(_ table: WalkTable, url: UnsafePointer<UInt8>, decoded: UnsafePointer<UInt8>, source: Source,
          captures: UnsafeMutablePointer<Capture>, bestCaptures: UnsafeMutablePointer<Capture>,
-         frames: UnsafeMutablePointer<WalkFrame>, tail: UnsafeMutablePointer<TailInput>? = nil) {
+         buffer: UnsafeMutablePointer<MatchBuffer.State>) {
         self.table = table
-        self.tail = tail
-        self.frames = frames
+        self.buffer = buffer
         self.url = url
         self.decoded = decoded
         self.source = source
@@ -153,6 +150,11 @@ struct Walker<Source: SegmentSource> {
         self.captures = captures
         self.bestCaptures = bestCaptures
     }
+
+    /// Room for as many frames as the table has levels (`TableView.walkDepth`), reserved by
+    /// the MatchBuffer: a frame is kept only on the way down from a path level, so they fit.
+    @inline(__always)
+    var frames: UnsafeMutablePointer<WalkFrame> { buffer.pointee.frames.base }
 
     @inline(__always)
     func text(_ t: TextRef) -> UnsafePointer<UInt8> {
@@ -372,7 +374,7 @@ struct Walker<Source: SegmentSource> {
             var tail: Int32 = -1  // the last way on, taken by the loop
             var k = Int(node.pointee.dynamicStart)
             let end = k &+ Int(node.pointee.dynamicCount)
-            while k < end {
+            edges: while k < end {
                 let d = table.dynamics[k]
                 k &+= 1
                 guard promising(d.child), n > 0 else { continue }  // parameters never match empty
@@ -391,18 +393,23 @@ struct Walker<Source: SegmentSource> {
                     cap.kind = .float
                     cap.floatValue = v
                 case .param: break
-                case .regex:
-                    guard constraintAccepts(table.constraints, d.suffixStart, p, n) else { continue }
-                    if d.portCount == 0 { cap.kind = .regex; break }
-                    fallthrough  // an unnamed constraint: one segment, not captured
                 case .star:  // one segment, not captured
-                    if last { tail = d.child; cap.kind = .star; break }
+                    if last { tail = d.child; break edges }
                     descend(d.child, next)
                     if done { return }
                     continue
-                default: continue
+                default:
+                    // Constraints, last: the common edges above keep the switch they had
+                    // without them.
+                    let kind = constrainedKind(d, p, n)
+                    if kind == .regex { cap.kind = .regex; break }
+                    if kind != .star { continue }
+                    // An unnamed constraint: one segment, not captured.
+                    if last { tail = d.child; break edges }
+                    descend(d.child, next)
+                    if done { return }
+                    continue
                 }
-                if cap.kind == .star { break }
                 captures[captureCount] = cap
                 captureCount &+= 1
                 if last { tail = d.child; break }  // the capture stays pushed for the loop
@@ -547,11 +554,10 @@ struct Walker<Source: SegmentSource> {
                 cap.kind = .float
                 cap.floatValue = v
             case .param: break
-            case .regex:
-                guard constraintAccepts(table.constraints, d.suffixStart, p, n) else { continue }
-                cap.kind = d.portCount == 0 ? .regex : .star  // an unnamed constraint is not captured
             case .star: cap.kind = .star  // one segment, not captured
-            default: continue
+            default:
+                cap.kind = constrainedKind(d, p, n)  // `.star`: an unnamed constraint is not captured
+                if cap.kind == .param { continue }
             }
             if !last {
                 frames[depth] = WalkFrame(node: index, next: Int32(truncatingIfNeeded: k),
@@ -572,6 +578,16 @@ struct Walker<Source: SegmentSource> {
             considerRemainders(node.pointee, i, segmentsLeft: left)
         }
         return false
+    }
+
+    /// What a dynamic edge other than the common kinds makes of segment `p[0..<n]`: for a
+    /// `.regex` edge whose constraint accepts it, `.regex` (named) or `.star` (unnamed, not
+    /// captured); `.param` when the segment does not pass (or the edge is of another kind).
+    @inline(__always)
+    func constrainedKind(_ d: DynamicEdge, _ p: UnsafePointer<UInt8>, _ n: Int) -> SegmentKind {
+        guard d.kind == .regex, let view = buffer.pointee.tableView,
+              constraintAccepts(view.pointee.constraints, d.suffixStart, p, n) else { return .param }
+        return d.portCount == 0 ? .regex : .star
     }
 
     /// `segmentsLeft`: 0, or 1 for "one or more".

@@ -63,12 +63,13 @@ struct TableEntry: BitwiseCopyable {
     var remainderMin: Int32
     /// The remainder is named (`*rest`, `<path:rest>`): it is also a path parameter.
     var namedRemainder: Bool = false
-    /// How many defaults the route has (0 lets a resolve skip building the merged map).
-    var defaultCount: Int32 = 0
     /// The route leads to a redirect: checked on every hit without touching the route object.
     var isRedirect: Bool = false
     /// A `urlpattern` route: a remainder that matches only when its regexps do (PatternTail.swift).
+    /// The flags sit together so the entry stays 32 bytes, copied in two moves.
     var isTail: Bool = false
+    /// How many defaults the route has (0 lets a resolve skip building the merged map).
+    var defaultCount: Int32 = 0
 }
 
 extension TableEntry {
@@ -77,9 +78,8 @@ extension TableEntry {
         self.init(route: Int32(ri), variant: Int32(vi), priority: Int32(clamping: r.route.priority),
                   seq: Int32(clamping: r.seq), literalCount: Int32(v.literalCount),
                   remainderMin: Int32(v.remainder?.minSegments ?? 0),
-                  namedRemainder: (v.remainder?.nameIndex ?? -1) >= 0,
-                  defaultCount: Int32(r.defaults.count), isRedirect: r.isRedirect,
-                  isTail: r.urlPattern != nil)
+                  namedRemainder: (v.remainder?.nameIndex ?? -1) >= 0, isRedirect: r.isRedirect,
+                  isTail: r.urlPattern != nil, defaultCount: Int32(r.defaults.count))
     }
 }
 
@@ -102,6 +102,13 @@ struct TableView: @unchecked Sendable {
     /// The most frames a walk can keep (`WalkFrame`: one per level of the current way
     /// down): the MatchBuffer reserves this many.
     var walkDepth: Int
+    /// Per route, its `urlpattern` regexps; nil when the table has no such route. Here rather
+    /// than in `walk`: the walk reaches it only for such routes, through its MatchBuffer, so
+    /// a walk of a table without them carries nothing for them.
+    var tails: UnsafeMutablePointer<URLPatternMatcher?>?
+    /// The regular-expression constraints of `.regex` edges (`DynamicEdge.suffixStart`);
+    /// reached the same way.
+    var constraints: UnsafePointer<LinearRegex>
 }
 
 /// How many calls deep the walk recurses (a frame of walkPath is a few hundred bytes, so a
@@ -121,10 +128,6 @@ struct WalkTable: @unchecked Sendable {
     var precedence: RouterOptions.Precedence
     /// How many calls deep the walk recurses before it goes on with frames (Walker.swift).
     var recursionBudget: Int32
-    /// Per route, its `urlpattern` regexps; nil when the table has no such route.
-    var tails: UnsafeMutablePointer<URLPatternMatcher?>? = nil
-    /// The regular-expression constraints of `.regex` edges (`DynamicEdge.suffixStart`).
-    var constraints: UnsafePointer<LinearRegex>
 }
 
 /// Whether constraint `index` (a `.regex` edge's `suffixStart`) accepts the segment
@@ -222,9 +225,7 @@ final class Table: @unchecked Sendable {
                              dynamics: memory.place(flat.dynamics, at: dynamicsAt).baseAddress!,
                              entries: memory.place(flat.entries, at: entriesAt).baseAddress!,
                              keys: UnsafePointer(keys), fold: options.caseInsensitiveLiterals,
-                             precedence: options.precedence, recursionBudget: recursionBudget,
-                             tails: tailMatchers?.baseAddress,
-                             constraints: UnsafePointer(constraints.baseAddress!))
+                             precedence: options.precedence, recursionBudget: recursionBudget)
         let staticSlots = memory.room(StaticSlot.self, count: staticSlotCount, at: staticSlotsAt)
         let staticKeys = memory.room(UInt8.self, count: staticKeyCount, at: staticKeysAt)
         let staticPaths = plan?.write(slots: staticSlots, keys: staticKeys)
@@ -234,7 +235,8 @@ final class Table: @unchecked Sendable {
             walk: walk, read: ReadConfig(options, webSchemes),
             queryOverPath: options.parameterPrecedence == .queryOverPath,
             maxParameters: most, routeCount: routes.count, staticPaths: staticPaths,
-            pathRoot: root, walkDepth: flat.depth))
+            pathRoot: root, walkDepth: flat.depth, tails: tailMatchers?.baseAddress,
+            constraints: UnsafePointer(constraints.baseAddress!)))
     }
 
     /// The longest run of occupied slots in any hash index of the table (the literal
