@@ -64,6 +64,8 @@ extension ModelEntry {
             case .float: parts.append(.parameter(kind: "float", name: name))
             case .param: parts.append(.parameter(kind: "string", name: name))
             case .star: parts.append(.wildcard)
+            case .inline: parts.append(.parameter(kind: "inline", name: describeSegment(s, names: names)))
+            case .catchAll: parts.append(.parameter(kind: "catchall", name: describeSegment(s, names: names)))
             }
         }
         if let r = variant.remainder {

@@ -16,7 +16,8 @@ enum SegmentSet: Hashable {
         case .uuid: self = .uuid
         case .int: self = .int
         case .float: self = .float
-        case .param, .star: self = .any
+        // A superset: segments of several pieces and catch-alls are read as any segment.
+        case .param, .star, .inline, .catchAll: self = .any
         }
     }
 
@@ -261,7 +262,33 @@ private func renderSegment(_ s: PatternSegment, names: [String], decode: Bool) -
     case .float: return "<float:\(name)>"
     case .param: return ":\(name)"
     case .star: return "*"
+    case .inline: return renderProgram(s, names: names, from: 0)
+    case .catchAll: return "*\(name)" + renderProgram(s, names: names, from: 1)
     }
+}
+
+/// An inline program written back as pattern text (`:id.:format`); `from`: names to skip
+/// (a catch-all's own name opens its program).
+private func renderProgram(_ s: PatternSegment, names: [String], from: Int) -> String {
+    var out = ""
+    var k = 0, nameAt = 0
+    let program = s.literal
+    var skip = from
+    while k < program.count {
+        if program[k] == InlineProgram.parameterTag {
+            if skip > 0 { skip -= 1 } else {
+                let n = nameAt < s.names.count && s.names[nameAt] < names.count ? names[s.names[nameAt]] : "_"
+                out += "<\(n)>"
+            }
+            nameAt += 1
+            k += 1
+        } else {
+            let m = InlineProgram.readLength(program, k + 1)
+            out += String(decoding: program[(k + 5)..<(k + 5 + m)], as: UTF8.self)
+            k += 5 + m
+        }
+    }
+    return out
 }
 
 /// Bytes written so that reading them as one path segment (split on `/`, decoded once)

@@ -118,6 +118,9 @@ extension LinkRouteShape {
             case .float: return .float
             case .param: return .param
             case .star: return .star
+            // Read as one segment: an app-link pattern has no such form (a superset).
+            case .inline: return .param
+            case .catchAll: return .star
             }
         }
         return LinkVariant(scheme: v.scheme.map { String(decoding: $0, as: UTF8.self) }, host: host,

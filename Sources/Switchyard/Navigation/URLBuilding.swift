@@ -123,7 +123,7 @@ extension Router {
     /// The names an alternative captures (path parameters and a named remainder).
     private static func variantNames(_ v: PatternVariant, _ route: CompiledRoute) -> [String] {
         var names: [String] = []
-        for s in v.segments where s.kind.captures { names.append(route.names[s.nameIndex]) }
+        for s in v.segments { for n in s.capturedNames { names.append(route.names[n]) } }
         if let r = v.remainder, r.nameIndex >= 0, r.minSegments > 0 { names.append(route.names[r.nameIndex]) }
         return names
     }

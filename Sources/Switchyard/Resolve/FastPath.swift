@@ -81,6 +81,9 @@ extension Router {
                                source: BytesSource(p: p, start: first, end: end),
                                captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base,
                                frames: st.pointee.frames.base)
+                if tv.pointee.catchAllEdges > 0 {
+                    try prepareCatchAlls(&w, match, tv, span: end &- first)
+                }
                 run(&w, tv, &st.pointee.view)
                 if !w.aborted && (w.best >= 0 || !URLView.hasSlashPair(p, first, end)) {
                     match.finish(w, url: bytes) { m, from in m.appendRemainder(bytes: p, from: from, end: end) }
@@ -101,7 +104,11 @@ extension Router {
         var w = Walker(tv.pointee.walk, url: p, decoded: UnsafePointer(st.pointee.view.decoded.base), source: list,
                        captures: st.pointee.captures.base, bestCaptures: st.pointee.bestCaptures.base,
                        frames: st.pointee.frames.base)
+        if tv.pointee.catchAllEdges > 0 {
+            try prepareCatchAlls(&w, match, tv, span: list.count)
+        }
         run(&w, tv, &st.pointee.view)
+        if tv.pointee.catchAllEdges > 0 && w.best >= 0 { match.joinCatchAlls(w.bestCaptureCount, url: bytes) }
         match.finish(w, url: bytes) { m, from in m.appendRemainder(segmentsFrom: from, url: bytes) }
         st.pointee.paths.count(.segmentList)
         return st.pointee.hit
@@ -139,6 +146,21 @@ extension Router {
             throw SwitchyardError(.internal, "URL could not be put in the form a browser reads")
         }
         return hit
+    }
+
+    /// Gives a walk over a table with catch-alls in the middle its bitset (CatchAllWalk.swift).
+    @inline(never)
+    func prepareCatchAlls<S: SegmentSource>(_ w: inout Walker<S>, _ match: MatchBuffer, _ tv: UnsafePointer<TableView>,
+                                            span: Int) throws(SwitchyardError) {
+        do throws(SwitchyardError) {
+            if let (bits, stride) = try match.catchAllMemo(edges: tv.pointee.catchAllEdges, span: span) {
+                w.visited = bits
+                w.visitedStride = stride
+            }
+        } catch {
+            match.source = .none
+            throw error
+        }
     }
 
     @inline(__always)

@@ -136,6 +136,13 @@ struct Walker<Source: SegmentSource> {
     /// at the table's highest priority): the walk unwinds without looking further.
     var done = false
     let topPriority: Int32
+    /// Catch-alls followed by more of a pattern (CatchAllWalk.swift): which (edge, cursor)
+    /// pairs were walked (nil for a table without them), and the bits per edge.
+    var visited: UnsafeMutablePointer<UInt64>? = nil
+    var visitedStride = 0
+    /// Where the frames of the current `walkDeep` start: a catch-all walks each of its
+    /// splits with a `walkDeep` of its own, above the frames in use.
+    var frameBase = 0
 
     init(_ t: WalkTable, url: UnsafePointer<UInt8>, decoded: UnsafePointer<UInt8>, source: Source,
          captures: UnsafeMutablePointer<Capture>, bestCaptures: UnsafeMutablePointer<Capture>,
@@ -392,6 +399,19 @@ struct Walker<Source: SegmentSource> {
                     descend(d.child, next)
                     if done { return }
                     continue
+                case .inline:  // several captures (CatchAllWalk.swift)
+                    let got = inlineCaptures(d, seg, p, n)
+                    if got < 0 { continue }
+                    captureCount &+= got
+                    if last { tail = d.child; continue }  // the loop ends (k == end); they stay pushed
+                    descend(d.child, next)
+                    captureCount &-= got
+                    if done { return }
+                    continue
+                case .catchAll:
+                    walkCatchAll(d, i, deep: false, depth: 0)
+                    if done || aborted { return }
+                    continue
                 default: continue
                 }
                 if d.kind == .star { break }
@@ -425,7 +445,7 @@ struct Walker<Source: SegmentSource> {
     mutating func walkDeep(_ start: Int32, _ i0: Int) {
         let captureBase = captureCount
         defer { captureCount = captureBase }
-        var depth = 0
+        var depth = frameBase
         var index = start
         var i = i0
         walk: while true {
@@ -469,7 +489,7 @@ struct Walker<Source: SegmentSource> {
                 }
             }
             // This node is done: go back to the last node that has ways left.
-            if depth == 0 || !back(&depth, &index, &i) { return }
+            if depth == frameBase || !back(&depth, &index, &i) { return }
         }
     }
 
@@ -492,7 +512,7 @@ struct Walker<Source: SegmentSource> {
     /// come back, and the loop above stays small.
     @inline(never)
     mutating func back(_ depth: inout Int, _ index: inout Int32, _ i: inout Int) -> Bool {
-        while depth > 0 {
+        while depth > frameBase {
             if aborted || done { return false }
             depth &-= 1
             let f = frames[depth]
@@ -540,6 +560,21 @@ struct Walker<Source: SegmentSource> {
                 cap.floatValue = v
             case .param: break
             case .star: break  // one segment, not captured
+            case .inline:  // several captures (CatchAllWalk.swift)
+                let got = inlineCaptures(d, seg, p, n)
+                if got < 0 { continue }
+                if !last {
+                    frames[depth] = WalkFrame(node: index, next: Int32(truncatingIfNeeded: k),
+                                              captureCount: Int32(truncatingIfNeeded: captureCount), i: i)
+                    depth &+= 1
+                }
+                captureCount &+= got
+                index = d.child
+                return true
+            case .catchAll:
+                walkCatchAll(d, i, deep: true, depth: depth)
+                if done || aborted { return false }
+                continue
             default: continue
             }
             if !last {
