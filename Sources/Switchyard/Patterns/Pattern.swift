@@ -406,7 +406,7 @@ private struct PatternCompiler {
                 // With a strict trailing slash, `/a/*rest/` is a catch-all followed by the
                 // empty last segment, not the same pattern as `/a/*rest`.
                 // (The empty pieces after it are read as the loop goes on.)
-                if config.read.strictTrailingSlash && k < cuts.count - 1 {
+                if config.read.strictTrailingSlash && k < cuts.count - 1 && r.nameIndex >= 0 {
                     segments.append(PatternSegment(kind: .catchAll, nameIndex: r.nameIndex,
                                                    names: r.nameIndex >= 0 ? [r.nameIndex] : []))
                 } else {
