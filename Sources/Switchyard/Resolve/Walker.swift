@@ -4,6 +4,8 @@
 /// one priority stops at its first match. Each node's URL position is fixed by its depth
 /// (only a remainder, always last, consumes several segments), so the walk visits every node
 /// at most once: bounded by the table size for any table, with no exponential backtracking.
+/// Below a catch-all in the middle a node may be reached at several positions; each
+/// (catch-all, position) is walked once (CatchAllWalk.swift), which keeps the bound polynomial.
 /// The walk recurses where it must come back to a node, but only `WalkTable.recursionBudget`
 /// calls deep; below that it keeps a `WalkFrame` per node in the MatchBuffer's storage instead, so
 /// its stack use is bounded whatever the depth of the URL or the table.
