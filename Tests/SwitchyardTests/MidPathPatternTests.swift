@@ -132,6 +132,24 @@ struct MidPathPatternTests {
         expectError(.conflict, "\(a) then \(b)") { try r.add(b, target: "b") }
     }
 
+    @Test("URLs are built for both forms, and only when they read back as given")
+    func building() throws {
+        let r = try Router()
+        try r.add("/*ns/:project/-/issues", target: "I", name: "issues")
+        try r.add("/files/:id.:format", target: "F", name: "file")
+        try r.add("/*id.:format", target: "A", name: "any")
+        #expect(try r.url(for: "issues", parameters: ["ns": .string("a/b c"), "project": .string("p")])
+                == "/a/b%20c/p/-/issues")
+        #expect(try r.url(for: "file", parameters: ["id": .int(12), "format": .string("json")]) == "/files/12.json")
+        #expect(try r.url(for: "any", parameters: ["id": .string("x/y"), "format": .string("tar.gz")]) == "/x/y.tar.gz")
+        expectError(.invalidArgument, "id holding the '.'") {
+            _ = try r.url(for: "file", parameters: ["id": .string("1.2"), "format": .string("json")])
+        }
+        expectError(.invalidArgument, "an empty segment in a catch-all") {
+            _ = try r.url(for: "issues", parameters: ["ns": .string("a//b"), "project": .string("p")])
+        }
+    }
+
     @Test("different inline shapes do not conflict")
     func noConflict() throws {
         let r = try Router()

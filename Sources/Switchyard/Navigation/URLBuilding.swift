@@ -74,6 +74,8 @@ extension Router {
             case .star:
                 throw SwitchyardError(.invalidArgument,
                     "route '\(name)' has an unnamed '*' segment: no URL can be built for it")
+            case .inline, .catchAll:
+                try appendPieces(s, route: route, name: name, parameters: parameters, taken: &taken, into: &out)
             default:
                 let n = route.names[s.nameIndex]
                 taken.insert(n)
