@@ -60,11 +60,13 @@ struct MidPathTableTests {
         }
     }
 
-    @Test("GitLab's whole table loads with a strict trailing slash; every route's samples resolve as the oracle says")
-    func gitlab() throws {
+    /// Budget 0: every walk that comes back goes by frames (`walkDeep`), the other way.
+    @Test("GitLab's whole table loads with a strict trailing slash; every route's samples resolve as the oracle says",
+          arguments: [Int32(16), 0])
+    func gitlab(recursionBudget: Int32) throws {
         let patterns = try Self.gitlabPatterns()
         #expect(patterns.count == 3562)
-        let r = try Router(options: Self.strictOptions())
+        let r = try Router(options: Self.strictOptions(), recursionBudget: recursionBudget)
         var refused: [String] = []
         for p in patterns {
             do { try r.add(p, target: p) } catch { refused.append("\(p): \(error)") }
@@ -151,13 +153,13 @@ struct MidPathTableTests {
 
     static let vocabulary = ["a", "b", "x.json", "x", "1.2", "k-x", "x.y", "sha:1", "a.b.c", "z"]
 
-    @Test("random tables of every form: same winner and parameters as the oracle")
-    func randomTables() throws {
-        var rng = SplitMix64(state: 0xC0FFEE_2026)
+    @Test("random tables of every form: same winner and parameters as the oracle", arguments: [Int32(16), 0])
+    func randomTables(recursionBudget: Int32) throws {
+        var rng = SplitMix64(state: 0xC0FFEE_2026 &+ UInt64(recursionBudget))
         var failures: [String] = []
         var hits = 0
         for _ in 0..<300 where failures.count < 5 {
-            let r = try Router()
+            let r = try Router(options: RouterOptions(), recursionBudget: recursionBudget)
             var routes: [SegmentOracleRoute] = []
             for _ in 0..<(1 + rng.below(8)) {
                 let p = Self.randomPattern(&rng)
@@ -188,18 +190,22 @@ struct MidPathTableTests {
         #expect(hits > 1000)
     }
 
-    @Test("several catch-alls against thousands of segments: each catch-all walks each place once")
-    func adversarial() throws {
+    @Test("several catch-alls against thousands of segments: each catch-all walks each place once",
+          arguments: [Int32(16), 0])
+    func adversarial(recursionBudget: Int32) throws {
         var o = RouterOptions()
         o.limits.maxSegments = 8192
         o.limits.maxURLLength = 64 * 1024
-        let r = try Router(options: o)
+        let r = try Router(options: o, recursionBudget: recursionBudget)
         try r.add("/*a/x/*b/x/*c/x/*d/y", target: "t")
         try r.add("/*a/x/*b/x/*c/z", target: "u")
         let many = Array(repeating: "x", count: 4000).joined(separator: "/")
-        // No route matches: without remembering, this would be billions of splits.
-        let m = try r.resolve("/" + many + "/q")
-        #expect(!m.matched)
+        // No route matches: without remembering, this would be billions of splits. The
+        // table has 4 catch-all edges: each walks below itself at most once per place.
+        let m = MatchBuffer()
+        #expect(try !r.resolve("/" + many + "/q", into: m))
+        #expect(m.resolvePaths.catchAllWalks <= 4 * 4002, "\(m.resolvePaths.catchAllWalks) walks")
+        #expect(m.resolvePaths.catchAllWalks > 0)
         let hit = try r.resolve("/" + many + "/y")
         #expect(hit.matched && hit.target == "t")
         #expect(pathPairs(hit).prefix(3) == ["a=x", "b=x", "c=x"])

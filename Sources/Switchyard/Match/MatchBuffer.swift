@@ -381,6 +381,8 @@ package struct ResolvePathCounts: Equatable, Sendable {
     package var byteWalk = 0
     /// Walked over the normalised segment list (the full reader).
     package var segmentList = 0
+    /// Subtrees walked below catch-alls in the middle, one per (catch-all, split).
+    package var catchAllWalks = 0
 
     package init() {}
 
@@ -392,6 +394,13 @@ package struct ResolvePathCounts: Equatable, Sendable {
         case .byteWalk: byteWalk += 1
         case .segmentList: segmentList += 1
         }
+        #endif
+    }
+
+    @inline(__always)
+    mutating func countCatchAllWalks(_ n: Int) {
+        #if DEBUG
+        catchAllWalks += n
         #endif
     }
 }

@@ -4,11 +4,13 @@
 ///
 /// A catch-all tries its splits shortest first, and the walk below it runs once per split.
 /// With several catch-alls on one way down that could multiply, so the walk remembers each
-/// (catch-all edge, cursor after it) it has walked, in a bitset the MatchBuffer keeps: a
+/// (catch-all edge, cursor after it) it has passed, in a bitset the MatchBuffer keeps: a
 /// second visit could only find the routes the first one already weighed, later in
-/// precedence order, so it is skipped. Each catch-all edge thus walks its subtree at most
-/// once per URL position: the work is polynomial (edges × segments × table size), never
-/// exponential, and uses no stack beyond `maxCatchAlls` nested walks.
+/// precedence order. A split loop that meets a remembered place stops there, since the
+/// loop that passed it went on over every longer split. Each catch-all edge thus reads each
+/// URL position about once and walks its subtree at most once per position: the work is
+/// polynomial (edges × segments × table size), never exponential, and uses no stack beyond
+/// `maxCatchAlls` nested walks.
 
 /// Matches segment `p[0..<n]` (the segment `seg`) against an inline program
 /// (InlineSegment.swift) and writes one capture per parameter at `out`. Returns how many,
@@ -109,6 +111,9 @@ extension Walker {
             guard let (s, after, _) = source.segment(j) else { aborted = true; return }
             let n = Int(s.count)
             if n == 0 { return }  // a catch-all never spans an empty segment
+            // An earlier walk of this edge went on from here to every longer split (it
+            // stops only where this one would): nothing is left to try.
+            if seenBefore(d.portStart, after) { return }
             if first < 0 { first = Int(s.start) }
             var taken = n  // bytes of this segment the catch-all takes
             var pushed = 1
@@ -121,7 +126,7 @@ extension Walker {
                     pushed = 0
                 }
             }
-            if pushed > 0, promising(d.child), !seenBefore(d.portStart, after) {
+            if pushed > 0, promising(d.child) {
                 if Source.self == BytesSource.self {
                     // The URL's own bytes: nothing in them is decoded, so they are the text.
                     captures[base] = Capture(text: TextRef(start: Int32(truncatingIfNeeded: first),
@@ -134,6 +139,7 @@ extension Walker {
                                              kind: .catchAll, intValue: Int64(taken))
                 }
                 captureCount = base &+ pushed
+                catchAllWalks &+= 1
                 if deep {
                     let saved = frameBase
                     frameBase = depth

@@ -85,6 +85,7 @@ extension Router {
                     try prepareCatchAlls(&w, match, tv, span: end &- first)
                 }
                 run(&w, tv, &st.pointee.view)
+                if tv.pointee.catchAllEdges > 0 { st.pointee.paths.countCatchAllWalks(w.catchAllWalks) }
                 if !w.aborted && (w.best >= 0 || !URLView.hasSlashPair(p, first, end)) {
                     match.finish(w, url: bytes) { m, from in m.appendRemainder(bytes: p, from: from, end: end) }
                     st.pointee.paths.count(.byteWalk)
@@ -108,7 +109,10 @@ extension Router {
             try prepareCatchAlls(&w, match, tv, span: list.count)
         }
         run(&w, tv, &st.pointee.view)
-        if tv.pointee.catchAllEdges > 0 && w.best >= 0 { match.joinCatchAlls(w.bestCaptureCount, url: bytes) }
+        if tv.pointee.catchAllEdges > 0 {
+            st.pointee.paths.countCatchAllWalks(w.catchAllWalks)
+            if w.best >= 0 { match.joinCatchAlls(w.bestCaptureCount, url: bytes) }
+        }
         match.finish(w, url: bytes) { m, from in m.appendRemainder(segmentsFrom: from, url: bytes) }
         st.pointee.paths.count(.segmentList)
         return st.pointee.hit

@@ -145,6 +145,8 @@ struct Walker<Source: SegmentSource> {
     /// Where the frames of the current `walkDeep` start: a catch-all walks each of its
     /// splits with a `walkDeep` of its own, above the frames in use.
     var frameBase = 0
+    /// Subtrees walked below catch-alls (one per catch-all and split), for the tests.
+    var catchAllWalks = 0
 
     init(_ t: WalkTable, url: UnsafePointer<UInt8>, decoded: UnsafePointer<UInt8>, source: Source,
          captures: UnsafeMutablePointer<Capture>, bestCaptures: UnsafeMutablePointer<Capture>,
