@@ -194,7 +194,11 @@ struct TableModel {
             // Routes in a router compiled once already; a failure here would be a bug, and
             // the route is then left out of the analyses rather than trapping.
             if let compiled = try? compilePattern(route.pattern, config) {
-                for (vi, v) in compiled.variants.enumerated() {
+                // Segments of several pieces and catch-alls in the middle have no set model
+                // here: read as "any segment" they would seem to shadow routes they do not,
+                // so their alternatives are left out of the analyses.
+                for (vi, v) in compiled.variants.enumerated()
+                where !v.segments.contains(where: { $0.kind == .inline || $0.kind == .catchAll }) {
                     ids.append(entries.count)
                     entries.append(ModelEntry(
                         id: entries.count, routeIndex: ri, route: route, names: compiled.names, variant: v,

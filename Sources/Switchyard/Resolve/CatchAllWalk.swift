@@ -85,12 +85,32 @@ extension Walker {
                     into: captures + captureCount)
     }
 
-    /// Whether (catch-all edge `ordinal`, cursor `j`) was walked already; marks it if not.
+    /// The walk below inline or catch-all edge `d` for segment `seg` (`p`, `n`) at cursor
+    /// `i`. True when it is the `last` way on from its node and matched: its captures stay
+    /// pushed and the caller goes on to `d.child` at `next` itself.
+    @inline(never)
+    mutating func piecesWay(_ d: DynamicEdge, _ seg: TextRef, _ p: UnsafePointer<UInt8>, _ n: Int, _ i: Int,
+                            _ next: Int, last: Bool) -> Bool {
+        if d.kind == .catchAll {
+            walkCatchAll(d, i, deep: false, depth: 0)
+            return false
+        }
+        let got = inlineCaptures(d, seg, p, n)
+        if got < 0 { return false }
+        captureCount &+= got
+        if last { return true }
+        descend(d.child, next)
+        captureCount &-= got
+        return false
+    }
+
+    /// Whether (catch-all edge `ordinal`, cursor `j`) was passed already; marks it if not.
+    /// `visited` holds the bits per edge, the walks counted (CatchAllMemo), then the bits.
     @inline(__always)
     mutating func seenBefore(_ ordinal: Int32, _ j: Int) -> Bool {
         guard let visited else { return false }
-        let bit = Int(ordinal) &* visitedStride &+ (j &- source.start)
-        let word = visited + (bit >> 6), mask = UInt64(1) << UInt64(bit & 63)
+        let bit = Int(ordinal) &* Int(visited[0]) &+ (j &- source.start)
+        let word = visited + CatchAllMemo.header + (bit >> 6), mask = UInt64(1) << UInt64(bit & 63)
         if word.pointee & mask != 0 { return true }
         word.pointee |= mask
         return false
@@ -139,12 +159,9 @@ extension Walker {
                                              kind: .catchAll, intValue: Int64(taken))
                 }
                 captureCount = base &+ pushed
-                catchAllWalks &+= 1
+                if let visited { visited[1] &+= 1 }
                 if deep {
-                    let saved = frameBase
-                    frameBase = depth
-                    walkDeep(d.child, after)
-                    frameBase = saved
+                    walkDeep(d.child, after, base: depth)
                 } else {
                     descend(d.child, after)
                 }
@@ -161,7 +178,7 @@ extension MatchBuffer {
     /// with `edges` catch-all edges and a URL whose cursors span `span` values; nil when
     /// the table has none. Past `maxCatchAllMemoWords` it is a limit error: such a URL and
     /// table could only be walked at a cost the limits exist to refuse.
-    func catchAllMemo(edges: Int, span: Int) throws(SwitchyardError) -> (UnsafeMutablePointer<UInt64>, Int)? {
+    func catchAllMemo(edges: Int, span: Int) throws(SwitchyardError) -> UnsafeMutablePointer<UInt64>? {
         if edges == 0 { return nil }
         let stride = span &+ 1
         let (bits, over) = edges.multipliedReportingOverflow(by: stride)
@@ -169,10 +186,15 @@ extension MatchBuffer {
         if over || words > maxCatchAllMemoWords {
             throw SwitchyardError(.limit, "URL has too many segments for the catch-alls of this table (\(edges) catch-alls followed by more of a pattern)")
         }
-        state.pointee.visited.reserve(words)
-        state.pointee.visited.base.update(repeating: 0, count: words)
-        return (state.pointee.visited.base, stride)
+        state.pointee.visited.reserve(CatchAllMemo.header + words)
+        let base = state.pointee.visited.base
+        base.update(repeating: 0, count: CatchAllMemo.header + words)
+        base[0] = UInt64(stride)
+        return base
     }
+
+    /// Subtrees walked below catch-alls by the last walk (debug counts, for the tests).
+    var catchAllWalksOfLastWalk: Int { Int(truncatingIfNeeded: state.pointee.visited.base[1]) }
 
     /// Lays out the catch-all captures of a walk over the segment list: their segments,
     /// decoded, joined by `/` into the decoded text, where the capture then points.
@@ -201,3 +223,9 @@ extension MatchBuffer {
 
 /// The largest bitset a walk through catch-alls may use (1 MiB).
 let maxCatchAllMemoWords = 1 << 17
+
+/// The layout of what a walk through catch-alls remembers: word 0 the bits per catch-all
+/// edge (the URL's cursor span plus one), word 1 the subtrees walked, then the bits.
+enum CatchAllMemo {
+    static let header = 2
+}

@@ -85,7 +85,7 @@ extension Router {
                     try prepareCatchAlls(&w, match, tv, span: end &- first)
                 }
                 run(&w, tv, &st.pointee.view)
-                if tv.pointee.catchAllEdges > 0 { st.pointee.paths.countCatchAllWalks(w.catchAllWalks) }
+                if w.visited != nil { st.pointee.paths.countCatchAllWalks(match.catchAllWalksOfLastWalk) }
                 if !w.aborted && (w.best >= 0 || !URLView.hasSlashPair(p, first, end)) {
                     match.finish(w, url: bytes) { m, from in m.appendRemainder(bytes: p, from: from, end: end) }
                     st.pointee.paths.count(.byteWalk)
@@ -109,8 +109,8 @@ extension Router {
             try prepareCatchAlls(&w, match, tv, span: list.count)
         }
         run(&w, tv, &st.pointee.view)
-        if tv.pointee.catchAllEdges > 0 {
-            st.pointee.paths.countCatchAllWalks(w.catchAllWalks)
+        if w.visited != nil {
+            st.pointee.paths.countCatchAllWalks(match.catchAllWalksOfLastWalk)
             if w.best >= 0 { match.joinCatchAlls(w.bestCaptureCount, url: bytes) }
         }
         match.finish(w, url: bytes) { m, from in m.appendRemainder(segmentsFrom: from, url: bytes) }
@@ -157,10 +157,7 @@ extension Router {
     func prepareCatchAlls<S: SegmentSource>(_ w: inout Walker<S>, _ match: MatchBuffer, _ tv: UnsafePointer<TableView>,
                                             span: Int) throws(SwitchyardError) {
         do throws(SwitchyardError) {
-            if let (bits, stride) = try match.catchAllMemo(edges: tv.pointee.catchAllEdges, span: span) {
-                w.visited = bits
-                w.visitedStride = stride
-            }
+            w.visited = try match.catchAllMemo(edges: tv.pointee.catchAllEdges, span: span)
         } catch {
             match.source = .none
             throw error

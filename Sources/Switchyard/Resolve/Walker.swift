@@ -138,15 +138,9 @@ struct Walker<Source: SegmentSource> {
     /// at the table's highest priority): the walk unwinds without looking further.
     var done = false
     let topPriority: Int32
-    /// Catch-alls followed by more of a pattern (CatchAllWalk.swift): which (edge, cursor)
-    /// pairs were walked (nil for a table without them), and the bits per edge.
+    /// Catch-alls followed by more of a pattern (CatchAllWalk.swift): what their walk
+    /// remembers (nil for a table without them). One field, so a plain walk pays one store.
     var visited: UnsafeMutablePointer<UInt64>? = nil
-    var visitedStride = 0
-    /// Where the frames of the current `walkDeep` start: a catch-all walks each of its
-    /// splits with a `walkDeep` of its own, above the frames in use.
-    var frameBase = 0
-    /// Subtrees walked below catch-alls (one per catch-all and split), for the tests.
-    var catchAllWalks = 0
 
     init(_ t: WalkTable, url: UnsafePointer<UInt8>, decoded: UnsafePointer<UInt8>, source: Source,
          captures: UnsafeMutablePointer<Capture>, bestCaptures: UnsafeMutablePointer<Capture>,
@@ -403,20 +397,15 @@ struct Walker<Source: SegmentSource> {
                     descend(d.child, next)
                     if done { return }
                     continue
-                case .inline:  // several captures (CatchAllWalk.swift)
-                    let got = inlineCaptures(d, seg, p, n)
-                    if got < 0 { continue }
-                    captureCount &+= got
-                    if last { tail = d.child; continue }  // the loop ends (k == end); they stay pushed
-                    descend(d.child, next)
-                    captureCount &-= got
-                    if done { return }
+                default:
+                    // Inline and catch-all edges, out of line (CatchAllWalk.swift), under
+                    // `default` so the switch of the common kinds stays as it was. True: the
+                    // last way on, its captures pushed; the loop ends (k == end).
+                    if d.kind == .inline || d.kind == .catchAll {
+                        if piecesWay(d, seg, p, n, i, next, last: last) { tail = d.child }
+                        if done || aborted { return }
+                    }
                     continue
-                case .catchAll:
-                    walkCatchAll(d, i, deep: false, depth: 0)
-                    if done || aborted { return }
-                    continue
-                default: continue
                 }
                 if d.kind == .star { break }
                 captures[captureCount] = cap
@@ -446,10 +435,11 @@ struct Walker<Source: SegmentSource> {
     /// when a subtree is done it takes the frame back and goes on where it was (`back`).
     /// It answers exactly as `walkPath` would (the tests run every table both ways).
     /// Captures pushed on the way are dropped when the walk comes back above them.
-    mutating func walkDeep(_ start: Int32, _ i0: Int) {
+    /// `base`: the frames in use below this walk (a catch-all's split walks above them).
+    mutating func walkDeep(_ start: Int32, _ i0: Int, base: Int = 0) {
         let captureBase = captureCount
         defer { captureCount = captureBase }
-        var depth = frameBase
+        var depth = base
         var index = start
         var i = i0
         walk: while true {
@@ -493,7 +483,7 @@ struct Walker<Source: SegmentSource> {
                 }
             }
             // This node is done: go back to the last node that has ways left.
-            if depth == frameBase || !back(&depth, &index, &i) { return }
+            if depth == base || !back(&depth, &index, &i, base: base) { return }
         }
     }
 
@@ -515,8 +505,8 @@ struct Walker<Source: SegmentSource> {
     /// on, false when none is left (or the walk is over). Out of line: most walks never
     /// come back, and the loop above stays small.
     @inline(never)
-    mutating func back(_ depth: inout Int, _ index: inout Int32, _ i: inout Int) -> Bool {
-        while depth > frameBase {
+    mutating func back(_ depth: inout Int, _ index: inout Int32, _ i: inout Int, base: Int = 0) -> Bool {
+        while depth > base {
             if aborted || done { return false }
             depth &-= 1
             let f = frames[depth]

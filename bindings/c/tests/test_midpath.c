@@ -1,5 +1,5 @@
 /* test_midpath.c: inline parameters (":id.:format", "<algorithm>:<hash>") and catch-alls
- * followed by more of the pattern ("/*namespace/:project/-/issues"), through
+ * followed by more of the pattern (a catch-all segment before "/:project/-/issues"), through
  * sy_router_add() and sy_router_resolve(). */
 #include "sy_test.h"
 
