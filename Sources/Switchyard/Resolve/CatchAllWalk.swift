@@ -85,12 +85,15 @@ extension Walker {
                     into: captures + captureCount)
     }
 
-    /// The walk below inline or catch-all edge `d` for segment `seg` (`p`, `n`) at cursor
-    /// `i`. True when it is the `last` way on from its node and matched: its captures stay
-    /// pushed and the caller goes on to `d.child` at `next` itself.
+    /// The walk below inline or catch-all edge `k` (an index into `dynamics`) for the
+    /// segment at cursor `i`. True when it is the `last` way on from its node and matched:
+    /// its captures stay pushed and the caller goes on to the edge's child itself. Few
+    /// arguments: the call sits in the plain walk's loop, which then keeps its registers.
     @inline(never)
-    mutating func piecesWay(_ d: DynamicEdge, _ seg: TextRef, _ p: UnsafePointer<UInt8>, _ n: Int, _ i: Int,
-                            _ next: Int, last: Bool) -> Bool {
+    mutating func piecesWay(_ k: Int, _ i: Int, last: Bool) -> Bool {
+        let d = t.dynamics[k]
+        guard let (seg, next, _) = source.segment(i) else { aborted = true; return false }
+        let p = text(seg), n = Int(seg.count)
         if d.kind == .catchAll {
             walkCatchAll(d, i, deep: false, depth: 0)
             return false

@@ -402,7 +402,7 @@ struct Walker<Source: SegmentSource> {
                     // `default` so the switch of the common kinds stays as it was. True: the
                     // last way on, its captures pushed; the loop ends (k == end).
                     if d.kind == .inline || d.kind == .catchAll {
-                        if piecesWay(d, seg, p, n, i, next, last: last) { tail = d.child }
+                        if piecesWay(k &- 1, i, last: last) { tail = d.child }
                         if done || aborted { return }
                     }
                     continue
