@@ -100,6 +100,7 @@ struct MidPathPatternTests {
         ("/a/:a:b", "two parameters need literal text between them", 5),
         ("/a/<a><b>", "two parameters need literal text between them", 6),
         ("/a/x<int:n>", "a '<int:...>' parameter must be a whole segment", 5),
+        ("/a/:id.<re:n:[0-9]+>", "a '<re:...>' parameter must be a whole segment", 8),
         ("/a/:id.<date:d>", "unknown type 'date'", 8),
         ("/a/:id.<b", "unclosed '<'", 7),
         ("/a/:x.:x", "parameter 'x' is used twice", 7),
@@ -156,5 +157,55 @@ struct MidPathPatternTests {
         for p in ["/f/:a.:b", "/f/:a-:b", "/f/:a.json", "/f/x.:b", "/*ns/x", "/*ns.:f/x", "/:p/x"] {
             try r.add(p, target: p)
         }
+    }
+}
+
+/// Every form of one place together (SEMANTICS §3): literal > a segment of several pieces >
+/// `<uuid:>` > `<int:>` > `<float:>` > `<re:...>` > `:name` > middle `*` > catch-all in the
+/// middle > remainder forms.
+@Suite("Inline parameters and catch-alls beside constraints")
+struct MidPathConstraintTests {
+    static let routes = [
+        "/a/lit", "/a/:id.json", "/a/<uuid:u>", "/a/<int:n>", "/a/<float:f>", "/a/<re:r:[a-z]+>", "/a/:p",
+        "/a/lit/end", "/a/<re:r:[a-z]+>/end", "/a/:p/end", "/a/*/end", "/a/*c/end", "/a/*rest",
+    ]
+    static let rows: [(url: String, winner: String?, params: [String])] = [
+        ("/a/lit", "/a/lit", []),
+        ("/a/5.json", "/a/:id.json", ["id=5"]),
+        ("/a/abc.json", "/a/:id.json", ["id=abc"]),
+        ("/a/5", "/a/<int:n>", ["n=5"]),
+        ("/a/5.5", "/a/<float:f>", ["f=5.5"]),
+        ("/a/abc", "/a/<re:r:[a-z]+>", ["r=abc"]),
+        ("/a/ABC", "/a/:p", ["p=ABC"]),
+        ("/a/lit/end", "/a/lit/end", []),
+        ("/a/abc/end", "/a/<re:r:[a-z]+>/end", ["r=abc"]),
+        ("/a/ABC/end", "/a/:p/end", ["p=ABC"]),
+        ("/a/x/y/end", "/a/*c/end", ["c=x/y"]),
+        ("/a/x/y/z", "/a/*rest", ["rest=x/y/z"]),
+    ]
+
+    @Test("one place with every form: the most specific that matches wins", arguments: 0..<rows.count)
+    func precedence(_ i: Int) throws {
+        let row = Self.rows[i]
+        let r = try router(Self.routes)
+        guard let m = expectWinner(r, row.url, row.winner) else { return }
+        #expect(pathPairs(m) == row.params, "\(row.url): parameters \(pathPairs(m))")
+    }
+
+    static let together: [CaptureRow] = [
+        // A constraint before a catch-all, and one after it.
+        (["/r/<re:v:v[0-9]+>/*path/raw"], "/r/v2/a/b/raw", "/r/<re:v:v[0-9]+>/*path/raw", ["v=v2", "path=a/b"]),
+        (["/r/<re:v:v[0-9]+>/*path/raw"], "/r/x2/a/b/raw", nil, []),
+        (["/g/*ns/<re:id:[0-9]+>/x"], "/g/a/b/12/x", "/g/*ns/<re:id:[0-9]+>/x", ["ns=a/b", "id=12"]),
+        // The shortest split whose rest matches: '/g/a/12/b' fails the constraint at 'b'.
+        (["/g/*ns/<re:id:[0-9]+>/x"], "/g/a/12/b/34/x", "/g/*ns/<re:id:[0-9]+>/x", ["ns=a/12/b", "id=34"]),
+        (["/g/*ns/<re:id:[0-9]+>/x"], "/g/a/b/x", nil, []),
+        // An unnamed constraint beside a segment of several pieces.
+        (["/u/<re::[a-z]+>/:id.:format"], "/u/abc/1.json", "/u/<re::[a-z]+>/:id.:format", ["id=1", "format=json"]),
+    ]
+
+    @Test("constraints, segments of several pieces and catch-alls in one pattern", arguments: 0..<together.count)
+    func inOnePattern(_ i: Int) throws {
+        try check(Self.together[i])
     }
 }

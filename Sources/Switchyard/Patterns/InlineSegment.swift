@@ -120,7 +120,7 @@ func inlinePieces(_ t: ArraySlice<UInt8>,
                 switch type {
                 case "string": break
                 case "": throw bad("missing type before ':'", k + 1)
-                case "int", "float", "uuid", "path":
+                case "int", "float", "uuid", "path", "re":
                     throw bad("a '<\(type):...>' parameter must be a whole segment", k + 1)
                 default: throw bad("unknown type '\(type)'", k + 1)
                 }
