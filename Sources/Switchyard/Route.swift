@@ -56,9 +56,9 @@ public struct Route: Sendable, Hashable {
     public var dialect: PatternDialect? = nil
     /// `urlpattern` dialect: compare ASCII letters ignoring case (the standard's `ignoreCase`).
     public var ignoreCase = false
-    /// `urlpattern` dialect: patterns for the URL's query (without `?`) and fragment (without
-    /// `#`); nil matches any.
+    /// `urlpattern` dialect: the pattern for the URL's query (without `?`); nil matches any.
     public var searchPattern: String? = nil
+    /// `urlpattern` dialect: the pattern for the URL's fragment (without `#`); nil matches any.
     public var hashPattern: String? = nil
 
     /// A route to `destination`; the other initialisers are shorthands for it.

@@ -6,6 +6,7 @@
 ///       "name": null, "parent": null, "path_params": {...}, "remainder": null,
 ///       "wins": true, "decided_by": null, "reason": null}, ...]}
 extension Explanation {
+    /// The explanation as one JSON object, in the form above.
     public func json() -> String {
         var w = JSONText()
         w.raw("{\"url\": "); w.string(url)

@@ -4,10 +4,10 @@ constrained route matches and captures, and what the linear-time engine refuses
 
 import pytest
 
-from switchyard import PatternError, _errors
+from switchyard import PatternError, Router, _errors
 
 
-def test_constraint_route_matches_and_captures(router):
+def test_constraint_route_matches_and_captures(router: Router) -> None:
     router.add("/lang/<re:code:[a-z]{2,3}>", "Lang")
     router.add("/lang/:other", "Other")
     m = router.resolve("/lang/en")
@@ -25,7 +25,7 @@ def test_constraint_route_matches_and_captures(router):
         ("/p/<re:x:(a)\\1>", 12, "backreference"),
     ],
 )
-def test_non_linear_constructs_are_refused_at_their_byte(router, pattern, position, words):
+def test_non_linear_constructs_are_refused_at_their_byte(router: Router, pattern: str, position: int, words: str) -> None:
     with pytest.raises(PatternError) as info:
         router.add(pattern, "T")
     assert info.value.code == _errors.SY_ERR_INVALID_PATTERN

@@ -1,13 +1,15 @@
 """Inline parameters (`:id.:format`, `<algorithm>:<hash>`) and catch-alls followed by more
 of the pattern (`/*namespace/:project/-/issues`), through Router.add (SEMANTICS.md §2, §3)."""
 
+from typing import Dict, Iterator, Optional
+
 import pytest
 
 from switchyard import PatternError, Router
 
 
 @pytest.fixture(scope="module")
-def router():
+def router() -> Iterator[Router]:
     r = Router()
     r.add("/*namespace/:project/-/issues", "Issues")
     r.add("/v2/<path:name>/blobs/<algorithm>:<hash>", "Blob")
@@ -29,7 +31,7 @@ def router():
         ("/gitlab/-/issues", None, None),
     ],
 )
-def test_resolves(router, url, target, params):
+def test_resolves(router: Router, url: str, target: Optional[str], params: Optional[Dict[str, str]]) -> None:
     m = router.resolve(url)
     if target is None:
         assert not m
@@ -38,7 +40,7 @@ def test_resolves(router, url, target, params):
     assert m.path_params == params
 
 
-def test_adjacent_parameters_are_an_error():
+def test_adjacent_parameters_are_an_error() -> None:
     with pytest.raises(PatternError) as e:
         Router().add("/a/:a:b", "T")
     assert "two parameters need literal text between them at 5" in str(e.value)
