@@ -237,8 +237,8 @@ struct RulesTests {
                             ["$.routes[1].pattern", "unclosed '<' at 6"], position: 6)
         try expectRuleError(#"{"/ok": {"class": "A"}, "/x/<date:d>": {"class": "B"}}"#,
                             [#"$["/x/<date:d>"]"#, "unknown type 'date' at 4"], position: 4)
-        try expectRuleError(versioned(#"{"pattern": "/a/*/b/*c/d", "target": "A"}"#), ["$.routes[0].pattern", "'*' must be last at 7"],
-                            position: 7)
+        try expectRuleError(versioned(#"{"pattern": "/a/*/b/:c:d", "target": "A"}"#),
+                            ["$.routes[0].pattern", "two parameters need literal text between them at 9"], position: 9)
     }
 
     @Test("an over-long pattern inside a document is a rule error")

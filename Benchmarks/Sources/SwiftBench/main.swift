@@ -43,7 +43,7 @@ let seconds = args.count > 3 ? Double(args[3]) ?? 1.0 : 1.0
 let budget = UInt64(seconds * 1e9)
 
 /// `BENCH_SWIFT_ONLY=random-100000,matchit` runs only the suites named (rules, links, matchit,
-/// path-tree, static, random-100000, random-100000-hot130), in their usual order: for
+/// path-tree, static, gitlab, random-100000, random-100000-hot130), in their usual order: for
 /// measuring one suite quickly, or one suite alone in a fresh process.
 let only: Set<String>? = getenv("BENCH_SWIFT_ONLY").map { p in
     Set(String(cString: p).split(separator: ",").map { String($0) })
@@ -78,6 +78,12 @@ for (name, dir) in sets where wanted(name) {
         if let r = SwitchyardSuite.run(set, budgetNs: budget, log: log) { rows.append(r) }
         rows += RoutingKitSuite.run(set, budgetNs: budget, log: log)
     }
+}
+
+// GitLab's table: catch-alls in the middle and inline parameters (GitLabSuite.swift).
+if wanted("gitlab") {
+    log("swift: gitlab (3,562 routes, mid-path catch-alls)")
+    if let r = GitLabSuite.run(dir: "\(benchDir)/gitlab-wayfind", budgetNs: budget, log: log) { rows.append(r) }
 }
 
 // The target: with 100,000 routes a resolve stays within 2x of the 130-route set.

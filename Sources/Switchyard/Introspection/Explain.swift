@@ -126,7 +126,7 @@ public final class RouteExplainer {
         let v = c.variants[0]
         let namesOf: (PatternVariant, [String]) -> [String] = { v, names in
             var out: [String] = []
-            for s in v.segments where s.kind.captures && s.nameIndex >= 0 { out.append(names[s.nameIndex]) }
+            for s in v.segments { for n in s.capturedNames where n >= 0 { out.append(names[n]) } }
             if let r = v.remainder, r.nameIndex >= 0 { out.append(names[r.nameIndex]) }
             return out
         }

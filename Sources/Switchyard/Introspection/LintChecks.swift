@@ -91,7 +91,7 @@ struct DocumentLint {
 
     private static func captureNames(_ e: ModelEntry) -> [String] {
         var out: [String] = []
-        for s in e.variant.segments where s.kind.captures && s.nameIndex >= 0 { out.append(e.names[s.nameIndex]) }
+        for s in e.variant.segments { for n in s.capturedNames where n >= 0 { out.append(e.names[n]) } }
         if let r = e.variant.remainder, r.nameIndex >= 0 { out.append(e.names[r.nameIndex]) }
         return out
     }

@@ -1,8 +1,9 @@
 /// Which of two route alternatives wins when both match a URL (SEMANTICS.md §3, §8
 /// "Precedence"), with the part that decided it. With the default precedence: priority,
 /// then specificity part by part from the left (scheme, host, each path segment), where a
-/// literal beats `<uuid:>`, which beats `<int:>`, `<float:>`, `:name`, a middle `*`, and
-/// then the remainder forms; a pattern that ends where the URL ends beats a remainder of
+/// literal beats a segment of several pieces, then `<uuid:>`, `<int:>`, `<float:>`, a
+/// `<re:...>` constraint, `:name`, a middle `*`, a catch-all in the middle, and then the
+/// remainder forms; a pattern that ends where the URL ends beats a remainder of
 /// zero segments. The table listing, explain and the lints share this one comparison.
 
 /// The part of two patterns that decided which one wins.
@@ -40,11 +41,22 @@ public enum DecidingPart: Sendable, Hashable, CustomStringConvertible {
 struct PrecedenceToken: Equatable {
     var rank: Int
     var sub: Int = 0
-    static let endRank = 7, remainderRank = 8
+    static let endRank = 9, remainderRank = 10
+
+    /// The rank of a path segment: its kind's, but a segment of several pieces ranks right
+    /// after a literal (SEMANTICS §3).
+    init(segment kind: SegmentKind) {
+        if kind == .inline { self.init(rank: 0, sub: 1) } else { self.init(rank: Int(kind.rawValue)) }
+    }
+
+    init(rank: Int, sub: Int = 0) {
+        self.rank = rank
+        self.sub = sub
+    }
 }
 
 extension ModelEntry {
-    /// Scheme, host, each segment, then the end (7) or the remainder (8).
+    /// Scheme, host, each segment, then the end (9) or the remainder (10).
     var tokens: [PrecedenceToken] {
         var t: [PrecedenceToken] = []
         t.reserveCapacity(segments.count + 3)
@@ -54,7 +66,7 @@ extension ModelEntry {
         case .wildcard(_, let labels, _): t.append(PrecedenceToken(rank: 1, sub: -labels))
         case .any: t.append(PrecedenceToken(rank: 2))
         }
-        for s in variant.segments { t.append(PrecedenceToken(rank: Int(s.kind.rawValue))) }
+        for s in variant.segments { t.append(PrecedenceToken(segment: s.kind)) }
         t.append(PrecedenceToken(rank: variant.remainder == nil ? PrecedenceToken.endRank : PrecedenceToken.remainderRank))
         return t
     }

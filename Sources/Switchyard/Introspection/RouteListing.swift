@@ -73,6 +73,8 @@ extension ModelEntry {
                 parts.append(.constraint(name: s.nameIndex >= 0 ? name : nil,
                                          regex: String(decoding: s.regex?.source ?? [], as: UTF8.self)))
             case .star: parts.append(.wildcard)
+            case .inline: parts.append(.parameter(kind: "inline", name: describeSegment(s, names: names)))
+            case .catchAll: parts.append(.parameter(kind: "catchall", name: describeSegment(s, names: names)))
             }
         }
         if let r = variant.remainder {

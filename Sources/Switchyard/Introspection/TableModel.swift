@@ -18,8 +18,9 @@ enum SegmentSet: Hashable {
         case .uuid: self = .uuid
         case .int: self = .int
         case .float: self = .float
-        case .param, .star: self = .any
         case .regex: self = s.regex.map { .constraint($0) } ?? .any
+        // A superset: segments of several pieces and catch-alls are read as any segment.
+        case .param, .star, .inline, .catchAll: self = .any
         }
     }
 
@@ -199,7 +200,11 @@ struct TableModel {
             // Routes in a router compiled once already; a failure here would be a bug, and
             // the route is then left out of the analyses rather than trapping.
             if let compiled = try? compileRoutePattern(route, config) {
-                for (vi, v) in compiled.variants.enumerated() {
+                // Segments of several pieces and catch-alls in the middle have no set model
+                // here: read as "any segment" they would seem to shadow routes they do not,
+                // so their alternatives are left out of the analyses.
+                for (vi, v) in compiled.variants.enumerated()
+                where !v.segments.contains(where: { $0.kind == .inline || $0.kind == .catchAll }) {
                     ids.append(entries.count)
                     entries.append(ModelEntry(
                         id: entries.count, routeIndex: ri, route: route, names: compiled.names, variant: v,
@@ -269,7 +274,33 @@ private func renderSegment(_ s: PatternSegment, names: [String], decode: Bool) -
     case .star: return "*"
     case .regex:
         return "<re:\(s.nameIndex >= 0 ? name : ""):\(String(decoding: s.regex?.source ?? [], as: UTF8.self))>"
+    case .inline: return renderProgram(s, names: names, from: 0)
+    case .catchAll: return "*\(name)" + renderProgram(s, names: names, from: 1)
     }
+}
+
+/// An inline program written back as pattern text (`:id.:format`); `from`: names to skip
+/// (a catch-all's own name opens its program).
+private func renderProgram(_ s: PatternSegment, names: [String], from: Int) -> String {
+    var out = ""
+    var k = 0, nameAt = 0
+    let program = s.literal
+    var skip = from
+    while k < program.count {
+        if program[k] == InlineProgram.parameterTag {
+            if skip > 0 { skip -= 1 } else {
+                let n = nameAt < s.names.count && s.names[nameAt] < names.count ? names[s.names[nameAt]] : "_"
+                out += "<\(n)>"
+            }
+            nameAt += 1
+            k += 1
+        } else {
+            let m = InlineProgram.readLength(program, k + 1)
+            out += String(decoding: program[(k + 5)..<(k + 5 + m)], as: UTF8.self)
+            k += 5 + m
+        }
+    }
+    return out
 }
 
 /// Bytes written so that reading them as one path segment (split on `/`, decoded once)

@@ -102,7 +102,10 @@ struct ShapeIndex {
                     node = n
                 }
             } else {
-                let slot = Int(s.kind.rawValue) - 1
+                // Segments of several pieces and catch-alls in the middle are left out of the
+                // model (TableModel.swift); were one here, it would read as any one segment.
+                let kind = s.kind == .inline || s.kind == .catchAll ? SegmentKind.param : s.kind
+                let slot = Int(kind.rawValue) - 1
                 if let n = node.kinds[slot] { node = n } else {
                     let n = ShapeNode()
                     node.kinds[slot] = n

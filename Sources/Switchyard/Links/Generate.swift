@@ -118,6 +118,9 @@ extension LinkRouteShape {
             case .float: return .float
             case .param, .regex: return .param  // a constraint is widened to any segment
             case .star: return .star
+            // Read as one segment: an app-link pattern has no such form (a superset).
+            case .inline: return .param
+            case .catchAll: return .star
             }
         }
         return LinkVariant(scheme: v.scheme.map { String(decoding: $0, as: UTF8.self) }, host: host,

@@ -32,6 +32,8 @@ public final class MatchBuffer {
         /// Where the walk keeps the nodes it must come back to (Walker.swift).
         var frames = GrowBuffer<WalkFrame>(capacity: 8)
         var remainderText = GrowBuffer<UInt8>(capacity: 32)
+        /// What a walk through catch-alls remembers (CatchAllWalk.swift).
+        var visited = GrowBuffer<UInt64>(capacity: 1)
         var merged = GrowBuffer<Merged>(capacity: 8)
         /// True when the merged map is exactly the path parameters (no query, no defaults),
         /// so `merged` is not filled.
@@ -59,7 +61,7 @@ public final class MatchBuffer {
 
         func free() {
             owned.free(); view.free(); captures.free(); bestCaptures.free(); frames.free()
-            remainderText.free(); merged.free(); chainBytes.free(); chainRefs.free()
+            remainderText.free(); merged.free(); chainBytes.free(); chainRefs.free(); visited.free()
             if let s = redirectScratch {
                 s.pointee.free()
                 s.deinitialize(count: 1)
@@ -319,6 +321,8 @@ package struct ResolvePathCounts: Equatable, Sendable {
     package var byteWalk = 0
     /// Walked over the normalised segment list (the full reader).
     package var segmentList = 0
+    /// Subtrees walked below catch-alls in the middle, one per (catch-all, split).
+    package var catchAllWalks = 0
 
     package init() {}
 
@@ -330,6 +334,13 @@ package struct ResolvePathCounts: Equatable, Sendable {
         case .byteWalk: byteWalk += 1
         case .segmentList: segmentList += 1
         }
+        #endif
+    }
+
+    @inline(__always)
+    mutating func countCatchAllWalks(_ n: Int) {
+        #if DEBUG
+        catchAllWalks += n
         #endif
     }
 }

@@ -173,6 +173,58 @@ extension MatchBuffer {
         state.pointee.paths.count(path)
     }
 
+    // MARK: catch-alls in the middle (Resolve/CatchAllWalk.swift)
+
+    /// The bitset of a walk through catch-alls (`Walker.seenBefore`), cleared, for a table
+    /// with `edges` catch-all edges and a URL whose cursors span `span` values; nil when
+    /// the table has none. Past `maxCatchAllMemoWords` it is a limit error: such a URL and
+    /// table could only be walked at a cost the limits exist to refuse (no URL is described then).
+    func catchAllMemo(edges: Int, span: Int) throws(SwitchyardError) -> UnsafeMutablePointer<UInt64>? {
+        if edges == 0 { return nil }
+        let stride = span &+ 1
+        let (bits, over) = edges.multipliedReportingOverflow(by: stride)
+        let words = (bits &+ 63) >> 6
+        if over || words > maxCatchAllMemoWords {
+            state.pointee.source = .none
+            throw SwitchyardError(.limit, "URL has too many segments for the catch-alls of this table (\(edges) catch-alls followed by more of a pattern)")
+        }
+        state.pointee.visited.reserve(CatchAllMemo.header + words)
+        let base = state.pointee.visited.base
+        base.update(repeating: 0, count: CatchAllMemo.header + words)
+        base[0] = UInt64(stride)
+        return base
+    }
+
+    /// Counts the subtrees the last walk went through below catch-alls (debug builds only).
+    @inline(__always)
+    func countCatchAllWalks() {
+        state.pointee.paths.countCatchAllWalks(Int(truncatingIfNeeded: state.pointee.visited.base[1]))
+    }
+
+    /// Lays out the catch-all captures of a walk over the segment list: their segments,
+    /// decoded, joined by `/` into the decoded text, where the capture then points.
+    func joinCatchAlls(_ count: Int, url: UnsafeBufferPointer<UInt8>) {
+        let st = state
+        for k in 0..<count where st.pointee.bestCaptures[k].kind == .catchAll {
+            let c = st.pointee.bestCaptures[k]
+            let firstSegment = Int(c.text.start), lastSegment = Int(c.text.count), taken = Int(c.intValue)
+            var total = 0
+            for s in firstSegment...lastSegment {
+                total += s == lastSegment ? taken : Int(st.pointee.view.segments[s].count) + 1
+            }
+            st.pointee.view.decoded.reserve(st.pointee.view.decoded.count + total)
+            let start = st.pointee.view.decoded.count
+            for s in firstSegment...lastSegment {
+                let seg = st.pointee.view.segments[s]
+                st.pointee.view.decoded.append(contentsOf: textPointer(seg, url), count: s == lastSegment ? taken : Int(seg.count))
+                if s != lastSegment { st.pointee.view.decoded.append(0x2F) }
+            }
+            st.pointee.bestCaptures[k] = Capture(text: TextRef(start: Int32(truncatingIfNeeded: start),
+                                                               count: Int32(truncatingIfNeeded: total), decoded: true),
+                                                 kind: .param)
+        }
+    }
+
     // MARK: the result
 
     /// No result: what every hop starts from.

@@ -80,12 +80,12 @@ extension RouterState {
             let parent = all[found[0]]
             for cv in child.variants {
                 var given = Set(child.route.defaults.keys)
-                for s in cv.segments where s.captures { given.insert(child.names[s.nameIndex]) }
+                for s in cv.segments { for n in s.capturedNames { given.insert(child.names[n]) } }
                 if let r = cv.remainder, r.nameIndex >= 0 { given.insert(child.names[r.nameIndex]) }
                 var missing: String? = nil
                 let fits = parent.variants.contains { pv in
                     var needs: [String] = []
-                    for s in pv.segments where s.captures { needs.append(parent.names[s.nameIndex]) }
+                    for s in pv.segments { for n in s.capturedNames { needs.append(parent.names[n]) } }
                     if let r = pv.remainder, r.nameIndex >= 0, r.minSegments > 0 { needs.append(parent.names[r.nameIndex]) }
                     if let m = needs.first(where: { !given.contains($0) }) {
                         if missing == nil { missing = m }

@@ -77,6 +77,8 @@ extension Router {
             case .regex where s.nameIndex < 0:
                 throw SwitchyardError(.invalidArgument,
                     "route '\(name)' has an unnamed constraint segment: no URL can be built for it")
+            case .inline, .catchAll:
+                try appendPieces(s, route: route, name: name, parameters: parameters, taken: &taken, into: &out)
             default:
                 let n = route.names[s.nameIndex]
                 taken.insert(n)
@@ -130,7 +132,7 @@ extension Router {
     /// The names an alternative captures (path parameters and a named remainder).
     private static func variantNames(_ v: PatternVariant, _ route: CompiledRoute) -> [String] {
         var names: [String] = []
-        for s in v.segments where s.captures { names.append(route.names[s.nameIndex]) }
+        for s in v.segments { for n in s.capturedNames { names.append(route.names[n]) } }
         if let r = v.remainder, r.nameIndex >= 0, r.minSegments > 0 { names.append(route.names[r.nameIndex]) }
         return names
     }

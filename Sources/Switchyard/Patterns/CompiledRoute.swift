@@ -48,7 +48,7 @@ final class CompiledRoute: @unchecked Sendable {
         captureNames = compiled.variants.map { v in
             var names: [Int] = []
             names.reserveCapacity(v.segments.count)
-            for s in v.segments where s.captures { names.append(s.nameIndex) }
+            for s in v.segments { names += s.capturedNames }
             return names
         }
         remainderNames = compiled.variants.map { $0.remainder?.nameIndex }

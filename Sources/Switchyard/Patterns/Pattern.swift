@@ -5,6 +5,13 @@
 /// regular-expression constraint (`<re:name:...>`) ranks with the typed parameters, after them.
 enum SegmentKind: UInt8, Hashable, Comparable {
     case literal = 0, uuid = 1, int = 2, float = 3, regex = 4, param = 5, star = 6
+    /// A segment of several pieces (`:id.:format`): ranks right after literals (§3); its
+    /// program is in `literal` (InlineSegment.swift), its names in `names`.
+    case inline = 7
+    /// A catch-all in the middle (`*name`, `<path:name>` followed by more of the pattern):
+    /// one or more segments, ranked below a middle `*`. `literal` holds the program the last
+    /// of its segments must match when text follows the name in its segment (`*id.:format`).
+    case catchAll = 8
     static func < (a: SegmentKind, b: SegmentKind) -> Bool { a.rawValue < b.rawValue }
     var captures: Bool { self != .literal && self != .star }
 }
@@ -18,9 +25,20 @@ struct PatternSegment: Hashable {
     /// For `.regex`: the compiled constraint. Its `literal` is then the edge key: 1 for a
     /// named constraint or 0 for an unnamed one (`<re::...>`, not captured), then the source.
     var regex: LinearRegex? = nil
+    /// For `inline` and `catchAll`: every name the segment captures, in pattern order.
+    var names: [Int] = []
 
     /// Whether the segment is a path parameter (an unnamed constraint is not).
     var captures: Bool { kind.captures && nameIndex >= 0 }
+
+    /// The names this segment captures, in pattern order.
+    var capturedNames: [Int] {
+        switch kind {
+        case .inline, .catchAll: return names
+        case .literal, .star: return []
+        default: return nameIndex >= 0 ? [nameIndex] : []
+        }
+    }
 }
 
 enum HostPattern: Hashable {
@@ -77,7 +95,7 @@ struct PatternVariant: Hashable {
         }
         for s in segments {
             out.append(10 + s.kind.rawValue)
-            if s.kind == .literal || s.kind == .regex {
+            if s.kind == .literal || s.kind == .regex || s.kind == .inline || s.kind == .catchAll {
                 // Length-prefixed so literal bytes can never imitate a kind marker.
                 withUnsafeBytes(of: UInt32(s.literal.count).littleEndian) { out += $0 }
                 out += s.literal
@@ -129,6 +147,9 @@ private func bad(_ message: String, _ position: Int) -> SwitchyardError {
 }
 
 private let maxGroups = 8
+/// Catch-alls in the middle of one pattern: each may come back once per URL segment, so
+/// their number bounds how deep such a walk nests (SEMANTICS §7).
+let maxCatchAlls = 8
 
 /// Compiles `pattern`. `expansionRoom`: how many bytes of alternatives (see
 /// `CompiledPattern.expandedSize`) the route table can still take; a pattern whose groups
@@ -407,11 +428,28 @@ private struct PatternCompiler {
         var segments: [PatternSegment] = []
         segments.reserveCapacity(cuts.count)
         var remainder: RemainderPattern? = nil
+        var catchAlls = 0
         for k in cuts.indices {
             if remainder != nil { break }  // only empty pieces can follow (see lastNonEmpty)
             switch try parseSegment(cuts[k], origins, isLast: k >= lastNonEmpty) {
-            case .segment(let s): segments.append(s)
-            case .remainder(let r): remainder = r
+            case .segment(let s):
+                if s.kind == .catchAll {
+                    catchAlls += 1
+                    if catchAlls > maxCatchAlls {
+                        throw bad("more than \(maxCatchAlls) catch-alls followed by more of the pattern", origins[cuts[k].startIndex])
+                    }
+                }
+                segments.append(s)
+            case .remainder(let r):
+                // With a strict trailing slash, `/a/*rest/` is a catch-all followed by the
+                // empty last segment, not the same pattern as `/a/*rest`.
+                // (The empty pieces after it are read as the loop goes on.)
+                if config.read.strictTrailingSlash && k < cuts.count - 1 && r.nameIndex >= 0 {
+                    segments.append(PatternSegment(kind: .catchAll, nameIndex: r.nameIndex,
+                                                   names: r.nameIndex >= 0 ? [r.nameIndex] : []))
+                } else {
+                    remainder = r
+                }
             }
         }
         if segments.count > config.read.maxSegments {
@@ -446,6 +484,9 @@ private struct PatternCompiler {
         }
         let at0 = o[t.startIndex]
         if first == 0x3A {  // ':name'
+            if t.count > 1, isNameStart(t[t.startIndex + 1]), !t.dropFirst().allSatisfy(isNameByte) {
+                return .segment(try inlineSegment(t, o))
+            }
             let idx = try nameIndex(t.dropFirst(), o, at: at0)
             return .segment(PatternSegment(kind: .param, nameIndex: idx))
         }
@@ -454,7 +495,7 @@ private struct PatternCompiler {
         }
         if first == 0x3C {  // '<name>' or '<type:name>'
             guard let close = t.firstIndex(of: 0x3E) else { throw bad("unclosed '<'", at0) }
-            if close != t.endIndex - 1 { throw bad("unexpected text after '>'", o[close + 1]) }
+            if close != t.endIndex - 1 { return .segment(try inlineSegment(t, o)) }
             let inner = t[(t.startIndex + 1)..<close]
             var kind = SegmentKind.param
             var name = inner
@@ -468,8 +509,8 @@ private struct PatternCompiler {
                 case "float": kind = .float
                 case "uuid": kind = .uuid
                 case "path":
-                    if !isLast { throw bad("'<path:...>' must be last", at0) }
                     let idx = try nameIndex(name, o, at: at0 + 6)
+                    if !isLast { return .segment(PatternSegment(kind: .catchAll, nameIndex: idx, names: [idx])) }
                     return .remainder(RemainderPattern(minSegments: 1, nameIndex: idx))
                 case "": throw bad("missing type before ':'", typeAt)
                 default: throw bad("unknown type '\(type)'", typeAt)
@@ -483,10 +524,16 @@ private struct PatternCompiler {
                 if isLast { return .remainder(RemainderPattern(minSegments: config.trailingWildcardMin, nameIndex: -1)) }
                 return .segment(PatternSegment(kind: .star))
             }
-            if !isLast { throw bad("'*' must be last", at0) }
+            var nameEnd = t.startIndex + 1
+            while nameEnd < t.endIndex, isNameByte(t[nameEnd]) { nameEnd += 1 }
+            if nameEnd < t.endIndex && nameEnd > t.startIndex + 1 {
+                return .segment(try catchAllWithTail(t, nameEnd, o))
+            }
             let idx = try nameIndex(t.dropFirst(), o, at: at0 + 1)
+            if !isLast { return .segment(PatternSegment(kind: .catchAll, nameIndex: idx, names: [idx])) }
             return .remainder(RemainderPattern(minSegments: config.trailingWildcardMin, nameIndex: idx))
         }
+        if segmentHasInlineParameter(t) { return .segment(try inlineSegment(t, o)) }
         for k in t.indices {
             switch t[k] {
             case 0x3C, 0x3E, 0x2A, 0x7B, 0x7D:
@@ -495,6 +542,50 @@ private struct PatternCompiler {
             default: break
             }
         }
+        let literal = literalBytes(t)
+        if literal == [0x2E] || literal == [0x2E, 0x2E] {
+            throw bad("dot segment '\(literal.count == 1 ? "." : "..")' is not allowed in a pattern", at0)
+        }
+        return .segment(PatternSegment(kind: .literal, literal: literal))
+    }
+
+    /// A segment of several pieces (`:id.:format`): its program and names.
+    mutating func inlineSegment(_ t: ArraySlice<UInt8>, _ o: Origins) throws(SwitchyardError) -> PatternSegment {
+        let pieces = try inlinePieces(t) { m, k in bad(m, o[k]) }
+        var segment = PatternSegment(kind: .inline)
+        try appendProgram(pieces, o, to: &segment)
+        segment.nameIndex = segment.names.first ?? -1
+        return segment
+    }
+
+    /// `*name` followed by more text in its segment (`*id.:format`): a catch-all whose last
+    /// segment ends with that text. Its program starts with the catch-all's own part.
+    mutating func catchAllWithTail(_ t: ArraySlice<UInt8>, _ nameEnd: Int, _ o: Origins) throws(SwitchyardError) -> PatternSegment {
+        let idx = try nameIndex(t[(t.startIndex + 1)..<nameEnd], o, at: o[t.startIndex] + 1)
+        let pieces = try inlinePieces(t[nameEnd...]) { m, k in bad(m, o[k]) }
+        if case .parameter(_, let at)? = pieces.first {
+            throw bad("two parameters need literal text between them", o[at])
+        }
+        var segment = PatternSegment(kind: .catchAll, nameIndex: idx, names: [idx])
+        segment.literal.append(InlineProgram.parameterTag)
+        try appendProgram(pieces, o, to: &segment)
+        return segment
+    }
+
+    mutating func appendProgram(_ pieces: [InlinePiece], _ o: Origins,
+                                to segment: inout PatternSegment) throws(SwitchyardError) {
+        for piece in pieces {
+            switch piece {
+            case .literal(let text): InlineProgram.appendLiteral(literalBytes(text), to: &segment.literal)
+            case .parameter(let name, let at):
+                segment.names.append(try nameIndex(name, o, at: o[at] + 1))
+                segment.literal.append(InlineProgram.parameterTag)
+            }
+        }
+    }
+
+    /// Literal text as it is compared: decoded, and folded when literals fold case.
+    func literalBytes(_ t: ArraySlice<UInt8>) -> [UInt8] {
         var literal = Array(t)
         if config.read.decodePath, needsDecoding(t, plus: config.read.plusInPath) {
             var buf = GrowBuffer<UInt8>(capacity: t.count)
@@ -504,11 +595,8 @@ private struct PatternCompiler {
             }
             if ok { literal = Array(buf.bytes) }
         }
-        if literal == [0x2E] || literal == [0x2E, 0x2E] {
-            throw bad("dot segment '\(literal.count == 1 ? "." : "..")' is not allowed in a pattern", at0)
-        }
         if config.caseInsensitiveLiterals { literal = literal.map(asciiLower) }
-        return .segment(PatternSegment(kind: .literal, literal: literal))
+        return literal
     }
 
     /// A segment `<re:name:regexp>` (or `<re::regexp>`, not captured), or nil when `t` is

@@ -172,7 +172,7 @@ func namesEveryVariantCaptures(_ c: CompiledPattern) -> Set<String> {
     var common: Set<String>? = nil
     for v in c.variants {
         var names = Set<String>()
-        for s in v.segments where s.kind.captures && s.nameIndex >= 0 { names.insert(c.names[s.nameIndex]) }
+        for s in v.segments { for n in s.capturedNames where n >= 0 { names.insert(c.names[n]) } }
         if let r = v.remainder, r.nameIndex >= 0 { names.insert(c.names[r.nameIndex]) }
         common = common.map { $0.intersection(names) } ?? names
     }

@@ -60,7 +60,11 @@ extension Router {
                     return match.matched
                 }
                 var w = match.walker(tv.pointee.walk, url: p, source: BytesSource(p: p, start: first, end: end))
+                if tv.pointee.catchAllEdges > 0 {
+                    try prepareCatchAlls(&w, match, tv, span: end &- first)
+                }
                 run(&w, tv, &match.view)
+                if w.visited != nil { match.countCatchAllWalks() }
                 if !w.aborted && (w.best >= 0 || !URLView.hasSlashPair(p, first, end)) {
                     if w.best >= 0 {
                         match.finish(w.bestEntry, captureCount: w.bestCaptureCount, remainderAt: w.bestRemainder,
@@ -73,8 +77,16 @@ extension Router {
         }
         // The full reader: the path split, decoded and normalised into a segment list.
         try match.readSegments(p, prefix, end, tv.pointee.read)
-        var w = match.walker(tv.pointee.walk, url: p, source: match.segmentList(url: p))
+        let list = match.segmentList(url: p)
+        var w = match.walker(tv.pointee.walk, url: p, source: list)
+        if tv.pointee.catchAllEdges > 0 {
+            try prepareCatchAlls(&w, match, tv, span: list.count)
+        }
         run(&w, tv, &match.view)
+        if w.visited != nil {
+            match.countCatchAllWalks()
+            if w.best >= 0 { match.joinCatchAlls(w.bestCaptureCount, url: bytes) }
+        }
         if w.best >= 0 {
             match.finish(w.bestEntry, captureCount: w.bestCaptureCount, remainderAt: w.bestRemainder, .segments,
                          url: bytes)
@@ -104,6 +116,14 @@ extension Router {
             throw SwitchyardError(.internal, "URL could not be put in the form a browser reads")
         }
         return matched
+    }
+
+    /// Gives a walk over a table with catch-alls in the middle its bitset (CatchAllWalk.swift).
+    /// Out of line: plain tables never call it, and their walk keeps its registers.
+    @inline(never)
+    func prepareCatchAlls<S: SegmentSource>(_ w: inout Walker<S>, _ match: MatchBuffer, _ tv: UnsafePointer<TableView>,
+                                            span: Int) throws(SwitchyardError) {
+        w.visited = try match.catchAllMemo(edges: tv.pointee.catchAllEdges, span: span)
     }
 
     @inline(__always)

@@ -4,6 +4,8 @@
 /// one priority stops at its first match. Each node's URL position is fixed by its depth
 /// (only a remainder, always last, consumes several segments), so the walk visits every node
 /// at most once: bounded by the table size for any table, with no exponential backtracking.
+/// Below a catch-all in the middle a node may be reached at several positions; each
+/// (catch-all, position) is walked once (CatchAllWalk.swift), which keeps the bound polynomial.
 /// The walk recurses where it must come back to a node, but only `WalkTable.recursionBudget`
 /// calls deep; below that it keeps a `WalkFrame` per node in the MatchBuffer's storage instead, so
 /// its stack use is bounded whatever the depth of the URL or the table.
@@ -137,6 +139,9 @@ struct Walker<Source: SegmentSource> {
     /// at the table's highest priority): the walk unwinds without looking further.
     var done = false
     let topPriority: Int32
+    /// Catch-alls followed by more of a pattern (CatchAllWalk.swift): what their walk
+    /// remembers (nil for a table without them). One field, so a plain walk pays one store.
+    var visited: UnsafeMutablePointer<UInt64>? = nil
 
     init(_ table: WalkTable, url: UnsafePointer<UInt8>, decoded: UnsafePointer<UInt8>, source: Source,
          captures: UnsafeMutablePointer<Capture>, bestCaptures: UnsafeMutablePointer<Capture>,
@@ -399,6 +404,13 @@ struct Walker<Source: SegmentSource> {
                     if done { return }
                     continue
                 default:
+                    // Inline and catch-all edges, out of line (CatchAllWalk.swift). True: the
+                    // last way on, its captures pushed; the loop ends (k == end).
+                    if d.kind == .inline || d.kind == .catchAll {
+                        if piecesWay(k &- 1, i, last: last) { tail = d.child }
+                        if done || aborted { return }
+                        continue
+                    }
                     // Constraints, last: the common edges above keep the switch they had
                     // without them.
                     let kind = constrainedKind(d, p, n)
@@ -437,10 +449,11 @@ struct Walker<Source: SegmentSource> {
     /// when a subtree is done it takes the frame back and goes on where it was (`back`).
     /// It answers exactly as `walkPath` would (the tests run every table both ways).
     /// Captures pushed on the way are dropped when the walk comes back above them.
-    mutating func walkDeep(_ start: Int32, _ i0: Int) {
+    /// `base`: the frames in use below this walk (a catch-all's split walks above them).
+    mutating func walkDeep(_ start: Int32, _ i0: Int, base: Int = 0) {
         let captureBase = captureCount
         defer { captureCount = captureBase }
-        var depth = 0
+        var depth = base
         var index = start
         var i = i0
         walk: while true {
@@ -484,7 +497,7 @@ struct Walker<Source: SegmentSource> {
                 }
             }
             // This node is done: go back to the last node that has ways left.
-            if depth == 0 || !back(&depth, &index, &i) { return }
+            if depth == base || !back(&depth, &index, &i, base: base) { return }
         }
     }
 
@@ -506,8 +519,8 @@ struct Walker<Source: SegmentSource> {
     /// on, false when none is left (or the walk is over). Out of line: most walks never
     /// come back, and the loop above stays small.
     @inline(never)
-    mutating func back(_ depth: inout Int, _ index: inout Int32, _ i: inout Int) -> Bool {
-        while depth > 0 {
+    mutating func back(_ depth: inout Int, _ index: inout Int32, _ i: inout Int, base: Int = 0) -> Bool {
+        while depth > base {
             if aborted || done { return false }
             depth &-= 1
             let f = frames[depth]
@@ -555,6 +568,21 @@ struct Walker<Source: SegmentSource> {
                 cap.floatValue = v
             case .param: break
             case .star: cap.kind = .star  // one segment, not captured
+            case .inline:  // several captures (CatchAllWalk.swift)
+                let got = inlineCaptures(d, seg, p, n)
+                if got < 0 { continue }
+                if !last {
+                    frames[depth] = WalkFrame(node: index, next: Int32(truncatingIfNeeded: k),
+                                              captureCount: Int32(truncatingIfNeeded: captureCount), i: i)
+                    depth &+= 1
+                }
+                captureCount &+= got
+                index = d.child
+                return true
+            case .catchAll:
+                walkCatchAll(d, i, deep: true, depth: depth)
+                if done || aborted { return false }
+                continue
             default:
                 cap.kind = constrainedKind(d, p, n)  // `.star`: an unnamed constraint is not captured
                 if cap.kind == .param { continue }

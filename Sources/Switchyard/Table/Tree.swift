@@ -8,6 +8,12 @@
 enum EdgeKind: UInt8 {
     // Path level, in specificity order (SegmentKind raw values 1...6).
     case uuid = 1, int = 2, float = 3, regex = 4, param = 5, star = 6
+    /// A segment of several pieces, tried right after the literals (`dynamicRank`); its
+    /// program (InlineSegment.swift) is the edge's key.
+    case inline = 7
+    /// A catch-all followed by more of the pattern: one or more segments, shortest first.
+    /// Its key is the program its last segment must match (empty: whole segments).
+    case catchAll = 8
     /// Scheme level: patterns without a scheme.
     case anyScheme = 10
     /// Host level: `*.domain` hosts (more labels first), then patterns without a host.
@@ -50,8 +56,18 @@ struct LiteralEdge: BitwiseCopyable {
 struct DynamicEdge: BitwiseCopyable {
     var kind: EdgeKind
     var child: Int32
+    /// The `*.domain` host's suffix, or the program of an `inline` or `catchAll` edge.
     var suffixStart: Int32 = 0, suffixCount: Int32 = 0
+    /// The `*.domain` host's port; for a `catchAll` edge, `portStart` is its number among
+    /// the table's catch-all edges (the walk remembers which of them it tried where).
     var portStart: Int32 = 0, portCount: Int32 = 0
+}
+
+/// The order in which a node's dynamic edges are tried: segments of several pieces come
+/// right after literals (more literal text first), then the typed and plain parameters,
+/// the middle `*` and the catch-alls (SEMANTICS §3).
+func dynamicRank(_ kind: UInt8) -> Int {
+    kind == EdgeKind.inline.rawValue ? 0 : Int(kind)
 }
 
 struct TableEntry: BitwiseCopyable {
@@ -109,6 +125,9 @@ struct TableView: @unchecked Sendable {
     /// The regular-expression constraints of `.regex` edges (`DynamicEdge.suffixStart`);
     /// reached the same way.
     var constraints: UnsafePointer<LinearRegex>
+    /// How many catch-all edges (followed by more of a pattern) the table has: 0 lets a
+    /// resolve skip preparing what their walk remembers (CatchAllWalk.swift).
+    var catchAllEdges: Int = 0
 }
 
 /// How many calls deep the walk recurses (a frame of walkPath is a few hundred bytes, so a
@@ -236,7 +255,8 @@ final class Table: @unchecked Sendable {
             queryOverPath: options.parameterPrecedence == .queryOverPath,
             maxParameters: most, routeCount: routes.count, staticPaths: staticPaths,
             pathRoot: root, walkDepth: flat.depth, tails: tailMatchers?.baseAddress,
-            constraints: UnsafePointer(constraints.baseAddress!)))
+            constraints: UnsafePointer(constraints.baseAddress!),
+            catchAllEdges: flat.catchAllEdges))
     }
 
     /// The longest run of occupied slots in any hash index of the table (the literal
@@ -446,8 +466,11 @@ private struct TreeBuilder {
         if out.count < 2 { return }
         out.sort { x, y in
             let a = edges[Int(x)], b = edges[Int(y)]
-            if a.kind != b.kind { return a.kind < b.kind }
+            if a.kind != b.kind { return dynamicRank(a.kind) < dynamicRank(b.kind) }
             if a.kind == EdgeKind.regex.rawValue { return x < y }  // constraints: in the order routes were added
+            if a.kind == EdgeKind.inline.rawValue || a.kind == EdgeKind.catchAll.rawValue {
+                return InlineProgram.precedes(Array(keyBytes(a)), Array(keyBytes(b)))
+            }
             if a.labels != b.labels { return a.labels > b.labels }  // more labels wins
             let ak = keyBytes(a), bk = keyBytes(b)
             if ak != bk { return ak.lexicographicallyPrecedes(bk) }
@@ -560,10 +583,15 @@ private struct TreeBuilder {
                 flat.keys += keyBytes(edge)
                 let portStart = flat.keys.count
                 flat.keys += portBytes(edge)
-                flat.dynamics.append(DynamicEdge(
+                var d = DynamicEdge(
                     kind: EdgeKind(rawValue: edge.kind) ?? .param, child: place[Int(edge.child)],
                     suffixStart: Int32(suffixStart), suffixCount: edge.keyCount,
-                    portStart: Int32(portStart), portCount: edge.portCount))
+                    portStart: Int32(portStart), portCount: edge.portCount)
+                if d.kind == .catchAll {
+                    d.portStart = Int32(flat.catchAllEdges)
+                    flat.catchAllEdges += 1
+                }
+                flat.dynamics.append(d)
             }
             t.endStart = Int32(flat.entries.count)
             t.endCount = b.endCount
@@ -660,6 +688,7 @@ private struct FlatTable {
     var keys: [UInt8] = []
     /// Levels of the trie (scheme and host included).
     var depth = 1
+    var catchAllEdges = 0
 }
 
 /// Above this many literal children a node gets a hash index instead of a linear scan.

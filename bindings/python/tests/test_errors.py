@@ -36,7 +36,7 @@ def test_hierarchy() -> None:
     [
         ("/a/<date:x>", 4, "date"),  # the type name
         ("/a/<int:x", 3, "<"),  # the unclosed '<'
-        ("/a/*rest/b", 3, "*"),  # '*name' that is not last: the '*'
+        ("/a/:a:b", 5, "two parameters"),  # two parameters with no literal text between them
         ("/a/:x/:x", 7, "x"),  # the second use of a name
     ],
 )
