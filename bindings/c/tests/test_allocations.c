@@ -37,7 +37,14 @@ int posix_memalign(void **out, size_t a, size_t n)
     return 0;
 }
 
+/* The first PATTERN_FEATURE_URLS URLs reach routes that use the pattern features. */
+#define PATTERN_FEATURE_URLS 5
 static const char *const urls[] = {
+    "/tags/abc",                         /* a regexp constraint run by its automaton */
+    "/words/bbbabbbbbbbbbb",             /* one too large for an automaton: the Pike VM */
+    "/groups/a/b/c/-/issues/7",          /* a catch-all in the middle of the pattern */
+    "/docs/guide.json",                  /* inline parameters */
+    "/books/2024/chapter-3",             /* urlpattern: regexp groups and an optional group */
     "myapp://user/42?tab=likes&tab=posts#top",
     "https://blog.example.com/alice/article/details/42?ref=home",
     "/files/docs/2024/a%20b.pdf",
@@ -80,6 +87,20 @@ static void resolve_after_warm_up_allocates_nothing(void **state)
     sy_test_add(r, "/repos/:owner/:repo/events", "Events");
     sy_test_add(r, "/geo/<float:lat>/<float:lon>", "Map");
     sy_test_add(r, "myapp://live/room/:id", "LiveRoom");
+    sy_test_add(r, "/tags/<re:tag:[a-z]{2,3}>", "Tag");
+    sy_test_add(r, "/words/<re:word:[ab]*a[ab][ab][ab][ab][ab][ab][ab][ab][ab][ab]>", "Word");
+    sy_test_add(r, "/groups/*namespace/-/issues/:id", "Issue");
+    sy_test_add(r, "/docs/:name.:format", "Doc");
+    {
+        sy_route rt;
+        sy_route_init(&rt, SY_ROUTE_VERSION);
+        rt.pattern.ptr = "/books/:year(\\d{4}){/chapter-:n(\\d+)}?";
+        rt.pattern.len = strlen(rt.pattern.ptr);
+        rt.target.ptr = "Book";
+        rt.target.len = strlen(rt.target.ptr);
+        rt.flags = SY_ROUTE_DIALECT_URLPATTERN;
+        assert_status(SY_OK, sy_router_add_route(r, &rt, &err), &err);
+    }
     {
         sy_route rt;
         sy_route_init(&rt, SY_ROUTE_VERSION);
@@ -100,6 +121,8 @@ static void resolve_after_warm_up_allocates_nothing(void **state)
             /* every other URL by SY_NUL: measuring it allocates nothing either */
             assert_status(SY_OK, sy_router_resolve(m, r, urls[i], i % 2 ? SY_NUL : strlen(urls[i]), &err),
                           &err);
+            if (i < PATTERN_FEATURE_URLS && !sy_match_found(m))
+                fail_msg("no route took %s", urls[i]);
             /* reading the match allocates nothing either */
             for (k = 0; k < sy_match_path_param_count(m); k++)
                 assert_status(SY_OK, sy_match_path_param_at(&p, m, k, &err), &err);
