@@ -398,8 +398,11 @@ SY_API sy_status sy_router_options_init(sy_router_options *opts, /* OUT: filled 
 /** Every route flag this version knows; grows when flags are added. */
 #define SY_ROUTE_KNOWN_FLAGS 0x0Fu
 
-/** The current version of sy_route. */
-#define SY_ROUTE_VERSION 1
+/** The current version of sy_route: 2 added search and hash (since 0.2). A struct of
+ *  version 1 (filled with sy_route_init(&route, 1)) is still read, up to its last field;
+ *  the library never reads or writes past it, and reads it as a route without search or
+ *  hash patterns. */
+#define SY_ROUTE_VERSION 2
 
 /**
  * One route: a pattern and where it leads. Fill it with sy_route_init() (or, in C,
@@ -417,6 +420,15 @@ typedef struct sy_route {
     const sy_param *defaults; /* values for names neither path nor query supply; may be NULL */
     size_t defaults_count;    /* number of entries in defaults */
     int32_t priority;         /* higher wins over any specificity; default 0 */
+    /* Version 2 (since 0.2). urlpattern dialect only (SY_ROUTE_DIALECT_URLPATTERN, or
+     * SY_OPT_URLPATTERN_DIALECT with no SY_ROUTE_DIALECT_SWITCHYARD): the standard's
+     * search and hash patterns, matched against the URL's raw query and fragment
+     * (SEMANTICS.md "The urlpattern dialect"). Absent (ptr == NULL): the component
+     * matches anything; present but empty: it matches only an empty or missing query
+     * or fragment. Read during the call only, as the other strings. On a route in the
+     * switchyard dialect either one is SY_ERR_INVALID_ARGUMENT. */
+    sy_str search;            /* the query's pattern, without '?', or absent */
+    sy_str hash;              /* the fragment's pattern, without '#', or absent */
 } sy_route;
 
 #ifndef __cplusplus
@@ -438,7 +450,9 @@ typedef struct sy_route {
  * Fill a route struct with the defaults of the given version (everything absent or 0).
  *
  * @param[out] route  The struct to fill; every field is overwritten.
- * @param version     SY_ROUTE_VERSION.
+ * @param version     SY_ROUTE_VERSION (the version your code was written for); 1 and 2
+ *                    are known. Only the fields of that version are written: a struct
+ *                    of version 1 is smaller, and nothing past its last field is touched.
  * @return SY_OK;
  *         SY_ERR_MISUSE if route is NULL or version is not one this library knows
  *         (route is then left untouched).
@@ -446,7 +460,7 @@ typedef struct sy_route {
  * Ownership: nothing is allocated.
  * Lifetime:  not applicable.
  * Thread safety: safe from any thread on distinct structs.
- * Since: 0.1
+ * Since: 0.1; version 2 since 0.2
  */
 SY_API sy_status sy_route_init(sy_route *route, /* OUT: filled */
                                uint32_t version);
@@ -546,8 +560,11 @@ SY_API sy_status sy_router_add(sy_router *router,
  *         reserved field, or a name given twice; also for a redirect template that
  *         is empty or malformed, names a parameter not captured by every form of the
  *         pattern, or puts a placeholder in the scheme or host (position: the byte
- *         in the redirect);
- *         SY_ERR_INVALID_PATTERN, SY_ERR_CONFLICT, SY_ERR_LIMIT as for sy_router_add().
+ *         in the redirect); also for search or hash on a route that is not in the
+ *         urlpattern dialect (as Swift's Route.searchPattern there; position -1);
+ *         SY_ERR_INVALID_PATTERN, SY_ERR_CONFLICT, SY_ERR_LIMIT as for sy_router_add();
+ *         for an error in search or hash, the message names the component
+ *         ("urlpattern search: ...") and position is the byte in that pattern.
  *         On failure the router is unchanged.
  *
  * Ownership: everything the route points to is copied; the caller keeps its buffers.
@@ -564,16 +581,19 @@ SY_API sy_status sy_router_add_route(sy_router *router,
  *
  * @param router A router from sy_router_new().
  * @param routes An array of count routes (see sy_router_add_route()); may be NULL
- *               when count is 0.
+ *               when count is 0. Every route has the version of routes[0]: that
+ *               version gives the size of each element (a program built with an older
+ *               header passes smaller structs).
  * @param count  Number of routes; 0 does nothing and returns SY_OK.
  * @param err    Optional. Cleared on entry; filled on failure. For an error in one
  *               route, route_index is its index i, the message starts with
  *               "routes[i]: ", and position is relative to that route's pattern (or
- *               redirect); for any other error route_index is -1.
+ *               redirect, search or hash); for any other error route_index is -1.
  * @return SY_OK;
  *         the errors of sy_router_add_route() for any route (conflicts between two
  *         routes of the batch included);
- *         SY_ERR_MISUSE if routes is NULL with a non-zero count;
+ *         SY_ERR_MISUSE if routes is NULL with a non-zero count, or a route's version
+ *         differs from routes[0]'s;
  *         SY_ERR_INVALID_ARGUMENT if count is over SIZE_MAX / 2.
  *         On failure no route of the batch was added.
  *

@@ -3,22 +3,42 @@ import CSwitchyard
 import Switchyard
 
 /// Versions of sy_route this library reads (fields are only ever appended).
-let knownRouteVersions: ClosedRange<UInt32> = 1...1
+let knownRouteVersions: ClosedRange<UInt32> = 1...2
+
+/// The size of an sy_route of `version`: a caller built for an older header has a
+/// smaller struct (and, in an array, a smaller stride), and nothing past it is its.
+func routeSize(_ version: UInt32) -> Int {
+    if version >= 2 { return MemoryLayout<sy_route>.size }
+    return MemoryLayout<sy_route>.offset(of: \sy_route.search) ?? MemoryLayout<sy_route>.size
+}
 
 @c @implementation
 public func sy_route_init(_ route: UnsafeMutablePointer<sy_route>?, _ version: UInt32) -> sy_status {
     guard let route, knownRouteVersions.contains(version) else { return SY_ERR_MISUSE }
-    route.pointee = sy_route()
-    route.pointee.version = version
+    // Only the caller's version's bytes: assigning a whole sy_route would write past a
+    // version 1 struct.
+    let raw = UnsafeMutableRawPointer(route)
+    raw.initializeMemory(as: UInt8.self, repeating: 0, count: routeSize(version))
+    raw.storeBytes(of: version, as: UInt32.self)
     return SY_OK
+}
+
+/// The route at `pointer` as a whole sy_route: the fields of its version, copied, and
+/// the later ones zero (absent). Reading `pointee` would read past a version 1 struct.
+func readRoute(_ pointer: UnsafeRawPointer, name: String) throws(CFailure) -> sy_route {
+    let version = pointer.load(as: UInt32.self)
+    guard knownRouteVersions.contains(version) else {
+        throw .misuse("\(name).version is \(version); this library knows versions 1 to \(SY_ROUTE_VERSION) (call sy_route_init)")
+    }
+    var r = sy_route()
+    withUnsafeMutableBytes(of: &r) { $0.copyMemory(from: UnsafeRawBufferPointer(start: pointer, count: routeSize(version))) }
+    return r
 }
 
 /// The core Route described by a C route; `name` is how messages refer to it
 /// ("route" or "routes[3]"). Everything is copied: nothing borrowed outlives the call.
+/// `r` comes from readRoute, so its version is known and its later fields are zero.
 func coreRoute(_ r: sy_route, name: String) throws(CFailure) -> Route {
-    guard knownRouteVersions.contains(r.version) else {
-        throw .misuse("\(name).version is \(r.version); this library knows version \(SY_ROUTE_VERSION) (call sy_route_init)")
-    }
     let unknown = r.flags & ~SY_ROUTE_KNOWN_FLAGS
     guard unknown == 0 else {
         throw .invalid("\(name).flags has unknown bits 0x\(String(unknown, radix: 16))")
@@ -46,6 +66,10 @@ func coreRoute(_ r: sy_route, name: String) throws(CFailure) -> Route {
     case (false, false): break
     }
     route.ignoreCase = r.flags & SY_ROUTE_IGNORE_CASE != 0
+    // Version 2. The core refuses them outside the urlpattern dialect and reports
+    // their pattern errors by component and byte, as for Swift callers.
+    route.searchPattern = try optionalString(r.search, name: "\(name).search")
+    route.hashPattern = try optionalString(r.hash, name: "\(name).hash")
     return route
 }
 

@@ -46,8 +46,13 @@ SY_HT_CHECK(param_size, sizeof(sy_param) == 2 * sizeof(sy_str) + 4 + 4 + 8 + 8);
 /* Version 2 appended max_candidates (padded to the struct's alignment). */
 SY_HT_CHECK(options_size, sizeof(sy_router_options) == 40 + sizeof(void *) + sizeof(size_t) + sizeof(size_t));
 SY_HT_CHECK(options_v1_end, offsetof(sy_router_options, max_candidates) == 40 + sizeof(void *) + sizeof(size_t));
+/* Version 2 appended search and hash after the padded version 1 struct: a version 1
+ * struct ends where search starts. */
 SY_HT_CHECK(route_size, sizeof(sy_route) ==
+            8 + 6 * sizeof(sy_str) + sizeof(void *) + sizeof(size_t) + 8);
+SY_HT_CHECK(route_v1_end, offsetof(sy_route, search) ==
             8 + 4 * sizeof(sy_str) + sizeof(void *) + sizeof(size_t) + 8);
+SY_HT_CHECK(route_hash, offsetof(sy_route, hash) == offsetof(sy_route, search) + sizeof(sy_str));
 SY_HT_CHECK(route_info_size, sizeof(sy_route_info) == 5 * sizeof(sy_str) + 16);
 SY_HT_CHECK(route_info_parent, offsetof(sy_route_info, parent) == 4 * sizeof(sy_str) + 16);
 SY_HT_CHECK(route_info_priority, offsetof(sy_route_info, priority) == 4 * sizeof(sy_str));
@@ -189,7 +194,8 @@ int main(void)
     if (sy_ht_default_options.version != SY_ROUTER_OPTIONS_VERSION ||
         sy_ht_default_options.flags != 0 || sy_ht_default_options.web_schemes != 0)
         return 1;
-    if (sy_ht_default_route.version != SY_ROUTE_VERSION || sy_ht_default_route.pattern.ptr != 0)
+    if (sy_ht_default_route.version != SY_ROUTE_VERSION || sy_ht_default_route.pattern.ptr != 0 ||
+        sy_ht_default_route.search.ptr != 0 || sy_ht_default_route.hash.ptr != 0)
         return 1;
     if (sy_ht_routes[0].version != SY_ROUTE_VERSION || sy_ht_routes[0].pattern.len != 2 ||
         sy_ht_routes[0].target.len != 1 || sy_ht_routes[1].redirect.len != 2 ||

@@ -135,7 +135,16 @@ private func urlPatternComponent(_ parts: [URLPatternPart], _ options: URLPatter
                             emptyIsAbsent: part.modifier == .optional && part.prefix.isEmpty && part.suffix.isEmpty))
         if part.kind == .regexp {
             try checkRegexpClasses(part.value, at: part.valuePosition, options.component)
-            let alone = try LinearRegex(part.value, offset: part.valuePosition, maxInstructions: urlPatternMaxInstructions)
+            let alone: LinearRegex
+            do throws(SwitchyardError) {
+                alone = try LinearRegex(part.value, offset: part.valuePosition, maxInstructions: urlPatternMaxInstructions)
+            } catch {
+                // The engine knows nothing of components; without the name, a byte of a
+                // search or hash pattern would read as one of the pathname.
+                var named = error
+                named.message = "urlpattern \(options.component.rawValue): \(error.message)"
+                throw named
+            }
             number += Int32(alone.groupCount)
         }
     }

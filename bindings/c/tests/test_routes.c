@@ -223,7 +223,8 @@ static void add_route_uses_every_field(void **state)
 /* HEADER: "Add several routes at once, all or nothing, with one rebuild of the table." ...
  * "On failure no route of the batch was added." ... "For an error in one route,
  * route_index is its index i, the message starts with "routes[i]: ", and position is
- * relative to that route's pattern (or redirect); for any other error route_index is -1." */
+ * relative to that route's pattern (or redirect, search or hash); for any other error
+ * route_index is -1." */
 static void add_routes_is_all_or_nothing(void **state)
 {
     sy_router *r = sy_test_router(NULL);
@@ -312,7 +313,7 @@ static void add_routes_names_the_failing_index(void **state)
 }
 
 /* HEADER: "count Number of routes; 0 does nothing and returns SY_OK." ... "SY_ERR_MISUSE
- * if routes is NULL with a non-zero count;" ... "SY_ERR_INVALID_ARGUMENT if count is over
+ * if routes is NULL with a non-zero count," ... "SY_ERR_INVALID_ARGUMENT if count is over
  * SIZE_MAX / 2." */
 static void add_routes_count_rules(void **state)
 {
