@@ -130,22 +130,28 @@ class Router:
     def add(self, pattern: Text, target: Optional[Union[Text, Handler]] = None, *,
             redirect: Optional[Text] = None, name: Optional[Text] = None, priority: int = 0,
             defaults: Optional[Mapping[str, DefaultValue]] = None, append_params: bool = True,
-            data: object = None, dialect: Optional[str] = None, ignore_case: bool = False) -> None:
+            data: object = None, dialect: Optional[str] = None, ignore_case: bool = False,
+            search: Optional[Text] = None, hash: Optional[Text] = None) -> None:
         """Add a route leading to ``target`` or, instead, redirecting to ``redirect``.
 
         ``dialect``: "urlpattern" for a pattern in the WHATWG URLPattern syntax, "switchyard"
         for Switchyard's own, None for the router's (``Router(dialect=...)``);
-        ``ignore_case`` is URLPattern's ``ignoreCase``.
+        ``ignore_case`` is URLPattern's ``ignoreCase``. ``search`` and ``hash`` are
+        URLPattern's patterns for the query (without ``?``) and the fragment (without
+        ``#``); None matches any. They belong to the urlpattern dialect: on a route in
+        the switchyard dialect they are an InvalidArgumentError.
 
-        Raises PatternError (with the byte position), ConflictError (naming both
-        patterns), LimitError; ValueError / TypeError for arguments Python can check.
+        Raises PatternError (with the byte position; for an error in ``search`` or
+        ``hash`` the message names the component and the position is the byte in that
+        pattern), ConflictError (naming both patterns), LimitError; ValueError /
+        TypeError for arguments Python can check.
         """
         # A callable target and ``data`` are taken by navigation's add, installed over this
         # one, which calls this one only for a route with neither.
         route = SyRoute()
         keep = fill_route(route, pattern, target, redirect=redirect, name=name, priority=priority,
                           defaults=defaults, append_params=append_params, dialect=dialect,
-                          ignore_case=ignore_case)
+                          ignore_case=ignore_case, search=search, hash=hash)
         h = self._ref()
         _ffi.sy_router_add_route(h, route, SyError())
         self._changed = True
@@ -153,7 +159,8 @@ class Router:
 
     def add_routes(self, routes: Iterable[RouteSpec]) -> None:
         """Add every route of ``routes``, all or nothing: each a dict of add()'s arguments
-        ({"pattern": ..., "target": ...}) or a (pattern, target) pair.
+        ({"pattern": ..., "target": ...}, also "dialect", "search", "hash") or a
+        (pattern, target) pair.
 
         On failure no route is added, and the error's ``route_index`` is the index in
         ``routes`` of the route at fault (None when no single route is).

@@ -22,7 +22,7 @@ from ._messages import python_words
 #: The SY_VERSION_MAJOR this binding is written for; a library of another major is refused.
 BINDING_MAJOR = 0
 SY_ROUTER_OPTIONS_VERSION = 2
-SY_ROUTE_VERSION = 1
+SY_ROUTE_VERSION = 2
 
 #: A declared C function: ctypes converts the arguments by its argtypes, and the result
 #: is its restype's Python value (an int for sy_status, bytes for a char *, a SyStr...).
@@ -157,6 +157,9 @@ class SyRoute(ctypes.Structure):
         ("defaults", POINTER(SyParam)),
         ("defaults_count", c_size_t),
         ("priority", c_int32),
+        # Version 2: urlpattern search and hash patterns (absent: any).
+        ("search", SyStr),
+        ("hash", SyStr),
     ]
     version: int
     flags: int
@@ -167,6 +170,8 @@ class SyRoute(ctypes.Structure):
     defaults: Any  # an (SyParam * n) array, read through its pointer
     defaults_count: int
     priority: int
+    search: SyStr
+    hash: SyStr
 
 
 # sy_router_options.flags and sy_route.flags bits.

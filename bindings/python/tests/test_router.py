@@ -95,7 +95,9 @@ P = inspect.Parameter
                   ("append_params", P.KEYWORD_ONLY, True),
                   ("data", P.KEYWORD_ONLY, None),
                   ("dialect", P.KEYWORD_ONLY, None),
-                  ("ignore_case", P.KEYWORD_ONLY, False)]),
+                  ("ignore_case", P.KEYWORD_ONLY, False),
+                  ("search", P.KEYWORD_ONLY, None),
+                  ("hash", P.KEYWORD_ONLY, None)]),
     (Router.remove, [("self", P.POSITIONAL_OR_KEYWORD, P.empty), ("pattern", P.POSITIONAL_OR_KEYWORD, P.empty)]),
     (Router.resolve, [("self", P.POSITIONAL_OR_KEYWORD, P.empty), ("url", P.POSITIONAL_OR_KEYWORD, P.empty)]),
 ], ids=["Router", "add", "remove", "resolve"])
@@ -117,7 +119,7 @@ def test_public_signature_texts() -> None:
     assert _unannotated(Router) == "(**options)"
     assert _unannotated(Router.add) == (
         "(self, pattern, target=None, *, redirect=None, name=None, priority=0, defaults=None, append_params=True,"
-        " data=None, dialect=None, ignore_case=False)")
+        " data=None, dialect=None, ignore_case=False, search=None, hash=None)")
     assert _unannotated(Router.remove) == "(self, pattern)"
     assert _unannotated(Router.resolve) == "(self, url)"
 

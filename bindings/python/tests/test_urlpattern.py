@@ -1,11 +1,11 @@
-"""The urlpattern dialect from Python: Router(dialect=...), add(..., dialect=, ignore_case=),
-rule documents, errors with their byte."""
+"""The urlpattern dialect from Python: Router(dialect=...), add(..., dialect=, ignore_case=,
+search=, hash=), add_routes, rule documents, errors with their byte."""
 
 from typing import Dict, Optional
 
 import pytest
 
-from switchyard import PatternError, Router
+from switchyard import InvalidArgumentError, PatternError, Router
 
 
 def groups(r: Router, url: str) -> Optional[Dict[str, str]]:
@@ -65,3 +65,82 @@ def test_errors() -> None:
             r.add("/a", "A", dialect="urlpattern", ignore_case=1)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         Router(dialect="glob")
+
+
+def test_search_and_hash() -> None:
+    with Router() as r:
+        r.add("/books/:id", "Book", dialect="urlpattern", search="page=:n", hash="sec-:s")
+        r.add("/list", "List", dialect="urlpattern", search="sort=:key(\\w+)")
+        r.add("/doc", "Doc", dialect="urlpattern", hash="top")
+        r.add("/plain", "Plain", dialect="urlpattern", search="")
+        assert groups(r, "/books/7?page=3#sec-2") == {"id": "7", "n": "3", "s": "2"}
+        assert groups(r, "/books/7?page=3") is None
+        assert groups(r, "/books/7?other=3#sec-2") is None
+        # No hash pattern: any fragment; no search pattern: any query.
+        assert groups(r, "/list?sort=name#anything") == {"key": "name"}
+        assert groups(r, "/list?sort=a-b") is None
+        assert r.resolve("/doc?x=1#top").target == "Doc"
+        assert not r.resolve("/doc#bottom")
+        # An empty pattern matches only an empty query.
+        assert r.resolve("/plain").target == "Plain"
+        assert not r.resolve("/plain?x=1")
+        # With data the route goes through another C call; the patterns go with it.
+        payload = object()
+        r.add("/data", "Data", dialect="urlpattern", search="x=:x", data=payload)
+        assert r.resolve("/data?x=1").data is payload
+        assert not r.resolve("/data?y=1")
+
+
+def test_search_under_the_router_dialect() -> None:
+    with Router(dialect="urlpattern") as r:
+        r.add("/s", "Search", search="q=:q")
+        assert groups(r, "/s?q=cats") == {"q": "cats"}
+        with pytest.raises(InvalidArgumentError) as e:
+            r.add("/t", "T", dialect="switchyard", search="q=:q")
+        assert "urlpattern dialect" in str(e.value)
+
+
+def test_add_routes_with_search_and_hash() -> None:
+    with Router() as r:
+        r.add_routes([
+            {"pattern": "/s", "target": "Search", "dialect": "urlpattern", "search": "q=:q"},
+            {"pattern": "/h", "target": "Hash", "dialect": "urlpattern", "hash": ":frag"},
+            ("/plain", "Plain"),
+        ])
+        assert groups(r, "/s?q=dogs") == {"q": "dogs"}
+        assert groups(r, "/h#intro") == {"frag": "intro"}
+        assert r.resolve("/plain").target == "Plain"
+        with pytest.raises(PatternError) as e:
+            r.add_routes([
+                {"pattern": "/ok", "target": "Ok", "dialect": "urlpattern", "search": "a=:a"},
+                {"pattern": "/bad", "target": "Bad", "dialect": "urlpattern", "hash": "sec-:s(a\\1)"},
+            ])
+        assert e.value.route_index == 1
+        assert e.value.position == 8
+        assert str(e.value).startswith("routes[1]: urlpattern hash:")
+        assert [route.pattern for route in r.routes] == ["/s", "/h", "/plain"]
+
+
+def test_search_and_hash_errors() -> None:
+    with Router() as r:
+        with pytest.raises(PatternError) as e:
+            r.add("/a", "A", dialect="urlpattern", search="q=:x(a\\1)")
+        assert e.value.position == 6
+        assert "urlpattern search" in str(e.value) and "backreference" in str(e.value)
+        with pytest.raises(PatternError) as e:
+            r.add("/a", "A", dialect="urlpattern", hash="x(b")
+        assert e.value.position == 1
+        assert "urlpattern hash" in str(e.value)
+        # One parameter map: a name may not be used by two components.
+        with pytest.raises(PatternError) as e:
+            r.add("/:id", "A", dialect="urlpattern", search="id=:id")
+        assert e.value.position == 2
+        # search and hash belong to the urlpattern dialect.
+        with pytest.raises(InvalidArgumentError) as invalid:
+            r.add("/a", "A", search="q=:q")
+        assert invalid.value.position is None
+        with pytest.raises(InvalidArgumentError):
+            r.add("/a", "A", hash="top")
+        with pytest.raises(TypeError):
+            r.add("/a", "A", dialect="urlpattern", search=5)  # type: ignore[arg-type]
+        assert r.routes == []
