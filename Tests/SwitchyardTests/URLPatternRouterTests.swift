@@ -127,6 +127,21 @@ private func winner(_ r: Router, _ url: String) throws -> String? {
         #expect(e?.message.contains(words) == true, "\(pattern): \(e?.message ?? "")")
     }
 
+    /// An error in a search or hash pattern, a regexp's included, names its component: the
+    /// position is a byte of that pattern, not of the pathname.
+    @Test(arguments: [
+        ("q=:x(a\\1)", nil, 6, "urlpattern search: a backreference"),
+        (nil, ":x((?=a)a)", 3, "urlpattern hash: lookahead"),
+        ("(b", nil, 0, "urlpattern search: unclosed"),
+    ] as [(String?, String?, Int, String)])
+    func componentErrors(_ search: String?, _ hash: String?, _ at: Int, _ words: String) {
+        let e = expectError(.invalidPattern, words) {
+            try Router().add("/a", target: "t", dialect: .urlpattern, search: search, hash: hash)
+        }
+        #expect(e?.position == at, "\(e?.message ?? "")")
+        #expect(e?.message.hasPrefix(words) == true, "\(e?.message ?? "")")
+    }
+
     /// A resolve on a table with tails leaves the plain routes' answers alone and reuses
     /// one buffer across tables with and without tails.
     @Test func reusedBuffer() throws {
