@@ -43,14 +43,6 @@ final class LinksAASABox: HandleBox {
     }
 }
 
-/// The capacity of the caller's JSON buffer; misuse when buf is NULL with a non-zero cap.
-private func checkBuffer(_ buf: UnsafeMutableRawPointer?, _ cap: Int) throws(CFailure) -> Int {
-    // A size_t over SIZE_MAX / 2 arrives negative: such a buffer is big enough for anything.
-    let capacity = cap < 0 ? Int.max : cap
-    if buf == nil && capacity > 0 { throw .misuse("buf is NULL but cap is \(capacity)") }
-    return capacity
-}
-
 @c @implementation
 public func sy_links_aasa_new(_ out: UnsafeMutablePointer<OpaquePointer?>?,
                               _ json: UnsafePointer<CChar>?, _ jsonLen: Int,
@@ -85,7 +77,7 @@ public func sy_links_aasa_findings(_ buf: UnsafeMutablePointer<CChar>?, _ cap: I
     lenOut?.pointee = 0
     return entry(err) { () throws(CFailure) in
         let box = try LinksAASABox.from(aasa)
-        let capacity = try checkBuffer(buf, cap)
+        let capacity = try outputCapacity(buf, cap)
         var json = box.aasa.findingsJSON
         try copyOut(&json, what: "the JSON", into: buf, capacity: capacity, lenOut: lenOut)
     }
@@ -101,8 +93,7 @@ public func sy_links_aasa_decide(_ out: UnsafeMutablePointer<sy_links_decision>?
     countOut?.pointee = 0
     return entry(err) { () throws(CFailure) in
         let box = try LinksAASABox.from(aasa)
-        let capacity = cap < 0 ? Int.max : cap
-        if out == nil && capacity > 0 { throw .misuse("out is NULL but cap is \(capacity)") }
+        let capacity = try outputCapacity(out, cap, name: "out")
         let hostText = try stringArgument(host, hostLen, name: "host")
         let urlText = try urlArgument(url, urlLen)
         let decisions = try core { try box.aasa.decisions(host: hostText, url: urlText) }
@@ -171,7 +162,7 @@ public func sy_links_android_evaluate(_ buf: UnsafeMutablePointer<CChar>?, _ cap
                                       _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
     lenOut?.pointee = 0
     return entry(err) { () throws(CFailure) in
-        let capacity = try checkBuffer(buf, cap)
+        let capacity = try outputCapacity(buf, cap)
         let app = try stringArgument(appJSON, appLen, name: "app_json")
         // NULL with length 0 means "no assetlinks.json", not an empty document.
         let links = assetLinksJSON == nil && assetLinksLen == 0
@@ -196,7 +187,7 @@ public func sy_links_generate(_ buf: UnsafeMutablePointer<CChar>?, _ cap: Int,
     lenOut?.pointee = 0
     return entry(err) { () throws(CFailure) in
         let box = try RouterBox.from(router)
-        let capacity = try checkBuffer(buf, cap)
+        let capacity = try outputCapacity(buf, cap)
         let bytes = try bytesArgument(requestJSON, requestLen, name: "request_json")
         var answer = try core { () throws(SwitchyardError) -> String in
             let request = try AppLinksRequest(json: UnsafeRawBufferPointer(bytes))
@@ -218,7 +209,7 @@ public func sy_links_cross_check(_ buf: UnsafeMutablePointer<CChar>?, _ cap: Int
     return entry(err) { () throws(CFailure) in
         let routerBox = try RouterBox.from(router)
         let aasaBox = try LinksAASABox.from(aasa)
-        let capacity = try checkBuffer(buf, cap)
+        let capacity = try outputCapacity(buf, cap)
         let hostText = try stringArgument(host, hostLen, name: "host")
         let app = try stringArgument(appID, appIDLen, name: "app_id")
         var answer = try core { try routerBox.router.crossCheck(aasaBox.aasa, host: hostText, appID: app).json }
