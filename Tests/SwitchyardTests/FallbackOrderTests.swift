@@ -62,16 +62,9 @@ struct FallbackOrderTests {
             let seed = baseSeed &+ UInt64(t)
             var rng = SplitMix64(state: seed)
             let router = try Router(options: options)
-            var table: [OracleRoute] = []
-            for i in 0..<(1 + rng.below(10)) {
-                let route = PropertyTests.randomRoute(&rng, index: i)
-                if table.contains(where: { $0.pattern == route.pattern }) { continue }
-                if PropertyTests.add(route, to: router) == nil { table.append(route) }
-            }
+            let table = PropertyTests.randomTable(&rng, into: router, most: 10)
             for _ in 0..<10 {
-                let segs = rng.chance(75) && !table.isEmpty
-                    ? PropertyTests.segments(for: rng.pick(table), &rng)
-                    : (0..<rng.below(5)).map { _ in rng.pick(PropertyTests.vocabulary) }
+                let segs = PropertyTests.segments(toTry: table, &rng)
                 let (url, _) = PropertyTests.url(segs, &rng)
                 longest = max(longest, (try? router.explain(url).candidates.count) ?? 0)
                 if let m = Self.mismatch(router, url) {
