@@ -109,6 +109,16 @@ private func answer(_ r: Router, _ url: String) throws -> String {
         _ = r
     }
 
+    /// The explainer tries a urlpattern route in its own dialect, and orders it as resolving does.
+    @Test func explained() throws {
+        let r = try router([sy("/books/:slug", "slug"), up("/books/:id(\\d+)", "numeric"), sy("/books/<int:n>", "int")])
+        let e = try RouteExplainer(r).explain("/books/42")
+        #expect(e.candidates.map(\.entry.route.pattern) == ["/books/<int:n>", "/books/:id(\\d+)", "/books/:slug"])
+        #expect(e.candidates.dropFirst().allSatisfy { $0.reason != nil })
+        let numeric = e.candidates.first { $0.entry.route.dialect == .urlpattern }
+        #expect(numeric?.pathParameters.map(\.text) == ["42"])
+    }
+
     /// The standard's ignoreCase folds the regexp's letters; the route is still a segment route
     /// when its fixed text has no letter to fold.
     @Test func ignoreCase() throws {

@@ -133,8 +133,17 @@ public final class RouteExplainer {
         let e = model.entries[id]
         var pattern = e.text
         if e.variantCount > 1 && !compilesBack(e) { pattern = e.route.pattern }
+        var candidate = Route(pattern, target: "candidate")
+        if pattern == e.route.pattern {
+            // The route's own text is read in the route's own dialect (a urlpattern route's
+            // `/books/:id(\d+)` means something else in the default one).
+            candidate.dialect = e.route.dialect
+            candidate.ignoreCase = e.route.ignoreCase
+            candidate.searchPattern = e.route.searchPattern
+            candidate.hashPattern = e.route.hashPattern
+        }
         guard let r = try? Router(options: model.options),
-              (try? r.add(Route(pattern, target: "candidate"))) != nil else { return nil }
+              (try? r.add(candidate)) != nil else { return nil }
         probes[id] = r
         return r
     }
