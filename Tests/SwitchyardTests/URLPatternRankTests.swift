@@ -119,6 +119,31 @@ private func answer(_ r: Router, _ url: String) throws -> String {
         #expect(numeric?.pathParameters.map(\.text) == ["42"])
     }
 
+    /// A redirect's placeholders may name the groups of a segment route (its values are
+    /// captured by the segments, as a default-dialect route's are), not a tail's.
+    @Test func redirectPlaceholders() throws {
+        let r = Router()
+        var old = Route("/old/:id(\\d+)", redirect: "/new/{id}")
+        old.dialect = .urlpattern
+        try r.add(old)
+        try r.add("/new/:id", target: "New")
+        let m = try r.resolveBuffer("/old/5")
+        #expect(m.target == "New" && m.redirects == ["/old/5", "/new/5"])
+        var tail = Route("/older/:id(\\d+)?", redirect: "/new/{id}")
+        tail.dialect = .urlpattern
+        _ = expectError(.invalidArgument, "a tail's group in a redirect") { try r.add(tail) }
+    }
+
+    /// `url(for:)` fills a segment route's groups and checks them against their regexps.
+    @Test func urlBuilding() throws {
+        let r = Router()
+        try r.add("/books/(\\d+)/:part(\\w+)", target: "t", dialect: .urlpattern, name: "book")
+        #expect(try r.url(for: "book", parameters: ["0": "42", "part": "intro"]) == "/books/42/intro")
+        _ = expectError(.invalidArgument, "a value its regexp refuses") {
+            _ = try r.url(for: "book", parameters: ["0": "x", "part": "intro"])
+        }
+    }
+
     /// The standard's ignoreCase folds the regexp's letters; the route is still a segment route
     /// when its fixed text has no letter to fold.
     @Test func ignoreCase() throws {
