@@ -58,9 +58,7 @@ public func sy_router_explain(_ buf: UnsafeMutablePointer<CChar>?, _ cap: Int,
                               _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
     lenOut?.pointee = 0
     return entry(err) { () throws(CFailure) in
-        // A size_t over SIZE_MAX / 2 arrives negative: such a buffer is big enough for anything.
-        let capacity = cap < 0 ? Int.max : cap
-        if buf == nil && capacity > 0 { throw .misuse("buf is NULL but cap is \(capacity)") }
+        let capacity = try outputCapacity(buf, cap)
         let box = try RouterBox.from(router)
         let text = try urlArgument(url, urlLen)
         var json = try core { try box.router.explain(text) }.json()

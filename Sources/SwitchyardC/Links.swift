@@ -43,31 +43,6 @@ final class LinksAASABox: HandleBox {
     }
 }
 
-/// Copies JSON text and a NUL into the caller's buffer (the sy_match_to_json() rule).
-private func writeText(_ text: String, _ buf: UnsafeMutablePointer<CChar>?, _ cap: Int,
-                       _ lenOut: UnsafeMutablePointer<Int>?) throws(CFailure) {
-    // A size_t over SIZE_MAX / 2 arrives negative: such a buffer is big enough for anything.
-    let capacity = cap < 0 ? Int.max : cap
-    var text = text
-    let needed = text.utf8.count
-    lenOut?.pointee = needed
-    let copied = text.withUTF8 { bytes -> Bool in
-        guard capacity > bytes.count, let buf else { return false }
-        if let base = bytes.baseAddress { UnsafeMutableRawPointer(buf).copyMemory(from: base, byteCount: bytes.count) }
-        buf[bytes.count] = 0
-        return true
-    }
-    guard copied else {
-        if capacity > 0 { buf?.pointee = 0 }
-        throw CFailure(SY_ERR_BUFFER_TOO_SMALL,
-                       "buffer of \(capacity) bytes is too small: the JSON needs \(needed + 1) bytes with its NUL")
-    }
-}
-
-private func checkBuffer(_ buf: UnsafeMutableRawPointer?, _ cap: Int) throws(CFailure) {
-    if buf == nil && cap != 0 { throw .misuse("buf is NULL but cap is \(cap < 0 ? Int.max : cap)") }
-}
-
 @c @implementation
 public func sy_links_aasa_new(_ out: UnsafeMutablePointer<OpaquePointer?>?,
                               _ json: UnsafePointer<CChar>?, _ jsonLen: Int,
@@ -102,8 +77,9 @@ public func sy_links_aasa_findings(_ buf: UnsafeMutablePointer<CChar>?, _ cap: I
     lenOut?.pointee = 0
     return entry(err) { () throws(CFailure) in
         let box = try LinksAASABox.from(aasa)
-        try checkBuffer(buf, cap)
-        try writeText(box.aasa.findingsJSON, buf, cap, lenOut)
+        let capacity = try outputCapacity(buf, cap)
+        var json = box.aasa.findingsJSON
+        try copyOut(&json, what: "the JSON", into: buf, capacity: capacity, lenOut: lenOut)
     }
 }
 
@@ -117,8 +93,7 @@ public func sy_links_aasa_decide(_ out: UnsafeMutablePointer<sy_links_decision>?
     countOut?.pointee = 0
     return entry(err) { () throws(CFailure) in
         let box = try LinksAASABox.from(aasa)
-        let capacity = cap < 0 ? Int.max : cap
-        if out == nil && capacity > 0 { throw .misuse("out is NULL but cap is \(capacity)") }
+        let capacity = try outputCapacity(out, cap, name: "out")
         let hostText = try stringArgument(host, hostLen, name: "host")
         let urlText = try urlArgument(url, urlLen)
         let decisions = try core { try box.aasa.decisions(host: hostText, url: urlText) }
@@ -187,19 +162,19 @@ public func sy_links_android_evaluate(_ buf: UnsafeMutablePointer<CChar>?, _ cap
                                       _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
     lenOut?.pointee = 0
     return entry(err) { () throws(CFailure) in
-        try checkBuffer(buf, cap)
+        let capacity = try outputCapacity(buf, cap)
         let app = try stringArgument(appJSON, appLen, name: "app_json")
         // NULL with length 0 means "no assetlinks.json", not an empty document.
         let links = assetLinksJSON == nil && assetLinksLen == 0
             ? nil : try stringArgument(assetLinksJSON, assetLinksLen, name: "assetlinks_json")
         let urlText = try urlArgument(url, urlLen)
-        let answer = try core { () throws(SwitchyardError) -> String in
+        var answer = try core { () throws(SwitchyardError) -> String in
             let android = try AndroidApp(json: app)
             let assetLinks = try links.map { (text) throws(SwitchyardError) in try AssetLinks(json: text) }
             let verdict = try android.evaluate(url: urlText, assetLinks: assetLinks)
             return verdict.json(findings: android.findings + (assetLinks?.findings ?? []))
         }
-        try writeText(answer, buf, cap, lenOut)
+        try copyOut(&answer, what: "the JSON", into: buf, capacity: capacity, lenOut: lenOut)
     }
 }
 
@@ -212,13 +187,13 @@ public func sy_links_generate(_ buf: UnsafeMutablePointer<CChar>?, _ cap: Int,
     lenOut?.pointee = 0
     return entry(err) { () throws(CFailure) in
         let box = try RouterBox.from(router)
-        try checkBuffer(buf, cap)
+        let capacity = try outputCapacity(buf, cap)
         let bytes = try bytesArgument(requestJSON, requestLen, name: "request_json")
-        let answer = try core { () throws(SwitchyardError) -> String in
+        var answer = try core { () throws(SwitchyardError) -> String in
             let request = try AppLinksRequest(json: UnsafeRawBufferPointer(bytes))
             return try box.router.appLinks(request).json
         }
-        try writeText(answer, buf, cap, lenOut)
+        try copyOut(&answer, what: "the JSON", into: buf, capacity: capacity, lenOut: lenOut)
     }
 }
 
@@ -234,10 +209,10 @@ public func sy_links_cross_check(_ buf: UnsafeMutablePointer<CChar>?, _ cap: Int
     return entry(err) { () throws(CFailure) in
         let routerBox = try RouterBox.from(router)
         let aasaBox = try LinksAASABox.from(aasa)
-        try checkBuffer(buf, cap)
+        let capacity = try outputCapacity(buf, cap)
         let hostText = try stringArgument(host, hostLen, name: "host")
         let app = try stringArgument(appID, appIDLen, name: "app_id")
-        let answer = try core { try routerBox.router.crossCheck(aasaBox.aasa, host: hostText, appID: app).json }
-        try writeText(answer, buf, cap, lenOut)
+        var answer = try core { try routerBox.router.crossCheck(aasaBox.aasa, host: hostText, appID: app).json }
+        try copyOut(&answer, what: "the JSON", into: buf, capacity: capacity, lenOut: lenOut)
     }
 }

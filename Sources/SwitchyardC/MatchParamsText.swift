@@ -13,9 +13,7 @@ public func sy_match_params_text(_ buf: UnsafeMutablePointer<CChar>?, _ cap: Int
                                  _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
     lenOut?.pointee = 0
     return matchEntry(match, err) { (m) throws(CFailure) in
-        // A size_t over SIZE_MAX / 2 arrives negative: such a buffer is big enough for anything.
-        let capacity = cap < 0 ? Int.max : cap
-        if buf == nil && capacity > 0 { throw .misuse("buf is NULL but cap is \(capacity)") }
+        let capacity = try outputCapacity(buf, cap)
         let path: Bool
         switch which {
         case Int32(SY_PARAMS_MERGED.rawValue): path = false

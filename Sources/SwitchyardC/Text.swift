@@ -113,6 +113,15 @@ func syStr(_ base: UnsafePointer<UInt8>?, _ count: Int) -> sy_str {
 /// The absent sy_str (ptr NULL, len 0).
 var absentString: sy_str { sy_str(ptr: nil, len: 0) }
 
+/// The capacity of a caller's output array `name` (a buffer, or elements of `out`), checked
+/// before anything is written: NULL with a non-zero cap is misuse. A size_t over
+/// SIZE_MAX / 2 arrives negative, and such an array is big enough for anything.
+func outputCapacity(_ out: UnsafeMutableRawPointer?, _ cap: Int, name: StaticString = "buf") throws(CFailure) -> Int {
+    let capacity = cap < 0 ? Int.max : cap
+    if out == nil && capacity > 0 { throw .misuse("\(name) is NULL but cap is \(capacity)") }
+    return capacity
+}
+
 /// Writes `text` and a NUL into the caller's buffer of `capacity` bytes, reporting its
 /// length (without the NUL) in `lenOut` either way: the one "text into your buffer" rule of
 /// sy_match_to_json and sy_router_build_url. A buffer too small is SY_ERR_BUFFER_TOO_SMALL,

@@ -71,16 +71,9 @@ struct NavigationCandidateTests {
             let seed = baseSeed &+ UInt64(t)
             var rng = SplitMix64(state: seed)
             let router = Router()
-            var table: [OracleRoute] = []
-            for i in 0..<(1 + rng.below(10)) {
-                let route = PropertyTests.randomRoute(&rng, index: i)
-                if table.contains(where: { $0.pattern == route.pattern }) { continue }
-                if PropertyTests.add(route, to: router) == nil { table.append(route) }
-            }
+            let table = PropertyTests.randomTable(&rng, into: router, most: 10)
             for _ in 0..<10 {
-                let segs = rng.chance(75) && !table.isEmpty
-                    ? PropertyTests.segments(for: rng.pick(table), &rng)
-                    : (0..<rng.below(5)).map { _ in rng.pick(PropertyTests.vocabulary) }
+                let segs = PropertyTests.segments(toTry: table, &rng)
                 let (url, scheme) = PropertyTests.url(segs, &rng)
                 let got = try router.candidates(for: url).map(PropertyTests.describe)
                 let ordered = table.filter { $0.match(segs, scheme: scheme) != nil }.sorted { a, b in

@@ -94,9 +94,12 @@ struct OracleURLTail: Equatable {
     var pattern: String
     var regex: String
     var names: [String]
+    /// A tail that is one segment of exactly one regexp group: the route is then the default
+    /// dialect's route with this constraint as its last segment (§10), not a tail.
+    var segment: OraclePart? = nil
 
     static let all = [
-        OracleURLTail(pattern: "/:u(\\d+)", regex: "/([0-9]+)", names: ["u"]),
+        OracleURLTail(pattern: "/:u(\\d+)", regex: "/([0-9]+)", names: ["u"], segment: .regex("u", 1)),
         OracleURLTail(pattern: "/:u", regex: "/([^/]+)", names: ["u"]),
         OracleURLTail(pattern: "/*", regex: "/(.*)", names: ["0"]),
         OracleURLTail(pattern: "{/:u}?", regex: "(?:/([^/]+))?", names: ["u"]),
@@ -115,6 +118,13 @@ struct OracleRoute {
     /// A route in the urlpattern dialect: `parts` are its literal segments, this the rest.
     var urlTail: OracleURLTail? = nil
 
+    /// The route as the router places it: a urlpattern route whose tail is one constrained
+    /// segment is the default dialect's route with that segment last.
+    var placed: OracleRoute {
+        guard let segment = urlTail?.segment else { return self }
+        return OracleRoute(parts: parts + [segment], tail: .none, priority: priority, target: target)
+    }
+
     var pattern: String {
         if let urlTail {
             return (parts.isEmpty ? "" : "/" + parts.map(\.text).joined(separator: "/")) + urlTail.pattern
@@ -128,6 +138,7 @@ struct OracleRoute {
     /// Same shape: same ranks, same literal texts, same kind of end (names ignored; `*`,
     /// `*name` and `<path:>` share one rank, §8).
     func sameShape(as other: OracleRoute) -> Bool {
+        if urlTail?.segment != nil || other.urlTail?.segment != nil { return placed.sameShape(as: other.placed) }
         guard scheme == other.scheme, parts.count == other.parts.count,
               (tail == .none) == (other.tail == .none), urlTail?.pattern == other.urlTail?.pattern else { return false }
         return zip(parts, other.parts).allSatisfy { a, b in a.samePlace(b) }
@@ -140,6 +151,9 @@ struct OracleRoute {
     /// in the order they first appear there in the table. A urlpattern tail is 50: below
     /// every segment form, above the remainder forms (§10).
     func key(in table: [OracleRoute]) -> [Int] {
+        if urlTail?.segment != nil || table.contains(where: { $0.urlTail?.segment != nil }) {
+            return placed.key(in: table.map(\.placed))
+        }
         var key = [scheme == nil ? 0 : 1]
         for (i, part) in parts.enumerated() {
             guard case .regex = part else { key.append(part.rank * 100); continue }
@@ -156,6 +170,7 @@ struct OracleRoute {
     /// and the remainder.
     func match(_ segments: [String], scheme urlScheme: String?, pathname: String = "") -> (params: [(String, String, OracleValue)], remainder: String?)? {
         if let scheme, scheme != urlScheme { return nil }
+        if urlTail?.segment != nil { return placed.match(segments, scheme: urlScheme) }
         if let urlTail { return matchURLPattern(urlTail, segments, pathname) }
         switch tail {
         case .none: guard segments.count == parts.count else { return nil }

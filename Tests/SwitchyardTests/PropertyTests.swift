@@ -91,6 +91,25 @@ struct PropertyTests {
     /// The URL for segments and its scheme: a bare path, a web URL (host ignored) or a
     /// custom-scheme URL (authority = first segment), "myapp" or "other". One URL in five
     /// also holds segments that normalisation removes (SEMANTICS §1), so it reads as `segs`.
+    /// Segments of a URL to try on `table`: three times in four those of one of its routes, so
+    /// most URLs match something; else random words.
+    static func segments(toTry table: [OracleRoute], _ rng: inout SplitMix64) -> [String] {
+        rng.chance(75) && !table.isEmpty
+            ? segments(for: rng.pick(table), &rng)
+            : (0..<rng.below(5)).map { _ in rng.pick(vocabulary) }
+    }
+
+    /// Adds 1 to `most` random routes of distinct patterns to `router`; returns those it took.
+    static func randomTable(_ rng: inout SplitMix64, into router: Router, most: Int) -> [OracleRoute] {
+        var table: [OracleRoute] = []
+        for i in 0..<(1 + rng.below(most)) {
+            let route = randomRoute(&rng, index: i)
+            if table.contains(where: { $0.pattern == route.pattern }) { continue }
+            if add(route, to: router) == nil { table.append(route) }
+        }
+        return table
+    }
+
     static func url(_ segs: [String], _ rng: inout SplitMix64) -> (url: String, scheme: String?) {
         let path = (rng.chance(20) ? withRemovableSegments(segs, &rng) : segs).joined(separator: "/")
         switch rng.below(10) {
@@ -257,9 +276,7 @@ struct PropertyTests {
                 #expect(router.remove(victim.pattern), "seed \(seed): remove \(victim.pattern)")
             }
             for _ in 0..<25 {
-                let segs = rng.chance(75) && !table.isEmpty
-                    ? Self.segments(for: rng.pick(table), &rng)
-                    : (0..<rng.below(5)).map { _ in rng.pick(Self.vocabulary) }
+                let segs = Self.segments(toTry: table, &rng)
                 let (url, scheme) = Self.url(segs, &rng)
                 let got = Self.describe(try router.resolveBuffer(url))
                 let pathname = Self.pathname(url)

@@ -169,9 +169,7 @@ struct StackTests {
                 if PropertyTests.add(route, to: router) == nil { table.append(route) }
             }
             for _ in 0..<25 {
-                let segs = rng.chance(75) && !table.isEmpty
-                    ? PropertyTests.segments(for: rng.pick(table), &rng)
-                    : (0..<rng.below(5)).map { _ in rng.pick(PropertyTests.vocabulary) }
+                let segs = PropertyTests.segments(toTry: table, &rng)
                 let (url, scheme) = PropertyTests.url(segs, &rng)
                 let got = PropertyTests.describe(try router.resolveBuffer(url))
                 let want = PropertyTests.describe(Oracle.winner(table, segs, scheme: scheme), segs, scheme: scheme)

@@ -66,17 +66,8 @@ public final class RouteExplainer {
         } catch {
             if error.code != .redirectLoop && error.code != .redirectLimit { throw error }
         }
-        var found: [(id: Int, match: MatchBuffer)] = []
-        let scheme = plainScheme(url)
-        for e in model.entries {
-            // A pattern with a scheme matches only URLs of that scheme.
-            if let scheme, let s = e.origin.scheme, s != (scheme ?? []) { continue }
-            guard let probe = probe(e.id) else { continue }
-            let m = MatchBuffer()
-            if (try? probe.resolve(url, into: m)) == true { found.append((e.id, m)) }
-        }
-        let order = sortedByPrecedence(model, found.map(\.id))
-        let matches = Dictionary(uniqueKeysWithValues: found.map { ($0.id, $0.match) })
+        var matches: [Int: MatchBuffer] = [:]
+        let order = matchingEntries(url) { id, m in matches[id] = m }
         var candidates: [ExplainedCandidate] = []
         for (rank, id) in order.enumerated() {
             let e = model.entries[id]
@@ -92,6 +83,34 @@ public final class RouteExplainer {
             candidates.append(c)
         }
         return Explanation(url: url, candidates: candidates)
+    }
+
+    /// The entries that match `url` alone, best first: the order of `explain(url)` without the
+    /// parameters and reasons it shows, for a dispatch's fallbacks, which need only the order.
+    /// The URL is not checked first as `explain` checks it (the caller has resolved it
+    /// already); one that cannot be read matches no entry.
+    func order(_ url: String) -> [ModelEntry] {
+        guard (strongRouter ?? weakRouter) != nil else { return [] }
+        return matchingEntries(url, keep: nil).map { model.entries[$0] }
+    }
+
+    /// Ids of the entries that match `url` alone, best first. `keep` receives each one's match;
+    /// without it one buffer serves every probe, as only whether an entry matched is used.
+    private func matchingEntries(_ url: String, keep: ((Int, MatchBuffer) -> Void)?) -> [Int] {
+        var found: [Int] = []
+        let scheme = plainScheme(url)
+        var m = MatchBuffer()
+        for e in model.entries {
+            // A pattern with a scheme matches only URLs of that scheme.
+            if let scheme, let s = e.origin.scheme, s != (scheme ?? []) { continue }
+            guard let probe = probe(e.id), (try? probe.resolve(url, into: m)) == true else { continue }
+            found.append(e.id)
+            if let keep {
+                keep(e.id, m)
+                m = MatchBuffer()
+            }
+        }
+        return sortedByPrecedence(model, found, tokens: tokens)
     }
 
     /// The URL's scheme, lowercase (`.some(nil)`: it has none), when it can be read off the
@@ -114,8 +133,17 @@ public final class RouteExplainer {
         let e = model.entries[id]
         var pattern = e.text
         if e.variantCount > 1 && !compilesBack(e) { pattern = e.route.pattern }
+        var candidate = Route(pattern, target: "candidate")
+        if pattern == e.route.pattern {
+            // The route's own text is read in the route's own dialect (a urlpattern route's
+            // `/books/:id(\d+)` means something else in the default one).
+            candidate.dialect = e.route.dialect
+            candidate.ignoreCase = e.route.ignoreCase
+            candidate.searchPattern = e.route.searchPattern
+            candidate.hashPattern = e.route.hashPattern
+        }
         guard let r = try? Router(options: model.options),
-              (try? r.add(Route(pattern, target: "candidate"))) != nil else { return nil }
+              (try? r.add(candidate)) != nil else { return nil }
         probes[id] = r
         return r
     }

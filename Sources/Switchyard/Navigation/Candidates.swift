@@ -79,14 +79,13 @@ extension Router {
     /// The routes that match `url`, best first, each once (with its index in the router),
     /// but for `first` (the route of the candidate already yielded).
     func fallbackRoutes(_ url: String, after first: Route?) -> [(index: Int, route: Route)] {
-        guard let e = withFallbackCache({ (c) throws(SwitchyardError) in try c.explainer.explain(url) }) else {
-            return []
-        }
+        // Only the order: the reasons an explanation gives for each loser are not shown here.
+        guard let entries = withFallbackCache({ c in c.explainer.order(url) }) else { return [] }
         var seen: Set<Int> = []
         var out: [(index: Int, route: Route)] = []
-        for c in e.candidates where seen.insert(c.entry.routeIndex).inserted {
-            if let first, c.entry.route == first { continue }
-            out.append((c.entry.routeIndex, c.entry.route))
+        for e in entries where seen.insert(e.routeIndex).inserted {
+            if let first, e.route == first { continue }
+            out.append((e.routeIndex, e.route))
         }
         return out
     }

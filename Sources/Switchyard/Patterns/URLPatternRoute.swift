@@ -106,6 +106,13 @@ func compileURLPatternRoute(_ route: Route, _ config: PatternConfig, expansionRo
     let hash = try route.hashPattern.map { (s: String) throws(SwitchyardError) in
         try urlPatternComponent(try parseURLPattern(s, .hash), .hash, route.ignoreCase, &names, config)
     }
+    if search == nil, hash == nil,
+       let segments = urlPatternSegmentRoute(pathParts, route.ignoreCase, names, config) {
+        // Whole segments only: the route is the default dialect's `/books/<re:id:\d+>`, so
+        // it ranks, conflicts and matches as that route does (docs/SEMANTICS.md §10).
+        let variant = PatternVariant(scheme: nil, host: .any, segments: segments, remainder: nil)
+        return CompiledPattern(names: names, variants: [variant], expandedSize: expandedSize)
+    }
     let matcher = URLPatternMatcher(pathname: pathname, search: search, hash: hash, ignoreCase: route.ignoreCase)
     let segments = urlPatternLiteralSegments(pathParts, route.ignoreCase, config)
     let variant = PatternVariant(scheme: nil, host: .any, segments: segments,
@@ -158,6 +165,102 @@ private func urlPatternComponent(_ parts: [URLPatternPart], _ options: URLPatter
                               "urlpattern \(options.component.rawValue): \(error.message)", position: 0)
     }
     return .init(regex: regex, groups: groups, canonical: options.patternString(parts))
+}
+
+/// The segments of a pathname pattern made only of whole segments, each fixed text the tree
+/// compares as the regexp does (see `urlPatternLiteralSegments`) or exactly one regexp group
+/// (`/:id(\d+)`, `/(\d+)`: no modifier, no text around it in its segment), with at least
+/// one group; nil for any other pattern, which stays a tail. A group becomes the constraint
+/// `<re:name:regexp>` would make (`name` is "0", "1", ... for an unnamed group), so the route
+/// ranks as a typed parameter, as the standard ranks a regexp group above `:name`. A group
+/// stays in a tail when a segment could not hold what its regexp matches: a match with a
+/// `/`, an empty one or a dot segment (the URL reader splits, drops or removes those before
+/// the tree sees a segment), or a regexp with `^` or `$` (which the standard anchors at the
+/// ends of the whole pathname, not of a segment).
+func urlPatternSegmentRoute(_ parts: [URLPatternPart], _ ignoreCase: Bool, _ names: [String],
+                            _ config: PatternConfig) -> [PatternSegment]? {
+    var out: [PatternSegment] = []
+    var groups = 0
+    for (k, part) in parts.enumerated() {
+        guard part.modifier == .none else { return nil }
+        let next = k + 1 < parts.count ? parts[k + 1] : nil
+        // What follows must start a new segment (or end the pattern).
+        if let next, next.kind == .fixedText ? next.value.utf8.first != 0x2F : next.prefix != "/" { return nil }
+        if part.kind == .fixedText {
+            var text = Array(part.value.utf8)
+            guard text.first == 0x2F else { return nil }
+            text.removeFirst()
+            for piece in text.split(separator: 0x2F, omittingEmptySubsequences: false) {
+                if piece.isEmpty || piece == [0x2E] || piece == [0x2E, 0x2E] { return nil }
+                if piece.contains(where: { $0 == 0x25 || $0 == 0x2B || (ignoreCase && ($0 | 0x20) &- 0x61 < 26) }) { return nil }
+                out.append(PatternSegment(kind: .literal, literal: config.caseInsensitiveLiterals ? piece.map(asciiLower) : Array(piece)))
+            }
+            continue
+        }
+        guard part.kind == .regexp, part.prefix == "/", part.suffix.isEmpty, groups < names.count else { return nil }
+        let source = ignoreCase ? asciiCaseFolded(part.value) : part.value
+        guard let regex = try? LinearRegex(source, offset: part.valuePosition), regex.fitsOneSegment else { return nil }
+        out.append(PatternSegment(kind: .regex, literal: [1] + Array(source.utf8), nameIndex: groups, regex: regex))
+        groups += 1
+    }
+    if groups == 0 || out.count > config.read.maxSegments { return nil }
+    return out
+}
+
+extension LinearRegex {
+    /// Whether every input the regexp matches is one non-empty path segment that the URL
+    /// reader keeps as it is: no `/`, not `.` or `..`; and the program has no anchor. The
+    /// `/` test asks whether a thread that reads a `/` can still reach `match` (anchors
+    /// are refused first, so every path of the program is one some input takes).
+    var fitsOneSegment: Bool {
+        let program = instructions
+        if program.contains(where: { $0.op == .start || $0.op == .end }) { return false }
+        for text in ["", ".", ".."] {
+            let matched = Array(text.utf8).withUnsafeBufferPointer { matches($0) }
+            if matched { return false }
+        }
+        let m = program.count
+        func successors(_ pc: Int) -> [Int] {
+            let i = program[pc]
+            switch i.op {
+            case .jump: return [Int(i.a)]
+            case .split: return [Int(i.a), Int(i.b)]
+            case .match: return []
+            case .utf8: return [pc + 1, pc + 2, pc + 3, pc + 4].filter { $0 < m }
+            default: return pc + 1 < m ? [pc + 1] : []
+            }
+        }
+        // Instructions some thread reaches from the start.
+        var reached = [Bool](repeating: false, count: m)
+        var stack = [0]
+        while let pc = stack.popLast() {
+            if pc >= m || reached[pc] { continue }
+            reached[pc] = true
+            stack += successors(pc)
+        }
+        // Instructions from which `match` can be reached.
+        var predecessors = [[Int]](repeating: [], count: m)
+        for pc in 0..<m { for s in successors(pc) { predecessors[s].append(pc) } }
+        var live = [Bool](repeating: false, count: m)
+        stack = (0..<m).filter { program[$0].op == .match }
+        while let pc = stack.popLast() {
+            if live[pc] { continue }
+            live[pc] = true
+            stack += predecessors[pc]
+        }
+        for pc in 0..<m where reached[pc] {
+            let i = program[pc]
+            var target = -1
+            switch i.op {
+            case .byte: if i.a == 0x2F { target = pc + 1 }
+            case .set: if sets[Int(i.a)].contains(0x2F) { target = pc + 1 }
+            case .utf8: if sets[Int(i.a)].contains(0x2F) { target = pc + 4 }
+            default: break
+            }
+            if target >= 0, target < m, live[target] { return false }
+        }
+        return true
+    }
 }
 
 /// The literal segments a route's pathname starts with: whole segments of its leading fixed

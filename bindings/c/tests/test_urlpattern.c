@@ -63,6 +63,36 @@ static void router_flag_and_ignore_case(void **state)
     sy_router_free(r);
 }
 
+/* SEMANTICS §10: a segment that is exactly one regexp group ranks as the default dialect's
+ * <re:name:regexp>: after <int:>, before :name; the same constraint in the other dialect is
+ * a conflict; unnamed groups are "0", "1", ... */
+static void constrained_group_ranks_as_a_constraint(void **state)
+{
+    sy_router *r = sy_test_router(NULL);
+    sy_match *m = sy_test_match();
+    sy_error err;
+    (void)state;
+    sy_test_add(r, "/books/:slug", "Slug");
+    assert_status(SY_OK, add_flagged(r, "/books/:id(\\d+)", "Numeric", SY_ROUTE_DIALECT_URLPATTERN, &err), &err);
+    sy_test_add(r, "/books/<int:n>/reviews", "Reviews");
+    assert_status(SY_OK, add_flagged(r, "/books/(\\d+)/(\\w+)", "Unnamed", SY_ROUTE_DIALECT_URLPATTERN, &err), &err);
+    sy_test_resolve(m, r, "/books/42");
+    assert_str(sy_match_target(m), "Numeric");
+    assert_str(sy_test_param_text(m, "id"), "42");
+    sy_test_resolve(m, r, "/books/abc");
+    assert_str(sy_match_target(m), "Slug");
+    sy_test_resolve(m, r, "/books/42/reviews");
+    assert_str(sy_match_target(m), "Reviews");
+    sy_test_resolve(m, r, "/books/42/notes");
+    assert_str(sy_match_target(m), "Unnamed");
+    assert_str(sy_test_param_text(m, "0"), "42");
+    assert_str(sy_test_param_text(m, "1"), "notes");
+    assert_status(SY_ERR_CONFLICT, add_flagged(r, "/books/<re:n:\\d+>", "Again", SY_ROUTE_DIALECT_SWITCHYARD, &err), &err);
+    assert_true(sy_test_message_has(&err, "/books/:id(\\d+)"));
+    sy_match_free(m);
+    sy_router_free(r);
+}
+
 /* HEADER: "Setting both dialect bits is SY_ERR_INVALID_ARGUMENT." Pattern errors name
  * the construct and its byte. */
 static void errors(void **state)
@@ -328,6 +358,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(route_flag_selects_the_dialect),
         cmocka_unit_test(router_flag_and_ignore_case),
+        cmocka_unit_test(constrained_group_ranks_as_a_constraint),
         cmocka_unit_test(errors),
         cmocka_unit_test(search_and_hash_patterns),
         cmocka_unit_test(search_under_the_router_dialect),

@@ -20,13 +20,14 @@ import json
 from ctypes import POINTER, byref, c_char, c_char_p, c_int, c_size_t
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Callable, Iterator, Mapping, Optional, Tuple, Union
+from typing import Any, Iterator, Mapping, Optional, Tuple, Union
 
 from . import _ffi
 from ._errors import SY_ERR_BUFFER_TOO_SMALL, SY_OK
 from ._ffi import MatchRef, RouterRef, SyError
 from ._match import Match, Scratch
 from ._text import Text, utf8
+from .navigation import _raise_for, _require
 
 # Router is defined by the time the package imports this module (at its end); the
 # hints below name it.
@@ -45,17 +46,6 @@ sy_router_explain = _ffi.declare_extension(
 
 #: A path parameter's value as the JSON gives it: str, int or float.
 ParamValue = Union[str, int, float]
-
-
-def _require(fn: Optional[Callable[..., int]], name: str) -> Callable[..., int]:
-    if fn is None:
-        raise NotImplementedError(f"{_ffi.library_path} has no {name}; rebuild libswitchyard")
-    return fn
-
-
-def _raise_for(status: int, err: SyError) -> None:
-    if status != SY_OK:
-        raise _ffi.error_from(status, err)
 
 
 # ------------------------------------------------------------------ candidates

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Literal, Optional, 
 from . import _ffi
 from ._errors import SY_ERR_BUFFER_TOO_SMALL, SY_ERR_MISUSE, SY_OK, SwitchyardError, error_for
 from ._ffi import CFunction, CharPointer
+from .navigation import _require
 
 # Router is defined by the time the package imports this module (at its end); the
 # hints below name it.
@@ -149,12 +150,6 @@ sy_links_cross_check = _declare(
     "sy_links_cross_check",
     [_BufP, c_size_t, _SizeP, c_void_p, c_void_p, c_char_p, c_size_t, c_char_p, c_size_t, _ErrP],
 )
-
-
-def _require(fn: Optional[CFunction], name: str) -> CFunction:
-    if fn is None:
-        raise NotImplementedError(f"{_ffi.library_path} has no {name}; rebuild libswitchyard")
-    return fn
 
 
 # ------------------------------------------------------------------ helpers

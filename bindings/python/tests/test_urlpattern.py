@@ -5,7 +5,7 @@ from typing import Dict, Optional
 
 import pytest
 
-from switchyard import InvalidArgumentError, PatternError, Router
+from switchyard import ConflictError, InvalidArgumentError, PatternError, Router
 
 
 def groups(r: Router, url: str) -> Optional[Dict[str, str]]:
@@ -34,6 +34,32 @@ def test_route_dialect_and_ignore_case() -> None:
         assert groups(r, "/files/a/b.txt") == {"0": "a/b.txt"}
         (docs,) = [route for route in r.routes if route.target == "Docs"]
         assert docs.dialect == "urlpattern" and docs.ignore_case
+
+
+@pytest.mark.parametrize("url, target, params", [
+    ("/books/42", "Numeric", {"id": "42"}),
+    ("/books/abc", "Slug", {"slug": "abc"}),
+    ("/books/7/x", "Unnamed", {"0": "7", "1": "x"}),
+    ("/books/-3", "Slug", {"slug": "-3"}),
+])
+def test_constrained_group_ranks_as_a_constraint(url: str, target: str, params: Dict[str, str]) -> None:
+    # A segment that is exactly one regexp group ranks as <re:name:regexp>: before :name.
+    with Router() as r:
+        r.add("/books/:slug", "Slug")
+        r.add("/books/:id(\\d+)", "Numeric", dialect="urlpattern")
+        r.add("/books/(\\d+)/(\\w+)", "Unnamed", dialect="urlpattern")
+        m = r.resolve(url)
+        assert m.target == target
+        assert groups(r, url) == params
+
+
+def test_constrained_group_conflicts_with_the_same_constraint() -> None:
+    with Router() as r:
+        r.add("/books/:id(\\d+)", "Numeric", dialect="urlpattern")
+        with pytest.raises(ConflictError):
+            r.add("/books/<re:n:\\d+>", "Again")
+        r.add("/books/<int:n>", "Typed")
+        assert r.resolve("/books/42").target == "Typed"
 
 
 def test_optional_group_is_absent() -> None:
