@@ -399,29 +399,19 @@ struct Walker<Source: SegmentSource> {
                     cap.floatValue = v
                 case .param: break
                 case .star:  // one segment, not captured
-                    if last { tail = d.child; break edges }
+                    if last { tail = d.child; break }
                     descend(d.child, next)
                     if done { return }
                     continue
                 default:
-                    // Inline and catch-all edges, out of line (CatchAllWalk.swift). True: the
-                    // last way on, its captures pushed; the loop ends (k == end).
-                    if d.kind == .inline || d.kind == .catchAll {
-                        if piecesWay(k &- 1, i, last: last) { tail = d.child }
-                        if done || aborted { return }
-                        continue
-                    }
-                    // Constraints, last: the common edges above keep the switch they had
-                    // without them.
-                    let kind = constrainedKind(d, p, n)
-                    if kind == .regex { cap.kind = .regex; break }
-                    if kind != .star { continue }
-                    // An unnamed constraint: one segment, not captured.
-                    if last { tail = d.child; break edges }
-                    descend(d.child, next)
-                    if done { return }
+                    // Constraints, inline and catch-all edges, out of line: the loop keeps
+                    // the registers it has for the common kinds. True: the last way on, its
+                    // captures pushed.
+                    if otherEdge(k &- 1, i, last: last) { tail = d.child; break edges }
+                    if done || aborted { return }
                     continue
                 }
+                if d.kind == .star { break }
                 captures[captureCount] = cap
                 captureCount &+= 1
                 if last { tail = d.child; break }  // the capture stays pushed for the loop
@@ -605,6 +595,28 @@ struct Walker<Source: SegmentSource> {
             if left < 0 { aborted = true; return false }
             considerRemainders(node.pointee, i, segmentsLeft: left)
         }
+        return false
+    }
+
+    /// Dynamic edge `k` of a kind the plain walk does not know (a constraint, inline pieces,
+    /// a catch-all in the middle) tried at segment `i`: true when it is the last way on and
+    /// its captures are pushed (the caller goes on to its child); false when it did not
+    /// match or its subtree was walked.
+    @inline(never)
+    mutating func otherEdge(_ k: Int, _ i: Int, last: Bool) -> Bool {
+        let d = table.dynamics[k]
+        if d.kind == .inline || d.kind == .catchAll { return piecesWay(k, i, last: last) }
+        guard let (seg, next, _) = source.segment(i) else { aborted = true; return false }
+        let kind = constrainedKind(d, text(seg), Int(seg.count))
+        if kind == .param { return false }
+        let pushed = kind == .regex  // a named constraint is captured; an unnamed one is not
+        if pushed {
+            captures[captureCount] = Capture(text: seg, kind: .regex)
+            captureCount &+= 1
+        }
+        if last { return true }
+        descend(d.child, next)
+        if pushed { captureCount &-= 1 }
         return false
     }
 
