@@ -120,7 +120,7 @@ private func answer(_ r: Router, _ url: String) throws -> String {
     }
 
     /// A redirect's placeholders may name the groups of a segment route (its values are
-    /// captured by the segments, as a default-dialect route's are), not a tail's.
+    /// captured by the segments, as a default-dialect route's are), and a tail's.
     @Test func redirectPlaceholders() throws {
         let r = Router()
         var old = Route("/old/:id(\\d+)", redirect: "/new/{id}")
@@ -131,7 +131,49 @@ private func answer(_ r: Router, _ url: String) throws -> String {
         #expect(m.target == "New" && m.redirects == ["/old/5", "/new/5"])
         var tail = Route("/older/:id(\\d+)?", redirect: "/new/{id}")
         tail.dialect = .urlpattern
-        _ = expectError(.invalidArgument, "a tail's group in a redirect") { try r.add(tail) }
+        try r.add(tail)
+        let t = try r.resolveBuffer("/older/7")
+        #expect(t.target == "New" && t.redirects == ["/older/7", "/new/7"])
+        // A name the pattern does not have is still an error.
+        var bad = Route("/oldest/:id(\\d+)?", redirect: "/new/{nope}")
+        bad.dialect = .urlpattern
+        _ = expectError(.invalidArgument, "a name no group has") { try r.add(bad) }
+    }
+
+    /// A redirect from a tail: named and numbered groups fill the template decoded once, then
+    /// encoded for their place (`@` is a path character; `/`, `\\` and `%` are escaped); an
+    /// absent group is empty; hostile values cannot leave their place or the host.
+    @Test(arguments: [
+        ("/a/:x(.*)", "/to/{x}", "/a/caf%C3%A9", "https://ex.com/to/caf%C3%A9"),
+        ("/a/:x(.*)", "/to?q={x}", "/a/a%20b", "https://ex.com/to?q=a%20b"),
+        ("/a/*", "/to/{0}", "/a/b/c", "https://ex.com/to/b%2Fc"),
+        ("/a/(\\d+)-:y?", "/to/{0}/{y}", "/a/12-", "https://ex.com/to/12/"),
+        ("/a/(\\d+)-:y?", "/to/{0}/{y}", "/a/12-z", "https://ex.com/to/12/z"),
+        ("/a/:x(.*)", "/to/{x}", "/a/%2F%2Fevil.com", "https://ex.com/to/%2F%2Fevil.com"),
+        ("/a/:x(.*)", "/{x}", "/a/%2F%2Fevil.com", "https://ex.com/%2F%2Fevil.com"),
+        ("/a/:x(.*)", "/to/{x}", "/a/..%2F..%2Fadmin", "https://ex.com/to/..%2F..%2Fadmin"),
+        ("/a/:x(.*)", "/to/{x}", "/a/%5Cevil.com", "https://ex.com/to/%5Cevil.com"),
+        ("/a/:x(.*)", "/to/{x}", "/a/u@evil.com", "https://ex.com/to/u@evil.com"),
+        ("/a/:x(.*)", "/to/{x}", "/a/%2525", "https://ex.com/to/%2525"),
+    ] as [(String, String, String, String)])
+    func tailRedirects(_ pattern: String, _ template: String, _ path: String, _ want: String) throws {
+        let r = Router()
+        var old = Route(pattern, redirect: "https://ex.com" + template)
+        old.dialect = .urlpattern
+        old.appendParams = false
+        try r.add(old)
+        let m = try r.resolveBuffer("https://ex.com" + path)
+        #expect(m.redirects.count == 2 && m.redirects.last == want, "\(pattern) \(path)")
+    }
+
+    /// Groups a template does not name are appended to the query decoded once, then encoded.
+    @Test func tailAppendParams() throws {
+        let r = Router()
+        var old = Route("/a/:x(.*)", redirect: "https://ex.com/to")
+        old.dialect = .urlpattern
+        try r.add(old)
+        let m = try r.resolveBuffer("https://ex.com/a/caf%C3%A9%2F%26")
+        #expect(m.redirects.last == "https://ex.com/to?x=caf%C3%A9/%26")
     }
 
     /// `url(for:)` fills a segment route's groups and checks them against their regexps.

@@ -59,6 +59,31 @@ extension GrowBuffer where Element == UInt8 {
         }
     }
 
+    /// Appends `p[0..<n]`, its `%XY` escapes decoded once, percent-encoded for `place`,
+    /// unless that would pass `end`. A urlpattern tail's groups keep the URL's escapes
+    /// (PatternTail.swift); decoding them first makes the place's encoding apply once, as it
+    /// does for a segment parameter's decoded text.
+    mutating func appendDecodedEncoded(_ p: UnsafePointer<UInt8>, _ n: Int, for place: TemplatePlace,
+                                       end: Int) throws(RedirectTooLong) {
+        let hex = hexDigits.utf8Start
+        var i = 0
+        while i < n {
+            var b = p[i]
+            if b == 0x25, i + 2 < n, let hi = hexValue(p[i + 1]), let lo = hexValue(p[i + 2]) {
+                b = hi << 4 | lo
+                i += 3
+            } else {
+                i += 1
+            }
+            if templateKeeps(b, place) {
+                try append(b, end: end)
+            } else {
+                guard 3 <= end &- count else { throw RedirectTooLong() }
+                append(0x25); append(hex[Int(b >> 4)]); append(hex[Int(b & 0xF)])
+            }
+        }
+    }
+
     /// Appends `p[0..<n]` as it is, unless that would pass `end`.
     @inline(__always)
     mutating func append(_ p: UnsafePointer<UInt8>, _ n: Int, end: Int) throws(RedirectTooLong) {
@@ -163,7 +188,11 @@ extension MatchBuffer {
                 try beginItem(&buf)
                 try buf.appendEncoded(name, p.name.count, for: .query, end: end)
                 try buf.append(0x3D, end: end)
-                try buf.appendEncoded(text, p.text.count, for: .query, end: end)
+                if route.urlPattern != nil {
+                    try buf.appendDecodedEncoded(text, p.text.count, for: .query, end: end)
+                } else {
+                    try buf.appendEncoded(text, p.text.count, for: .query, end: end)
+                }
             }
             // Names already present before the original items go in; every repeat goes in.
             let presentLimit = buf.count
@@ -216,7 +245,11 @@ extension MatchBuffer {
                 && (part.place == .path || part.place == .firstRelativeSegment) {
                 try appendRemainderSegments(url, place: part.place, into: &buf, end: end)
             } else if let p = rawPathParameter(k, url), let text = p.text.base {
-                try buf.appendEncoded(text, p.text.count, for: part.place, end: end)
+                if route.urlPattern != nil {
+                    try buf.appendDecodedEncoded(text, p.text.count, for: part.place, end: end)
+                } else {
+                    try buf.appendEncoded(text, p.text.count, for: part.place, end: end)
+                }
             }
         }
         return mark

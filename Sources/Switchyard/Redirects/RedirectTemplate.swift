@@ -153,7 +153,10 @@ func templatePlaceholders(_ t: [UInt8]) throws(SwitchyardError) -> [TemplatePlac
                     j < t.count && t[j] != 0x7B ? j : i)
             }
             if j == i + 1 { throw badRedirect("empty placeholder '{}' in redirect", i) }
-            if !isNameStart(t[i + 1]) {
+            // All digits names a urlpattern route's unnamed group (`{0}`); otherwise a name
+            // starts as an identifier does.
+            let allDigits = t[(i + 1)..<j].allSatisfy { $0 &- 0x30 < 10 }
+            if !isNameStart(t[i + 1]) && !allDigits {
                 throw badRedirect("placeholder name must start with a letter or '_' in redirect", i + 1)
             }
             out.append(TemplatePlaceholder(start: i, end: j + 1,
@@ -204,7 +207,10 @@ func validateRedirectTemplate(_ route: Route, _ compiled: CompiledPattern,
     }
     // A non-web authority is a path segment only when the router reads it as one.
     let authorityIsHost = layout.schemeEnd < 0 || isWeb || config.read.hostHandling == .hostWhenDotted
-    let captured = namesEveryVariantCaptures(compiled)
+    var captured = namesEveryVariantCaptures(compiled)
+    // A urlpattern tail's groups are all placeholders; one that did not take part gives the
+    // empty string, as a redirect gives for any value the match lacks.
+    if compiled.urlPattern != nil { captured.formUnion(compiled.names) }
     for ph in placeholders {
         if layout.schemeEnd >= 0 && ph.start < layout.schemeEnd {
             throw badRedirect("a placeholder may not stand in the scheme of a redirect", ph.start)

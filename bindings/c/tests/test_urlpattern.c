@@ -353,6 +353,38 @@ static void search_and_hash_errors(void **state)
     sy_router_free(r);
 }
 
+/* A redirect from a tail names its groups, named and numbered; each value is decoded once
+ * and encoded for its place, so an escaped slash or backslash stays in the path. */
+static void redirect_names_tail_groups(void **state)
+{
+    static const char *const cases[][2] = {
+        {"https://ex.com/a/caf%C3%A9/7", "https://ex.com/to/caf%C3%A9/7"},
+        {"https://ex.com/a/%2F%2Fevil.com/7", "https://ex.com/to/%2F%2Fevil.com/7"},
+        {"https://ex.com/a/..%2F..%2Fx/7", "https://ex.com/to/..%2F..%2Fx/7"},
+        {"https://ex.com/a/%5Cevil.com/7", "https://ex.com/to/%5Cevil.com/7"},
+    };
+    sy_router *r = sy_test_router(NULL);
+    sy_match *m = sy_test_match();
+    sy_error err;
+    sy_route rt;
+    size_t i;
+    const char *pattern = "/a/:x(.*)/(\\d+)", *redirect = "https://ex.com/to/{x}/{0}";
+    (void)state;
+    sy_route_init(&rt, SY_ROUTE_VERSION);
+    rt.pattern.ptr = pattern;
+    rt.pattern.len = strlen(pattern);
+    rt.redirect.ptr = redirect;
+    rt.redirect.len = strlen(redirect);
+    rt.flags = SY_ROUTE_DIALECT_URLPATTERN | SY_ROUTE_NO_APPEND_PARAMS;
+    assert_status(SY_OK, sy_router_add_route(r, &rt, &err), &err);
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        sy_test_resolve(m, r, cases[i][0]);
+        assert_str(sy_match_url(m), cases[i][1]);
+    }
+    sy_match_free(m);
+    sy_router_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -365,6 +397,7 @@ int main(void)
         cmocka_unit_test(version_1_route_is_still_read),
         cmocka_unit_test(batch_of_mixed_versions_is_misuse),
         cmocka_unit_test(search_and_hash_errors),
+        cmocka_unit_test(redirect_names_tail_groups),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

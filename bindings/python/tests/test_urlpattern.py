@@ -170,3 +170,24 @@ def test_search_and_hash_errors() -> None:
         with pytest.raises(TypeError):
             r.add("/a", "A", dialect="urlpattern", search=5)  # type: ignore[arg-type]
         assert r.routes == []
+
+
+@pytest.mark.parametrize("url, final", [
+    ("https://ex.com/a/caf%C3%A9/7", "https://ex.com/to/caf%C3%A9/7"),
+    ("https://ex.com/a/%2F%2Fevil.com/7", "https://ex.com/to/%2F%2Fevil.com/7"),
+    ("https://ex.com/a/..%2F..%2Fx/7", "https://ex.com/to/..%2F..%2Fx/7"),
+    ("https://ex.com/a/%5Cevil.com/7", "https://ex.com/to/%5Cevil.com/7"),
+])
+def test_redirect_names_tail_groups(url: str, final: str) -> None:
+    # A tail's groups, named and numbered, fill the template decoded once, then encoded.
+    with Router() as r:
+        r.add("/a/:x(.*)/(\\d+)", redirect="https://ex.com/to/{x}/{0}", dialect="urlpattern",
+              append_params=False)
+        m = r.resolve(url)
+        assert m.redirects[-1] == final
+
+
+def test_redirect_appends_tail_groups_once_encoded() -> None:
+    with Router() as r:
+        r.add("/a/:x(.*)", redirect="https://ex.com/to", dialect="urlpattern")
+        assert r.resolve("https://ex.com/a/a%20b").redirects[-1] == "https://ex.com/to?x=a%20b"
