@@ -101,7 +101,7 @@ public func sy_router_add_route_data(_ router: OpaquePointer?, _ route: UnsafePo
     return entry(err) { () throws(CFailure) in
         let box = try RouterBox.from(router)
         guard let route else { throw .misuse("route is NULL") }
-        var r = try coreRoute(try readRoute(route, name: "route"), name: "route")
+        var r = try coreRoute(at: route, name: "route")
         r.value = owned
         try box.book.change { () throws(CFailure) in
             try core { try box.router.add(r) }

@@ -23,9 +23,15 @@ public func sy_route_init(_ route: UnsafeMutablePointer<sy_route>?, _ version: U
     return SY_OK
 }
 
+/// The core Route described by the C route at `pointer`, read as its version's size says
+/// (see `readRoute`).
+func coreRoute(at pointer: UnsafeRawPointer, name: String) throws(CFailure) -> Route {
+    try coreRoute(try readRoute(pointer, name: name), name: name)
+}
+
 /// The route at `pointer` as a whole sy_route: the fields of its version, copied, and
 /// the later ones zero (absent). Reading `pointee` would read past a version 1 struct.
-func readRoute(_ pointer: UnsafeRawPointer, name: String) throws(CFailure) -> sy_route {
+private func readRoute(_ pointer: UnsafeRawPointer, name: String) throws(CFailure) -> sy_route {
     let version = pointer.load(as: UInt32.self)
     guard knownRouteVersions.contains(version) else {
         throw .misuse("\(name).version is \(version); this library knows versions 1 to \(SY_ROUTE_VERSION) (call sy_route_init)")
@@ -38,7 +44,7 @@ func readRoute(_ pointer: UnsafeRawPointer, name: String) throws(CFailure) -> sy
 /// The core Route described by a C route; `name` is how messages refer to it
 /// ("route" or "routes[3]"). Everything is copied: nothing borrowed outlives the call.
 /// `r` comes from readRoute, so its version is known and its later fields are zero.
-func coreRoute(_ r: sy_route, name: String) throws(CFailure) -> Route {
+private func coreRoute(_ r: sy_route, name: String) throws(CFailure) -> Route {
     let unknown = r.flags & ~SY_ROUTE_KNOWN_FLAGS
     guard unknown == 0 else {
         throw .invalid("\(name).flags has unknown bits 0x\(String(unknown, radix: 16))")

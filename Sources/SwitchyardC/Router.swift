@@ -44,7 +44,7 @@ public func sy_router_add_route(_ router: OpaquePointer?,
     entry(err) { () throws(CFailure) in
         let box = try RouterBox.from(router)
         guard let route else { throw .misuse("route is NULL") }
-        let r = try coreRoute(try readRoute(route, name: "route"), name: "route")
+        let r = try coreRoute(at: route, name: "route")
         try box.book.change { () throws(CFailure) in
             try core { try box.router.add(r) }
         }
@@ -68,7 +68,8 @@ public func sy_router_add_routes(_ router: OpaquePointer?,
         var batch: [Route] = []
         batch.reserveCapacity(min(count, 4096))
         // The first route's version is the array's: it gives the stride, which is smaller
-        // for a caller built with an older header.
+        // for a caller built with an older header. An empty array has no first route.
+        if count == 0 { return }
         let version = UnsafeRawPointer(routes).load(as: UInt32.self)
         let stride = routeSize(version)
         for i in 0..<count {
@@ -79,7 +80,7 @@ public func sy_router_add_routes(_ router: OpaquePointer?,
                 guard own == version || !knownRouteVersions.contains(version) else {
                     throw .misuse("\(label).version is \(own) but routes[0].version is \(version); every route of an array has one version (it gives the size of each)")
                 }
-                batch.append(try coreRoute(try readRoute(element, name: label), name: label))
+                batch.append(try coreRoute(at: element, name: label))
             } catch {
                 var failure = error
                 failure.routeIndex = i
