@@ -59,6 +59,18 @@ extension GrowBuffer where Element == UInt8 {
         }
     }
 
+    /// Appends the text `p[0..<n]` of one of `route`'s path parameters, percent-encoded for
+    /// `place`: a urlpattern tail's groups keep the URL's escapes, so theirs are decoded first.
+    @inline(__always)
+    mutating func appendParameter(_ p: UnsafePointer<UInt8>, _ n: Int, of route: CompiledRoute,
+                                  for place: TemplatePlace, end: Int) throws(RedirectTooLong) {
+        if route.urlPattern != nil {
+            try appendDecodedEncoded(p, n, for: place, end: end)
+        } else {
+            try appendEncoded(p, n, for: place, end: end)
+        }
+    }
+
     /// Appends `p[0..<n]`, its `%XY` escapes decoded once, percent-encoded for `place`,
     /// unless that would pass `end`. A urlpattern tail's groups keep the URL's escapes
     /// (PatternTail.swift); decoding them first makes the place's encoding apply once, as it
@@ -188,11 +200,7 @@ extension MatchBuffer {
                 try beginItem(&buf)
                 try buf.appendEncoded(name, p.name.count, for: .query, end: end)
                 try buf.append(0x3D, end: end)
-                if route.urlPattern != nil {
-                    try buf.appendDecodedEncoded(text, p.text.count, for: .query, end: end)
-                } else {
-                    try buf.appendEncoded(text, p.text.count, for: .query, end: end)
-                }
+                try buf.appendParameter(text, p.text.count, of: route, for: .query, end: end)
             }
             // Names already present before the original items go in; every repeat goes in.
             let presentLimit = buf.count
@@ -245,11 +253,7 @@ extension MatchBuffer {
                 && (part.place == .path || part.place == .firstRelativeSegment) {
                 try appendRemainderSegments(url, place: part.place, into: &buf, end: end)
             } else if let p = rawPathParameter(k, url), let text = p.text.base {
-                if route.urlPattern != nil {
-                    try buf.appendDecodedEncoded(text, p.text.count, for: part.place, end: end)
-                } else {
-                    try buf.appendEncoded(text, p.text.count, for: part.place, end: end)
-                }
+                try buf.appendParameter(text, p.text.count, of: route, for: part.place, end: end)
             }
         }
         return mark
