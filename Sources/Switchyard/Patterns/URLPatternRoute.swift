@@ -185,15 +185,14 @@ func urlPatternSegmentRoute(_ parts: [URLPatternPart], _ ignoreCase: Bool, _ nam
         guard part.modifier == .none else { return nil }
         let next = k + 1 < parts.count ? parts[k + 1] : nil
         // What follows must start a new segment (or end the pattern).
-        if let next, next.kind == .fixedText ? next.value.utf8.first != 0x2F : next.prefix != "/" { return nil }
+        if let next, !next.startsSegment { return nil }
         if part.kind == .fixedText {
             var text = Array(part.value.utf8)
             guard text.first == 0x2F else { return nil }
             text.removeFirst()
             for piece in text.split(separator: 0x2F, omittingEmptySubsequences: false) {
-                if piece.isEmpty || piece == [0x2E] || piece == [0x2E, 0x2E] { return nil }
-                if piece.contains(where: { $0 == 0x25 || $0 == 0x2B || (ignoreCase && ($0 | 0x20) &- 0x61 < 26) }) { return nil }
-                out.append(PatternSegment(kind: .literal, literal: config.caseInsensitiveLiterals ? piece.map(asciiLower) : Array(piece)))
+                guard let literal = urlPatternTreeLiteral(piece, ignoreCase, config) else { return nil }
+                out.append(literal)
             }
             continue
         }
@@ -272,21 +271,32 @@ private func urlPatternLiteralSegments(_ parts: [URLPatternPart], _ ignoreCase: 
     if text.first == 0x2F { text.removeFirst() }
     var pieces = text.split(separator: 0x2F, omittingEmptySubsequences: false)
     // The last piece is a whole segment only when the pattern goes on with a `/`.
-    var lastIsWhole = parts.count == 1
-    if parts.count > 1 {
-        let next = parts[1]
-        lastIsWhole = next.kind == .fixedText ? next.value.utf8.first == 0x2F : next.prefix == "/"
-    }
+    let lastIsWhole = parts.count == 1 || parts[1].startsSegment
     if !lastIsWhole, !pieces.isEmpty { pieces.removeLast() }
     var out: [PatternSegment] = []
     for piece in pieces {
-        if piece.isEmpty || piece == [0x2E] || piece == [0x2E, 0x2E] { break }
-        if piece.contains(where: { $0 == 0x25 || $0 == 0x2B || (ignoreCase && ($0 | 0x20) &- 0x61 < 26) }) { break }
         if out.count == config.read.maxSegments { break }
-        let literal = config.caseInsensitiveLiterals ? piece.map(asciiLower) : Array(piece)
-        out.append(PatternSegment(kind: .literal, literal: literal))
+        guard let literal = urlPatternTreeLiteral(piece, ignoreCase, config) else { break }
+        out.append(literal)
     }
     return out
+}
+
+/// One whole segment of a pathname's fixed text as a literal of the tree, or nil when the
+/// tree could not compare it as the regexp does: empty or a dot segment (the URL reader
+/// drops or removes those), holding `%` or `+` (the regexp sees them as written, the tree
+/// decoded), or, with `ignoreCase`, an ASCII letter.
+private func urlPatternTreeLiteral(_ piece: ArraySlice<UInt8>, _ ignoreCase: Bool,
+                                   _ config: PatternConfig) -> PatternSegment? {
+    if piece.isEmpty || piece == [0x2E] || piece == [0x2E, 0x2E] { return nil }
+    if piece.contains(where: { $0 == 0x25 || $0 == 0x2B || (ignoreCase && ($0 | 0x20) &- 0x61 < 26) }) { return nil }
+    return PatternSegment(kind: .literal, literal: config.caseInsensitiveLiterals ? piece.map(asciiLower) : Array(piece))
+}
+
+extension URLPatternPart {
+    /// Whether the part begins a new path segment: fixed text starting with `/`, or a
+    /// group whose prefix is `/`.
+    var startsSegment: Bool { kind == .fixedText ? value.utf8.first == 0x2F : prefix == "/" }
 }
 
 extension Route {
