@@ -123,19 +123,44 @@ def refused(template, produced):
     colon = next((i for i, c in enumerate(template) if c in ":/?#"), None)
     if colon is None or template[colon] != ":":
         stripped = produced.lstrip("".join(map(chr, range(0x21)))).replace("\t", "").replace("\n", "").replace("\r", "")
-        return len(stripped) >= 2 and stripped[0] in "/\\" and stripped[1] in "/\\"
+        if len(stripped) >= 2 and stripped[0] in "/\\" and stripped[1] in "/\\":
+            return True
+        return added_dot_segment(template, produced)
     after = colon + 1
-    if template[after:after + 2] != "//":
-        return produced[after:after + 2] in ("//", "\\\\", "/\\", "\\/")
-    return False
+    if template[after:after + 2] != "//" and produced[after:after + 2] in ("//", "\\\\", "/\\", "\\/"):
+        return True
+    return added_dot_segment(template, produced)
+
+
+DOT_SEGMENTS = {".", "%2e", "..", ".%2e", "%2e.", "%2e%2e"}  # the URL Standard's, any case
+
+
+def dot_segments(path, skip_placeholders):
+    """How many pieces of `path` (up to its query or fragment, split at '/' and '\\') a
+    browser removes as '.' or '..'; with `skip_placeholders`, pieces holding '{' are not
+    counted (a template's count is what its literal text writes)."""
+    end = min([i for i in (path.find("?"), path.find("#")) if i >= 0] or [len(path)])
+    pieces = path[:end].replace("\\", "/").split("/")
+    return sum(1 for p in pieces if p.lower() in DOT_SEGMENTS and not (skip_placeholders and "{" in p))
+
+
+def added_dot_segment(template, produced):
+    """Whether a value made a dot segment in the produced URL (SEMANTICS §8 "Redirects"):
+    the path after the scheme holds more of them than the template writes."""
+    colon = next((i for i, c in enumerate(template) if c in ":/?#"), None)
+    start = colon + 1 if colon is not None and template[colon] == ":" else 0
+    return dot_segments(produced[start:], False) > dot_segments(template[start:], True)
 
 
 rows = []
 
 
-def row(case, pattern, template, url, allowlist=GOOD, options=None, load_position=None, note=None):
+def row(case, pattern, template, url, allowlist=GOOD, options=None, load_position=None, note=None,
+        dialect=None):
     entry = {"id": "%03d-%s" % (len(rows) + 1, case), "pattern": pattern, "template": template,
              "allowlist": allowlist, "url": url}
+    if dialect:
+        entry["dialect"] = dialect
     if options:
         entry["options"] = options
     if load_position is not None:
@@ -289,6 +314,38 @@ for name, template in [("case", "https://GOOD.Example.com/{x}"), ("trailing-dot"
     resolved(f"inside-{name}", "/go/:x", template, "/go/evil.com")
 resolved("inside-punycode-listed", "/go/:x", "https://xn--bcher-kva.example/{x}", "/go/evil.com",
          allowlist=["https://xn--bcher-kva.example"])
+
+# 9. Dot segments a value makes: a browser removes `.` and `..` (also spelled with `%2e`),
+# so such a URL would leave its template's path; one the template writes itself stays.
+def whole_segment_resolved(case, pattern, template, url, decode, options=None, dialect=None):
+    """A row for a pattern of whole-segment parameters only (`/:a/:b`), whose values are the
+    URL's segments as written: decoded once before they are encoded for their place (a
+    urlpattern tail's groups), or, with `decode` false (decode_path off), kept as written."""
+    path = url.partition("?")[0].partition("#")[0]
+    parts = pattern.split("/")[1:]
+    names = [p[1:] for p in parts if p.startswith(":")]
+    values = {p[1:]: (unquote_to_bytes(v).decode("utf-8") if decode else v)
+              for p, v in zip(parts, path.split("/")[1:]) if p.startswith(":")}
+    produced = fill(template, values, None, names, None, None)
+    entry = row(case, pattern, template, url, options=options, dialect=dialect)
+    if refused(template, produced):
+        entry["expect"] = "refused"
+        entry["refused_url"] = produced
+    else:
+        entry["expect"] = "url"
+        entry["produced"] = produced
+
+
+FILES = "https://good.example.com/files/{a}/{b}/view"
+for name, url in [("dotdot-dotdot", "/%2e%2e/%2e%2e"), ("mixed-case", "/%2E%2e/x"), ("dot", "/%2e/x"),
+                  ("dot-escaped-dot", "/.%2E/x"), ("three-dots", "/%2e%2e%2e/a..b"), ("plain", "/x/y")]:
+    whole_segment_resolved(f"tail-{name}", "/:a/:b", FILES, url, decode=True, dialect="urlpattern")
+for name, url in [("dotdot", "/go/x/%2e%2e"), ("dot", "/go/%2E/y")]:
+    whole_segment_resolved(f"raw-{name}", "/go/:a/:b", FILES, url, decode=False, options={"decode_path": False})
+for template in ["/new/{rest}../x", "{rest}..", "myapp://app/{rest}../x", "https://good.example.com/a/%2E{rest}/b",
+                 "./{rest}/../y", "/v?next={rest}..#{rest}."]:
+    for name, url in [("empty", "/go"), ("one", "/go/a")]:
+        resolved(f"dot-segment-{name}", "/go/*rest", template, url, allowlist=GOOD + ["myapp"])
 
 OUT.write_text(json.dumps(rows, indent=1, ensure_ascii=False) + "\n")
 print(f"{len(rows)} rows -> {OUT}")

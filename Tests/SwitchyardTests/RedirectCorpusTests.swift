@@ -16,6 +16,7 @@ struct CorpusRow: Decodable {
     var allowlist: [String]?
     var url: String
     var options: [String: Bool]?
+    var dialect: String?
     var expect: String
     var position: Int?
     var produced: String?
@@ -94,6 +95,20 @@ func browserTarget(_ url: String) -> BrowserTarget {
     return .origin(scheme: scheme, host: h, port: port)
 }
 
+/// How many path segments of `url` (after its scheme's `:`, up to its query or fragment) a
+/// browser removes as `.` or `..`, in any of the URL Standard's spellings (`%2e` for a dot);
+/// `skippingPlaceholders`: a template's, not counting segments that hold a placeholder.
+func browserDotSegments(_ url: String, skippingPlaceholders: Bool) -> Int {
+    var text = Substring(url)
+    if let colon = text.firstIndex(where: { ":/?#".contains($0) }), text[colon] == ":" {
+        text = text[text.index(after: colon)...]
+    }
+    if let end = text.firstIndex(where: { $0 == "?" || $0 == "#" }) { text = text[..<end] }
+    let dots: Set<String> = [".", "%2e", "..", ".%2e", "%2e.", "%2e%2e"]
+    return text.split(omittingEmptySubsequences: false) { $0 == "/" || $0 == "\\" }
+        .filter { dots.contains($0.lowercased()) && !(skippingPlaceholders && $0.contains("{")) }.count
+}
+
 /// Whether a browser target is inside an allowlist as the document writes it.
 func allowlistCovers(_ list: [String], _ target: BrowserTarget) -> Bool {
     guard case .origin(let scheme, let host, let port) = target else { return target == .sameSite }
@@ -126,6 +141,7 @@ struct RedirectCorpusTests {
 
     private func document(_ row: CorpusRow) throws -> String {
         var doc: [String: Any] = ["version": 1, "routes": [["pattern": row.pattern, "redirect": row.template]]]
+        if let dialect = row.dialect { doc["dialect"] = dialect }
         if let list = row.allowlist { doc["redirect_allowlist"] = list }
         return String(decoding: try JSONSerialization.data(withJSONObject: doc), as: UTF8.self)
     }
@@ -133,6 +149,7 @@ struct RedirectCorpusTests {
     private func check(_ row: CorpusRow) throws {
         var options = RouterOptions()
         options.keepEmptySegments = row.options?["keep_empty_segments"] ?? false
+        options.decodePath = row.options?["decode_path"] ?? true
         let r = try Router(options: options)
         let what = "\(row.id): \(row.template) with \(row.url)"
         if row.expect == "load_error" {
@@ -178,6 +195,8 @@ struct RedirectCorpusTests {
             if let list = row.allowlist {
                 #expect(allowlistCovers(list, target), "\(what): \(produced) is outside \(list)")
             }
+            #expect(browserDotSegments(produced, skippingPlaceholders: false) <= browserDotSegments(row.template, skippingPlaceholders: true),
+                    "\(what): \(produced) has a '.' or '..' segment its template does not write")
         }
     }
 }

@@ -330,4 +330,57 @@ struct RedirectSafetyTests {
         #expect(try r.resolveBuffer("/over").redirects.last?.utf8.count == 99)
         expectError(.limit, "one byte over") { _ = try r.resolveBuffer("/over?x") }
     }
+
+    // MARK: dot segments
+
+    @Test("a urlpattern tail's value that decodes to '..' is refused, not produced as /files/../../view")
+    func tailDotSegments() throws {
+        let template = "https://good.example.com/files/{a}/{b}/view"
+        var route = Route("/:a/:b", redirect: template)
+        route.dialect = .urlpattern
+        let r = Router()
+        try r.add(route)
+        expectUnsafe(r, "/%2e%2e/%2e%2e", pattern: "/:a/:b", produced: "https://good.example.com/files/../../view")
+        expectUnsafe(r, "/%2E%2e/x", pattern: "/:a/:b", produced: "https://good.example.com/files/../x/view")
+        expectUnsafe(r, "/%2e/x", pattern: "/:a/:b", produced: "https://good.example.com/files/./x/view")
+        // Not a whole segment: kept, and encoded as any value is.
+        #expect(try r.resolveBuffer("/%2e%2e%2e/a..b").redirects.last == "https://good.example.com/files/.../a..b/view")
+        #expect(try r.resolveBuffer("/x/y").redirects.last == "https://good.example.com/files/x/y/view")
+    }
+
+    @Test("a value that makes a dot segment with the template's own text is refused in every place of the path")
+    func segmentDotSegments() throws {
+        let r = Router()
+        // The reader never gives a whole-segment value `.` or `..`, but an empty remainder
+        // beside a template's dots makes one.
+        try r.add("/p/*rest", redirect: "/new/{rest}../x")
+        expectUnsafe(r, "/p", pattern: "/p/*rest", produced: "/new/../x")
+        #expect(try r.resolveBuffer("/p/a").redirects.last == "/new/a../x")
+        try r.add("/q/*rest", redirect: "myapp://{rest}./x")
+        expectUnsafe(r, "/q", pattern: "/q/*rest", produced: "myapp://./x")
+        try r.add("/s/*rest", redirect: "{rest}..")
+        expectUnsafe(r, "/s", pattern: "/s/*rest", produced: "..")
+        try r.add("/w/*rest", redirect: "https://good.example.com/a/%2E{rest}/b")
+        expectUnsafe(r, "/w", pattern: "/w/*rest", produced: "https://good.example.com/a/%2E/b")
+        // A dot segment the template writes itself is the template's choice, and stays.
+        try r.add("/t/:x", redirect: "./{x}/../y")
+        #expect(try r.resolveBuffer("/t/abc").redirects.last == "./abc/../y")
+        try r.add("/u/*rest", redirect: "../{rest}.")
+        expectUnsafe(r, "/u", pattern: "/u/*rest", produced: "../.")
+        #expect(try r.resolveBuffer("/u/b").redirects.last == "../b.")
+        // Dots in the query or the fragment are no path segments.
+        try r.add("/v/*rest", redirect: "/vv?next={rest}..#{rest}.")
+        #expect(try r.resolveBuffer("/v").redirects.last == "/vv?next=..#.")
+    }
+
+    @Test("with decodePath false a raw %2e%2e value is encoded as a literal, never a dot segment")
+    func rawDotSegments() throws {
+        var o = RouterOptions()
+        o.decodePath = false
+        let r = try Router(options: o)
+        try r.add("/go/:a/:b", redirect: "https://good.example.com/files/{a}/{b}/view")
+        let m = try r.resolveBuffer("/go/x/%2e%2e")
+        #expect(m.redirects.last == "https://good.example.com/files/x/%252e%252e/view")
+    }
 }
+

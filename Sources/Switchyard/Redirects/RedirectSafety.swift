@@ -7,7 +7,9 @@
 ///   without slashes);
 /// - when its template is relative, have no scheme and not be a network-path reference
 ///   (`//host`, `\\host`, `/\host`, `\/host`, also after tabs and newlines);
-/// - lead inside the document's `redirect_allowlist`, when it has one.
+/// - lead inside the document's `redirect_allowlist`, when it has one;
+/// - hold no `.` or `..` path segment (in any spelling a browser removes, `%2e` included)
+///   that its template did not write (RedirectDotSegments.swift).
 /// Otherwise the redirect is refused with a `redirectUnsafe` error naming the route's
 /// pattern and the URL, and the MatchBuffer keeps nothing of it.
 ///
@@ -82,7 +84,7 @@ private func redirectRefusal(_ route: CompiledRoute, _ url: UnsafeBufferPointer<
         if isNetworkPathReference(p, n) {
             return "which a browser reads as a link to another host ('//host'), but its template is relative"
         }
-        return nil
+        return dotSegmentRefusal(p, n, tp, route.destinationSpan.count, layout)
     }
 
     // An absolute template: the URL keeps the scheme, host and port of the template's head,
@@ -116,7 +118,15 @@ private func redirectRefusal(_ route: CompiledRoute, _ url: UnsafeBufferPointer<
        !allowlist.allows(v, q, hostBuffer: &scratch.pointee.host) {
         return "which leads outside the redirect_allowlist"
     }
-    return nil
+    return dotSegmentRefusal(p, n, tp, route.destinationSpan.count, layout)
+}
+
+/// The refusal of a produced URL to which a value brought a `.` or `..` segment
+/// (RedirectDotSegments.swift), or nil.
+private func dotSegmentRefusal(_ p: UnsafePointer<UInt8>, _ n: Int, _ tp: UnsafePointer<UInt8>, _ tn: Int,
+                               _ layout: TemplateLayout) -> String? {
+    guard producedAddsDotSegment(p, n, template: tp, tn, layout) else { return nil }
+    return "in whose path a value makes a '.' or '..' segment, which a browser removes (with the segment before it), leaving the path its template wrote"
 }
 
 /// Whether text `a` of view `va` (over `pa`) and text `b` of `vb` (over `pb`) are equal,
