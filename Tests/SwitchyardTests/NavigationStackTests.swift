@@ -39,7 +39,40 @@ struct NavigationStackTests {
         try r.add(Self.route("myapp://hotels/<int:hotel>/rooms/suite", "suite", parent: "hotel"))
         let all = Array(try r.candidates(for: "myapp://hotels/3/rooms/suite"))
         #expect(all.map(\.name) == ["suite", "room"])
-        #expect(all[1].stack.map(\.url) == ["myapp://hotels", "myapp://hotels/3", "myapp://hotels/3/rooms/suite"])
+        // The candidate's own URL would open `suite`, which takes it: no URL for that entry.
+        #expect(all[1].stack.map(\.url) == ["myapp://hotels", "myapp://hotels/3", nil])
+        #expect(all[0].stack.map(\.url) == ["myapp://hotels", "myapp://hotels/3", "myapp://hotels/3/rooms/suite"])
+    }
+
+    @Test("a stack's URLs are checked as built URLs are: an escaped '@' in a custom scheme's authority stays escaped")
+    func stackAuthority() throws {
+        let r = Router()
+        try r.add(contentsOf: [
+            Self.route("myapp://:screen/home", "home"),
+            Self.route("myapp://:screen/home/detail/<int:id>", "detail", parent: "home"),
+            Self.route("myapp://settings/home", "settings"),
+        ])
+        let m = try r.resolveBuffer("myapp://x%40settings/home/detail/1")
+        #expect(m.name == "detail" && m.parameter("screen")?.description == "x@settings")
+        #expect(m.stack.map(\.url) == ["myapp://x%40settings/home", "myapp://x%40settings/home/detail/1"])
+        // Each URL of the stack resolves back to its own entry's route.
+        for entry in m.stack {
+            #expect(try r.resolveBuffer(entry.url ?? "").name == entry.name, "\(entry)")
+        }
+    }
+
+    @Test("a parent whose URL another route would take has no URL in the stack")
+    func stackParentTaken() throws {
+        let r = Router()
+        try r.add(contentsOf: [
+            Self.route("/user/:uname", "user"),
+            Self.route("/user/settings", "settings"),
+            Self.route("/user/:uname/posts/<int:id>", "post", parent: "user"),
+        ])
+        let m = try r.resolveBuffer("/user/settings/posts/3")
+        #expect(m.stack.map(\.name) == ["user", "post"])
+        #expect(m.stack.map(\.url) == [nil, "/user/settings/posts/3"])
+        #expect(try r.resolveBuffer("/user/ann/posts/3").stack.map(\.url) == ["/user/ann", "/user/ann/posts/3"])
     }
 
     static let refused: [(String, [Route], String)] = [

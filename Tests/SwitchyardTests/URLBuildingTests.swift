@@ -101,4 +101,118 @@ struct URLBuildingTests {
             #expect(m.queryValues("q") == ["v \(round)&"], "\(url)")
         }
     }
+
+    @Test("a custom scheme's authority encodes ':' and '@': myapp://:screen/home with x@settings is not the settings route")
+    func authorityEncoded() throws {
+        let r = Router()
+        try r.add("myapp://:screen/home", target: "Home", name: "home")
+        try r.add("myapp://settings/home", target: "Settings", name: "settings")
+        let url = try r.url(for: "home", parameters: ["screen": "x@settings"])
+        #expect(url == "myapp://x%40settings/home")
+        let m = try r.resolveBuffer(url)
+        #expect(m.name == "home" && m.parameter("screen")?.description == "x@settings")
+        #expect(try r.url(for: "home", parameters: ["screen": "u:pw@h"]) == "myapp://u%3Apw%40h/home")
+        #expect(try r.resolveBuffer("myapp://u%3Apw%40h/home").parameter("screen")?.description == "u:pw@h")
+        // Later segments keep `:` and `@` as a path segment does.
+        try r.add("myapp://app/:x", target: "X", name: "x")
+        #expect(try r.url(for: "x", parameters: ["x": "a:b@c"]) == "myapp://app/a:b@c")
+    }
+
+    @Test("a URL that another route would take is refused, naming that route")
+    func takenByAnotherRoute() throws {
+        let r = Router()
+        try r.add("/user/:uname", target: "User", name: "user")
+        try r.add("/user/settings", target: "Settings", name: "settings")
+        let e = expectError(.invalidArgument, "settings") { _ = try r.url(for: "user", parameters: ["uname": "settings"]) }
+        #expect(e?.message == "route 'user' would build '/user/settings', which resolves to route 'settings' ('/user/settings') instead")
+        #expect(try r.url(for: "user", parameters: ["uname": "ann"]) == "/user/ann")
+        // An unnamed winner is named by its pattern; no winner is said so.
+        try r.add("/post/:id", target: "Post", name: "post")
+        try r.add("/post/new", target: "New")
+        let u = expectError(.invalidArgument, "unnamed") { _ = try r.url(for: "post", parameters: ["id": "new"]) }
+        #expect(u?.message.hasSuffix("which resolves to route '/post/new' instead") == true, "\(u?.message ?? "")")
+    }
+
+    @Test("a URL that reads back with other values is refused, naming the parameter")
+    func readsBackOtherwise() throws {
+        var o = RouterOptions()
+        o.decodePath = false
+        let r = try Router(options: o)
+        try r.add("/p/:x", target: "P", name: "p")
+        #expect(try r.url(for: "p", parameters: ["x": "plain"]) == "/p/plain")
+        let e = expectError(.invalidArgument, "decodePath false") { _ = try r.url(for: "p", parameters: ["x": "a b"]) }
+        #expect(e?.message == "route 'p' would build '/p/a%20b', whose parameter 'x' reads back as 'a%20b', not 'a b'")
+    }
+
+    @Test("a urlpattern route matched by a regexp over its path cannot be built; one of whole segments can")
+    func urlPatternRoutes() throws {
+        let r = Router()
+        var tail = Route("/:a/:b", target: "T", name: "tail")
+        tail.dialect = .urlpattern
+        try r.add(tail)
+        let e = expectError(.invalidArgument, "tail") { _ = try r.url(for: "tail", parameters: ["a": "x", "b": "y"]) }
+        #expect(e?.message == "route 'tail' is a urlpattern matched by a regexp over its whole path: no URL can be built for it")
+        var books = Route("/books/:id(\\d+)", target: "B", name: "book")
+        books.dialect = .urlpattern
+        try r.add(books)
+        #expect(try r.url(for: "book", parameters: ["id": 12]) == "/books/12")
+        expectError(.invalidArgument, "constraint") { _ = try r.url(for: "book", parameters: ["id": "x"]) }
+    }
+
+    @Test("random routes and hostile values: a built URL resolves to its route and values, or the build is refused")
+    func hostileRoundTrip() throws {
+        var rng = SplitMix64(state: 0xB17D)
+        let values = ["/", "%", "+", ":", "&", "?", "#", "@", ".", "..", " ", "", "😀", "a/b", "x@settings",
+                      "settings", "%2e%2e", "a b", "new", "1", "u:pw@h", "~", "é"]
+        func pick(_ a: [String], _ rng: inout SplitMix64) -> String { a[Int(rng.next() % UInt64(a.count))] }
+        var built = 0, refused = 0
+        for round in 0..<400 {
+            var o = RouterOptions()
+            o.decodePath = rng.next() % 5 != 0
+            let r = try Router(options: o)
+            let scheme = rng.next() % 2 == 0 ? "myapp://" : "/"
+            var parts: [String] = []
+            for k in 0..<(1 + Int(rng.next() % 3)) {
+                switch rng.next() % 4 {
+                case 0: parts.append(pick(["settings", "new", "home"], &rng))
+                case 1: parts.append("*p\(k)")
+                default: parts.append(":p\(k)")
+                }
+                if parts.last?.hasPrefix("*") == true { break }
+            }
+            let pattern = scheme + parts.joined(separator: "/")
+            try r.add(pattern, target: "T", name: "n")
+            // Competitors: literal routes where a value could land, a catch-all.
+            for other in [scheme + "settings", scheme + "settings/new", scheme + "new/home", scheme + "*"] where other != pattern {
+                _ = try? r.add(other, target: "other")
+            }
+            var params: [String: ParameterValue] = [:]
+            for part in parts where part.hasPrefix(":") || part.hasPrefix("*") {
+                params[String(part.dropFirst())] = .string(pick(values, &rng))
+            }
+            if rng.next() % 3 == 0 { params["q"] = .string(pick(values, &rng)) }
+            let what = "\(round): \(pattern) \(params) decodePath \(o.decodePath)"
+            let url: String
+            do throws(SwitchyardError) {
+                url = try r.url(for: "n", parameters: params)
+            } catch {
+                refused += 1
+                #expect(error.code == .invalidArgument && error.message.contains("'n'"), "\(what): \(error.message)")
+                continue
+            }
+            do {
+                built += 1
+                let m = try r.resolveBuffer(url)
+                #expect(m.pattern == pattern && m.name == "n", "\(what): \(url) -> \(m.pattern ?? "no route")")
+                for (name, v) in params where name != "q" {
+                    let want = name.hasPrefix("p") && pattern.contains("*" + name)
+                        ? v.description.split(separator: "/").joined(separator: "/") : v.description
+                    #expect((m.parameter(name)?.description ?? "") == want, "\(what): \(url): \(name)")
+                }
+                if let q = params["q"] { #expect(m.queryValues("q") == [q.description], "\(what): \(url)") }
+            }
+        }
+        #expect(built > 100 && refused > 50, "built \(built), refused \(refused)")
+    }
 }
+

@@ -11,8 +11,9 @@ public struct StackEntry: Sendable, Hashable {
     public var name: String?
     /// The route's pattern.
     public var pattern: String
-    /// The route's URL built from the match's parameters (`Router.url(for:)`), or nil when
-    /// none can be built (a wildcard host, an unnamed `*`).
+    /// The route's URL built from the match's parameters (`Router.url(for:)`, checked as it
+    /// checks: the URL resolves back to this route with these parameters), or nil when none
+    /// can be built (a wildcard host, an unnamed `*`) or the check refuses it.
     public var url: String?
 }
 
@@ -28,15 +29,22 @@ extension MatchBuffer {
     /// The stack of routes from the root down to the matched one (the last entry). Empty on
     /// a miss. A parent removed since the match was made ends the stack there.
     public var stack: [StackEntry] {
-        guard let route, let routes = (stackTable ?? table)?.routes else { return [] }
+        guard let route, let lookupTable = stackTable ?? table else { return [] }
+        let routes = lookupTable.routes
         let params = self.params
         var chain = [route]
         var name = route.route.parent
         if stackTable != nil {
-            // Matched alone, without its parent link: take the link from the router's table.
+            // Matched alone, without its parent link: take the link, and the route its URL
+            // must resolve back to, from the router's table.
             let r = route.route
-            name = routes.first { $0.route.pattern == r.pattern && $0.route.name == r.name
-                && $0.route.priority == r.priority }?.route.parent
+            if let same = routes.first(where: { $0.route.pattern == r.pattern && $0.route.name == r.name
+                && $0.route.priority == r.priority }) {
+                chain[0] = same
+                name = same.route.parent
+            } else {
+                name = nil
+            }
         }
         while let n = name, chain.count <= routes.count,
               let p = routes.first(where: { $0.route.name == n }) {
@@ -46,8 +54,8 @@ extension MatchBuffer {
         return chain.reversed().map { r in
             let taken = Set(r.names)
             let own = params.filter { taken.contains($0.key) }
-            let url = try? Router.buildURL(r, name: r.route.name ?? r.route.pattern, parameters: own, extra: .refuse)
-            return StackEntry(name: r.route.name, pattern: r.route.pattern, url: url)
+            return StackEntry(name: r.route.name, pattern: r.route.pattern,
+                              url: Router.checkedURL(r, parameters: own, table: lookupTable))
         }
     }
 }

@@ -1,6 +1,7 @@
 /// URLs built from named routes (Flask's `url_for`, Rails' path helpers): links, push
 /// payloads and share sheets come from the route table instead of being written by hand,
-/// and resolving a built URL gives back the same route and the same parameters.
+/// and resolving a built URL gives back the same route and the same parameters: each URL is
+/// resolved again before it is returned, and refused when it does not (URLBuildCheck.swift).
 
 /// What to do with parameters the route's path does not take.
 public enum ExtraParameters: Sendable, Hashable {
@@ -19,12 +20,19 @@ extension Router {
     /// query (sorted by name) or are refused, as `extra` says. A remainder (`*rest`,
     /// `<path:rest>`) takes a value of segments joined by `/`.
     ///
+    /// The URL is resolved again before it is returned: one that would resolve to another
+    /// route (`/user/:uname` with `settings` beside `/user/settings`), to no route, or with
+    /// other parameters is refused, and the error names the route that would win.
+    ///
     /// Throws invalidArgument naming the route or the parameter: no route or several routes
-    /// have the name, a parameter is missing, has the wrong type, is empty, is `.` or `..`, or
-    /// the route has a wildcard host (`*.example.com`: no one host to write).
+    /// have the name, a parameter is missing, has the wrong type, is empty, is `.` or `..`, the
+    /// route has a wildcard host (`*.example.com`: no one host to write) or a urlpattern part
+    /// matched by a regexp over the whole path, or the URL would not resolve back as built.
     public func url(for name: String, parameters: [String: ParameterValue] = [:],
                     extra: ExtraParameters = .query) throws(SwitchyardError) -> String {
-        let candidates = state.withLock { s in s.routes.filter { $0.route.name == name } }
+        // The routes of the table resolves use, so the check reads the URL as they will.
+        let table = currentTable()
+        let candidates = table.routes.filter { $0.route.name == name }
         guard let route = candidates.first else {
             throw SwitchyardError(.invalidArgument, "no route is named '\(name)'")
         }
@@ -32,12 +40,15 @@ extension Router {
             throw SwitchyardError(.invalidArgument,
                 "\(candidates.count) routes are named '\(name)' ('\(candidates[0].route.pattern)', '\(candidates[1].route.pattern)')")
         }
-        return try Router.buildURL(route, name: name, parameters: parameters, extra: extra)
+        let built = try Router.buildURL(route, name: name, parameters: parameters, extra: extra)
+        try checkBuiltURL(built.url, route: route, name: name, written: built.written, table: table)
+        return built.url
     }
 
-    /// The URL of `route` (called `name` in errors), as `url(for:)` builds it.
+    /// The URL of `route` (called `name` in errors), as `url(for:)` builds it before its
+    /// check, and the text of each path parameter it wrote (what resolving it must give back).
     static func buildURL(_ route: CompiledRoute, name: String, parameters: [String: ParameterValue],
-                         extra: ExtraParameters) throws(SwitchyardError) -> String {
+                         extra: ExtraParameters) throws(SwitchyardError) -> (url: String, written: [String: String]) {
         // The alternative that uses the most given parameters and needs no other.
         var best: Int? = nil
         var bestUsed = -1
@@ -59,17 +70,27 @@ extension Router {
                 "route '\(name)' needs parameter '\(firstMissing ?? "")', which is not given")
         }
         let variant = route.variants[best]
+        if route.urlPattern != nil, variant.remainder != nil {
+            throw SwitchyardError(.invalidArgument,
+                "route '\(name)' is a urlpattern matched by a regexp over its whole path: no URL can be built for it")
+        }
         var out = GrowBuffer<UInt8>(capacity: 64)
         defer { out.free() }
         try appendStart(variant, route: name, into: &out)
         let pathStart = out.count
         var taken = Set<String>()
+        var written: [String: String] = [:]
+        // A custom scheme's authority is the first segment (`myapp://user/42`): there `:` and
+        // `@` are encoded too, as a redirect encodes them, so a value cannot add userinfo or
+        // a port (`myapp://x@settings/home` would be the route of `settings`).
+        var place: TemplatePlace = variant.scheme != nil && variant.host == .any ? .authority : .path
         for s in variant.segments {
             out.append(0x2F)
+            defer { place = .path }
             switch s.kind {
             case .literal:
                 s.literal.withUnsafeBufferPointer { b in
-                    if let p = b.baseAddress { out.appendEncodedUnbounded(p, b.count, for: .path) }
+                    if let p = b.baseAddress { out.appendEncodedUnbounded(p, b.count, for: place) }
                 }
             case .star:
                 throw SwitchyardError(.invalidArgument,
@@ -78,7 +99,8 @@ extension Router {
                 throw SwitchyardError(.invalidArgument,
                     "route '\(name)' has an unnamed constraint segment: no URL can be built for it")
             case .inline, .catchAll:
-                try appendPieces(s, route: route, name: name, parameters: parameters, taken: &taken, into: &out)
+                try appendPieces(s, route: route, name: name, parameters: parameters, place: place,
+                                 taken: &taken, written: &written, into: &out)
             default:
                 let n = route.names[s.nameIndex]
                 taken.insert(n)
@@ -87,7 +109,8 @@ extension Router {
                     throw SwitchyardError(.invalidArgument,
                         "parameter '\(n)' of route '\(name)' does not match its constraint: '\(text)'")
                 }
-                appendSegment(text, into: &out)
+                written[n] = text
+                appendSegment(text, place: place, into: &out)
             }
         }
         if let r = variant.remainder {
@@ -102,11 +125,13 @@ extension Router {
                 }
                 for part in parts {
                     if part == "." || part == ".." {
-                        throw SwitchyardError(.invalidArgument, "parameter '\(n)' may not hold a '\(part)' segment")
+                        throw SwitchyardError(.invalidArgument, "parameter '\(n)' of route '\(name)' may not hold a '\(part)' segment")
                     }
                     out.append(0x2F)
-                    appendSegment(String(part), into: &out)
+                    appendSegment(String(part), place: place, into: &out)
+                    place = .path
                 }
+                written[n] = parts.joined(separator: "/")
             } else if r.minSegments > 0 {
                 throw SwitchyardError(.invalidArgument,
                     "route '\(name)' ends in a '*' that needs a segment: no URL can be built for it")
@@ -126,7 +151,7 @@ extension Router {
                 appendQueryText(parameters[n]?.description ?? "", into: &out)
             }
         }
-        return String(decoding: out.bytes, as: UTF8.self)
+        return (String(decoding: out.bytes, as: UTF8.self), written)
     }
 
     /// The names an alternative captures (path parameters and a named remainder).
@@ -186,9 +211,9 @@ extension Router {
         return text
     }
 
-    private static func appendSegment(_ text: String, into out: inout GrowBuffer<UInt8>) {
+    private static func appendSegment(_ text: String, place: TemplatePlace, into out: inout GrowBuffer<UInt8>) {
         var t = text
-        t.withUTF8 { b in if let p = b.baseAddress { out.appendEncodedUnbounded(p, b.count, for: .path) } }
+        t.withUTF8 { b in if let p = b.baseAddress { out.appendEncodedUnbounded(p, b.count, for: place) } }
     }
 
     private static func appendQueryText(_ text: String, into out: inout GrowBuffer<UInt8>) {

@@ -4,16 +4,22 @@
 /// holding a `.`, which the match would read as the end of `id`.
 extension Router {
     /// Appends segment `s` (kind `inline` or `catchAll`, after its leading '/') with the
-    /// values of `parameters`, and records the names it used in `taken`.
+    /// values of `parameters`, its first segment encoded for `place`; records the names it
+    /// used in `taken` and their texts in `written`.
     static func appendPieces(_ s: PatternSegment, route: CompiledRoute, name: String,
-                             parameters: [String: ParameterValue], taken: inout Set<String>,
+                             parameters: [String: ParameterValue], place: TemplatePlace,
+                             taken: inout Set<String>, written: inout [String: String],
                              into out: inout GrowBuffer<UInt8>) throws(SwitchyardError) {
         func bad(_ parameter: String, _ why: String) -> SwitchyardError {
             SwitchyardError(.invalidArgument, "parameter '\(parameter)' of route '\(name)' \(why)")
         }
         let names = s.names.map { route.names[$0] }
         var values = names.map { parameters[$0]?.description ?? "" }
-        for n in names { taken.insert(n) }
+        for (n, v) in zip(names, values) {
+            taken.insert(n)
+            written[n] = v
+        }
+        var place = place
         // A catch-all: its leading segments are written whole; its last one (the start of
         // the program) with the rest of the segment.
         if s.kind == .catchAll, let whole = values.first {
@@ -23,13 +29,14 @@ extension Router {
             }
             for part in parts.dropLast() {
                 var t = part
-                t.withUTF8 { b in if let p = b.baseAddress { appendPathText(p, b.count, into: &out) } }
+                t.withUTF8 { b in if let p = b.baseAddress { appendPathText(p, b.count, for: place, into: &out) } }
                 out.append(0x2F)
+                place = .path
             }
             values[0] = parts.last ?? ""
             if s.literal.isEmpty {
                 var t = values[0]
-                t.withUTF8 { b in if let p = b.baseAddress { appendPathText(p, b.count, into: &out) } }
+                t.withUTF8 { b in if let p = b.baseAddress { appendPathText(p, b.count, for: place, into: &out) } }
                 return
             }
         }
@@ -68,12 +75,14 @@ extension Router {
             throw bad(first, "would not read back as given in this segment (empty, '.', '..', or holding the text that follows it)")
         }
         text.withUnsafeBufferPointer { b in
-            if let p = b.baseAddress { appendPathText(p, b.count, into: &out) }
+            if let p = b.baseAddress { appendPathText(p, b.count, for: place, into: &out) }
         }
     }
 }
 
-/// Bytes encoded for a path segment, with no length bound (a built URL has none).
-private func appendPathText(_ p: UnsafePointer<UInt8>, _ n: Int, into out: inout GrowBuffer<UInt8>) {
-    do { try out.appendEncoded(p, n, for: .path, end: .max) } catch {}
+/// Bytes encoded for a path segment (or a custom scheme's authority), with no length bound
+/// (a built URL has none).
+private func appendPathText(_ p: UnsafePointer<UInt8>, _ n: Int, for place: TemplatePlace,
+                            into out: inout GrowBuffer<UInt8>) {
+    do { try out.appendEncoded(p, n, for: place, end: .max) } catch {}
 }
