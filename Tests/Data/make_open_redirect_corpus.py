@@ -191,8 +191,12 @@ def resolved(case, pattern, template, url, allowlist=GOOD, options=None, note=No
         elif segs[k] != p:
             raise ValueError(f"{url} does not match {pattern}")
     produced = fill(template, values, remainder, names, query, fragment if "#" in url else None)
-    entry = row(case, pattern, template, url, allowlist, options, note=note)
-    if refused(template, produced):
+    return with_outcome(row(case, pattern, template, url, allowlist, options, note=note), produced)
+
+
+def with_outcome(entry, produced):
+    """The row's outcome for the URL its redirect produces: refused, or that URL."""
+    if refused(entry["template"], produced):
         entry["expect"] = "refused"
         entry["refused_url"] = produced
     else:
@@ -327,13 +331,7 @@ def whole_segment_resolved(case, pattern, template, url, decode, options=None, d
     values = {p[1:]: (unquote_to_bytes(v).decode("utf-8") if decode else v)
               for p, v in zip(parts, path.split("/")[1:]) if p.startswith(":")}
     produced = fill(template, values, None, names, None, None)
-    entry = row(case, pattern, template, url, options=options, dialect=dialect)
-    if refused(template, produced):
-        entry["expect"] = "refused"
-        entry["refused_url"] = produced
-    else:
-        entry["expect"] = "url"
-        entry["produced"] = produced
+    with_outcome(row(case, pattern, template, url, options=options, dialect=dialect), produced)
 
 
 FILES = "https://good.example.com/files/{a}/{b}/view"
