@@ -120,6 +120,58 @@ static void test_build_url_errors(void **state)
     sy_router_free(r);
 }
 
+/* A built URL is the route it was built for: a custom scheme's authority encodes '@',
+ * a URL that another route would take is refused naming that route, a urlpattern route
+ * matched by a regexp over its path cannot be built, and a stack's URLs pass the same check. */
+static const char round_trip_rules[] =
+    "{\"version\": 1, \"routes\": ["
+    "{\"pattern\": \"myapp://:screen/home\", \"target\": \"Home\", \"name\": \"home\"},"
+    "{\"pattern\": \"myapp://:screen/home/detail/<int:id>\", \"target\": \"Detail\", \"name\": \"detail\", \"parent\": \"home\"},"
+    "{\"pattern\": \"myapp://settings/home\", \"target\": \"Settings\", \"name\": \"settings\"},"
+    "{\"pattern\": \"/user/:uname\", \"target\": \"User\", \"name\": \"user\"},"
+    "{\"pattern\": \"/user/settings\", \"target\": \"UserSettings\", \"name\": \"user_settings\"},"
+    "{\"pattern\": \"/t/:a/:b\", \"target\": \"Tail\", \"name\": \"tail\", \"dialect\": \"urlpattern\"}"
+    "]}";
+
+static void test_build_url_round_trip(void **state)
+{
+    sy_router *r = NULL;
+    sy_match *m = NULL;
+    sy_error err;
+    sy_stack_entry e;
+    char buf[128];
+    sy_param p[2];
+    (void)state;
+    assert_status(SY_OK, sy_router_new(&r, NULL, &err), &err);
+    assert_status(SY_OK, sy_router_load_rules(r, round_trip_rules, SY_NUL, &err), &err);
+
+    p[0] = text_param("screen", "x@settings");
+    assert_status(SY_OK, sy_router_build_url(buf, sizeof buf, NULL, r, LIT("home"), p, 1, &err), &err);
+    assert_string_equal(buf, "myapp://x%40settings/home");
+
+    p[0] = text_param("uname", "settings");
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_build_url(buf, sizeof buf, NULL, r, LIT("user"), p, 1, &err), &err);
+    assert_non_null(strstr(err.message, "route 'user_settings' ('/user/settings')"));
+    p[0] = text_param("uname", "ann");
+    assert_status(SY_OK, sy_router_build_url(buf, sizeof buf, NULL, r, LIT("user"), p, 1, &err), &err);
+    assert_string_equal(buf, "/user/ann");
+
+    p[0] = text_param("a", "x");
+    p[1] = text_param("b", "y");
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_build_url(buf, sizeof buf, NULL, r, LIT("tail"), p, 2, &err), &err);
+    assert_non_null(strstr(err.message, "urlpattern"));
+
+    assert_status(SY_OK, sy_match_new(&m, &err), &err);
+    assert_status(SY_OK, sy_router_resolve(m, r, LIT("myapp://x%40settings/home/detail/1"), &err), &err);
+    assert_int_equal(sy_match_stack_count(m), 2);
+    assert_status(SY_OK, sy_match_stack_at(&e, m, 0, &err), &err);
+    assert_str(e.url, "myapp://x%40settings/home");
+    assert_status(SY_OK, sy_match_stack_at(&e, m, 1, &err), &err);
+    assert_str(e.url, "myapp://x%40settings/home/detail/1");
+    sy_match_free(m);
+    sy_router_free(r);
+}
+
 /* ---- route data ---------------------------------------------------------------------- */
 
 static int released[4];
@@ -482,6 +534,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_build_url),
         cmocka_unit_test(test_build_url_errors),
+        cmocka_unit_test(test_build_url_round_trip),
         cmocka_unit_test(test_route_data),
         cmocka_unit_test(test_dispatch),
         cmocka_unit_test(test_dispatch_failure),

@@ -32,6 +32,15 @@ static sy_status add_redirect(sy_router *r, const char *pattern, const char *tem
     return sy_router_add_route(r, &rt, err);
 }
 
+/* A router with the option flags `flags`. */
+static sy_router *router_with_flags(uint32_t flags)
+{
+    sy_router_options o;
+    sy_router_options_init(&o, SY_ROUTER_OPTIONS_VERSION);
+    o.flags = flags;
+    return sy_test_router(&o);
+}
+
 /* The match reads as before any resolve: a miss, an empty URL, no redirects. */
 static void assert_empty_match(const sy_match *m)
 {
@@ -174,14 +183,10 @@ static void doubling_chain_is_bounded(void **state)
  * only the template. */
 static void kept_empty_segments_are_checked_when_made(void **state)
 {
-    sy_router_options o;
     sy_error err;
-    sy_router *r;
+    sy_router *r = router_with_flags(SY_OPT_KEEP_EMPTY_SEGMENTS);
     sy_match *m = sy_test_match();
     (void)state;
-    sy_router_options_init(&o, SY_ROUTER_OPTIONS_VERSION);
-    o.flags = SY_OPT_KEEP_EMPTY_SEGMENTS;
-    r = sy_test_router(&o);
     assert_status(SY_OK, add_redirect(r, "/x/*rest", "/{rest}", &err), &err);
     assert_status(SY_OK, add_redirect(r, "/z/*rest", "myapp:{rest}", &err), &err);
     assert_status(SY_OK, add_redirect(r, "/w/*rest", "https://good.example.com/{rest}", &err), &err);
@@ -195,6 +200,29 @@ static void kept_empty_segments_are_checked_when_made(void **state)
     sy_match_free(m);
 }
 
+/* A value that makes a '.' or '..' path segment (a urlpattern tail decodes %2e%2e, an empty
+ * remainder beside the template's dots) is refused when the redirect is made: a browser
+ * would remove it and leave the path its template wrote. */
+static void dot_segments_are_refused_when_made(void **state)
+{
+    sy_error err;
+    sy_router *r = router_with_flags(SY_OPT_URLPATTERN_DIALECT);
+    sy_match *m = sy_test_match();
+    (void)state;
+    assert_status(SY_OK, add_redirect(r, "/:a/:b", "https://good.example.com/files/{a}/{b}/view", &err), &err);
+    assert_status(SY_ERR_REDIRECT_UNSAFE, sy_router_resolve(m, r, LIT("/%2e%2e/%2e%2e"), &err), &err);
+    assert_true(sy_test_message_has(&err, "'https://good.example.com/files/../../view'"));
+    assert_true(sy_test_message_has(&err, "'/:a/:b'"));
+    assert_empty_match(m);
+    assert_status(SY_ERR_REDIRECT_UNSAFE, sy_router_resolve(m, r, LIT("/.%2E/x"), &err), &err);
+    assert_empty_match(m);
+    /* A segment of three dots is no dot segment; plain values go through. */
+    assert_status(SY_OK, sy_router_resolve(m, r, LIT("/%2e%2e%2e/x"), &err), &err);
+    assert_int_equal(sy_match_redirect_count(m), 2);
+    sy_router_free(r);
+    sy_match_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -203,6 +231,7 @@ int main(void)
         cmocka_unit_test(allowlist_reads_hosts_as_a_browser),
         cmocka_unit_test(doubling_chain_is_bounded),
         cmocka_unit_test(kept_empty_segments_are_checked_when_made),
+        cmocka_unit_test(dot_segments_are_refused_when_made),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -182,3 +182,51 @@ def test_stack(router: Router) -> None:
     assert m.stack[0].name == "hotels"
     assert router.resolve("myapp://bookings/5").stack == (StackEntry(None, "myapp://bookings/<int:id>", "myapp://bookings/5"),)
     assert router.resolve("https://example.com/").stack == ()
+
+
+ROUND_TRIP_RULES = {
+    "version": 1,
+    "routes": [
+        {"pattern": "myapp://:screen/home", "target": "Home", "name": "home"},
+        {"pattern": "myapp://:screen/home/detail/<int:id>", "target": "Detail", "name": "detail", "parent": "home"},
+        {"pattern": "myapp://settings/home", "target": "Settings", "name": "settings"},
+        {"pattern": "/user/:uname", "target": "User", "name": "user"},
+        {"pattern": "/user/settings", "target": "UserSettings", "name": "user_settings"},
+        {"pattern": "/t/:a/:b", "target": "Tail", "name": "tail", "dialect": "urlpattern"},
+    ],
+}
+
+
+@pytest.fixture
+def round_trip() -> Iterator[Router]:
+    r = switchyard.Router()
+    r.load_rules(ROUND_TRIP_RULES)
+    yield r
+    r.close()
+
+
+def test_url_for_encodes_a_custom_schemes_authority(round_trip: Router) -> None:
+    url = round_trip.url_for("home", screen="x@settings")
+    assert url == "myapp://x%40settings/home"
+    m = round_trip.resolve(url)
+    assert m.name == "home" and m.params == {"screen": "x@settings"}
+
+
+def test_url_for_refuses_a_url_another_route_takes(round_trip: Router) -> None:
+    with pytest.raises(SwitchyardError) as info:
+        round_trip.url_for("user", uname="settings")
+    assert "would build '/user/settings', which resolves to route 'user_settings' ('/user/settings')" in str(info.value)
+    assert round_trip.url_for("user", uname="ann") == "/user/ann"
+
+
+def test_url_for_refuses_a_urlpattern_tail(round_trip: Router) -> None:
+    with pytest.raises(SwitchyardError) as info:
+        round_trip.url_for("tail", a="x", b="y")
+    assert "urlpattern" in str(info.value)
+
+
+def test_stack_keeps_an_escaped_at_in_the_authority(round_trip: Router) -> None:
+    m = round_trip.resolve("myapp://x%40settings/home/detail/1")
+    assert [e.url for e in m.stack] == ["myapp://x%40settings/home", "myapp://x%40settings/home/detail/1"]
+    for entry in m.stack:
+        assert round_trip.resolve(entry.url).name == entry.name

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from switchyard import Router
+from switchyard import Router, SwitchyardError
 
 # Text as Python has it: any code point except surrogates (not encodable as UTF-8).
 text = st.text(st.characters(blacklist_categories=["Cs"]), min_size=1, max_size=40)
@@ -75,3 +75,42 @@ def test_to_dict_matches_c_json_for_any_value(r: Router, value: str) -> None:
     assume(value not in (".", ".."))
     m = r.resolve("/v/" + quote(value, safe="") + "?x=" + quote(value, safe=""))
     assert m.to_dict() == json.loads(m._c_json())
+
+
+# Values an attacker would pick for a built URL: delimiters, dots, spaces, empty, emoji, and
+# the texts of the literal routes beside the built one.
+HOSTILE = st.sampled_from(["/", "%", "+", ":", "&", "?", "#", "@", ".", "..", " ", "", "😀", "a/b",
+                           "x@settings", "settings", "%2e%2e", "u:pw@h", "new"]) | text
+
+
+@pytest.fixture(scope="module")
+def built() -> Iterator[Router]:
+    router = Router()
+    for pattern, name in [("myapp://:screen/home", "home"), ("myapp://settings/home", None),
+                          ("/user/:uname", "user"), ("/user/settings", None), ("/user/:uname/<int:n>", "post"),
+                          ("/files/*path", "files"), ("/files/new", None), ("/*", None)]:
+        router.add(pattern, name or pattern, name=name)
+    yield router
+    router.close()
+
+
+@given(name=st.sampled_from(["home", "user", "post", "files"]), value=HOSTILE, n=st.integers(-5, 5))
+def test_built_url_resolves_back_or_is_refused(built: Router, name: str, value: str, n: int) -> None:
+    """url_for gives a URL that resolves to the same route and values, or refuses with a
+    reason naming the route."""
+    key = {"home": "screen", "user": "uname", "post": "uname", "files": "path"}[name]
+    params: dict[str, str | int] = {key: value}
+    if name == "post":
+        params["n"] = n
+    try:
+        url = built.url_for(name, **params)
+    except SwitchyardError as e:
+        assert f"'{name}'" in str(e)
+        return
+    m = built.resolve(url)
+    assert m.name == name, url
+    want = "/".join(p for p in value.split("/") if p) if name == "files" else value
+    got = m.params.get(key, "")
+    assert got == want, url
+    if name == "post":
+        assert m.params["n"] == n
