@@ -324,12 +324,25 @@ resolved("inside-punycode-listed", "/go/:x", "https://xn--bcher-kva.example/{x}"
 def whole_segment_resolved(case, pattern, template, url, decode, options=None, dialect=None):
     """A row for a pattern of whole-segment parameters only (`/:a/:b`), whose values are the
     URL's segments as written: decoded once before they are encoded for their place (a
-    urlpattern tail's groups), or, with `decode` false (decode_path off), kept as written."""
+    urlpattern tail's groups), or, with `decode` false (decode_path off), kept as written
+    once the dot segments a browser removes (`%2e` spellings too) are gone."""
     path = url.partition("?")[0].partition("#")[0]
+    pieces = path.split("/")[1:]
+    if not decode:
+        kept = []
+        for p in pieces:
+            if p.lower() in DOT_SEGMENTS:
+                if len(p.replace("%2e", ".").replace("%2E", ".")) == 2 and kept:
+                    kept.pop()
+                continue
+            kept.append(p)
+        pieces = kept
     parts = pattern.split("/")[1:]
     names = [p[1:] for p in parts if p.startswith(":")]
+    if len(pieces) != len(parts) or any(p != v for p, v in zip(parts, pieces) if not p.startswith(":")):
+        raise ValueError(f"{url} does not match {pattern}")
     values = {p[1:]: (unquote_to_bytes(v).decode("utf-8") if decode else v)
-              for p, v in zip(parts, path.split("/")[1:]) if p.startswith(":")}
+              for p, v in zip(parts, pieces) if p.startswith(":")}
     produced = fill(template, values, None, names, None, None)
     with_outcome(row(case, pattern, template, url, options=options, dialect=dialect), produced)
 
@@ -338,7 +351,8 @@ FILES = "https://good.example.com/files/{a}/{b}/view"
 for name, url in [("dotdot-dotdot", "/%2e%2e/%2e%2e"), ("mixed-case", "/%2E%2e/x"), ("dot", "/%2e/x"),
                   ("dot-escaped-dot", "/.%2E/x"), ("three-dots", "/%2e%2e%2e/a..b"), ("plain", "/x/y")]:
     whole_segment_resolved(f"tail-{name}", "/:a/:b", FILES, url, decode=True, dialect="urlpattern")
-for name, url in [("dotdot", "/go/x/%2e%2e"), ("dot", "/go/%2E/y")]:
+for name, url in [("dotdot", "/go/x/%2e%2e/y/z"), ("dot", "/go/%2E/y/z"), ("mixed", "/go/q/.%2E/y/z"),
+                  ("escaped-plain", "/go/a%20b/%2e%2e%2e")]:
     whole_segment_resolved(f"raw-{name}", "/go/:a/:b", FILES, url, decode=False, options={"decode_path": False})
 for template in ["/new/{rest}../x", "{rest}..", "myapp://app/{rest}../x", "https://good.example.com/a/%2E{rest}/b",
                  "./{rest}/../y", "/v?next={rest}..#{rest}."]:

@@ -373,14 +373,21 @@ struct RedirectSafetyTests {
         #expect(try r.resolveBuffer("/v").redirects.last == "/vv?next=..#.")
     }
 
-    @Test("with decodePath false a raw %2e%2e value is encoded as a literal, never a dot segment")
+    @Test("with decodePath false the dot segments are still a browser's: %2e%2e removes the segment before it")
     func rawDotSegments() throws {
         var o = RouterOptions()
         o.decodePath = false
         let r = try Router(options: o)
         try r.add("/go/:a/:b", redirect: "https://good.example.com/files/{a}/{b}/view")
-        let m = try r.resolveBuffer("/go/x/%2e%2e")
-        #expect(m.redirects.last == "https://good.example.com/files/x/%252e%252e/view")
+        #expect(try !r.resolveBuffer("/go/x/%2e%2e").matched)
+        #expect(try r.resolveBuffer("/go/x/%2e%2e/y/z").redirects.last == "https://good.example.com/files/y/z/view")
+        #expect(try r.resolveBuffer("/go/%2E/y/z").redirects.last == "https://good.example.com/files/y/z/view")
+        // Not a dot segment: kept as written, and encoded as a literal.
+        #expect(try r.resolveBuffer("/go/a%20b/%2e%2e%2e").redirects.last
+                == "https://good.example.com/files/a%2520b/%252e%252e%252e/view")
+        // Without decoding, `%2e` still spells a dot, so such a literal is refused in a pattern.
+        let e = expectError(.invalidPattern, "%2e%2e literal") { try r.add("/a/%2e%2E", target: "T") }
+        #expect(e?.message.contains("dot segment '%2e%2E'") == true, "\(e?.message ?? "")")
     }
 }
 

@@ -543,8 +543,10 @@ private struct PatternCompiler {
             }
         }
         let literal = literalBytes(t)
-        if literal == [0x2E] || literal == [0x2E, 0x2E] {
-            throw bad("dot segment '\(literal.count == 1 ? "." : "..")' is not allowed in a pattern", at0)
+        // Undecoded (decodePath false), `%2e` spells a dot too: the reader removes such a segment.
+        let dots = literal.withUnsafeBufferPointer { isDotSegment($0.baseAddress ?? emptyBytes, $0.count) }
+        if dots {
+            throw bad("dot segment '\(String(decoding: literal, as: UTF8.self))' is not allowed in a pattern", at0)
         }
         return .segment(PatternSegment(kind: .literal, literal: literal))
     }

@@ -50,7 +50,9 @@ extension Router {
         match.reserveCaptures(tv.pointee.maxParameters &+ 1)
         // The fast path (this file's opening comment): a clean URL answered from its bytes.
         let r = tv.pointee.read
-        if !(prefix.mayDecode && r.decodePath) && !r.strictTrailingSlash && !r.keepEmptySegments {
+        // A URL that may need decoding takes the full reader even with decodePath false: it
+        // removes dot segments written with `%2e`, as a browser does.
+        if !prefix.mayDecode && !r.strictTrailingSlash && !r.keepEmptySegments {
             let first = match.view.firstSegmentStart(p, prefix, end)
             if URLView.pathMayWalk(p, first, end, maxSegments: r.maxSegments) {
                 let s = tv.pointee.staticPaths.find(p, first, end)

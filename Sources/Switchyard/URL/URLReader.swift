@@ -581,8 +581,14 @@ extension URLView {
         }
         let q = pointer(ref, in: p)
         let c = Int(ref.count)
-        let isDot = c == 1 && q[0] == dot
-        let isDotDot = c == 2 && q[0] == dot && q[1] == dot
+        var isDot = c == 1 && q[0] == dot
+        var isDotDot = c == 2 && q[0] == dot && q[1] == dot
+        // Not decoded (decodePath false): a browser still removes `%2e`, `.%2E`, `%2e%2e`...
+        // as dot segments before it sends the URL, so they are removed here too.
+        if _slowPath(!ref.decoded && c >= 3 && c <= 6 && (q[0] == 0x25 || q[1] == 0x25)) {
+            isDot = c == 3 && isDotSegment(q, c)
+            isDotDot = c > 3 && isDotSegment(q, c)
+        }
         if isDot || isDotDot {
             if isDotDot, segments.count > 0 { segments.removeLast() }
             trailing = last  // "/a/b/.." reads as "/a/"
