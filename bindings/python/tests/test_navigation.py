@@ -25,12 +25,17 @@ RULES = {
 }
 
 
-@pytest.fixture
-def router() -> Iterator[Router]:
+def loaded(rules: dict[str, object]) -> Iterator[Router]:
+    """A router holding the rule document ``rules``, closed afterwards."""
     r = switchyard.Router()
-    r.load_rules(RULES)
+    r.load_rules(rules)
     yield r
     r.close()
+
+
+@pytest.fixture
+def router() -> Iterator[Router]:
+    yield from loaded(RULES)
 
 
 @pytest.mark.parametrize(
@@ -199,10 +204,7 @@ ROUND_TRIP_RULES = {
 
 @pytest.fixture
 def round_trip() -> Iterator[Router]:
-    r = switchyard.Router()
-    r.load_rules(ROUND_TRIP_RULES)
-    yield r
-    r.close()
+    yield from loaded(ROUND_TRIP_RULES)
 
 
 def test_url_for_encodes_a_custom_schemes_authority(round_trip: Router) -> None:
