@@ -56,6 +56,7 @@ WRAPPERS = REPO / "tests" / "docs" / "wrappers"
 RUNNABLE = {"python", "c", "sh", "json", "swift"}
 WORDS = {"fragment", "quote", "manifest"}
 
+TOOL_COMMAND = re.compile(r"(^|[|;&(]\s*)switchyard\s", re.M)  # a shell block that runs the tool
 FENCE = re.compile(r"^( *)```([A-Za-z0-9_+-]*)([^\n`]*)\n(.*?)^\1```[ \t]*$", re.S | re.M)
 
 
@@ -438,7 +439,7 @@ def main() -> int:
                 elif b.lang == "c":
                     check_c(b, library, scratch, cc)
                 elif b.lang == "sh":
-                    if "switchyard" in b.text and not args.tool and "fragment" not in b.words:
+                    if TOOL_COMMAND.search(b.text) and not args.tool and "fragment" not in b.words:
                         b.problems.append("needs --tool")
                     else:
                         check_sh(b, scratch, env)
