@@ -8,7 +8,7 @@ Pages: README.md, docs/*.md, bindings/python/README.md and the DocC catalog. A f
 info string is its language and then words that say how it is checked (docs/TESTING.md,
 "Doc blocks"):
 
-  python        run; a page's blocks run in order in one interpreter (a page is one session).
+  python        run; a page's blocks run in order in one interpreter (each page is one program).
                 A block of `>>>` lines runs as a doctest. A comment at the end of an
                 expression statement is its shown result: `print(...)  # text` compares what
                 the call prints, any other `expr  # text` compares repr(expr). A comment on
@@ -322,7 +322,7 @@ SWIFT_HEADER = """\
 
 
 def swift_source(all_blocks: list[Block]) -> str:
-    """One suite per page: its runnable blocks in order in one test (a page is one session),
+    """One suite per page: its runnable blocks in order in one test (each page is one program),
     each fragment in a function of its own (compiled, not run), `scope=file` ones at file scope."""
     imports = {"import Testing", "import Switchyard"}
     body: list[str] = []
