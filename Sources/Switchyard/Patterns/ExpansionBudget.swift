@@ -37,4 +37,10 @@ enum ExpansionBudget {
             + "the route table has room for (its routes' alternatives may total \(bytesPerPatternByte) bytes "
             + "per byte of pattern, plus 1 MiB; write some alternatives as routes of their own)"
     }
+
+    /// What a route's alternatives cost, without compiling it (see `CompiledPattern.expandedSize`).
+    static func expandedSize(of route: Route, _ config: PatternConfig) throws(SwitchyardError) -> Int {
+        if (route.dialect ?? config.dialect) == .urlpattern { return try urlPatternExpandedSize(route, config) }
+        return try patternExpandedSize(route.pattern, config)
+    }
 }

@@ -155,13 +155,19 @@ let maxCatchAlls = 8
 /// `CompiledPattern.expandedSize`) the route table can still take; a pattern whose groups
 /// would expand past it is a limit error, found before any alternative is made.
 func compilePattern(_ pattern: String, _ config: PatternConfig,
-                    expansionRoom: Int = .max) throws(SwitchyardError) -> CompiledPattern {
+                    expansionRoom: Int = .max, sizeOnly: Bool = false) throws(SwitchyardError) -> CompiledPattern {
     let bytes = Array(pattern.utf8)
     if bytes.count > config.maxPatternLength {
         throw SwitchyardError(.limit, "pattern is \(bytes.count) bytes, over the limit of \(config.maxPatternLength)")
     }
     var compiler = PatternCompiler(bytes: bytes, config: config)
-    return try compiler.compile(expansionRoom: expansionRoom)
+    return try compiler.compile(expansionRoom: expansionRoom, sizeOnly: sizeOnly)
+}
+
+/// What `pattern`'s alternatives cost (`CompiledPattern.expandedSize`), worked out without
+/// making any of them: its groups are found, nothing else is built.
+func patternExpandedSize(_ pattern: String, _ config: PatternConfig) throws(SwitchyardError) -> Int {
+    try compilePattern(pattern, config, expansionRoom: .max, sizeOnly: true).expandedSize
 }
 
 private struct PatternCompiler {
@@ -184,7 +190,7 @@ private struct PatternCompiler {
         self.config = config
     }
 
-    mutating func compile(expansionRoom: Int) throws(SwitchyardError) -> CompiledPattern {
+    mutating func compile(expansionRoom: Int, sizeOnly: Bool) throws(SwitchyardError) -> CompiledPattern {
         if bytes.isEmpty { throw bad("empty pattern (write '/' for the root path)", 0) }
         for (i, b) in bytes.enumerated() where b < 0x20 || b == 0x7F {
             throw bad("control character in pattern", i)
@@ -229,6 +235,7 @@ private struct PatternCompiler {
         if expandedSize > expansionRoom {
             throw SwitchyardError(.limit, ExpansionBudget.overMessage(expandedSize: expandedSize, room: expansionRoom))
         }
+        if sizeOnly { return CompiledPattern(names: [], variants: [], expandedSize: expandedSize) }
         // Parse the variant with every group first: it holds every name and every syntax error.
         let all = (1 << groupCount) - 1
         let full = try buildVariant(mask: all, pieces: pieces, startsWithAuthority: startsWithAuthority,
