@@ -24,9 +24,23 @@ struct PatternSegment: Hashable {
     var nameIndex = -1
     /// For `.regex`: the compiled constraint. Its `literal` is then the edge key: 1 for a
     /// named constraint or 0 for an unnamed one (`<re::...>`, not captured), then the source.
-    var regex: LinearRegex? = nil
+    var regex: LinearRegex? {
+        get { regexBox?.regex }
+        set { regexBox = newValue.map(RegexBox.init) }
+    }
+    /// Out of line: few segments have a constraint, and held inline it would make every
+    /// segment of a table (one per segment of every alternative) about 70 bytes larger.
+    private var regexBox: RegexBox?
     /// For `inline` and `catchAll`: every name the segment captures, in pattern order.
     var names: [Int] = []
+
+    init(kind: SegmentKind, literal: [UInt8] = [], nameIndex: Int = -1, regex: LinearRegex? = nil, names: [Int] = []) {
+        self.kind = kind
+        self.literal = literal
+        self.nameIndex = nameIndex
+        self.names = names
+        self.regex = regex
+    }
 
     /// Whether the segment is a path parameter (an unnamed constraint is not).
     var captures: Bool { kind.captures && nameIndex >= 0 }
@@ -39,6 +53,14 @@ struct PatternSegment: Hashable {
         default: return nameIndex >= 0 ? [nameIndex] : []
         }
     }
+}
+
+/// A segment's constraint, compared and hashed by value.
+final class RegexBox: Hashable, Sendable {
+    let regex: LinearRegex
+    init(_ regex: LinearRegex) { self.regex = regex }
+    static func == (a: RegexBox, b: RegexBox) -> Bool { a.regex == b.regex }
+    func hash(into hasher: inout Hasher) { hasher.combine(regex) }
 }
 
 enum HostPattern: Hashable {

@@ -193,17 +193,13 @@ private struct JSONParser {
                     i += 1
                     want = isObject ? .key : .value
                 } else if c == (isObject ? 0x7D : 0x5D) {
-                    i += 1
-                    close(&stack, &nodes)
-                    want = stack.isEmpty ? .end : .commaOrClose
+                    want = close(&stack, &nodes)
                 } else {
                     throw fail(isObject ? "'}' expected" : "']' expected", token: try tokenRange())
                 }
             case .firstKeyOrClose, .key:
                 if c == 0x7D, want == .firstKeyOrClose {
-                    i += 1
-                    close(&stack, &nodes)
-                    want = stack.isEmpty ? .end : .commaOrClose
+                    want = close(&stack, &nodes)
                     continue
                 }
                 guard c == 0x22 else { throw fail("string or '}' expected", token: try tokenRange()) }
@@ -218,9 +214,7 @@ private struct JSONParser {
                 want = .colon
             case .value, .firstValueOrClose:
                 if c == 0x5D, want == .firstValueOrClose {
-                    i += 1
-                    close(&stack, &nodes)
-                    want = stack.isEmpty ? .end : .commaOrClose
+                    want = close(&stack, &nodes)
                     continue
                 }
                 let at = UInt32(i)
@@ -255,10 +249,13 @@ private struct JSONParser {
         }
     }
 
-    private func close(_ stack: inout [Open], _ nodes: inout [JSONNode]) {
+    /// Takes the `}` or `]` at `i` as the end of the innermost container; what comes next.
+    private mutating func close(_ stack: inout [Open], _ nodes: inout [JSONNode]) -> Want {
+        i += 1
         let open = stack.removeLast()
         nodes[open.node].end = UInt32(i)
         nodes[open.node].after = UInt32(nodes.count)
+        return stack.isEmpty ? .end : .commaOrClose
     }
 
     private func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
