@@ -93,8 +93,8 @@ struct TapeValue {
 /// Where the parser stopped and why, in jansson's words.
 struct JSONSyntaxError: Error {
     var message: String
-    /// The byte after the offending token (jansson's `position`), or for a number that does
-    /// not fit, its first byte.
+    /// The byte after the offending token (jansson's `position`); for a byte that is not
+    /// UTF-8, that byte; for a number that does not fit, its first byte.
     var position: Int
     /// For a number that does not fit: "the number 1e-400" (then `message` says why).
     var subject = ""
@@ -276,7 +276,7 @@ private struct JSONParser {
         }
         if c >= 0x80 {
             guard firstInvalidUTF8(text.baseAddress! + i, min(4, text.count - i)) != 0 else {
-                throw JSONSyntaxError(message: "unable to decode byte 0x\(String(c, radix: 16))", position: i + 1)
+                throw JSONSyntaxError(message: "unable to decode byte 0x\(String(c, radix: 16))", position: i)
             }
             j += 1
             while j < text.count, text[j] & 0xC0 == 0x80 { j += 1 }
@@ -300,7 +300,7 @@ private struct JSONParser {
             if b >= 0x80 {
                 let bad = firstInvalidUTF8(text.baseAddress! + i, min(4, text.count - i))
                 guard bad != 0 else {
-                    throw JSONSyntaxError(message: "unable to decode byte 0x\(String(b, radix: 16))", position: i + 1)
+                    throw JSONSyntaxError(message: "unable to decode byte 0x\(String(b, radix: 16))", position: i)
                 }
                 i += 1
                 while i < text.count, text[i] & 0xC0 == 0x80 { i += 1 }
