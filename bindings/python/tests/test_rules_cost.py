@@ -6,6 +6,7 @@ The bounds are bytes per byte of document, never times.
 Run as a script, this writes the same documents at full size (16 MiB, the default
 max_document_size) for measuring by hand:
 
+    export PYTHONPATH=bindings/python SWITCHYARD_LIBRARY=build/libswitchyard.so
     python3 bindings/python/tests/test_rules_cost.py /tmp/docs
     /usr/bin/time -v python3 -c 'import switchyard, sys; switchyard.Router().load_rules_file(sys.argv[1])' \\
         /tmp/docs/budget-filling.json
