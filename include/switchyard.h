@@ -1261,8 +1261,11 @@ SY_API sy_status sy_match_to_json(char *buf, /* OUT: JSON + NUL */
  *         router's routes may hold (see sy_router_options): the message names the JSON path
  *         ("$.routes[3].pattern: unclosed '<' at 6", "$[\"/a/:id\"].class: must be a
  *         string, not null"); for invalid JSON it gives jansson's line, column and byte.
+ *         A number a double or a 64-bit integer cannot hold (1e400, 1e-400) is refused
+ *         with its path, line, column and byte. The budget of optional groups is checked
+ *         on all the document's patterns before any route is compiled.
  *         position is the byte in the pattern or redirect for an error inside one, the
- *         byte in json for invalid JSON, else -1.
+ *         byte in json for invalid JSON or for such a number (its first byte), else -1.
  *         After any error the router is exactly as before.
  *
  * Ownership: json is only read during the call; the caller keeps its buffer.
