@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Switchyard's benchmarks (`make bench` runs this from the repo root; docs/PERFORMANCE.md).
 #   1. Swift: Switchyard vs Vapor RoutingKit TrieRouter (+ a 100,000-route table)
-#   2. C:     Switchyard's C API vs r3
+#   2. C:     Switchyard's C API vs r3 and matchit (resolve, and resolve + every parameter)
 #   3. Python: the ctypes binding vs werkzeug and falcon
 # Each writes a partial JSON file; merge_results.py joins them into $RESULTS and prints a
 # summary with the ratios and the targets. Numbers are only printed, never asserted.
@@ -13,6 +13,7 @@
 #   BENCH_SECONDS       sampling time per measurement, after a quarter of it of warm-up (default: 0.5,
 #                       which keeps `make bench` from a clean clone within ~5 minutes on 2 cores)
 #   ROUTER_BENCH        the route sets                             (default: Tests/Data/router-bench)
+#   MATCHIT_SRC         a copy of the matchit crate's source, for cargo without the crate registry
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -56,11 +57,26 @@ else
 fi
 
 # ---- 2. C (cc -O2 against the CMake-built library)
-step "C: Switchyard C API vs r3"
+step "C: Switchyard C API vs r3 and matchit"
+# matchit (Rust) runs in the C process through Benchmarks/matchit-harness. cargo takes the
+# crate from the registry, or from a copy of its source in MATCHIT_SRC (offline).
+matchit=()
+if ! command -v cargo >/dev/null; then
+  echo "bench: matchit rows skipped: no cargo on PATH"
+else
+  cargo_args=(build --release --quiet --manifest-path Benchmarks/matchit-harness/Cargo.toml
+              --target-dir Benchmarks/.build/matchit)
+  [ -n "${MATCHIT_SRC:-}" ] && cargo_args+=(--offline --config "patch.crates-io.matchit.path=\"$MATCHIT_SRC\"")
+  if timeout 300 cargo "${cargo_args[@]}"; then
+    matchit=(-DSWITCHYARD_BENCH_MATCHIT Benchmarks/.build/matchit/release/libswitchyard_matchit_harness.a -lpthread -ldl -lm)
+  else
+    echo "bench: matchit rows skipped: cargo could not build Benchmarks/matchit-harness (set MATCHIT_SRC=DIR to a copy of matchit's source where the crate registry is out of reach)"
+  fi
+fi
 cbench=Benchmarks/.build/c-bench
 if cc -O2 -std=c11 -Wall -Wextra -Werror -IBenchmarks/C -IBenchmarks/Sources/CAllocCounter/include -Iinclude \
       $(pkg-config --cflags r3 2>/dev/null || echo -I/usr/include/r3) \
-      Benchmarks/C/*.c Benchmarks/Sources/CAllocCounter/alloc_counter.c \
+      Benchmarks/C/*.c Benchmarks/Sources/CAllocCounter/alloc_counter.c "${matchit[@]}" \
       -L"$(dirname "$SWITCHYARD_LIBRARY")" -lswitchyard -Wl,-rpath,"$(dirname "$SWITCHYARD_LIBRARY")" \
       $(pkg-config --libs r3 2>/dev/null || echo -lr3) -o "$cbench"; then
   "$cbench" "$ROUTER_BENCH" "$work/c.json" "$BENCH_SECONDS" || failed+=(c)

@@ -55,4 +55,8 @@ if(SWITCHYARD_TESTS AND NOT SWITCHYARD_FUZZ)
     COMMAND sh -c "\"$1\" check --color never examples/problems.json; test $? -eq 1" sh "${SWITCHYARD_CLI_BINARY}"
     WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}")
   set_tests_properties(cli-check-examples cli-check-problems PROPERTIES LABELS cli TIMEOUT 120)
+  # The docs' shell blocks run with this tool as `switchyard` (tests/docs/doc_blocks.py).
+  if(TEST check-doc-blocks)
+    set_property(TEST check-doc-blocks APPEND PROPERTY ENVIRONMENT "SWITCHYARD_TOOL=${SWITCHYARD_CLI_BINARY}")
+  endif()
 endif()

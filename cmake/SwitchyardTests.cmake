@@ -66,3 +66,14 @@ set_tests_properties(check-swift-docs PROPERTIES ENVIRONMENT "PATH=${_sy_swift_b
 
 set_tests_properties(check-exports check-self-contained check-sources consumer-installed check-docs
   check-swift-docs PROPERTIES LABELS build TIMEOUT 600)
+
+# The code blocks of the user docs run (tests/docs/doc_blocks.py, docs/TESTING.md): Python
+# and shell blocks executed, C blocks compiled with -Wall -Wextra -Werror and run, shown
+# output compared; the Swift blocks' generated test file matches the docs (SwiftPM's
+# SwitchyardDocTests target compiles and runs them). cmake/SwitchyardCLI.cmake gives it the tool.
+add_test(NAME check-doc-blocks
+  COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/tests/docs/doc_blocks.py"
+          --library "$<TARGET_FILE:switchyard>"
+          --check-swift "${PROJECT_SOURCE_DIR}/Tests/SwitchyardDocTests/DocBlocks.swift")
+set_tests_properties(check-doc-blocks PROPERTIES LABELS build TIMEOUT 600
+  ENVIRONMENT "CC=${CMAKE_C_COMPILER};PYTHONDONTWRITEBYTECODE=1")

@@ -1101,9 +1101,45 @@ typedef enum sy_param_list {
 } sy_param_list;
 
 /**
+ * Every parameter of one list in a single call, typed, into the caller's array: the
+ * cheap way to read a whole match (a route's parameters cost a few nanoseconds each,
+ * against a call per parameter with sy_match_param_at()).
+ *
+ *     sy_param params[16];
+ *     size_t n;
+ *     if (sy_match_params(params, 16, &n, match, SY_PARAMS_PATH, &err) == SY_OK)
+ *         ... params[0 .. n-1] ...
+ *
+ * @param[out] out       Receives the parameters in list order, each as
+ *                       sy_match_path_param_at() or sy_match_param_at() gives it; may be
+ *                       NULL when cap is 0.
+ * @param cap            Number of elements of out.
+ * @param[out] count_out Optional. The list's length, both on success and with
+ *                       SY_ERR_BUFFER_TOO_SMALL (then cap must be at least *count_out).
+ *                       0 on a miss.
+ * @param match          A match from sy_match_new().
+ * @param which          SY_PARAMS_MERGED or SY_PARAMS_PATH.
+ * @param err            Optional. Cleared on entry; filled on failure.
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if match is NULL or not a match, or out is NULL with cap > 0;
+ *         SY_ERR_INVALID_ARGUMENT if which is not an sy_param_list;
+ *         SY_ERR_BUFFER_TOO_SMALL if cap < the list's length; then nothing is written.
+ *
+ * Ownership: out belongs to the caller; each name and text in it is borrowed.
+ * Lifetime:  as for sy_router_resolve().
+ * Thread safety: one thread at a time per match.
+ * Since: 0.1
+ */
+SY_API sy_status sy_match_params(sy_param *out, /* OUT: the parameters */
+                                 size_t cap,
+                                 size_t *count_out, /* OUT: the list's length */
+                                 const sy_match *match, int32_t which,
+                                 sy_error *err);
+
+/**
  * Every parameter of one list in a single call, as text: for bindings where each
  * foreign call costs more than the resolve (ctypes, FFI). C callers are better served
- * by sy_match_param_at(). The bytes written are
+ * by sy_match_params(). The bytes written are
  *
  *   TYPES 0xFF NAME_0 0xFF TEXT_0 0xFF NAME_1 0xFF TEXT_1 ...
  *
@@ -1225,8 +1261,11 @@ SY_API sy_status sy_match_to_json(char *buf, /* OUT: JSON + NUL */
  *         router's routes may hold (see sy_router_options): the message names the JSON path
  *         ("$.routes[3].pattern: unclosed '<' at 6", "$[\"/a/:id\"].class: must be a
  *         string, not null"); for invalid JSON it gives jansson's line, column and byte.
+ *         A number a double or a 64-bit integer cannot hold (1e400, 1e-400) is refused
+ *         with its path, line, column and byte. The budget of optional groups is checked
+ *         on all the document's patterns before any route is compiled.
  *         position is the byte in the pattern or redirect for an error inside one, the
- *         byte in json for invalid JSON, else -1.
+ *         byte in json for invalid JSON or for such a number (its first byte), else -1.
  *         After any error the router is exactly as before.
  *
  * Ownership: json is only read during the call; the caller keeps its buffer.

@@ -1,5 +1,5 @@
-/* c-bench: Switchyard's C API (resolve, and dispatch through a declining handler) vs r3 on
- * the router-bench sets.
+/* c-bench: Switchyard's C API (resolve, resolve + every parameter, and dispatch through a
+ * declining handler) vs r3 and, when built with its harness, matchit, on the router-bench sets.
  * Usage: c-bench <router-bench dir> <output.json> [seconds per measurement]
  * Writes a JSON array of result rows; progress and mismatches go to stderr. */
 #include "suites.h"
@@ -34,6 +34,25 @@ int main(int argc, char **argv) {
                     r.stats.median_ns, r.stats.p99_ns, r.stats.allocs_per_lookup, r.mismatches);
             first = 0;
         } else failed = 1;
+        if (switchyard_params_suite(&set, budget, &r) == 0) {
+            bench_write_row(out, first, set.name, "switchyard+params", &r.stats, set.count, r.mismatches,
+                            "sy_router_resolve + sy_match_params (every path parameter read)");
+            fprintf(stderr, "  + params    median %8.1f ns  p99 %8.1f ns  allocs %.2f  mismatches %zu\n",
+                    r.stats.median_ns, r.stats.p99_ns, r.stats.allocs_per_lookup, r.mismatches);
+            first = 0;
+        } else failed = 1;
+        for (int read_params = 0; read_params <= 1; read_params++) {
+            int st = matchit_suite(&set, budget, read_params, &r);
+            if (st == 0) {
+                bench_write_row(out, first, set.name, read_params ? "matchit+params" : "matchit", &r.stats, set.count,
+                                r.mismatches, read_params ? "Router::at + every parameter read (Rust, same process)"
+                                                          : "Router::at (Rust, same process)");
+                fprintf(stderr, "  %-10s  median %8.1f ns  p99 %8.1f ns  allocs %.2f  mismatches %zu\n",
+                        read_params ? "matchit+p" : "matchit", r.stats.median_ns, r.stats.p99_ns,
+                        r.stats.allocs_per_lookup, r.mismatches);
+                first = 0;
+            } else if (st < 0) failed = 1;
+        }
         if (switchyard_dispatch_suite(&set, budget, &r) == 0) {
             bench_write_row(out, first, set.name, "switchyard-dispatch", &r.stats, set.count, r.mismatches,
                             "sy_router_dispatch with one reused sy_match; the first handler called declines (first 2 requests)");

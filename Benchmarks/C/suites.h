@@ -12,6 +12,16 @@ typedef struct {
 
 /* Return 0, or -1 when the router could not be built (after printing why). */
 int switchyard_suite(const route_set *set, double budget_s, suite_result *out);
+/* sy_router_resolve, then every path parameter read with sy_match_params (params_suite.c). */
+int switchyard_params_suite(const route_set *set, double budget_s, suite_result *out);
+/* The router switchyard_suite measures, built from the set in one batch, with request i
+ * checked to hit route i (mismatches counted and the first printed). 0, or -1. */
+struct sy_router;
+struct sy_match;
+int switchyard_build(const route_set *set, struct sy_router **router, struct sy_match **match, size_t *mismatches);
+/* matchit (the Rust crate, through Benchmarks/matchit-harness) when the benchmark was built
+ * with it (SWITCHYARD_BENCH_MATCHIT): its lookup alone, and with every parameter read. */
+int matchit_suite(const route_set *set, double budget_s, int read_params, suite_result *out);
 int r3_suite(const route_set *set, double budget_s, suite_result *out);
 /* sy_router_dispatch per request, the first handler called declining (dispatch_suite.c). */
 int switchyard_dispatch_suite(const route_set *set, double budget_s, suite_result *out);

@@ -1,6 +1,7 @@
-/* profile_c <routes.txt> <requests.txt> <passes>: adds a router-bench route set through the C
- * API and resolves every request `passes` times, for instruction counts under callgrind
- * (docs/PERFORMANCE.md, Reproduce). No timing: bench_c.c measures time. */
+/* profile_c <routes.txt> <requests.txt> <passes> [params]: adds a router-bench route set through
+ * the C API and resolves every request `passes` times (with `params`, also reading every path
+ * parameter with sy_match_params), for instruction counts under callgrind (docs/PERFORMANCE.md,
+ * Reproduce). No timing: bench_c.c measures time. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +30,11 @@ static int readlines(const char *path, char lines[][MAX_LEN], int max) {
 
 static char routes[MAX_LINES][MAX_LEN], reqs[MAX_LINES][MAX_LEN];
 int main(int argc, char **argv) {
-    if (argc != 4) { fprintf(stderr, "usage: %s <routes.txt> <requests.txt> <passes>\n", argv[0]); return 2; }
+    if (argc != 4 && !(argc == 5 && !strcmp(argv[4], "params"))) {
+        fprintf(stderr, "usage: %s <routes.txt> <requests.txt> <passes> [params]\n", argv[0]);
+        return 2;
+    }
+    int read_params = argc == 5;
     int nr = readlines(argv[1], routes, MAX_LINES), nq = readlines(argv[2], reqs, MAX_LINES), passes = atoi(argv[3]);
     if (nr < 0 || nq < 0) { fprintf(stderr, "cannot read %s (or a line over %d bytes)\n", nr < 0 ? argv[1] : argv[2], MAX_LEN - 1); return 1; }
     sy_router *r = NULL; sy_match *m = NULL; sy_error e;
@@ -37,9 +42,17 @@ int main(int argc, char **argv) {
     for (int i = 0; i < nr; i++) if (sy_router_add(r, routes[i], strlen(routes[i]), "t", 1, &e)) { fprintf(stderr, "add %s: %s\n", routes[i], e.message); sy_match_free(m); sy_router_free(r); return 1; }
     static size_t lens[MAX_LINES]; for (int i = 0; i < nq; i++) lens[i] = strlen(reqs[i]);
     long hits = 0;
+    size_t sum = 0;
+    sy_param params[16];
     for (int p = 0; p < passes; p++)
         for (int i = 0; i < nq; i++)
-            if (sy_router_resolve(m, r, reqs[i], lens[i], NULL) == SY_OK) hits += sy_match_found(m);
+            if (sy_router_resolve(m, r, reqs[i], lens[i], NULL) == SY_OK) {
+                hits += sy_match_found(m);
+                size_t n = 0;
+                if (read_params && sy_match_params(params, 16, &n, m, SY_PARAMS_PATH, NULL) == SY_OK)
+                    for (size_t k = 0; k < n; k++) sum += params[k].text.len;
+            }
+    if (sum == 1) printf("(%zu)\n", sum);
     printf("%ld\n", hits);
     sy_match_free(m); sy_router_free(r); return 0;
 }

@@ -56,7 +56,7 @@ public struct RouterOptions: Sendable, Equatable {
         /// Most alternatives the optional groups of one pattern may give (a pattern with g
         /// groups gives 2^g; past this it is a limit error). At most 256, the alternatives of
         /// the 8 groups a pattern may have. Whatever this says, all routes together may hold
-        /// alternatives of at most 4 bytes per byte of their patterns, plus 1 MiB (SEMANTICS §7).
+        /// alternatives of at most 1.5 bytes per byte of their patterns, plus 1 MiB (SEMANTICS §7).
         public var maxAlternatives = 256
         /// Most candidates `Router.candidates(for:)` yields for one URL, and so the most
         /// handlers one `dispatch` tries (the best candidate counts as one). At most 1,000.

@@ -356,6 +356,18 @@ struct RouterState {
         out.reserveCapacity(adding.count)
         var running = cost
         for route in adding { running.patternBytes += route.pattern.utf8.count }
+        // The budget for the whole batch first, from the patterns' text: a batch past it is
+        // refused before any route is compiled. A pattern that cannot be sized stops this
+        // pass; the loop below reports its error in order.
+        var sizing = running
+        for (index, route) in adding.enumerated() {
+            guard let size = try? ExpansionBudget.expandedSize(of: route, config) else { break }
+            do throws(SwitchyardError) {
+                try sizing.take(expandedSize: size)
+            } catch {
+                throw annotate?(index, error) ?? error
+            }
+        }
         for (index, route) in adding.enumerated() {
             do throws(SwitchyardError) {
                 try validate(route)

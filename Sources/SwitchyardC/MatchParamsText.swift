@@ -14,12 +14,7 @@ public func sy_match_params_text(_ buf: UnsafeMutablePointer<CChar>?, _ cap: Int
     lenOut?.pointee = 0
     return matchEntry(match, err) { (m) throws(CFailure) in
         let capacity = try outputCapacity(buf, cap)
-        let path: Bool
-        switch which {
-        case Int32(SY_PARAMS_MERGED.rawValue): path = false
-        case Int32(SY_PARAMS_PATH.rawValue): path = true
-        default: throw .invalid("which is \(which): not SY_PARAMS_MERGED (0) or SY_PARAMS_PATH (1)")
-        }
+        let path = try parameterList(which)
         // Measure first, so a short buffer is left untouched. The type letters are written
         // only when some parameter is typed or some name or text is not ASCII: without
         // them a caller may read the text as Latin-1 and convert nothing.

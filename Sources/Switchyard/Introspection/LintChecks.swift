@@ -7,15 +7,8 @@ import CJansson
 func readRuleDocument(_ json: String, _ read: ReadConfig) throws(SwitchyardError) -> RuleDocument {
     var text = json
     let result: Result<RuleDocument, SwitchyardError> = text.withUTF8 { bytes in
-        var error = json_error_t()
-        let base = bytes.baseAddress.map { UnsafeRawPointer($0) } ?? UnsafeRawPointer(emptyBytes)
-        let flags = JSON_REJECT_DUPLICATES | JSON_DECODE_ANY
-        guard let root = json_loadb(base.assumingMemoryBound(to: CChar.self), bytes.count, Int(flags), &error) else {
-            return .failure(SwitchyardError(.rule, "$: the document could not be read again"))
-        }
-        defer { json_decref(root) }
         do throws(SwitchyardError) {
-            return .success(try RuleReader(read: read).document(UnsafePointer(root)))
+            return .success(try readRuleDocument(bytes: UnsafeRawBufferPointer(bytes), read))
         } catch {
             return .failure(error)
         }

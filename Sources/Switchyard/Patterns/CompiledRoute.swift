@@ -45,9 +45,9 @@ final class CompiledRoute: @unchecked Sendable {
         expandedSize = compiled.expandedSize
         names = compiled.names
         variants = compiled.variants
+        // No storage for a variant without captures (most of a large table's).
         captureNames = compiled.variants.map { v in
             var names: [Int] = []
-            names.reserveCapacity(v.segments.count)
             for s in v.segments { names += s.capturedNames }
             return names
         }

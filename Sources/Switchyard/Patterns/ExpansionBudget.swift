@@ -5,13 +5,20 @@
 /// route of its own would. A pattern's cost is its alternatives written out in full, each
 /// counted as its length plus one byte (`CompiledPattern.expandedSize`); without groups,
 /// that is its length plus one. The routes of one router together may cost at most
-/// `bytesPerPatternByte` times the length of their patterns, plus `allowance`, and never
-/// more than `ceiling`. So the memory and the build time of a table are linear in the size
-/// of the patterns given (a rule document's included), whatever its groups say.
+/// 1.5 times the length of their patterns (`scaled`), plus `allowance`, and never more than
+/// `ceiling`. So the memory and the build time of a table are linear in the size of the
+/// patterns given (a rule document's included), whatever its groups say. The factor is
+/// what a byte of alternative costs in memory: about 100 bytes for short alternatives
+/// (their segments, shape, trie nodes and conflict entries), so the half byte of room each
+/// byte of pattern leaves for groups is at most about 50 bytes of table.
 enum ExpansionBudget {
-    /// Bytes of alternatives each byte of pattern may bring. A pattern without groups
-    /// brings its length plus one, so any number of them fits.
-    static let bytesPerPatternByte = 4
+    /// Bytes of alternatives `patternBytes` of patterns may bring: 1.5 per byte. A pattern
+    /// without groups brings its length plus one, so any number of them fits (those of one
+    /// byte, of which a router has a handful, in the allowance).
+    static func scaled(_ patternBytes: Int) -> (Int, overflow: Bool) {
+        let (tripled, overflow) = patternBytes.multipliedReportingOverflow(by: 3)
+        return (tripled / 2, overflow)
+    }
     /// Room every router has on top, for a few patterns with many groups (an 8-group
     /// pattern of 40 bytes expands to about 4 KB).
     static let allowance = 1 << 20
@@ -21,7 +28,7 @@ enum ExpansionBudget {
 
     /// Bytes of alternatives a router whose patterns total `patternBytes` may hold.
     static func limit(patternBytes: Int) -> Int {
-        let (scaled, overflow) = patternBytes.multipliedReportingOverflow(by: bytesPerPatternByte)
+        let (scaled, overflow) = scaled(patternBytes)
         if overflow || scaled >= ceiling - allowance { return ceiling }
         return scaled + allowance
     }
@@ -34,7 +41,13 @@ enum ExpansionBudget {
 
     static func overMessage(expandedSize: Int, room: Int) -> String {
         "the pattern's optional groups expand to \(expandedSize) bytes of alternatives, over the \(room) "
-            + "the route table has room for (its routes' alternatives may total \(bytesPerPatternByte) bytes "
+            + "the route table has room for (its routes' alternatives may total 1.5 bytes "
             + "per byte of pattern, plus 1 MiB; write some alternatives as routes of their own)"
+    }
+
+    /// What a route's alternatives cost, without compiling it (see `CompiledPattern.expandedSize`).
+    static func expandedSize(of route: Route, _ config: PatternConfig) throws(SwitchyardError) -> Int {
+        if (route.dialect ?? config.dialect) == .urlpattern { return try urlPatternExpandedSize(route, config) }
+        return try patternExpandedSize(route.pattern, config)
     }
 }

@@ -24,9 +24,23 @@ struct PatternSegment: Hashable {
     var nameIndex = -1
     /// For `.regex`: the compiled constraint. Its `literal` is then the edge key: 1 for a
     /// named constraint or 0 for an unnamed one (`<re::...>`, not captured), then the source.
-    var regex: LinearRegex? = nil
+    var regex: LinearRegex? {
+        get { regexBox?.regex }
+        set { regexBox = newValue.map(RegexBox.init) }
+    }
+    /// Out of line: few segments have a constraint, and held inline it would make every
+    /// segment of a table (one per segment of every alternative) about 70 bytes larger.
+    private var regexBox: RegexBox?
     /// For `inline` and `catchAll`: every name the segment captures, in pattern order.
     var names: [Int] = []
+
+    init(kind: SegmentKind, literal: [UInt8] = [], nameIndex: Int = -1, regex: LinearRegex? = nil, names: [Int] = []) {
+        self.kind = kind
+        self.literal = literal
+        self.nameIndex = nameIndex
+        self.names = names
+        self.regex = regex
+    }
 
     /// Whether the segment is a path parameter (an unnamed constraint is not).
     var captures: Bool { kind.captures && nameIndex >= 0 }
@@ -39,6 +53,14 @@ struct PatternSegment: Hashable {
         default: return nameIndex >= 0 ? [nameIndex] : []
         }
     }
+}
+
+/// A segment's constraint, compared and hashed by value.
+final class RegexBox: Hashable, Sendable {
+    let regex: LinearRegex
+    init(_ regex: LinearRegex) { self.regex = regex }
+    static func == (a: RegexBox, b: RegexBox) -> Bool { a.regex == b.regex }
+    func hash(into hasher: inout Hasher) { hasher.combine(regex) }
 }
 
 enum HostPattern: Hashable {
@@ -155,13 +177,19 @@ let maxCatchAlls = 8
 /// `CompiledPattern.expandedSize`) the route table can still take; a pattern whose groups
 /// would expand past it is a limit error, found before any alternative is made.
 func compilePattern(_ pattern: String, _ config: PatternConfig,
-                    expansionRoom: Int = .max) throws(SwitchyardError) -> CompiledPattern {
+                    expansionRoom: Int = .max, sizeOnly: Bool = false) throws(SwitchyardError) -> CompiledPattern {
     let bytes = Array(pattern.utf8)
     if bytes.count > config.maxPatternLength {
         throw SwitchyardError(.limit, "pattern is \(bytes.count) bytes, over the limit of \(config.maxPatternLength)")
     }
     var compiler = PatternCompiler(bytes: bytes, config: config)
-    return try compiler.compile(expansionRoom: expansionRoom)
+    return try compiler.compile(expansionRoom: expansionRoom, sizeOnly: sizeOnly)
+}
+
+/// What `pattern`'s alternatives cost (`CompiledPattern.expandedSize`), worked out without
+/// making any of them: its groups are found, nothing else is built.
+func patternExpandedSize(_ pattern: String, _ config: PatternConfig) throws(SwitchyardError) -> Int {
+    try compilePattern(pattern, config, expansionRoom: .max, sizeOnly: true).expandedSize
 }
 
 private struct PatternCompiler {
@@ -184,7 +212,7 @@ private struct PatternCompiler {
         self.config = config
     }
 
-    mutating func compile(expansionRoom: Int) throws(SwitchyardError) -> CompiledPattern {
+    mutating func compile(expansionRoom: Int, sizeOnly: Bool) throws(SwitchyardError) -> CompiledPattern {
         if bytes.isEmpty { throw bad("empty pattern (write '/' for the root path)", 0) }
         for (i, b) in bytes.enumerated() where b < 0x20 || b == 0x7F {
             throw bad("control character in pattern", i)
@@ -229,6 +257,7 @@ private struct PatternCompiler {
         if expandedSize > expansionRoom {
             throw SwitchyardError(.limit, ExpansionBudget.overMessage(expandedSize: expandedSize, room: expansionRoom))
         }
+        if sizeOnly { return CompiledPattern(names: [], variants: [], expandedSize: expandedSize) }
         // Parse the variant with every group first: it holds every name and every syntax error.
         let all = (1 << groupCount) - 1
         let full = try buildVariant(mask: all, pieces: pieces, startsWithAuthority: startsWithAuthority,

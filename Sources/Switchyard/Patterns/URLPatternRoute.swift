@@ -84,7 +84,8 @@ func compileRoutePattern(_ route: Route, _ config: PatternConfig, expansionRoom:
     return try compilePattern(route.pattern, config, expansionRoom: expansionRoom)
 }
 
-func compileURLPatternRoute(_ route: Route, _ config: PatternConfig, expansionRoom: Int = .max) throws(SwitchyardError) -> CompiledPattern {
+/// A urlpattern route has one alternative: its texts, plus one byte (`ExpansionBudget`).
+func urlPatternExpandedSize(_ route: Route, _ config: PatternConfig) throws(SwitchyardError) -> Int {
     var size = 0
     for text in [route.pattern, route.searchPattern ?? "", route.hashPattern ?? ""] {
         let n = text.utf8.count
@@ -93,7 +94,11 @@ func compileURLPatternRoute(_ route: Route, _ config: PatternConfig, expansionRo
         }
         size += n
     }
-    let expandedSize = size + 1
+    return size + 1
+}
+
+func compileURLPatternRoute(_ route: Route, _ config: PatternConfig, expansionRoom: Int = .max) throws(SwitchyardError) -> CompiledPattern {
+    let expandedSize = try urlPatternExpandedSize(route, config)
     if expandedSize > expansionRoom {
         throw SwitchyardError(.limit, ExpansionBudget.overMessage(expandedSize: expandedSize, room: expansionRoom))
     }

@@ -30,37 +30,45 @@ private func ruleError(_ path: JSONPath, _ message: String) -> SwitchyardError {
     SwitchyardError(.rule, "\(path): \(message)")
 }
 
+/// A JSON value as the reader sees it: a jansson value (`sy_router_load_rules_json`) or a
+/// node of a parsed text (RulesJSONText.swift).
+protocol RuleJSON {
+    var kind: JSONKind { get }
+    /// A string's text (`kind == .string`), refused when it is not UTF-8.
+    func text(_ path: @autoclosure () -> JSONPath, what: String) throws(SwitchyardError) -> String
+    var integer: Int64 { get }
+    var real: Double { get }
+    func member(_ key: String) -> Self?
+    var memberCount: Int { get }
+    /// Calls `body` with each member of an object, in document order.
+    func forEachMember(_ path: @autoclosure () -> JSONPath,
+                       _ body: (String, Self) throws(SwitchyardError) -> Void) throws(SwitchyardError)
+    var elementCount: Int { get }
+    /// Calls `body` with each element of an array and its index.
+    func forEachElement(_ path: @autoclosure () -> JSONPath,
+                        _ body: (Int, Self) throws(SwitchyardError) -> Void) throws(SwitchyardError)
+}
+
+/// A JSON type in words, for "must be X, not Y" messages.
+func jsonTypeName(_ kind: JSONKind) -> String {
+    switch kind {
+    case .object: return "an object"
+    case .array: return "an array"
+    case .string: return "a string"
+    case .integer: return "an integer"
+    case .real: return "a real number"
+    case .trueValue, .falseValue: return "a boolean"
+    case .null: return "null"
+    }
+}
+
 /// A JSON type in words, for "must be X, not Y" messages (rule documents and app-link files).
 func jsonTypeName(_ v: UnsafePointer<json_t>) -> String {
-    switch v.pointee.type {
-    case JSON_OBJECT: return "an object"
-    case JSON_ARRAY: return "an array"
-    case JSON_STRING: return "a string"
-    case JSON_INTEGER: return "an integer"
-    case JSON_REAL: return "a real number"
-    case JSON_TRUE, JSON_FALSE: return "a boolean"
-    case JSON_NULL: return "null"
-    default: return "a value of unknown type"
-    }
+    JanssonValue(v).kindName
 }
 
-private func mustBe(_ what: String, _ path: JSONPath, _ v: UnsafePointer<json_t>) -> SwitchyardError {
-    ruleError(path, "must be \(what), not \(jsonTypeName(v))")
-}
-
-/// Calls `body` with each member of an object, in document order (jansson keeps it).
-private func forEachMember(_ object: UnsafePointer<json_t>, _ path: @autoclosure () -> JSONPath,
-                           _ body: (String, UnsafePointer<json_t>) throws(SwitchyardError) -> Void) throws(SwitchyardError) {
-    let mutableObject = UnsafeMutablePointer(mutating: object)  // the iterator API is not const; nothing is written
-    var it = json_object_iter(mutableObject)
-    while let i = it {
-        guard let keyPointer = json_object_iter_key(i), let value = json_object_iter_value(i) else {
-            throw ruleError(path(), "an object member could not be read")
-        }
-        let key = try utf8Text(UnsafeRawPointer(keyPointer), json_object_iter_key_len(i), path(), what: "a key")
-        try body(key, UnsafePointer(value))
-        it = json_object_iter_next(mutableObject, i)
-    }
+private func mustBe(_ what: String, _ path: JSONPath, _ v: some RuleJSON) -> SwitchyardError {
+    ruleError(path, "must be \(what), not \(jsonTypeName(v.kind))")
 }
 
 /// Bytes that must be UTF-8 (a json_t made in C may hold anything).
@@ -73,9 +81,122 @@ private func utf8Text(_ p: UnsafeRawPointer, _ n: Int, _ path: @autoclosure () -
     return String(decoding: UnsafeBufferPointer(start: bytes, count: n), as: UTF8.self)
 }
 
-private func string(_ v: UnsafePointer<json_t>, _ path: @autoclosure () -> JSONPath) throws(SwitchyardError) -> String {
-    guard v.pointee.type == JSON_STRING, let s = json_string_value(v) else { throw mustBe("a string", path(), v) }
-    return try utf8Text(UnsafeRawPointer(s), json_string_length(v), path(), what: "the string")
+/// A borrowed jansson value.
+struct JanssonValue: RuleJSON {
+    let p: UnsafePointer<json_t>
+    init(_ p: UnsafePointer<json_t>) { self.p = p }
+
+    /// nil for a type jansson does not have.
+    private var knownKind: JSONKind? {
+        switch p.pointee.type {
+        case JSON_OBJECT: return .object
+        case JSON_ARRAY: return .array
+        case JSON_STRING: return .string
+        case JSON_INTEGER: return .integer
+        case JSON_REAL: return .real
+        case JSON_TRUE: return .trueValue
+        case JSON_FALSE: return .falseValue
+        case JSON_NULL: return .null
+        default: return nil
+        }
+    }
+    // A value of unknown type (only a corrupt json_t has one) is read as null: refused
+    // wherever a value is expected.
+    var kind: JSONKind { knownKind ?? .null }
+    var kindName: String { knownKind.map(jsonTypeName) ?? "a value of unknown type" }
+
+    func text(_ path: @autoclosure () -> JSONPath, what: String) throws(SwitchyardError) -> String {
+        guard let s = json_string_value(p) else { throw ruleError(path(), "\(what) could not be read") }
+        return try utf8Text(UnsafeRawPointer(s), json_string_length(p), path(), what: what)
+    }
+    var integer: Int64 { Int64(json_integer_value(p)) }
+    var real: Double { json_real_value(p) }
+    func member(_ key: String) -> JanssonValue? { json_object_get(p, key).map { JanssonValue(UnsafePointer($0)) } }
+    var memberCount: Int { json_object_size(p) }
+    var elementCount: Int { json_array_size(p) }
+
+    func forEachMember(_ path: @autoclosure () -> JSONPath,
+                       _ body: (String, JanssonValue) throws(SwitchyardError) -> Void) throws(SwitchyardError) {
+        let mutableObject = UnsafeMutablePointer(mutating: p)  // the iterator API is not const; nothing is written
+        var it = json_object_iter(mutableObject)
+        while let i = it {
+            guard let keyPointer = json_object_iter_key(i), let value = json_object_iter_value(i) else {
+                throw ruleError(path(), "an object member could not be read")
+            }
+            let key = try utf8Text(UnsafeRawPointer(keyPointer), json_object_iter_key_len(i), path(), what: "a key")
+            try body(key, JanssonValue(UnsafePointer(value)))
+            it = json_object_iter_next(mutableObject, i)
+        }
+    }
+
+    func forEachElement(_ path: @autoclosure () -> JSONPath,
+                        _ body: (Int, JanssonValue) throws(SwitchyardError) -> Void) throws(SwitchyardError) {
+        for i in 0..<json_array_size(p) {
+            guard let item = json_array_get(p, i) else { throw ruleError(path().index(i), "could not be read") }
+            try body(i, JanssonValue(UnsafePointer(item)))
+        }
+    }
+}
+
+/// A node of a parsed text: its strings were checked as UTF-8 and its numbers as fitting
+/// when the text was parsed.
+extension TapeValue: RuleJSON {
+    var kind: JSONKind { node.kind }
+    func text(_ path: @autoclosure () -> JSONPath, what: String) throws(SwitchyardError) -> String {
+        tape.string(node)
+    }
+    private var numberText: String { String(decoding: tape.bytes(node), as: UTF8.self) }
+    var integer: Int64 { Int64(numberText) ?? 0 }
+    var real: Double { Double(numberText) ?? 0 }
+
+    func member(_ key: String) -> TapeValue? {
+        var found: TapeValue?
+        forEachChild { k, v in
+            if found == nil, let k, tape.string(tape.nodes[k]) == key { found = v }
+        }
+        return found
+    }
+    var memberCount: Int { var n = 0; forEachChild { _, _ in n += 1 }; return n }
+    var elementCount: Int { memberCount }
+
+    func forEachMember(_ path: @autoclosure () -> JSONPath,
+                       _ body: (String, TapeValue) throws(SwitchyardError) -> Void) throws(SwitchyardError) {
+        var k = index + 1
+        let end = Int(node.after)
+        while k < end {
+            let value = TapeValue(tape: tape, index: k + 1)
+            try body(tape.string(tape.nodes[k]), value)
+            k = Int(tape.nodes[k + 1].after)
+        }
+    }
+
+    func forEachElement(_ path: @autoclosure () -> JSONPath,
+                        _ body: (Int, TapeValue) throws(SwitchyardError) -> Void) throws(SwitchyardError) {
+        var k = index + 1, i = 0
+        let end = Int(node.after)
+        while k < end {
+            try body(i, TapeValue(tape: tape, index: k))
+            k = Int(tape.nodes[k].after)
+            i += 1
+        }
+    }
+
+    /// Each member (with its key node) or element (key nil) of a container.
+    private func forEachChild(_ body: (Int?, TapeValue) -> Void) {
+        let isObject = node.kind == .object
+        var k = index + 1
+        let end = Int(node.after)
+        while k < end {
+            let v = isObject ? k + 1 : k
+            body(isObject ? k : nil, TapeValue(tape: tape, index: v))
+            k = Int(tape.nodes[v].after)
+        }
+    }
+}
+
+private func string(_ v: some RuleJSON, _ path: @autoclosure () -> JSONPath) throws(SwitchyardError) -> String {
+    guard v.kind == .string else { throw mustBe("a string", path(), v) }
+    return try v.text(path(), what: "the string")
 }
 
 /// The document's shape, from its top level.
@@ -85,27 +206,31 @@ struct RuleReader {
     let read: ReadConfig
 
     func document(_ root: UnsafePointer<json_t>) throws(SwitchyardError) -> RuleDocument {
-        guard root.pointee.type == JSON_OBJECT else {
-            throw ruleError(.root, "a rule document must be a JSON object, not \(jsonTypeName(root))")
+        try document(JanssonValue(root))
+    }
+
+    func document<V: RuleJSON>(_ root: V) throws(SwitchyardError) -> RuleDocument {
+        guard root.kind == .object else {
+            throw ruleError(.root, "a rule document must be a JSON object, not \(jsonTypeName(root.kind))")
         }
-        if json_object_get(root, "version") != nil { return try versioned(root) }
+        if root.member("version") != nil { return try versioned(root) }
         return try keyed(root)
     }
 
     /// `{"version": 1, "redirect_allowlist": [...], "routes": [...]}`.
-    private func versioned(_ root: UnsafePointer<json_t>) throws(SwitchyardError) -> RuleDocument {
+    private func versioned<V: RuleJSON>(_ root: V) throws(SwitchyardError) -> RuleDocument {
         var doc = RuleDocument()
-        var routes: UnsafePointer<json_t>?
+        var routes: V?
         var dialect: PatternDialect?
-        try forEachMember(root, .root) { (key, value) throws(SwitchyardError) in
+        try root.forEachMember(.root) { (key, value) throws(SwitchyardError) in
             let path = JSONPath.root.key(key)
             switch key {
             case "version":
-                guard value.pointee.type == JSON_INTEGER else { throw mustBe("the integer 1", path, value) }
-                let v = json_integer_value(value)
+                guard value.kind == .integer else { throw mustBe("the integer 1", path, value) }
+                let v = value.integer
                 guard v == 1 else { throw ruleError(path, "must be 1 (the only version this library reads), not \(v)") }
             case "routes":
-                guard value.pointee.type == JSON_ARRAY else { throw mustBe("an array of routes", path, value) }
+                guard value.kind == .array else { throw mustBe("an array of routes", path, value) }
                 routes = value
             case "redirect_allowlist":
                 doc.allowlist = try allowlist(value, path)
@@ -119,12 +244,11 @@ struct RuleReader {
         }
         guard let routes else { throw ruleError(.root, "missing \"routes\" (a versioned document lists its routes there)") }
         let base = JSONPath.root.key("routes")
-        let count = json_array_size(routes)
+        let count = routes.elementCount
         doc.routes.reserveCapacity(count)
         doc.sites.reserveCapacity(count)
-        for i in 0..<count {
-            guard let item = json_array_get(routes, i) else { throw ruleError(base.index(i), "could not be read") }
-            guard item.pointee.type == JSON_OBJECT else { throw mustBe("a route object", base.index(i), item) }
+        try routes.forEachElement(base) { (i, item) throws(SwitchyardError) in
+            guard item.kind == .object else { throw mustBe("a route object", base.index(i), item) }
             var (route, site) = try self.route(item, base.index(i), index: i, keyedPattern: nil)
             if route.dialect == nil { route.dialect = dialect }
             doc.routes.append(route)
@@ -134,20 +258,22 @@ struct RuleReader {
     }
 
     /// `{"<pattern>": {"class": ...} | {"redirectUrl": ...}, ...}`.
-    private func keyed(_ root: UnsafePointer<json_t>) throws(SwitchyardError) -> RuleDocument {
+    private func keyed<V: RuleJSON>(_ root: V) throws(SwitchyardError) -> RuleDocument {
         var doc = RuleDocument()
         // A "dialect" key holding a string names the dialect of every route (a route is an object).
         var dialect: PatternDialect?
-        if let d = json_object_get(root, "dialect"), d.pointee.type == JSON_STRING {
+        if let d = root.member("dialect"), d.kind == .string {
             dialect = try self.dialect(d, JSONPath.root.bracketKey("dialect"))
         }
-        try forEachMember(root, .root) { (key, value) throws(SwitchyardError) in
+        doc.routes.reserveCapacity(root.memberCount)
+        doc.sites.reserveCapacity(root.memberCount)
+        try root.forEachMember(.root) { (key, value) throws(SwitchyardError) in
             let path = JSONPath.root.bracketKey(key)
-            if key == "dialect", value.pointee.type == JSON_STRING { return }
-            guard value.pointee.type == JSON_OBJECT else {
+            if key == "dialect", value.kind == .string { return }
+            guard value.kind == .object else {
                 let hint = key == "routes" || key == "redirect_allowlist"
                     ? " (a document with \"\(key)\" needs \"version\": 1)" : ""
-                throw ruleError(path, "must be a route object, not \(jsonTypeName(value))\(hint)")
+                throw ruleError(path, "must be a route object, not \(jsonTypeName(value.kind))\(hint)")
             }
             // A "lint" key holding only "disable" is the document's lint settings: a route
             // object never has a "disable" member, so nothing a route could mean is lost.
@@ -164,27 +290,26 @@ struct RuleReader {
     }
 
     /// Whether an object's only member is "disable" (the shape of lint settings).
-    private func isLintSettingsShape(_ v: UnsafePointer<json_t>) -> Bool {
-        json_object_size(v) == 1 && json_object_get(v, "disable") != nil
+    private func isLintSettingsShape(_ v: some RuleJSON) -> Bool {
+        v.memberCount == 1 && v.member("disable") != nil
     }
 
     /// `"lint": {"disable": ["lint-id", ...]}`: settings for `switchyard check`. The loader
     /// only checks the shape (which ids exist is the linter's business) and keeps nothing.
-    private func lintSettings(_ v: UnsafePointer<json_t>, _ path: JSONPath) throws(SwitchyardError) {
-        guard v.pointee.type == JSON_OBJECT else { throw mustBe("an object such as {\"disable\": [\"lint-id\"]}", path, v) }
-        try forEachMember(v, path) { (key, value) throws(SwitchyardError) in
+    private func lintSettings(_ v: some RuleJSON, _ path: JSONPath) throws(SwitchyardError) {
+        guard v.kind == .object else { throw mustBe("an object such as {\"disable\": [\"lint-id\"]}", path, v) }
+        try v.forEachMember(path) { (key, value) throws(SwitchyardError) in
             let field = path.key(key)
             guard key == "disable" else { throw ruleError(field, "unknown field (lint settings have only \"disable\")") }
-            guard value.pointee.type == JSON_ARRAY else { throw mustBe("an array of lint ids (strings)", field, value) }
-            for i in 0..<json_array_size(value) {
-                guard let item = json_array_get(value, i) else { throw ruleError(field.index(i), "could not be read") }
+            guard value.kind == .array else { throw mustBe("an array of lint ids (strings)", field, value) }
+            try value.forEachElement(field) { (i, item) throws(SwitchyardError) in
                 _ = try string(item, field.index(i))
             }
         }
     }
 
     /// `"dialect": "switchyard"` or `"urlpattern"`.
-    private func dialect(_ v: UnsafePointer<json_t>, _ path: JSONPath) throws(SwitchyardError) -> PatternDialect {
+    private func dialect(_ v: some RuleJSON, _ path: JSONPath) throws(SwitchyardError) -> PatternDialect {
         let text = try string(v, path)
         guard let d = PatternDialect(rawValue: text) else {
             throw ruleError(path, "unknown dialect '\(text)' (the dialects are \"switchyard\" and \"urlpattern\")")
@@ -192,11 +317,10 @@ struct RuleReader {
         return d
     }
 
-    private func allowlist(_ v: UnsafePointer<json_t>, _ path: JSONPath) throws(SwitchyardError) -> RedirectAllowlist {
-        guard v.pointee.type == JSON_ARRAY else { throw mustBe("an array of strings", path, v) }
+    private func allowlist(_ v: some RuleJSON, _ path: JSONPath) throws(SwitchyardError) -> RedirectAllowlist {
+        guard v.kind == .array else { throw mustBe("an array of strings", path, v) }
         var list = RedirectAllowlist()
-        for i in 0..<json_array_size(v) {
-            guard let item = json_array_get(v, i) else { throw ruleError(path.index(i), "could not be read") }
+        try v.forEachElement(path) { (i, item) throws(SwitchyardError) in
             let entry = try string(item, path.index(i))
             do throws(SwitchyardError) {
                 try list.add(entry, read)
@@ -209,7 +333,7 @@ struct RuleReader {
 
     /// One route object. `keyedPattern`: the key it stands under in the keyed shape (then a
     /// "pattern" member is unknown), or nil in the versioned shape.
-    private func route(_ object: UnsafePointer<json_t>, _ path: @autoclosure () -> JSONPath, index: Int,
+    private func route(_ object: some RuleJSON, _ path: @autoclosure () -> JSONPath, index: Int,
                        keyedPattern: String?) throws(SwitchyardError) -> (Route, RouteSite) {
         var pattern = keyedPattern
         var target: (String, String)?     // (value, member name)
@@ -222,7 +346,7 @@ struct RuleReader {
         var dialect: PatternDialect?
         var ignoreCase = false
         var search: String?, hash: String?
-        try forEachMember(object, path()) { (key, value) throws(SwitchyardError) in
+        try object.forEachMember(path()) { (key, value) throws(SwitchyardError) in
             // Built only when an error names it.
             func field() -> JSONPath { path().key(key) }
             switch key {
@@ -239,8 +363,8 @@ struct RuleReader {
             case "parent":
                 parent = try string(value, field())
             case "priority":
-                guard value.pointee.type == JSON_INTEGER else { throw mustBe("an integer", field(), value) }
-                let p = json_integer_value(value)
+                guard value.kind == .integer else { throw mustBe("an integer", field(), value) }
+                let p = value.integer
                 guard p >= Int64(Int32.min), p <= Int64(Int32.max) else {
                     throw ruleError(field(), "\(p) is outside the 32-bit range")
                 }
@@ -248,17 +372,17 @@ struct RuleReader {
             case "defaults":
                 defaults = try self.defaults(value, field())
             case "append_params":
-                guard value.pointee.type == JSON_TRUE || value.pointee.type == JSON_FALSE else {
+                guard value.kind == .trueValue || value.kind == .falseValue else {
                     throw mustBe("true or false", field(), value)
                 }
-                appendParams = value.pointee.type == JSON_TRUE
+                appendParams = value.kind == .trueValue
             case "dialect":
                 dialect = try self.dialect(value, field())
             case "ignore_case":
-                guard value.pointee.type == JSON_TRUE || value.pointee.type == JSON_FALSE else {
+                guard value.kind == .trueValue || value.kind == .falseValue else {
                     throw mustBe("true or false", field(), value)
                 }
-                ignoreCase = value.pointee.type == JSON_TRUE
+                ignoreCase = value.kind == .trueValue
             case "search":
                 search = try string(value, field())
             case "hash":
@@ -300,17 +424,17 @@ struct RuleReader {
     }
 
     /// `"defaults": {"tab": "posts", "page": 1, "zoom": 1.5}`: strings or numbers.
-    private func defaults(_ v: UnsafePointer<json_t>, _ path: JSONPath) throws(SwitchyardError) -> [String: ParameterValue] {
-        guard v.pointee.type == JSON_OBJECT else { throw mustBe("an object", path, v) }
+    private func defaults(_ v: some RuleJSON, _ path: JSONPath) throws(SwitchyardError) -> [String: ParameterValue] {
+        guard v.kind == .object else { throw mustBe("an object", path, v) }
         var out: [String: ParameterValue] = [:]
-        try forEachMember(v, path) { (key, value) throws(SwitchyardError) in
+        try v.forEachMember(path) { (key, value) throws(SwitchyardError) in
             func field() -> JSONPath { path.key(key) }
             if key.isEmpty { throw ruleError(field(), "a default needs a non-empty name") }
-            switch value.pointee.type {
-            case JSON_STRING: out[key] = .string(try string(value, field()))
-            case JSON_INTEGER: out[key] = .int(Int64(json_integer_value(value)))
-            case JSON_REAL:
-                let d = json_real_value(value)
+            switch value.kind {
+            case .string: out[key] = .string(try string(value, field()))
+            case .integer: out[key] = .int(value.integer)
+            case .real:
+                let d = value.real
                 guard d.isFinite else { throw ruleError(field(), "must be a finite number") }
                 out[key] = .float(d)
             default: throw mustBe("a string or a number", field(), value)

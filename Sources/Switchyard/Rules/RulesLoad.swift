@@ -51,32 +51,29 @@ extension Router {
         if bytes.count > limit {
             throw SwitchyardError(.rule, "$: the document is \(bytes.count) bytes, over the limit of \(limit) (maxDocumentSize)")
         }
-        var error = json_error_t()
-        let flags = JSON_REJECT_DUPLICATES | JSON_DECODE_ANY
-        // A NULL base (empty buffer) is not allowed by json_loadb: give it a real empty buffer.
-        let base = bytes.baseAddress ?? UnsafeRawPointer(emptyBytes)
-        guard let root = json_loadb(base.assumingMemoryBound(to: CChar.self), bytes.count, Int(flags), &error) else {
-            throw syntaxError(error, bytes)
-        }
-        defer { json_decref(root) }
-        try loadDocument(UnsafePointer(root))
+        // Parsed into nodes that point into the text (RulesJSONText.swift), read into routes,
+        // and dropped before any route is compiled.
+        try load(readRuleDocument(bytes: bytes, patternConfig.read))
     }
 
     /// Loads a rule document from a jansson value (a borrowed `const json_t *`: only read;
     /// the caller keeps its reference). The size limit applies to text only.
     package func loadRules(jansson: OpaquePointer) throws(SwitchyardError) {
-        try loadDocument(UnsafePointer<json_t>(jansson))
+        try load(RuleReader(read: patternConfig.read).document(UnsafePointer<json_t>(jansson)))
     }
 
-    private func loadDocument(_ root: UnsafePointer<json_t>) throws(SwitchyardError) {
-        let read = patternConfig.read
-        let doc = try RuleReader(read: read).document(root)
+    private func load(_ doc: consuming RuleDocument) throws(SwitchyardError) {
+        // Each copy of the routes is let go as soon as the next one is made: the document's
+        // after compiling, the compiled patterns once they are in the router.
+        var routes: [Route] = []
+        swap(&routes, &doc.routes)
+        let sites = doc.sites
         // The index of the last route that passed `check`: an error of that route after it
         // (apply's order) is about its redirect template, before it about its pattern.
         var checked = -1
         let annotate: (Int, SwitchyardError) -> SwitchyardError = { index, error in
             if error.code == .rule { return error }
-            let site = doc.sites[index]
+            let site = sites[index]
             let path: JSONPath
             switch error.code {
             case .invalidPattern, .conflict: path = site.pattern
@@ -90,47 +87,34 @@ extension Router {
         // and the table is built outside it too (resolves meanwhile use the previous one).
         // The allowlist goes with each redirect route: it is checked on the template when the
         // route is added (validateRedirectTemplate) and on every URL the redirect produces.
-        var routes = doc.routes
         if let allowlist = doc.allowlist {
             for k in routes.indices {
                 if case .redirect = routes[k].destination { routes[k].redirectAllowlist = allowlist }
             }
         }
         let cost = state.withLock { $0.cost(replacingDocument: true) }
-        let prepared = try RouterState.prepare(
+        var prepared = try RouterState.prepare(
             adding: routes, config: patternConfig, cost: cost,
             check: { (index, _, _) throws(SwitchyardError) in checked = index },
             annotate: annotate)
+        routes = []
         // Conflicts and the budget (checked again on the routes as they are now) concern
         // the pattern.
         let applyAnnotate: (Int, SwitchyardError) -> SwitchyardError = { index, error in
-            SwitchyardError(.rule, "\(doc.sites[index].pattern): \(error.message)", position: error.position)
+            SwitchyardError(.rule, "\(sites[index].pattern): \(error.message)", position: error.position)
         }
         try changeAndBuild { (s: inout RouterState) throws(SwitchyardError) in
             try s.checkParents(adding: prepared, replacingDocument: true, annotate: annotate)
             try s.apply(prepared: prepared, fromDocument: true, replacingDocument: true, annotate: applyAnnotate)
+            prepared = []
         }
     }
+}
 
-    /// jansson's syntax error, with its line, column and byte, and the JSON path it is in.
-    private func syntaxError(_ e: json_error_t, _ bytes: UnsafeRawBufferPointer) -> SwitchyardError {
-        var e = e
-        let text = withUnsafeBytes(of: &e.text) { raw -> String in
-            let b = raw.bindMemory(to: UInt8.self)
-            let n = b.firstIndex(of: 0) ?? b.count
-            return String(decoding: UnsafeBufferPointer(rebasing: b[..<n]), as: UTF8.self)
-        }
-        var whereText = ""
-        if e.position > 0, let base = bytes.baseAddress {
-            // Up to the offending token, not through it (jansson points just after it).
-            let path = jsonPath(in: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, at: Int(e.position) - 1)
-            if path.description != "$" { whereText = " in \(path)" }
-        }
-        let position = e.position >= 0 ? Int(e.position) : nil
-        return SwitchyardError(.rule,
-            "invalid JSON at line \(e.line), column \(e.column), byte \(e.position)\(whereText): \(text)",
-            position: position)
-    }
+/// Reads a rule document from JSON text.
+func readRuleDocument(bytes: UnsafeRawBufferPointer, _ read: ReadConfig) throws(SwitchyardError) -> RuleDocument {
+    let tape = try JSONTape(parsing: bytes.assumingMemoryBound(to: UInt8.self))
+    return try RuleReader(read: read).document(tape.root)
 }
 
 /// Reads a whole file with POSIX calls (no Foundation). Stops one byte past `limit`, so an

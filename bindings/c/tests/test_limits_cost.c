@@ -6,6 +6,7 @@
  */
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 #include "sy_test.h"
 
 /* An unoptimised, ASan-instrumented build (SWITCHYARD_SANITIZE) spends several times the
@@ -124,6 +125,82 @@ static void a_document_past_the_group_budget_is_a_rule_error(void **state)
     sy_test_resolve(m, r, "/keep");
     assert_str(sy_match_target(m), "keep");
     free(doc);
+    sy_match_free(m);
+    sy_router_free(r);
+}
+
+/* The document an attacker writes to get the most alternatives out of its bytes: 300 long
+ * plain routes, whose length buys room (1.5 bytes of alternatives per byte of pattern, plus
+ * 1 MiB), then short 8-group routes until the room is full, then `extra` more. The first
+ * route is a redirect the router refuses once its pattern is compiled. */
+static char *budget_filling_document(int extra, size_t *len)
+{
+    static const char groups[] = "(/a)(/b)(/c)(/d)(/e)(/f)(/g)(/i)";
+    size_t cap = 16u << 20, n, pattern_bytes = 0, expanded = 0, plain_len;
+    char *doc = malloc(cap), pre[32];
+    char *plain = malloc(4001);
+    int i, grouped = 0;
+    assert_non_null(doc);
+    assert_non_null(plain);
+    memset(plain, 'x', 4000);
+    plain[4000] = '\0';
+    n = (size_t)snprintf(doc, cap, "{\"version\": 1, \"routes\": [");
+    for (i = 0; i < 300; i++) {
+        plain_len = (size_t)snprintf(pre, sizeof pre, "/p%d/", i) + 4000;
+        pattern_bytes += plain_len;
+        expanded += plain_len + 1;
+        n += (size_t)snprintf(doc + n, cap - n, "%s{\"pattern\": \"%s%s\", %s}", i ? ", " : "", pre, plain,
+                              i ? "\"target\": \"t\"" : "\"redirect\": \"https://{h}.example.com/\"");
+    }
+    for (;;) {
+        size_t pre_len = (size_t)snprintf(pre, sizeof pre, "/h%d", grouped);
+        size_t size = 256 * (pre_len + 1) + 128 * 16;
+        size_t room = (pattern_bytes + pre_len + sizeof groups - 1) * 3 / 2 + (1u << 20);
+        if (expanded + size > room) {
+            if (extra == 0) break;
+            extra--;
+        }
+        pattern_bytes += pre_len + sizeof groups - 1;
+        expanded += size;
+        n += (size_t)snprintf(doc + n, cap - n, ", {\"pattern\": \"%s%s\", \"target\": \"t\"}", pre, groups);
+        grouped++;
+    }
+    n += (size_t)snprintf(doc + n, cap - n, "]}");
+    assert_true(n < cap);
+    free(plain);
+    *len = n;
+    return doc;
+}
+
+/* HEADER: "the budget of a document is checked on all its patterns before any route is
+ * compiled": an over-budget document is refused on the budget, not on the bad redirect
+ * of its first route, and leaves the router as it was. */
+static void a_document_past_the_budget_is_refused_before_compiling(void **state)
+{
+    sy_router *r = sy_test_router(NULL);
+    sy_match *m = sy_test_match();
+    sy_error err;
+    size_t n;
+    char *doc;
+    (void)state;
+    sy_test_add(r, "/keep", "keep");
+    doc = budget_filling_document(1, &n);
+    assert_status(SY_ERR_RULE, sy_router_load_rules(r, doc, n, &err), &err);
+    assert_true(sy_test_message_has(&err, "].pattern: the pattern's optional groups expand to"));
+    assert_true(strncmp(err.message, "$.routes[0]", 11) != 0);
+    assert_int_equal(err.position, -1);
+    free(doc);
+    sy_test_resolve(m, r, "/keep");
+    assert_str(sy_match_target(m), "keep");
+    sy_test_resolve(m, r, "/h0/a");
+    assert_int_equal(sy_match_found(m), 0);
+    /* Within the budget, the redirect is what is refused. */
+    doc = budget_filling_document(0, &n);
+    assert_status(SY_ERR_RULE, sy_router_load_rules(r, doc, n, &err), &err);
+    assert_true(strncmp(err.message, "$.routes[0].redirect", 20) == 0);
+    free(doc);
+    sy_test_resolve(m, r, "/keep");
+    assert_str(sy_match_target(m), "keep");
     sy_match_free(m);
     sy_router_free(r);
 }
@@ -285,6 +362,7 @@ int main(void)
         cmocka_unit_test(long_web_scheme_is_refused),
         cmocka_unit_test(a_document_past_the_group_budget_is_a_rule_error),
         cmocka_unit_test(single_adds_share_the_group_budget),
+        cmocka_unit_test(a_document_past_the_budget_is_refused_before_compiling),
         cmocka_unit_test(resolve_on_a_64_kib_stack),
         cmocka_unit_test(a_nul_in_a_file_path_is_refused_at_its_byte),
         cmocka_unit_test(patterns_read_as_the_contract_says),

@@ -73,6 +73,12 @@ static void every_bad_document_is_a_rule_error(void **state)
         {"{\"/new/:id\": {\"redirectUrl\": \"https://{id}.example.com/\"}}", "$[\"/new/:id\"].redirectUrl", 8},
         /* conflicts, with a route added by hand */
         {"{\"/kept/:name\": {\"class\": \"N\"}}", "conflicts with existing route '/kept/:id'", -1},
+        /* numbers a double cannot hold: their path, line, column and byte (the first of
+         * the number), never read as 0 or infinity */
+        {"{\"version\": 1, \"routes\": [{\"pattern\": \"/new\", \"target\": \"N\", \"defaults\": {\"x\": 1e-400}}]}",
+         "$.routes[0].defaults.x: the number 1e-400 (line 1, column 80, byte 79) underflows", 79},
+        {"{\"version\": 1, \"routes\": [{\"pattern\": \"/new\", \"target\": \"N\", \"defaults\": {\"x\": 1e400}}]}",
+         "$.routes[0].defaults.x: the number 1e400 (line 1, column 80, byte 79) overflows", 79},
         /* redirects outside the allowlist */
         {"{\"version\": 1, \"redirect_allowlist\": [\"myapp\"], \"routes\": "
          "[{\"pattern\": \"/new\", \"redirect\": \"https://evil.test/\"}]}",

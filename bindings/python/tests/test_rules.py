@@ -328,6 +328,14 @@ BAD_TEXT = [
      ["$.redirect_allowlist[0]", "only a web scheme has a host"], None),
     # strict JSON text: a NUL escape is refused
     (_versioned('{"pattern": "/a", "target": "A\\u0000B"}'), ["invalid JSON"], None),
+    # numbers a double or a 64-bit integer cannot hold: their path, line, column and first
+    # byte, never read as 0 or infinity
+    (_versioned('{"pattern": "/a", "target": "A", "defaults": {"x": 1e-400}}'),
+     ["$.routes[0].defaults.x: the number 1e-400 (line 1, column 78, byte 77) underflows"], 77),
+    (_versioned('{"pattern": "/a", "target": "A", "defaults": {"x": 1e400}}'),
+     ["$.routes[0].defaults.x: the number 1e400 (line 1, column 78, byte 77) overflows"], 77),
+    (_versioned('{"pattern": "/a", "target": "A", "defaults": {"x": 99999999999999999999}}'),
+     ["$.routes[0].defaults.x", "does not fit in 64 bits"], 77),
 ]
 
 

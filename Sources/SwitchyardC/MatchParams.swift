@@ -1,0 +1,37 @@
+// sy_match_params: a whole parameter list, typed, into the caller's array in one call.
+import CSwitchyard
+import Switchyard
+
+@c @implementation
+public func sy_match_params(_ out: UnsafeMutablePointer<sy_param>?, _ cap: Int,
+                            _ countOut: UnsafeMutablePointer<Int>?,
+                            _ match: OpaquePointer?, _ which: Int32,
+                            _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
+    countOut?.pointee = 0
+    return matchEntry(match, err) { (m) throws(CFailure) in
+        let capacity = try outputCapacity(out, cap, name: "out")
+        let path = try parameterList(which)
+        let count = path ? m.rawPathParameterCount : m.rawParamCount
+        countOut?.pointee = count
+        guard count <= capacity else {
+            throw CFailure(SY_ERR_BUFFER_TOO_SMALL, "out holds \(capacity) parameters; the match has \(count)")
+        }
+        guard let out, count > 0 else { return }
+        var i = 0
+        m.forEachRawParameter(path: path) { p in
+            guard i < count else { return }
+            out[i] = cParam(p)
+            i += 1
+        }
+        countOut?.pointee = i
+    }
+}
+
+/// Which list an sy_param_list names: true for the path parameters, false for the merged map.
+func parameterList(_ which: Int32) throws(CFailure) -> Bool {
+    switch which {
+    case Int32(SY_PARAMS_MERGED.rawValue): return false
+    case Int32(SY_PARAMS_PATH.rawValue): return true
+    default: throw .invalid("which is \(which): not SY_PARAMS_MERGED (0) or SY_PARAMS_PATH (1)")
+    }
+}
