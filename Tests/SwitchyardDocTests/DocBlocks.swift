@@ -102,7 +102,17 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 @Suite("Doc blocks of docs/NAVIGATION.md") struct Doc_docs_NAVIGATION_md {
     @Test("docs/NAVIGATION.md: its runnable blocks, in order") func runs() throws {
         let docFiles = try DocFiles(["rules.json": "{\"version\": 1, \"routes\": [\n  {\"pattern\": \"myapp://hotels\", \"target\": \"HotelList\", \"name\": \"hotels\"},\n  {\"pattern\": \"myapp://hotels/<int:hotel>\", \"target\": \"Hotel\", \"name\": \"hotel\", \"parent\": \"hotels\"},\n  {\"pattern\": \"myapp://hotels/<int:hotel>/rooms/:room\", \"target\": \"Room\", \"name\": \"room\", \"parent\": \"hotel\"},\n  {\"pattern\": \"myapp://bookings/<int:id>\", \"target\": \"Booking\"},\n  {\"pattern\": \"https://example.com/h/<int:hotel>\", \"redirect\": \"myapp://hotels/{hotel}\"},\n  {\"pattern\": \"myapp://*\", \"target\": \"Home\"}\n]}\n"])
-        // docs/NAVIGATION.md:89
+        // docs/NAVIGATION.md:88
+        let users = Router()
+        try users.add("/user/:uname", target: "User", name: "user")
+        try users.add("/user/settings", target: "Settings", name: "settings")
+        print(try users.url(for: "user", parameters: ["uname": "ann"]))
+        do throws(SwitchyardError) {
+            _ = try users.url(for: "user", parameters: ["uname": "settings"])
+        } catch {
+            print(error.message)
+        }
+        // docs/NAVIGATION.md:126
 
         struct AppContext: Sendable { var userID: Int?; var source: String }
 
