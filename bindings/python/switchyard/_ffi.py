@@ -353,7 +353,7 @@ def check_status(status: int, func: Any, args: Tuple[Any, ...]) -> int:
 
 
 def check_status_sizing(status: int, func: Any, args: Tuple[Any, ...]) -> int:
-    """errcheck for sy_match_to_json and sy_match_params_text: SY_ERR_BUFFER_TOO_SMALL is
+    """errcheck for sy_match_to_json, sy_match_params_text and sy_match_params: SY_ERR_BUFFER_TOO_SMALL is
     the size query's answer."""
     if status == SY_ERR_BUFFER_TOO_SMALL:
         return status
@@ -504,6 +504,12 @@ sy_match_redirect_count = _declare("sy_match_redirect_count", [MatchRef], c_size
 sy_match_redirect_at = _declare("sy_match_redirect_at", [MatchRef, c_size_t], SyStr, keep_gil=True)
 sy_match_params_text = _declare(
     "sy_match_params_text", [POINTER(c_char), c_size_t, POINTER(c_size_t), MatchRef, c_int32, ErrPtr], c_int,
+    check_status_sizing, keep_gil=True,
+)
+# The typed whole-list call of C callers (the binding reads lists as text, above: one
+# decode of one buffer costs Python less than a ctypes structure per parameter).
+sy_match_params = _declare(
+    "sy_match_params", [ParamPtr, c_size_t, POINTER(c_size_t), MatchRef, c_int32, ErrPtr], c_int,
     check_status_sizing, keep_gil=True,
 )
 # Match.params' own entry point, without argtypes (as sy_router_resolve_raw above). The
