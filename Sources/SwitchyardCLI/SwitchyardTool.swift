@@ -14,7 +14,14 @@ import Darwin
 @main
 enum SwitchyardMain {
     static func main() {
-        exit(SwitchyardTool.run(Array(CommandLine.arguments.dropFirst()), console: .standard()))
+        // The arguments' own bytes: CommandLine.arguments would turn bytes that are not
+        // UTF-8 into U+FFFD, and a file name holding them could not be opened.
+        var arguments: [String] = []
+        for k in 1..<max(1, Int(CommandLine.argc)) {
+            guard let p = CommandLine.unsafeArgv[k] else { continue }
+            arguments.append(decodeArgument(UnsafeBufferPointer(start: p, count: strlen(p)).lazy.map { UInt8(bitPattern: $0) }))
+        }
+        exit(SwitchyardTool.run(arguments, console: .standard()))
     }
 }
 
