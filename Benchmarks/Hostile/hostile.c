@@ -117,6 +117,21 @@ static void refused(row_result *r, const sy_error *e) {
     snprintf(r->message, sizeof r->message, "%s: %s", sy_status_str(e->code), e->message);
 }
 
+/* Times one call on `input_bytes` of input: its time, its peak memory, and its error when
+ * the library refuses the input. */
+typedef int (*measured_call)(void *ctx, sy_error *e);
+
+static void measure(row_result *r, double input_bytes, measured_call call, void *ctx) {
+    sy_error e;
+    memset(&e, 0, sizeof e);
+    r->input_bytes = input_bytes;
+    double m = memory_before(input_bytes), t = now();
+    int ok = call(ctx, &e);
+    r->seconds = now() - t;
+    memory_after(r, m);
+    if (!ok) refused(r, &e);
+}
+
 /* ---- inputs */
 
 /* A urlpattern route of 400 named groups, `(?<aa>a)|` each, in one repeated group: every
@@ -151,18 +166,19 @@ static int add_urlpattern(sy_router *router, const buf *pattern, sy_error *e) {
     return sy_router_add_route(router, &route, e) == SY_OK;
 }
 
+typedef struct { sy_router *router; const buf *text; } router_input;
+
+static int call_add(void *p, sy_error *e) {
+    router_input *c = p;
+    return add_urlpattern(c->router, c->text, e);
+}
+
 static void run_add(row_result *r, void (*make)(buf *)) {
     buf p = {0};
     make(&p);
-    sy_router *router = NULL;
-    sy_error e;
-    sy_router_new(&router, NULL, &e);
-    r->input_bytes = (double)p.len;
-    double m = memory_before(r->input_bytes), t = now();
-    int ok = add_urlpattern(router, &p, &e);
-    r->seconds = now() - t;
-    memory_after(r, m);
-    if (!ok) refused(r, &e);
+    router_input c = { NULL, &p };
+    sy_router_new(&c.router, NULL, NULL);
+    measure(r, (double)p.len, call_add, &c);
 }
 
 static void row_add_automaton(row_result *r) { run_add(r, automaton_route); }
@@ -203,38 +219,37 @@ static void worst_document(buf *b) {
     puts_(b, "\n]}\n");
 }
 
+static int call_load(void *p, sy_error *e) {
+    router_input *c = p;
+    return sy_router_load_rules(c->router, c->text->p, c->text->len, e) == SY_OK;
+}
+
 static void row_load_document(row_result *r) {
     buf d = {0};
     worst_document(&d);
-    sy_router *router = NULL;
-    sy_error e;
-    sy_router_new(&router, NULL, &e);
-    r->input_bytes = (double)d.len;
-    double m = memory_before(r->input_bytes), t = now();
-    int ok = sy_router_load_rules(router, d.p, d.len, &e) == SY_OK;
-    r->seconds = now() - t;
-    memory_after(r, m);
-    if (!ok) refused(r, &e);
+    router_input c = { NULL, &d };
+    sy_router_new(&c.router, NULL, NULL);
+    measure(r, (double)d.len, call_load, &c);
 }
 
-/* An AASA file of 500,000 app IDs in one details entry (about 7.4 MB). */
+/* An AASA file of 500,000 app IDs in one details entry (about 7.4 MB), compiled, and one
+ * URL decided. */
+static int call_aasa(void *p, sy_error *e) {
+    const buf *f = p;
+    sy_links_aasa *aasa = NULL;
+    sy_links_decision decisions[4];
+    size_t count = 0;
+    static const char url[] = "https://www.example.com/p/1";
+    return sy_links_aasa_new(&aasa, f->p, f->len, 0, 0, e) == SY_OK
+        && sy_links_aasa_decide(decisions, 4, &count, aasa, "www.example.com", 15, url, sizeof url - 1, e) == SY_OK;
+}
+
 static void row_aasa(row_result *r) {
     buf f = {0};
     puts_(&f, "{\"applinks\": {\"details\": [{\"appIDs\": [");
     for (int i = 0; i < 500000; i++) putf(&f, "%s\"AB12.c%06d\"", i ? "," : "", i);
     puts_(&f, "], \"components\": [{\"/\": \"/p/*\"}]}]}}");
-    r->input_bytes = (double)f.len;
-    sy_links_aasa *aasa = NULL;
-    sy_error e;
-    sy_links_decision decisions[4];
-    size_t count = 0;
-    static const char url[] = "https://www.example.com/p/1";
-    double m = memory_before(r->input_bytes), t = now();
-    int ok = sy_links_aasa_new(&aasa, f.p, f.len, 0, 0, &e) == SY_OK
-        && sy_links_aasa_decide(decisions, 4, &count, aasa, "www.example.com", 15, url, sizeof url - 1, &e) != SY_ERR_MISUSE;
-    r->seconds = now() - t;
-    memory_after(r, m);
-    if (!ok) refused(r, &e);
+    measure(r, (double)f.len, call_aasa, &f);
 }
 
 /* A 32 KB URL: prefix, then `fill` up to 32,760 bytes. */
@@ -244,16 +259,17 @@ static void long_url(buf *u, const char *prefix, const char *fill) {
     while (u->len < 32760) put(u, &fill[k++ % n], 1);
 }
 
+typedef struct { sy_router *router; sy_match *match; const buf *url; } resolve_input;
+
+static int call_resolve(void *p, sy_error *e) {
+    resolve_input *c = p;
+    return sy_router_resolve(c->match, c->router, c->url->p, c->url->len, e) == SY_OK;
+}
+
 static void resolve_once(row_result *r, sy_router *router, const buf *u) {
-    sy_match *match = NULL;
-    sy_error e;
-    sy_match_new(&match, &e);
-    r->input_bytes = (double)u->len;
-    double m = memory_before(r->input_bytes), t = now();
-    int ok = sy_router_resolve(match, router, u->p, u->len, &e) == SY_OK;
-    r->seconds = now() - t;
-    memory_after(r, m);
-    if (!ok) refused(r, &e);
+    resolve_input c = { router, NULL, u };
+    sy_match_new(&c.match, NULL);
+    measure(r, (double)u->len, call_resolve, &c);
 }
 
 /* 20 constraints at one place, each of which keeps 1,000 threads alive on the Pike VM. */
