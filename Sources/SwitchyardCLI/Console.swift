@@ -3,7 +3,8 @@
 // Everything written goes through `render`, the one place where text reaches a stream: it
 // escapes every control character (TerminalText.swift), so a value read from a document,
 // a file or the command line cannot act on the terminal. The console's own colour
-// survives because `styled` marks it with a key no input can know.
+// and its own line breaks survive because it marks them (`styled`, `nl`) with a key no input
+// can know; a line feed from input is shown as `\x0a`.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -31,14 +32,7 @@ final class Console {
     /// A console that keeps what is written, with `input` as standard input.
     static func capturing(input: [String] = []) -> Console { Console(captures: true, input: input) }
 
-    /// Marks `styled` puts around text: U+E000 (private use), this console's random
-    /// key, the style's SGR code and U+E001. Text from input cannot carry a valid mark.
-    private let styleKey: String = {
-        var g = SystemRandomNumberGenerator()
-        return String(g.next() as UInt64, radix: 36) + String(g.next() as UInt64, radix: 36)
-    }()
-
-    fileprivate func styleMark(_ code: String) -> String { "\u{E000}\(styleKey)\(code)\u{E001}" }
+    fileprivate func styleMark(_ code: String) -> String { toolMark(code) }
 
     func write(_ s: String) {
         let text = render(s)
@@ -46,27 +40,27 @@ final class Console {
         writeAll(1, text)
     }
 
-    func line(_ s: String = "") { write(s + "\n") }
+    func line(_ s: String = "") { write(s + nl) }
 
     func error(_ s: String) {
-        let text = render(s + "\n")
+        let text = render(s + nl)
         if captures { errors += text; return }
         writeAll(2, text)
     }
 
-    /// `s` as it may reach a terminal: control characters escaped, this console's style
-    /// marks turned into ANSI colour.
+    /// `s` as it may reach a terminal: control characters escaped (line feeds too), the
+    /// tool's marks turned into line feeds (`nl`) and ANSI colour (`styled`).
     func render(_ s: String) -> String {
         let scalars = s.unicodeScalars
         guard scalars.contains(where: { $0 == "\u{E000}" || TerminalText.escape($0) != nil }) else { return s }
         var out = ""
         out.reserveCapacity(s.utf8.count + 16)
         var i = scalars.startIndex
-        let key = styleKey.unicodeScalars
+        let key = toolMarkKey.unicodeScalars
         while i < scalars.endIndex {
             let u = scalars[i]
-            if u == "\u{E000}", let (code, after) = styleCode(scalars, after: scalars.index(after: i), key: key) {
-                out += "\u{1B}[\(code)m"
+            if u == "\u{E000}", let (code, after) = markCode(scalars, after: scalars.index(after: i), key: key) {
+                out += code == "n" ? "\n" : "\u{1B}[\(code)m"
                 i = after
                 continue
             }
@@ -76,8 +70,9 @@ final class Console {
         return out
     }
 
-    /// The SGR code of the style mark whose key starts at `start`, and where the mark ends.
-    private func styleCode(_ scalars: String.UnicodeScalarView, after start: String.Index,
+    /// What the mark whose key starts at `start` stands for ("n", or an SGR code), and
+    /// where the mark ends.
+    private func markCode(_ scalars: String.UnicodeScalarView, after start: String.Index,
                            key: String.UnicodeScalarView) -> (String, String.Index)? {
         var i = start
         for k in key {
@@ -86,7 +81,7 @@ final class Console {
         }
         var code = ""
         while i < scalars.endIndex, scalars[i] != "\u{E001}" {
-            guard scalars[i] == ";" || ("0"..."9").contains(scalars[i]), code.count < 8 else { return nil }
+            guard scalars[i] == ";" || scalars[i] == "n" || ("0"..."9").contains(scalars[i]), code.count < 8 else { return nil }
             code.unicodeScalars.append(scalars[i])
             i = scalars.index(after: i)
         }

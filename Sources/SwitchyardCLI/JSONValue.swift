@@ -26,20 +26,20 @@ indirect enum JSONValue {
         switch self {
         case .object(let members):
             if members.isEmpty { out += "{}"; return }
-            out += "{\n"
+            out += "{\(nl)"
             for (k, (name, value)) in members.enumerated() {
                 out += pad + quoted(name) + ": "
                 value.write(&out, indent: indent + 1)
-                out += k + 1 < members.count ? ",\n" : "\n"
+                out += k + 1 < members.count ? ",\(nl)" : "\(nl)"
             }
             out += close + "}"
         case .array(let items):
             if items.isEmpty { out += "[]"; return }
-            out += "[\n"
+            out += "[\(nl)"
             for (k, value) in items.enumerated() {
                 out += pad
                 value.write(&out, indent: indent + 1)
-                out += k + 1 < items.count ? ",\n" : "\n"
+                out += k + 1 < items.count ? ",\(nl)" : "\(nl)"
             }
             out += close + "]"
         case .string(let s): out += quoted(s)

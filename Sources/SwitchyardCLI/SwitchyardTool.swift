@@ -53,7 +53,7 @@ struct SwitchyardTool: ParsableCommand {
                     named = sub
                     choices = sub.configuration.subcommands
                 }
-                console.write((named.map { helpMessage(for: $0) } ?? helpMessage()) + "\n")
+                console.write(ownLines(named.map { helpMessage(for: $0) } ?? helpMessage()) + nl)
                 return 0
             }
             return try tool.execute(console)
@@ -64,10 +64,10 @@ struct SwitchyardTool: ParsableCommand {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
             if code == .success {
-                console.write(message + "\n")  // --help, --version
+                console.write(ownLines(message) + nl)  // --help, --version
                 return 0
             }
-            console.error(message)
+            console.error(ownLines(message))
             return 2
         }
     }

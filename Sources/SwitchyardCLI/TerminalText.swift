@@ -4,11 +4,31 @@
 // clear the screen or reverse the text around it (U+202E). So every character that a
 // terminal or a bidi-aware viewer acts on, rather than shows, is printed as an escape
 // (docs/CLI.md, "Control characters"):
-//   - C0 controls other than the line feed, and DEL: `\x1b`, `\x7f` (two hex digits);
+//   - C0 controls, and DEL: `\x1b`, `\x0a`, `\x7f` (two hex digits);
 //   - C1 controls (U+0080–U+009F) and the bidi controls (U+061C, U+200E, U+200F,
 //     U+202A–U+202E, U+2066–U+2069): `\u{85}`, `\u{202E}`;
 //   - bytes of a command-line argument that are not UTF-8 (a file name, say): `\xff`.
-// Line feeds stay: the tool writes lines.
+// The tool's own line breaks are written as `nl`, a mark that only the tool can make, so a
+// line feed inside a value cannot start a line that looks like the tool's.
+
+/// The key of the marks the tool puts in its text (line breaks and colour): random per
+/// process, so text from input cannot carry a valid mark.
+let toolMarkKey: String = {
+    var g = SystemRandomNumberGenerator()
+    return String(g.next() as UInt64, radix: 36) + String(g.next() as UInt64, radix: 36)
+}()
+
+/// A mark: U+E000 (private use), the key, what it stands for, U+E001.
+func toolMark(_ code: String) -> String { "\u{E000}" + toolMarkKey + code + "\u{E001}" }
+
+/// The tool's own line break in the text it builds (a line feed when written).
+let nl = toolMark("n")
+
+/// Text the tool is given to print as its own lines (help and usage from the argument
+/// parser, generated files): its line feeds as `nl`.
+func ownLines(_ s: String) -> String {
+    s.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: nl)
+}
 
 /// Bytes of a command-line argument that are not UTF-8 are kept, one per scalar, at
 /// U+10FF80–U+10FFFF (private use), so the file they name still opens and prints as `\xNN`.
@@ -75,7 +95,6 @@ enum TerminalText {
     /// How `u` is printed, or nil when it prints as itself.
     static func escape(_ u: Unicode.Scalar) -> String? {
         switch u.value {
-        case 0x0A: return nil
         case 0x00...0x1F, 0x7F: return "\\x" + hex(u.value, digits: 2)
         case 0x80...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
             return "\\u{" + hex(u.value, digits: 2).uppercased() + "}"

@@ -11,9 +11,10 @@ struct HostileFiles {
     let dir: String
 
     /// One of each class a terminal acts on: OSC 0 (window title), OSC 52 (clipboard),
-    /// CSI 2J (clear screen), a C1 CSI, DEL, a carriage return, and the bidi controls.
+    /// CSI 2J (clear screen), a C1 CSI, DEL, a carriage return, a line feed that would
+    /// start a line of its own, and the bidi controls.
     static let payloads = ["\u{1B}]0;title\u{07}", "\u{1B}]52;c;aGk=\u{07}", "\u{1B}[2J", "\u{9B}31m", "\u{7F}",
-                           "\r", "\u{202E}", "\u{2066}", "\u{200F}", "\u{061C}", "\u{85}"]
+                           "\r", "\n  matched    /admin -> Admin", "\u{202E}", "\u{2066}", "\u{200F}", "\u{061C}", "\u{85}"]
     static var all: String { payloads.joined() }
 
     init() throws {
@@ -52,6 +53,7 @@ struct HostileFiles {
 }
 
 /// A character of `s` that a terminal would act on (C0 but the line feed, DEL, C1, bidi).
+/// (Line feeds from input are checked by the cases that put one in a value.)
 func rawControl(in s: String) -> Unicode.Scalar? {
     s.unicodeScalars.first { u in
         switch u.value {
@@ -112,6 +114,7 @@ struct CLIEscapeTests {
             let out = withoutColour(r.out), err = withoutColour(r.err)
             #expect(rawControl(in: out) == nil, "\(c.name) \(extra): output has U+\(String(rawControl(in: out)?.value ?? 0, radix: 16)):\n\(out)")
             #expect(rawControl(in: err) == nil, "\(c.name) \(extra): errors have U+\(String(rawControl(in: err)?.value ?? 0, radix: 16)):\n\(err)")
+            #expect(!(out + err).contains("\n  matched    /admin"), "\(c.name) \(extra): a value started a line:\n\(out)\(err)")
             // The escapes show the text instead (`lints` reads no input; the loader's message
             // for the broken document does not quote the pattern; an unknown subcommand is
             // reported after the unknown options that follow it).
@@ -133,13 +136,15 @@ struct CLIEscapeTests {
         ("\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}", "\\u{202A}\\u{202B}\\u{202C}\\u{202D}\\u{202E}"),
         ("\u{2066}\u{2067}\u{2068}\u{2069}", "\\u{2066}\\u{2067}\\u{2068}\\u{2069}"),
         ("\u{200E}\u{200F}\u{061C}", "\\u{200E}\\u{200F}\\u{61C}"),
-        ("line\nnext é 日本 \u{200D}", "line\nnext é 日本 \u{200D}"),  // printable text and line feeds stay
+        ("line\nnext", "line\\x0anext"),                        // a line feed not written by the tool
+        ("é 日本 \u{200D} \\x1b", "é 日本 \u{200D} \\x1b"),          // printable text stays
     ])
     func classes(_ input: String, _ shown: String) {
         let console = Console.capturing()
         console.write(input)
         console.error(input)
-        #expect(console.output == shown)
+        console.line("")
+        #expect(console.output == shown + "\n")
         #expect(console.errors == shown + "\n")
         #expect(rawControl(in: console.output) == nil)
     }
