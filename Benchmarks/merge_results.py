@@ -26,26 +26,51 @@ TARGETS = [
     ("python", None, "switchyard", 500.0),
     ("python", None, "switchyard+params", 1500.0),
 ]
+# Hostile rows (Hostile/hostile.c): adding or loading costs at most 1 ms per KB of input and
+# 64 bytes of peak memory per byte of it; one resolve of a 32 KB URL at most 10 ms.
+HOSTILE_MS_PER_KB, HOSTILE_PEAK_PER_BYTE, HOSTILE_RESOLVE_MS = 1.0, 64.0, 10.0
 # (language, peer, minimum peer/switchyard ratio)
 RATIOS = [("swift", "routingkit", 5.0), ("c", "r3", 2.0), ("python", "werkzeug", 5.0)]
+
+
+def hostile_rows(r):
+    """One hostile row as (input, time, ms per KB, peak bytes per byte, verdict) texts."""
+    kb = (r.get("input_bytes") or 0) / 1024
+    size = f"{kb:,.1f} KB"
+    if r.get("outcome") == "killed-at-cap":
+        return size, f"> {r['cap_seconds']:g} s", "-", "-", f"MISS (killed at the {r['cap_seconds']:g} s cap)"
+    if r.get("outcome") != "done":
+        return size, "-", "-", "-", "MISS (the child crashed)"
+    ms = r["seconds"] * 1000
+    per_kb = ms / kb if kb else 0.0
+    per_byte = r["peak_bytes"] / r["input_bytes"] if r.get("input_bytes") else 0.0
+    if r["kind"] == "resolve":
+        met = ms <= HOSTILE_RESOLVE_MS
+    else:
+        met = per_kb <= HOSTILE_MS_PER_KB and per_byte <= HOSTILE_PEAK_PER_BYTE
+    verdict = ("met" if met else "MISS") + (f" (refused: {r['refused']})" if r.get("refused") else "")
+    return size, f"{ms:,.1f} ms", f"{per_kb:,.3f}", f"{per_byte:,.1f}", verdict
 
 
 def main(argv):
     out, machine_file, parts = argv[1], argv[2], argv[3:]
     machine = load(machine_file) or {}
-    rows, allocs = [], {}
+    rows, allocs, hostile = [], {}, []
     for p in parts:
         for r in load(p):
-            if r.get("ns_per_lookup") is None and "allocs_per_lookup" in r:
+            if r.get("section") == "hostile":
+                hostile.append(r)
+            elif r.get("ns_per_lookup") is None and "allocs_per_lookup" in r:
                 allocs[(r["language"], r["suite"], r["router"])] = r["allocs_per_lookup"]
             else:
                 rows.append(r)
     for r in rows:
         r.setdefault("allocs_per_lookup", allocs.get((r.get("language"), r["suite"], r["router"])))
+    for r in rows + hostile:
         r["machine"] = machine.get("machine")
         r["date"] = machine.get("date")
     with open(out, "w", encoding="utf-8") as f:
-        json.dump(rows, f, indent=1)
+        json.dump(rows + hostile, f, indent=1)
         f.write("\n")
 
     by = {(r.get("language"), r["suite"], r["router"]): r for r in rows}
@@ -89,6 +114,12 @@ def main(argv):
     for (l, s, name), r in by.items():
         if name.startswith("switchyard") and r.get("mismatches"):
             print(f"  WRONG {l} {s} {name}: {r['mismatches']} requests did not hit their route")
+    if hostile:
+        print(f"\nhostile inputs (targets: <= {HOSTILE_MS_PER_KB:g} ms per KB and <= {HOSTILE_PEAK_PER_BYTE:g} B of peak "
+              f"memory per input byte to add or load; <= {HOSTILE_RESOLVE_MS:g} ms per 32 KB resolve):")
+        for r in hostile:
+            size, time, per_kb, per_byte, verdict = hostile_rows(r)
+            print(f"  {r['suite']:<24}{size:>12}{time:>14}{per_kb:>12} ms/KB{per_byte:>10} B/B  {verdict}")
     extra = machine.get("notes") or []
     for n in extra:
         print(f"  note: {n}")

@@ -5,6 +5,8 @@ Usage: python3 Benchmarks/report_table.py [bench-results.json]
 import json
 import sys
 
+from merge_results import hostile_rows
+
 LANG_TITLE = {"swift": "Swift API", "c": "C API", "python": "Python binding"}
 
 
@@ -14,6 +16,8 @@ def fmt(v, digits=1):
 
 def main(argv):
     rows = json.load(open(argv[1] if len(argv) > 1 else "bench-results.json", encoding="utf-8"))
+    hostile = [r for r in rows if r.get("section") == "hostile"]
+    rows = [r for r in rows if r.get("section") != "hostile"]
     if rows:
         m, date = rows[0].get("machine") or {}, rows[0].get("date")
         print(f"Run {date}: {m.get('nproc')} CPUs, {m.get('cpu')}, load average at start {m.get('loadavg_at_start')}; "
@@ -43,6 +47,13 @@ def main(argv):
             name = "ms" if unit == 1e6 else "ns"
             print(f"| {r['suite']} | {fmt(r['ns_per_lookup'] / unit, 2)} {name} | {fmt((r.get('p99_ns') or 0) / unit, 2)} {name} | "
                   f"{fmt(r.get('allocs_per_lookup'), 2)} |")
+        print()
+    if hostile:
+        print("**Hostile inputs** (C API, default limits; one child process per row)\n")
+        print("| row | input | time | ms per KB | peak bytes per input byte | target |")
+        print("|---|---:|---:|---:|---:|---|")
+        for r in hostile:
+            print("| " + r["suite"] + " | " + " | ".join(hostile_rows(r)) + " |")
         print()
     return 0
 

@@ -3,6 +3,7 @@
 #   1. Swift: Switchyard vs Vapor RoutingKit TrieRouter (+ a 100,000-route table)
 #   2. C:     Switchyard's C API vs r3 and matchit (resolve, and resolve + every parameter)
 #   3. Python: the ctypes binding vs werkzeug and falcon
+#   4. Hostile inputs: the worst pattern, document, AASA file and 32 KB resolve at default limits
 # Each writes a partial JSON file; merge_results.py joins them into $RESULTS and prints a
 # summary with the ratios and the targets. Numbers are only printed, never asserted.
 #
@@ -14,6 +15,7 @@
 #                       which keeps `make bench` from a clean clone within ~5 minutes on 2 cores)
 #   ROUTER_BENCH        the route sets                             (default: Tests/Data/router-bench)
 #   MATCHIT_SRC         a copy of the matchit crate's source, for cargo without the crate registry
+#   HOSTILE_CAP_SECONDS time after which a hostile row is killed and reported as "> cap" (default: 15)
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -102,10 +104,21 @@ else
   failed+=(python-allocs-build)
 fi
 
+# ---- 4. Hostile inputs: the worst input within the default limits, per row in a child
+# process killed at HOSTILE_CAP_SECONDS (Hostile/hostile.c; docs/PERFORMANCE.md).
+step "Hostile inputs: the worst pattern, document, AASA file and resolve at default limits"
+hostile=Benchmarks/.build/hostile
+if cc -O2 -std=c11 -Wall -Wextra -Werror -Iinclude Benchmarks/Hostile/hostile.c \
+      -L"$(dirname "$SWITCHYARD_LIBRARY")" -lswitchyard -Wl,-rpath,"$(dirname "$SWITCHYARD_LIBRARY")" -o "$hostile"; then
+  "$hostile" "$work/hostile.json" || failed+=(hostile)
+else
+  failed+=(hostile-build)
+fi
+
 # ---- results
 step "Results: $RESULTS"
 "$PYTHON" Benchmarks/merge_results.py "$RESULTS" "$work/machine.json" "$work"/swift.json "$work"/c.json \
-  "$work"/python.json "$work"/python-allocs.json || failed+=(merge)
+  "$work"/python.json "$work"/python-allocs.json "$work"/hostile.json || failed+=(merge)
 
 if [ ${#failed[@]} -gt 0 ]; then
   echo "bench: failed steps: ${failed[*]}"

@@ -1,5 +1,10 @@
 // Where the tool writes and reads: the process's standard streams, or strings (tests run
 // the commands in-process). Colour is ANSI, and only when asked for or on a terminal.
+// Everything written goes through `render`, the one place where text reaches a stream: it
+// escapes every control character (TerminalText.swift), so a value read from a document,
+// a file or the command line cannot act on the terminal. The console's own colour
+// and its own line breaks survive because it marks them (`styled`, `nl`) with a key no input
+// can know; a line feed from input is shown as `\x0a`.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -27,16 +32,61 @@ final class Console {
     /// A console that keeps what is written, with `input` as standard input.
     static func capturing(input: [String] = []) -> Console { Console(captures: true, input: input) }
 
+    fileprivate func styleMark(_ code: String) -> String { toolMark(code) }
+
     func write(_ s: String) {
-        if captures { output += s; return }
-        writeAll(1, s)
+        let text = render(s)
+        if captures { output += text; return }
+        writeAll(1, text)
     }
 
-    func line(_ s: String = "") { write(s + "\n") }
+    func line(_ s: String = "") { write(s + nl) }
 
     func error(_ s: String) {
-        if captures { errors += s + "\n"; return }
-        writeAll(2, s + "\n")
+        let text = render(s + nl)
+        if captures { errors += text; return }
+        writeAll(2, text)
+    }
+
+    /// `s` as it may reach a terminal: control characters escaped (line feeds too), the
+    /// tool's marks turned into line feeds (`nl`) and ANSI colour (`styled`).
+    func render(_ s: String) -> String {
+        let scalars = s.unicodeScalars
+        guard scalars.contains(where: { $0 == "\u{E000}" || TerminalText.escape($0) != nil }) else { return s }
+        var out = ""
+        out.reserveCapacity(s.utf8.count + 16)
+        var i = scalars.startIndex
+        let key = toolMarkKey.unicodeScalars
+        while i < scalars.endIndex {
+            let u = scalars[i]
+            if u == "\u{E000}", let (code, after) = markCode(scalars, after: scalars.index(after: i), key: key) {
+                out += code == "n" ? "\n" : "\u{1B}[\(code)m"
+                i = after
+                continue
+            }
+            if let e = TerminalText.escape(u) { out += e } else { out.unicodeScalars.append(u) }
+            i = scalars.index(after: i)
+        }
+        return out
+    }
+
+    /// What the mark whose key starts at `start` stands for ("n", or an SGR code), and
+    /// where the mark ends.
+    private func markCode(_ scalars: String.UnicodeScalarView, after start: String.Index,
+                           key: String.UnicodeScalarView) -> (String, String.Index)? {
+        var i = start
+        for k in key {
+            guard i < scalars.endIndex, scalars[i] == k else { return nil }
+            i = scalars.index(after: i)
+        }
+        var code = ""
+        while i < scalars.endIndex, scalars[i] != "\u{E001}" {
+            guard scalars[i] == ";" || scalars[i] == "n" || ("0"..."9").contains(scalars[i]), code.count < 8 else { return nil }
+            code.unicodeScalars.append(scalars[i])
+            i = scalars.index(after: i)
+        }
+        guard i < scalars.endIndex, !code.isEmpty else { return nil }
+        return (code, scalars.index(after: i))
     }
 
     /// Standard input, line by line.
@@ -74,6 +124,6 @@ enum Style: String {
 
 extension Console {
     func styled(_ s: String, _ style: Style) -> String {
-        color ? "\u{1B}[\(style.rawValue)m\(s)\u{1B}[0m" : s
+        color ? styleMark(style.rawValue) + s + styleMark("0") : s
     }
 }

@@ -63,8 +63,8 @@ struct Diff: ToolCommand {
         var out = ""
         func section(_ title: String, _ lines: [String]) {
             guard !lines.isEmpty else { return }
-            out += console.styled("\(title) (\(lines.count))", .bold) + "\n"
-            for l in lines { out += "  \(l)\n" }
+            out += console.styled("\(title) (\(lines.count))", .bold) + "\(nl)"
+            for l in lines { out += "  \(l)\(nl)" }
         }
         let addedShadowed = Set(d.addedShadowed.map(\.index))
         section("routes added", d.added.map {
@@ -77,18 +77,18 @@ struct Diff: ToolCommand {
         section("routes that no longer win any URL", d.nowShadowed.map { "! " + routeLine($0) })
         section("routes that win URLs again", d.nowReachable.map { "  " + routeLine($0) })
         if !d.outcomes.isEmpty {
-            out += console.styled("answers that change (\(d.outcomes.count) way\(d.outcomes.count == 1 ? "" : "s"), from \(d.sampled) sample URLs)", .bold) + "\n"
+            out += console.styled("answers that change (\(d.outcomes.count) way\(d.outcomes.count == 1 ? "" : "s"), from \(d.sampled) sample URLs)", .bold) + "\(nl)"
             for o in d.outcomes {
-                out += "  \(o.url)\n"
-                out += "      before: \(o.old)\n"
-                out += "      after:  \(o.new)\n"
-                if o.count > 1 { out += "      (and \(o.count - 1) more sample URL\(o.count == 2 ? "" : "s") that change the same way)\n" }
+                out += "  \(o.url)\(nl)"
+                out += "      before: \(o.old)\(nl)"
+                out += "      after:  \(o.new)\(nl)"
+                if o.count > 1 { out += "      (and \(o.count - 1) more sample URL\(o.count == 2 ? "" : "s") that change the same way)\(nl)" }
             }
         }
         if d.isEmpty {
-            out += "no change: same routes, and the same answer for all \(d.sampled) sample URLs\n"
+            out += "no change: same routes, and the same answer for all \(d.sampled) sample URLs\(nl)"
         } else {
-            out += "\(d.added.count) added, \(d.removed.count) removed, \(d.changed.count) changed, \(d.nowShadowed.count) no longer winning; \(d.outcomes.count) changed answer\(d.outcomes.count == 1 ? "" : "s") from \(d.sampled) sample URLs\n"
+            out += "\(d.added.count) added, \(d.removed.count) removed, \(d.changed.count) changed, \(d.nowShadowed.count) no longer winning; \(d.outcomes.count) changed answer\(d.outcomes.count == 1 ? "" : "s") from \(d.sampled) sample URLs\(nl)"
         }
         return out
     }

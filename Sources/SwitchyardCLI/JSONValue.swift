@@ -26,20 +26,20 @@ indirect enum JSONValue {
         switch self {
         case .object(let members):
             if members.isEmpty { out += "{}"; return }
-            out += "{\n"
+            out += "{\(nl)"
             for (k, (name, value)) in members.enumerated() {
                 out += pad + quoted(name) + ": "
                 value.write(&out, indent: indent + 1)
-                out += k + 1 < members.count ? ",\n" : "\n"
+                out += k + 1 < members.count ? ",\(nl)" : "\(nl)"
             }
             out += close + "}"
         case .array(let items):
             if items.isEmpty { out += "[]"; return }
-            out += "[\n"
+            out += "[\(nl)"
             for (k, value) in items.enumerated() {
                 out += pad
                 value.write(&out, indent: indent + 1)
-                out += k + 1 < items.count ? ",\n" : "\n"
+                out += k + 1 < items.count ? ",\(nl)" : "\(nl)"
             }
             out += close + "]"
         case .string(let s): out += quoted(s)
@@ -50,9 +50,22 @@ indirect enum JSONValue {
     }
 }
 
-/// A JSON string literal (RFC 8259 escapes; non-ASCII as UTF-8).
+/// A JSON string literal (RFC 8259 escapes; non-ASCII as UTF-8, except what a terminal
+/// would act on: C1 and bidi controls as `\u202e`, and an argument's bytes that are not
+/// UTF-8 as the text `\xff`, as text output shows them).
 func quoted(_ s: String) -> String {
+    var json = ""
+    appendJSONString(s, to: &json)
+    guard json.unicodeScalars.contains(where: { TerminalText.escape($0) != nil }) else { return json }
     var out = ""
-    appendJSONString(s, to: &out)
+    for u in json.unicodeScalars {
+        switch TerminalText.escape(u) {
+        case nil: out.unicodeScalars.append(u)
+        case let e? where e.hasPrefix("\\u{"):
+            let h = String(u.value, radix: 16)
+            out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
+        case let e?: out += "\\" + e
+        }
+    }
     return out
 }

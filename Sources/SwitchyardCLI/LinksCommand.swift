@@ -43,7 +43,7 @@ func loadLinksFile<T>(_ path: String, _ read: (String) throws(SwitchyardError) -
 func linkFindingsText(_ file: String, _ findings: [LinkFinding], _ console: Console) -> String {
     findings.map { f in
         let sev = f.severity == .error ? console.styled("error", .red) : console.styled("warning", .yellow)
-        return console.styled(file, .bold) + ": \(sev): \(f.message)\n    " + console.styled("at \(f.path)", .dim) + "\n"
+        return console.styled(file, .bold) + ": \(sev): \(f.message)\(nl)    " + console.styled("at \(f.path)", .dim) + "\(nl)"
     }.joined()
 }
 

@@ -44,14 +44,14 @@ struct LinksAASA: ToolCommand {
         var results: [JSONValue] = []
         var text = linkFindingsText(file, aasa.findings, console)
         for url in urlList(urls, console) {
-            text += console.styled(url, .bold) + "\n"
+            text += console.styled(url, .bold) + "\(nl)"
             do throws(SwitchyardError) {
                 let e = try aasa.evaluate(host: host, url: url)
                 if e.primaryApp == nil { status = 1 }
-                text += "  " + describe(e) + "\n"
+                text += "  " + describe(e) + "\(nl)"
                 for d in e.decisions {
                     let verdict = d.verdict == .match ? console.styled("match", .green) : console.styled("block", .red)
-                    text += "    \(d.appID): \(verdict) (details[\(d.detailIndex)], rule \(d.ruleIndex))\n"
+                    text += "    \(d.appID): \(verdict) (details[\(d.detailIndex)], rule \(d.ruleIndex))\(nl)"
                 }
                 results.append(.object([
                     ("url", .string(url)), ("outcome", .string(e.outcome.jsonName)), ("opens", .optional(e.primaryApp)),
@@ -63,7 +63,7 @@ struct LinksAASA: ToolCommand {
                 ]))
             } catch {
                 status = 1
-                text += "  " + console.styled("error", .red) + " \(error.message)\n"
+                text += "  " + console.styled("error", .red) + " \(error.message)\(nl)"
                 results.append(.object([("url", .string(url)), ("outcome", .null), ("opens", .null),
                                         ("decisions", .array([])), ("error", errorValue(error))]))
             }
@@ -140,13 +140,13 @@ struct LinksAndroid: ToolCommand {
         if let assetLinks, let path = assetLinksFile { text += linkFindingsText(path, assetLinks.findings, console) }
         var results: [JSONValue] = []
         for url in urlList(urls, console) {
-            text += console.styled(url, .bold) + "\n"
+            text += console.styled(url, .bold) + "\(nl)"
             do throws(SwitchyardError) {
                 let v = try app.evaluate(url: url, assetLinks: assetLinks)
                 if !v.opens { status = 1 }
                 text += "  " + (v.opens ? console.styled("opens", .green) : console.styled("does not open", .red))
-                    + " \(app.package ?? "the app")\n"
-                for r in v.reasons { text += "    \(r)\n" }
+                    + " \(app.package ?? "the app")\(nl)"
+                for r in v.reasons { text += "    \(r)\(nl)" }
                 results.append(.object([
                     ("url", .string(url)), ("opens", .bool(v.opens)),
                     ("filter_index", v.filterIndex.map { .int($0) } ?? .null),
@@ -156,7 +156,7 @@ struct LinksAndroid: ToolCommand {
                 ]))
             } catch {
                 status = 1
-                text += "  " + console.styled("error", .red) + " \(error.message)\n"
+                text += "  " + console.styled("error", .red) + " \(error.message)\(nl)"
                 results.append(.object([("url", .string(url)), ("opens", .bool(false)), ("filter_index", .null),
                                         ("verified", .null), ("dynamic", .null), ("reasons", .array([])),
                                         ("error", errorValue(error))]))

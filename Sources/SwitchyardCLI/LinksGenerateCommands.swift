@@ -76,11 +76,11 @@ struct LinksGenerate: ToolCommand {
         case .text:
             var text = ""
             func section(_ title: String, _ body: String) {
-                text += console.styled("== \(title)", .bold) + "\n" + body + (body.hasSuffix("\n") ? "" : "\n") + "\n"
+                text += console.styled("== \(title)", .bold) + "\(nl)" + body + (body.hasSuffix("\(nl)") ? "" : "\(nl)") + "\(nl)"
             }
             if !appIDs.isEmpty { section("apple-app-site-association (serve at https://\(host)/.well-known/apple-app-site-association)", aasa.text) }
             if androidPackage != nil {
-                section("Android intent filters (AndroidManifest.xml)", g.manifestXML)
+                section("Android intent filters (AndroidManifest.xml)", ownLines(g.manifestXML))
                 section("Android intent filters (JSON, as `switchyard links android` reads them)", android.text)
             }
             if let assetLinks { section("assetlinks.json (serve at https://\(host)/.well-known/assetlinks.json)", assetLinks.text) }
@@ -92,16 +92,16 @@ struct LinksGenerate: ToolCommand {
                     report += (appIDs.isEmpty ? "" : "; ") + "filter \(r.androidFilterIndex) "
                         + r.androidPaths.map { "\"\($0)\"" }.joined(separator: ", ")
                 }
-                report += "\n"
-                if r.widenings.isEmpty { report += "    " + console.styled("exact", .green) + "\n" }
+                report += "\(nl)"
+                if r.widenings.isEmpty { report += "    " + console.styled("exact", .green) + "\(nl)" }
                 for w in r.widenings {
-                    report += "    " + console.styled("\(w.platform.rawValue) \(w.kind)", .yellow) + ": \(w.message)\n"
+                    report += "    " + console.styled("\(w.platform.rawValue) \(w.kind)", .yellow) + ": \(w.message)\(nl)"
                 }
             }
-            for s in g.skipped { report += "  skipped \(s.route): \(s.reason)\n" }
-            for n in g.notes { report += "  note: \(n)\n" }
+            for s in g.skipped { report += "  skipped \(s.route): \(s.reason)\(nl)" }
+            for n in g.notes { report += "  note: \(n)\(nl)" }
             report += "  \(plural(g.rules.count, "rule")), \(widened) opening more than the route"
-                + ", \(plural(g.skipped.count, "route")) left out\n"
+                + ", \(plural(g.skipped.count, "route")) left out\(nl)"
             section("report", report)
             console.write(text)
         }
@@ -186,27 +186,27 @@ struct LinksCheck: ToolCommand {
                 ("exit_status", .int(Int(status))),
             ]).text)
         case .text:
-            var text = console.styled(rules, .bold) + " against " + console.styled(aasaFile, .bold) + " (host \(host), app \(app))\n"
+            var text = console.styled(rules, .bold) + " against " + console.styled(aasaFile, .bold) + " (host \(host), app \(app))\(nl)"
             for gap in check.routesNotOpened {
-                text += console.styled("route not opened", .red) + ": \(gap.route)\(gap.name.map { " [\($0)]" } ?? "")\n"
+                text += console.styled("route not opened", .red) + ": \(gap.route)\(gap.name.map { " [\($0)]" } ?? "")\(nl)"
                 for e in gap.examples {
                     let why: String
                     switch (e.verdict, e.detailIndex, e.ruleIndex) {
                     case (.block?, let d?, let r?): why = "blocked by details[\(d)] rule \(r)"
                     default: why = "no rule decides (Safari opens it)"
                     }
-                    text += "    \(e.url): \(why)\n"
+                    text += "    \(e.url): \(why)\(nl)"
                 }
             }
             for gap in check.rulesNotHandled {
-                text += console.styled("rule not handled", .yellow) + ": details[\(gap.detailIndex)] rule \(gap.ruleIndex) \(gap.rule)\n"
-                for url in gap.examples { text += "    \(url): opens the app, and no route handles it\n" }
+                text += console.styled("rule not handled", .yellow) + ": details[\(gap.detailIndex)] rule \(gap.ruleIndex) \(gap.rule)\(nl)"
+                for url in gap.examples { text += "    \(url): opens the app, and no route handles it\(nl)" }
             }
             if status == 0 {
-                text += console.styled("the file and the routes agree", .green) + "\n"
+                text += console.styled("the file and the routes agree", .green) + "\(nl)"
             } else {
                 text += "\(plural(check.routesNotOpened.count, "route")) not opened, "
-                    + "\(plural(check.rulesNotHandled.count, "rule")) not handled\n"
+                    + "\(plural(check.rulesNotHandled.count, "rule")) not handled\(nl)"
             }
             console.write(text)
         }

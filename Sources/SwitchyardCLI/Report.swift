@@ -35,11 +35,11 @@ struct Report: Error {
     func text(file: String, _ console: Console) -> String {
         let sev = severity == .error ? console.styled("error", .red) : console.styled("warning", .yellow)
         var out = console.styled(Report.location(file, line, column), .bold) + ": \(sev): \(message) "
-            + console.styled("[\(id)]", .dim) + "\n"
-        if let path { out += "    " + console.styled("at \(path)", .dim) + "\n" }
-        if let fix { out += "    " + console.styled("fix:", .cyan) + " \(fix)\n" }
+            + console.styled("[\(id)]", .dim) + "\(nl)"
+        if let path { out += "    " + console.styled("at \(path)", .dim) + "\(nl)" }
+        if let fix { out += "    " + console.styled("fix:", .cyan) + " \(fix)\(nl)" }
         for n in notes {
-            out += "    note: \(Report.location(file, n.line, n.column)): \(n.message)\n"
+            out += "    note: \(Report.location(file, n.line, n.column)): \(n.message)\(nl)"
         }
         return out
     }

@@ -44,7 +44,7 @@ struct Resolve: ToolCommand {
             var matchJSON: JSONValue = .null
             var errorJSON: JSONValue = .null
             var hops = [url]
-            var text = console.styled(url, .bold) + "\n"
+            var text = console.styled(url, .bold) + "\(nl)"
             do throws(SwitchyardError) {
                 let m = MatchBuffer()
                 try router.resolve(url, into: m)
@@ -56,7 +56,7 @@ struct Resolve: ToolCommand {
             } catch {
                 counts.failed += 1
                 errorJSON = errorValue(error)
-                text += "  " + console.styled("error", .red) + "      \(error.message)\n"
+                text += "  " + console.styled("error", .red) + "      \(error.message)\(nl)"
             }
             var explained: [JSONValue] = []
             if let explainer {
@@ -67,7 +67,7 @@ struct Resolve: ToolCommand {
                         text += explanationText(x, console)
                     } catch {
                         explained.append(.object([("url", .string(hop)), ("error", errorValue(error))]))
-                        text += "  candidates for \(hop): cannot explain: \(error.message)\n"
+                        text += "  candidates for \(hop): cannot explain: \(error.message)\(nl)"
                     }
                 }
             }
@@ -98,26 +98,26 @@ struct Resolve: ToolCommand {
     private func describe(_ m: MatchBuffer, _ parsed: JSONValue?, _ console: Console) -> String {
         var out = ""
         for (k, hop) in m.redirects.enumerated() {
-            out += k == 0 ? "  redirects  \(hop)\n" : "          -> \(hop)\n"
+            out += k == 0 ? "  redirects  \(hop)\(nl)" : "          -> \(hop)\(nl)"
         }
         guard m.matched, let pattern = m.pattern else {
             let why = m.redirects.isEmpty ? "no route matches" : "no route matches the last URL: it opens outside the app"
-            return out + "  " + console.styled("no match", .yellow) + "   \(why)\n"
+            return out + "  " + console.styled("no match", .yellow) + "   \(why)\(nl)"
         }
         out += "  " + console.styled("matched", .green) + "    \(pattern) -> \(m.target ?? "?")"
         out += m.name.map { " (name \($0))" } ?? ""
-        out += "\n"
+        out += "\(nl)"
         if case .object(let members)? = parsed, let params = members.first(where: { $0.0 == "params" })?.1,
            case .object(let items) = params, !items.isEmpty {
-            out += "  params     " + items.map { "\($0.0)=\($0.1.plain)" }.joined(separator: ", ") + "\n"
+            out += "  params     " + items.map { "\($0.0)=\($0.1.plain)" }.joined(separator: ", ") + "\(nl)"
         }
-        if let f = m.fragment { out += "  fragment   \(f)\n" }
+        if let f = m.fragment { out += "  fragment   \(f)\(nl)" }
         return out
     }
 
     private func explanationText(_ x: Explanation, _ console: Console) -> String {
-        var out = "  candidates for \(x.url)\n"
-        if x.candidates.isEmpty { return out + "    (none)\n" }
+        var out = "  candidates for \(x.url)\(nl)"
+        if x.candidates.isEmpty { return out + "    (none)\(nl)" }
         for (k, c) in x.candidates.enumerated() {
             var line = "    \(k + 1). \(c.entry.alternative)"
             if c.entry.alternative != c.entry.route.pattern { line += " (of \(c.entry.route.pattern))" }
@@ -126,8 +126,8 @@ struct Resolve: ToolCommand {
             let captured = c.pathParameters.map { "\($0.name)=\($0.text)" }
             if !captured.isEmpty { line += "  {\(captured.joined(separator: ", "))}" }
             if k == 0 { line += "  " + console.styled("wins", .green) }
-            out += line + "\n"
-            if let reason = c.reason { out += "         " + console.styled("lost: \(reason)", .dim) + "\n" }
+            out += line + "\(nl)"
+            if let reason = c.reason { out += "         " + console.styled("lost: \(reason)", .dim) + "\(nl)" }
         }
         return out
     }

@@ -182,7 +182,9 @@ struct RulesFile {
 /// Reads a whole file with POSIX calls. Over `limit` bytes it stops one byte past it.
 func readFile(_ path: String, limit: Int) throws(ToolFailure) -> [UInt8] {
     if path.utf8.contains(0) { throw ToolFailure(message: "\(path): cannot read: the path contains a NUL byte") }
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let fd = (argumentBytes(path) + [0]).withUnsafeBufferPointer { name in
+        name.withMemoryRebound(to: CChar.self) { $0.baseAddress.map { open($0, O_RDONLY | O_CLOEXEC) } ?? -1 }
+    }
     if fd < 0 { throw ToolFailure(message: "\(path): cannot open: \(String(cString: strerror(errno)))") }
     defer { close(fd) }
     var st = stat()

@@ -14,7 +14,14 @@ import Darwin
 @main
 enum SwitchyardMain {
     static func main() {
-        exit(SwitchyardTool.run(Array(CommandLine.arguments.dropFirst()), console: .standard()))
+        // The arguments' own bytes: CommandLine.arguments would turn bytes that are not
+        // UTF-8 into U+FFFD, and a file name holding them could not be opened.
+        var arguments: [String] = []
+        for k in 1..<max(1, Int(CommandLine.argc)) {
+            guard let p = CommandLine.unsafeArgv[k] else { continue }
+            arguments.append(decodeArgument(UnsafeBufferPointer(start: p, count: strlen(p)).lazy.map { UInt8(bitPattern: $0) }))
+        }
+        exit(SwitchyardTool.run(arguments, console: .standard()))
     }
 }
 
@@ -46,7 +53,7 @@ struct SwitchyardTool: ParsableCommand {
                     named = sub
                     choices = sub.configuration.subcommands
                 }
-                console.write((named.map { helpMessage(for: $0) } ?? helpMessage()) + "\n")
+                console.write(ownLines(named.map { helpMessage(for: $0) } ?? helpMessage()) + nl)
                 return 0
             }
             return try tool.execute(console)
@@ -57,10 +64,10 @@ struct SwitchyardTool: ParsableCommand {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
             if code == .success {
-                console.write(message + "\n")  // --help, --version
+                console.write(ownLines(message) + nl)  // --help, --version
                 return 0
             }
-            console.error(message)
+            console.error(ownLines(message))
             return 2
         }
     }
