@@ -18,7 +18,8 @@ enum PublicSuffixes {
             guard let colon = line.firstIndex(of: 0x3A) else { continue }
             let last = Array(line[..<colon])
             for rest in line[(colon + 1)...].split(separator: 0x20) {
-                set.insert(Array(rest) + [0x2E] + last)
+                // The table joins a rule's labels with ',' (PublicSuffixData.swift).
+                set.insert(rest.map { $0 == 0x2C ? 0x2E : $0 } + [0x2E] + last)
             }
         }
         return set
