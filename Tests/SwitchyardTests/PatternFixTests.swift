@@ -218,3 +218,73 @@ struct FloatParameterTests {
         }
     }
 }
+
+/// A web-scheme pattern's scheme and authority are read as the URL reader reads a URL with
+/// the same text (BrowserReading.swift), so it matches the host and port a browser reads, or
+/// it is refused where it could never match or would match other hosts.
+@Suite("Patterns read as URLs")
+struct PatternURLReadingTests {
+    @Test("patterns a browser reads otherwise are refused at their byte")
+    func refused() throws {
+        let rows: [(String, Int, String)] = [
+            ("https:/a", 6, "'//'"),             // a browser reads host 'a': not a path pattern of any host
+            ("https:a", 6, "'//'"),
+            ("https:///a", 6, "'//'"),
+            ("https:\\\\a/b", 6, "'//'"),
+            ("HTTP:/a/:id", 5, "'//'"),
+            ("https://[::1", 8, "IPv6"),         // unclosed: could never match
+            ("https://[::1/a", 8, "IPv6"),
+            ("https://[::g]/a", 8, "IPv6"),
+            ("https://h:65536/a", 10, "65535"),  // over 65535: could never match
+            ("https://h:99999999999999999999/a", 10, "65535"),
+            ("http://h:070000", 9, "65535"),
+            ("https://a\\b/c", 9, "'\\'"),      // a browser reads host 'a', path /b/c
+            ("https://a/b\\c", 11, "'\\'"),
+            ("/a\\b", 2, "'\\'"),                // a path is read with '/' for '\'
+            ("https://*.1.2/x", 8, "IPv4"),      // a wildcard of an IP address
+            ("https://256.0.0.1/x", 8, "IPv4"),
+            ("https://ex%zzample.com/x", 10, "'%'"),
+            ("https://%2A.example.com/x", 8, "'*'"),
+            ("https://xn--a.com/x", 8, "punycode"),
+        ]
+        for (pattern, at, words) in rows {
+            let e = expectError(.invalidPattern, pattern) { _ = try router([pattern]) }
+            #expect(e?.position == at, "\(pattern): \(e?.message ?? "")")
+            #expect(e?.message.contains(words) == true, "\(pattern): \(e?.message ?? "")")
+        }
+        // A custom scheme's port is a number too, when its authority is a host.
+        var o = RouterOptions()
+        o.hostHandling = .hostWhenDotted
+        let e = expectError(.invalidPattern, "myapp://a.b:70000/x") { _ = try router(["myapp://a.b:70000/x"], options: o) }
+        #expect(e?.position == 12, "\(e?.message ?? "")")
+        // '\' in a constraint is the regexp's escape, and data in a custom scheme.
+        expectWinner(try router(["/a/<re:n:\\d+>"]), "/a/12", "/a/<re:n:\\d+>")
+        expectWinner(try router(["myapp://x/a\\b"]), "myapp://x/a\\b", "myapp://x/a\\b")
+    }
+
+    @Test("patterns match the host and port a browser reads from the same text")
+    func sameReading() throws {
+        let rows: [(pattern: String, urls: [String], host: String)] = [
+            ("https://h:0443/a", ["https://h:0443/a", "https://h/a", "https://h:443/a"], "h"),
+            ("https://h:08080/a", ["https://h:08080/a", "https://h:8080/a"], "h:8080"),
+            ("http://h:80/a", ["http://h/a", "http://h:0080/a"], "h"),
+            ("https://EX%41mple.COM/a", ["https://EX%41mple.COM/a", "https://example.com/a"], "example.com"),
+            ("https://0x7f.1/a", ["https://0x7f.1/a", "https://127.0.0.1/a", "https://2130706433/a"], "127.0.0.1"),
+            ("https://[0:0::1]:0443/a", ["https://[0:0::1]/a", "https://[::1]/a"], "[::1]"),
+            ("https://example.com./a", ["https://example.com./a", "https://EXAMPLE.com./a"], "example.com."),
+            ("https://*.Example.com:0443/a", ["https://x.example.com/a", "https://A.B.EXAMPLE.COM:443/a"], "*.example.com"),
+            ("https://h:/a", ["https://h:/a", "https://h/a"], "h"),
+        ]
+        for row in rows {
+            let r = try router([row.pattern])
+            for url in row.urls { expectWinner(r, url, row.pattern) }
+            let host = r.entriesByPrecedence().first?.parts.dropFirst().first
+            #expect(host == .host(row.host), "\(row.pattern): \(String(describing: host))")
+        }
+        // Other hosts and ports stay misses.
+        let r = try router(["https://h:0443/a", "https://0x7f.1/b"])
+        expectWinner(r, "https://h:8443/a", nil)
+        expectWinner(r, "https://g/a", nil)
+        expectWinner(r, "https://127.0.0.2/b", nil)
+    }
+}

@@ -391,3 +391,48 @@ struct RedirectSafetyTests {
     }
 }
 
+/// Allowlist entries that would allow every host: a web scheme alone, a wildcard over a
+/// public suffix (the Public Suffix List, both its sections, and its default rule for a
+/// single label), a wildcard over an IP address.
+@Suite("Allowlist entries name hosts")
+struct AllowlistEntryTests {
+    @Test("refused entries name their index and the reason", arguments: [
+        ("https", "web scheme without a host"), ("HTTP", "web scheme without a host"), ("wss", "web scheme without a host"),
+        ("https://*.com", "'com' is a public suffix"), ("https://*.COM.", "'com' is a public suffix"),
+        ("https://*.co.uk", "'co.uk' is a public suffix"), ("https://*.github.io", "'github.io' is a public suffix"),
+        ("https://*.localhost", "'localhost' is a public suffix"), ("https://*.foo.ck", "'foo.ck' is a public suffix"),
+        ("https://*.xn--p1ai", "public suffix"), ("https://*.c%6Fm", "'com' is a public suffix"),
+        ("https://*.1.2.3", "IP address"), ("https://*.[::1]", "IP address"),
+    ])
+    func refused(entry: String, words: String) throws {
+        let list = ["myapp", "https://good.example.com", entry]
+        let r = Router()
+        let e = expectError(.rule, entry) {
+            try r.loadRules(json: documentText([("/go/:x", "https://good.example.com/{x}")], allowlist: list))
+        }
+        #expect(e?.message.contains("$.redirect_allowlist[2]") == true, "\(entry): \(e?.message ?? "")")
+        #expect(e?.message.contains(words) == true, "\(entry): \(e?.message ?? "")")
+        #expect(r.routes.isEmpty)
+    }
+
+    @Test("a wildcard over a registrable domain, a custom scheme alone, and the list's exceptions load", arguments: [
+        "https://*.example.com", "https://*.example.co.uk", "https://*.me.github.io", "myapp", "https://*.www.ck",
+        "https://*.city.kawasaki.jp", "https://*.example.com:8443",
+    ])
+    func allowed(entry: String) throws {
+        let r = try document([("/go/:x", "https://good.example.com/{x}")], allowlist: ["https://good.example.com", entry])
+        #expect(r.routes.count == 1)
+    }
+
+    @Test("a wildcard under a public suffix allows its own hosts only")
+    func wildcardHosts() throws {
+        let r = try document([("/go/:h", "https://a.example.co.uk/{h}")], allowlist: ["https://*.example.co.uk"])
+        #expect(try r.resolveBuffer("/go/x").redirects.last == "https://a.example.co.uk/x")
+        for template in ["https://a.other.co.uk/{h}", "https://example.co.uk.evil.com/{h}"] {
+            let e = expectError(.rule, template) {
+                _ = try document([("/go/:h", template)], allowlist: ["https://*.example.co.uk"])
+            }
+            #expect(e?.message.contains("redirect_allowlist") == true, "\(template): \(e?.message ?? "")")
+        }
+    }
+}

@@ -220,11 +220,19 @@ private struct PatternCompiler {
         var i = 0
         var scheme: [UInt8]? = nil
         var isWeb = false
+        // Whether a URL of this pattern is read as a browser reads it (BrowserReading.swift):
+        // a web scheme other than `file`, or no scheme at all (then only its '\\' matters).
+        var readsAsBrowser = true
         if let sl = patternSchemeLength() {
             let lower = bytes[0..<sl].map(asciiLower)
             scheme = lower
             isWeb = lower.withUnsafeBufferPointer { config.read.isWebScheme($0.baseAddress!, $0.count) }
+            readsAsBrowser = isWeb && lower.withUnsafeBufferPointer { URLView.readsAsBrowser(scheme: $0.baseAddress!, $0.count) }
             i = sl + 1
+            if readsAsBrowser { try checkWebAuthorityStart(i) }
+        }
+        if readsAsBrowser, let at = backslashOutsideConstraints(from: i) {
+            throw bad("'\\' is read as '/' in a \(scheme == nil ? "path" : "web URL") (write '/', or '%5C' for the character)", at)
         }
         var host = HostPattern.any
         // Whether the path text starts with the authority as its first segment (a non-web
@@ -237,8 +245,8 @@ private struct PatternCompiler {
                 if bytes[aEnd] == 0x3C, let close = constraintEnd(bytes[...], aEnd) { aEnd = close }
                 aEnd += 1
             }
-            if authorityIsHost(aStart, aEnd, isWeb: isWeb) {
-                host = try parseHost(aStart, aEnd, scheme: scheme ?? [])
+            if authorityIsHost(aStart, aEnd, isWeb: isWeb, readsAsBrowser: readsAsBrowser) {
+                host = try parseHost(aStart, aEnd, scheme: scheme ?? [], readsAsBrowser: readsAsBrowser)
                 i = aEnd
             } else {
                 // An ordinary first segment, read with the path, so a group may follow it or
@@ -306,11 +314,77 @@ private struct PatternCompiler {
         return nil
     }
 
-    func authorityIsHost(_ a: Int, _ b: Int, isWeb: Bool) -> Bool {
-        withBytePointer(Array(bytes[a..<b])) { p, n in config.read.authorityIsHost(p, n, isWeb: isWeb) }
+    /// Whether the authority `a..<b` is a host, decided on the text the URL reader decides
+    /// it on: for a web scheme read as a browser reads it, the authority in the browser's
+    /// spelling (`LOCALHOST`, `a%2Eb`) when it has one.
+    func authorityIsHost(_ a: Int, _ b: Int, isWeb: Bool, readsAsBrowser: Bool) -> Bool {
+        var text = Array(bytes[a..<b])
+        if readsAsBrowser, let read = try? browserAuthority(a, b) {
+            text = read.host + (read.port.isEmpty ? [] : [0x3A] + read.port)
+        }
+        return withBytePointer(text) { p, n in config.read.authorityIsHost(p, n, isWeb: isWeb) }
     }
 
-    func parseHost(_ a: Int, _ b: Int, scheme: [UInt8]) throws(SwitchyardError) -> HostPattern {
+    /// After a web scheme read as a browser reads it, the pattern must go on with `//` and a
+    /// host: a browser reads `https:/a`, `https:a` and `https:///a` as the host `a`, so such
+    /// a pattern would otherwise be a path pattern matching every host.
+    func checkWebAuthorityStart(_ i: Int) throws(SwitchyardError) {
+        let slashes = i + 1 < bytes.count && bytes[i] == 0x2F && bytes[i + 1] == 0x2F
+        if !slashes || (i + 2 < bytes.count && (bytes[i + 2] == 0x2F || bytes[i + 2] == 0x5C)) {
+            throw bad("a web URL has its host after exactly '//' (a browser reads 'https:/a' and 'https:///a' as host 'a'): write '\(String(decoding: bytes[0..<i], as: UTF8.self))//host/path'", i)
+        }
+    }
+
+    /// The first '\\' from `start` outside a `<re:...>` constraint (where it is the regexp's
+    /// escape), or nil.
+    func backslashOutsideConstraints(from start: Int) -> Int? {
+        var k = start
+        while k < bytes.count {
+            if bytes[k] == 0x3C, let close = constraintEnd(bytes[...], k) { k = close + 1; continue }
+            if bytes[k] == 0x5C { return k }
+            k += 1
+        }
+        return nil
+    }
+
+    /// The host and port of the authority `a..<b` of a web-scheme pattern as the URL reader
+    /// reads a URL with the same text (BrowserReading.swift, the same code): the host
+    /// percent-decoded, lowercased, IPv4 in four decimals, IPv6 compressed, the port without
+    /// leading zeros or the scheme's default. Throws invalidPattern where the reader would
+    /// refuse the URL (an unclosed '[', a port over 65535, a host a browser refuses).
+    func browserAuthority(_ a: Int, _ b: Int) throws(SwitchyardError) -> (host: [UInt8], port: [UInt8]) {
+        let schemeEnd = a - 3
+        var cleaned = GrowBuffer<UInt8>(capacity: b + 1)
+        var out = GrowBuffer<UInt8>(capacity: b + 8)
+        defer { cleaned.free(); out.free() }
+        do throws(SwitchyardError) {
+            try bytes.withUnsafeBufferPointer { (p) throws(SwitchyardError) in
+                guard let base = p.baseAddress else { return }
+                try URLView.rewriteWebURL(base, b, schemeEnd: schemeEnd, cleaned: &cleaned, into: &out)
+            }
+        } catch {
+            var text = error.message
+            if let at = error.position, text.hasSuffix(" at \(at)") { text.removeLast(" at \(at)".count) }
+            if text.hasSuffix(" in URL") { text.removeLast(" in URL".count) }
+            if text == "URL has an empty host" { text = "empty host" }
+            throw bad("\(text) (as a browser reads this host)", error.position ?? a)
+        }
+        // `out` is "scheme://" then the host (a name, or '[' IPv6 ']') and ":port" if any.
+        let read = Array(out.bytes)
+        var k = schemeEnd + 3
+        let hostStart = k
+        if k < read.count && read[k] == 0x5B {
+            while k < read.count && read[k] != 0x5D { k += 1 }
+            k = min(k + 1, read.count)
+        } else {
+            while k < read.count && read[k] != 0x3A { k += 1 }
+        }
+        let host = Array(read[hostStart..<k])
+        let port = k < read.count ? Array(read[(k + 1)...]) : []
+        return (host, port)
+    }
+
+    func parseHost(_ a: Int, _ b: Int, scheme: [UInt8], readsAsBrowser: Bool) throws(SwitchyardError) -> HostPattern {
         for k in a..<b {
             switch bytes[k] {
             case 0x40: throw bad("userinfo ('@') is not allowed in a pattern", k)
@@ -329,9 +403,14 @@ private struct PatternCompiler {
             if bytes[k] == 0x3A {
                 hostEnd = k
                 port = Array(bytes[(k + 1)..<b])
-                for (j, d) in port.enumerated() where d &- 0x30 >= 10 {
-                    throw bad("port must be decimal digits", k + 1 + j)
+                var value = 0
+                for (j, d) in port.enumerated() {
+                    if d &- 0x30 >= 10 { throw bad("port must be decimal digits", k + 1 + j) }
+                    value = min(value * 10 + Int(d &- 0x30), 1 << 20)
                 }
+                // A port is 16 bits: a URL with a larger one is refused (web schemes) or
+                // names no port a connection could use.
+                if value > 65535 { throw bad("port is over 65535", k + 1) }
                 break
             }
         }
@@ -339,7 +418,17 @@ private struct PatternCompiler {
             s.baseAddress.flatMap { defaultPort(scheme: $0, s.count) } }), def == port {
             port = []
         }
-        let host = bytes[a..<hostEnd].map(asciiLower)
+        var host = bytes[a..<hostEnd].map(asciiLower)
+        if readsAsBrowser {
+            if let star = host.firstIndex(of: 0x2A), star != 0 { throw bad("'*' may only start a host", a + star) }
+            let read = try browserAuthority(a, b)
+            // A '*' the reading made (from '%2A') is no wildcard.
+            if read.host.filter({ $0 == 0x2A }).count != host.filter({ $0 == 0x2A }).count {
+                throw bad("'*' may only start a host, and is written as itself", a)
+            }
+            host = read.host
+            port = read.port
+        }
         if host.first == 0x2A {  // '*'
             guard host.count > 2, host[1] == 0x2E else {
                 throw bad("a wildcard host must be written '*.domain'", a)

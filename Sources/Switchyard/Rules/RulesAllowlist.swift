@@ -29,6 +29,7 @@ struct RedirectAllowlist: Hashable, Sendable {
             guard isSchemeName(b) else {
                 throw SwitchyardError(.rule, "'\(entry)' is not a scheme (letters, digits, '+', '-', '.')")
             }
+            if let refusal = Self.hostlessRefusal(entry, scheme: b, read) { throw SwitchyardError(.rule, refusal) }
             schemes.append(b.map(asciiLower))
             return
         }
@@ -80,6 +81,9 @@ struct RedirectAllowlist: Hashable, Sendable {
                 return .failure(SwitchyardError(.rule, "'\(entry)': the port must be a number from 0 to 65535"))
             }
             var host = Array(hostBuffer.bytes)
+            if wildcard, let refusal = Self.wildcardRefusal(entry, suffix: host) {
+                return .failure(SwitchyardError(.rule, refusal))
+            }
             if wildcard { host.insert(0x2E, at: 0) }
             return .success(HostEntry(scheme: scheme, host: host, wildcard: wildcard, port: port))
         }

@@ -223,12 +223,39 @@ static void dot_segments_are_refused_when_made(void **state)
     sy_match_free(m);
 }
 
+/* Allowlist entries that would allow every host are refused, naming the entry: a web
+ * scheme alone, a wildcard over a public suffix (the Public Suffix List) or an IP address. */
+static void allowlist_entries_name_hosts(void **state)
+{
+    static const struct { const char *allow, *words; } bad[] = {
+        {"[\"https\"]", "web scheme without a host"},
+        {"[\"https://*.com\"]", "'com' is a public suffix"},
+        {"[\"myapp\", \"https://*.co.uk\"]", "'co.uk' is a public suffix"},
+        {"[\"https://*.github.io\"]", "'github.io' is a public suffix"},
+        {"[\"https://*.1.2.3\"]", "IP address"},
+    };
+    static const char *const index[] = {"[0]", "[0]", "[1]", "[0]", "[0]"};
+    sy_error err;
+    (void)state;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        sy_router *r = sy_test_router(NULL);
+        assert_status(SY_ERR_RULE, load_one(r, bad[i].allow, "/go/:h", "https://a.example.com/{h}", &err), &err);
+        assert_true(sy_test_message_has(&err, bad[i].words));
+        assert_true(sy_test_message_has(&err, index[i]));
+        sy_router_free(r);
+    }
+    sy_router *r = sy_test_router(NULL);
+    assert_status(SY_OK, load_one(r, "[\"myapp\", \"https://*.example.co.uk\"]", "/go/:h", "https://a.example.co.uk/{h}", &err), &err);
+    sy_router_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(empty_remainder_cannot_choose_the_host),
         cmocka_unit_test(unsafe_templates_are_refused_at_their_byte),
         cmocka_unit_test(allowlist_reads_hosts_as_a_browser),
+        cmocka_unit_test(allowlist_entries_name_hosts),
         cmocka_unit_test(doubling_chain_is_bounded),
         cmocka_unit_test(kept_empty_segments_are_checked_when_made),
         cmocka_unit_test(dot_segments_are_refused_when_made),

@@ -410,6 +410,38 @@ static void add_route_checks_redirect_templates(void **state)
     sy_router_free(r);
 }
 
+/* HEADER (sy_router_add): "SY_ERR_INVALID_PATTERN (position: the byte)": a web-scheme
+ * pattern is read as a URL with the same text is read (docs/SECURITY.md "Patterns read as
+ * URLs"): refused where a browser reads another host or no URL could match, else matching
+ * the host and port a browser reads. */
+static void patterns_read_as_urls(void **state)
+{
+    static const struct { const char *pattern; int32_t position; const char *words; } bad[] = {
+        {"https:/a", 6, "'//'"},              /* a browser reads host 'a' */
+        {"https:///a", 6, "'//'"},
+        {"https://[::1", 8, "IPv6"},          /* unclosed: could never match */
+        {"https://h:65536/a", 10, "65535"},   /* over 65535: could never match */
+        {"https://a\\b/c", 9, "'\\'"},
+    };
+    sy_error err;
+    sy_router *r = sy_test_router(NULL);
+    sy_match *m = sy_test_match();
+    (void)state;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_status(SY_ERR_INVALID_PATTERN, sy_router_add(r, LIT(bad[i].pattern), LIT("T"), &err), &err);
+        assert_int_equal(err.position, bad[i].position);
+        assert_true(sy_test_message_has(&err, bad[i].words));
+    }
+    /* A leading-zero default port is the default port, dropped, as a browser drops it. */
+    sy_test_add(r, "https://h:0443/a", "A");
+    sy_test_resolve(m, r, "https://h/a");
+    assert_str(sy_match_target(m), "A");
+    sy_test_resolve(m, r, "https://h:0443/a");
+    assert_str(sy_match_target(m), "A");
+    sy_match_free(m);
+    sy_router_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -424,6 +456,7 @@ int main(void)
         cmocka_unit_test(add_route_keeps_nothing),
         cmocka_unit_test(no_append_params_on_a_target_is_accepted),
         cmocka_unit_test(add_route_checks_redirect_templates),
+        cmocka_unit_test(patterns_read_as_urls),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -209,3 +209,27 @@ def test_refused_redirect_leaves_earlier_matches_alone(router: Router) -> None:
     with pytest.raises(RedirectError):
         router.resolve("/go/evil.com")
     assert kept.target == "OK" and kept.params == {"x": "1"}
+
+
+# Allowlist entries that would allow every host: a web scheme alone, a wildcard over a
+# public suffix (the Public Suffix List) or over an IP address.
+@pytest.mark.parametrize(
+    "allowlist,words",
+    [
+        (["https"], "web scheme without a host"),
+        (["https://*.com"], "'com' is a public suffix"),
+        (["myapp", "https://*.co.uk"], "'co.uk' is a public suffix"),
+        (["https://*.github.io"], "'github.io' is a public suffix"),
+        (["https://*.1.2.3"], "IP address"),
+    ],
+)
+def test_allowlist_entries_that_allow_every_host_are_refused(router: Router, allowlist: list[str], words: str) -> None:
+    with pytest.raises(RuleError) as info:
+        router.load_rules(document([("/go/:h", "https://a.example.com/{h}")], allowlist))
+    assert f"$.redirect_allowlist[{len(allowlist) - 1}]" in info.value.message
+    assert words in info.value.message
+
+
+def test_allowlist_wildcard_over_a_registrable_domain_loads(router: Router) -> None:
+    router.load_rules(document([("/go/:h", "https://a.example.co.uk/{h}")], ["myapp", "https://*.example.co.uk"]))
+    assert router.resolve("/go/x").redirects[-1] == "https://a.example.co.uk/x"

@@ -261,3 +261,29 @@ def test_independent_routers() -> None:
     a.close()
     assert b.resolve("/x").target == "B"
     b.close()
+
+
+# A web-scheme pattern is read as a URL with the same text is read: refused (at its byte)
+# where a browser reads another host or no URL could match, else matching what a browser reads.
+@pytest.mark.parametrize(
+    "pattern,position,words",
+    [
+        ("https:/a", 6, "'//'"),  # a browser reads host 'a': not a path pattern of any host
+        ("https:///a", 6, "'//'"),
+        ("https://[::1", 8, "IPv6"),  # unclosed: could never match
+        ("https://h:65536/a", 10, "65535"),  # over 65535: could never match
+        ("https://a\\b/c", 9, "'\\'"),
+    ],
+)
+def test_patterns_read_as_urls_are_refused(router: Router, pattern: str, position: int, words: str) -> None:
+    with pytest.raises(switchyard.PatternError) as info:
+        router.add(pattern, target="T")
+    assert info.value.position == position, info.value.message
+    assert words in info.value.message
+
+
+def test_pattern_default_port_with_leading_zeros_is_the_default(router: Router) -> None:
+    router.add("https://h:0443/a", target="A")
+    assert router.resolve("https://h/a").target == "A"
+    assert router.resolve("https://h:0443/a").target == "A"
+    assert not router.resolve("https://h:8443/a")
