@@ -1511,7 +1511,11 @@ SY_API sy_status sy_router_handle(sy_router *router,
  * @param err             Optional. Cleared on entry; filled on failure.
  * @return SY_OK (also when no handler accepted);
  *         the errors of sy_router_resolve() for url (no handler is then called);
- *         SY_ERR_MISUSE if match or router is NULL or not of its kind;
+ *         SY_ERR_MISUSE if match or router is NULL or not of its kind, or match is
+ *         the match of a dispatch still running (a handler that dispatches gives the
+ *         inner dispatch an sy_match of its own);
+ *         SY_ERR_LIMIT if dispatches nest more than 32 deep on the calling thread (a
+ *         handler that dispatches a link whose handler dispatches another...);
  *         SY_ERR_HANDLER if a handler failed: the message names the route's target
  *         and pattern and the value the handler returned.
  *         After an error match reads as before any resolve, and *handled_out is 0.

@@ -78,6 +78,9 @@ final class MatchBox: HandleBox {
     /// The screen stack handed out by sy_match_stack_at, and the candidates still to come
     /// after this result (Candidates.swift), until the next resolve drops them.
     @exclusivity(unchecked) var stack: StackSnapshot?
+    /// Set while sy_router_dispatch runs on this match: a handler that dispatches must give
+    /// the inner dispatch a match of its own, or the outer result would describe its URL.
+    @exclusivity(unchecked) var dispatching = false
     init(_ match: MatchBuffer = MatchBuffer()) {
         self.match = match
         super.init(tag: HandleTag.match)

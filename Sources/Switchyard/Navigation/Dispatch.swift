@@ -59,7 +59,13 @@ extension Router {
     /// `context` reaches every handler unchanged (it never mixes with the URL's parameters).
     /// A candidate with no handler is passed over. Throws what `resolve` throws for the URL,
     /// and any error a handler throws, unchanged (no later handler is then called).
+    /// Dispatches nest (a handler may dispatch) at most 32 deep on one thread; deeper is a
+    /// `.limit` error, so a link that opens itself cannot exhaust the thread's stack.
     public func dispatch(_ url: String, context: any Sendable = ()) throws -> DispatchResult {
+        try DispatchDepth.enter { try dispatchCandidates(url, context: context) }
+    }
+
+    private func dispatchCandidates(_ url: String, context: any Sendable) throws -> DispatchResult {
         var called = 0
         for m in try candidates(for: url) {
             guard let handler = handler(for: m) else { continue }

@@ -1,0 +1,55 @@
+"""A handler that dispatches: nesting is bounded per thread (a link that opens itself is a
+LimitError, never a crash), and each level's result is its own."""
+from __future__ import annotations
+
+import pytest
+
+import switchyard
+
+
+def nesting_router(levels: list[int]) -> switchyard.Router:
+    router = switchyard.Router()
+    router.add("/go/<int:n>", "Go")
+
+    def go(match: switchyard.Match, context: object) -> object:
+        levels.append(match.params["n"])
+        n = match.params["n"]
+        assert isinstance(n, int)
+        if n == 0:
+            return "done"
+        return router.dispatch(f"/go/{n - 1}").value
+
+    router.handle("Go", go)
+    return router
+
+
+def test_thirty_two_levels_dispatch() -> None:
+    levels: list[int] = []
+    result = nesting_router(levels).dispatch("/go/31")
+    assert result.value == "done"
+    assert levels == list(range(31, -1, -1))
+
+
+def test_deeper_is_a_limit_error_and_the_count_comes_back() -> None:
+    levels: list[int] = []
+    router = nesting_router(levels)
+    with pytest.raises(switchyard.LimitError, match="dispatch depth limit"):
+        router.dispatch("/go/5000")
+    assert len(levels) == 32
+    assert router.dispatch("/go/3").value == "done"
+
+
+def test_each_level_keeps_its_own_match() -> None:
+    router = switchyard.Router()
+    router.add("/outer/:id", "Outer")
+    router.add("/inner/:id", "Inner")
+    router.handle("Inner", lambda match, context: match.params["id"])
+
+    def outer(match: switchyard.Match, context: object) -> object:
+        inner = router.dispatch("/inner/2")
+        return (match.params["id"], inner.match.params["id"] if inner.match else None)
+
+    router.handle("Outer", outer)
+    result = router.dispatch("/outer/1")
+    assert result.value == ("1", "2")
+    assert result.match is not None and result.match.params["id"] == "1"
