@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Literal, Optional, 
 from . import _ffi
 from ._errors import SY_ERR_BUFFER_TOO_SMALL, SY_ERR_MISUSE, SY_OK, SwitchyardError, error_for
 from ._ffi import CFunction, CharPointer
+from ._text import utf8
 from .navigation import _require
 
 # Router is defined by the time the package imports this module (at its end); the
@@ -158,7 +159,7 @@ sy_links_cross_check = _declare(
 def _text(value: object, what: str) -> bytes:
     """UTF-8 bytes of a str or bytes argument."""
     if isinstance(value, str):
-        return value.encode("utf-8", "surrogateescape")
+        return utf8(value, what)
     if isinstance(value, (bytes, bytearray)):
         return bytes(value)
     raise TypeError(f"{what} must be str or bytes, not {type(value).__name__}")
@@ -167,7 +168,9 @@ def _text(value: object, what: str) -> bytes:
 def _document(value: object, what: str) -> bytes:
     """A document as UTF-8 JSON bytes: a dict or list is serialised (member order kept)."""
     if isinstance(value, (Mapping, list, tuple)):
-        return json.dumps(value, ensure_ascii=False, allow_nan=False).encode("utf-8")
+        # A lone surrogate becomes bytes that are not UTF-8: the library refuses them with
+        # their position, as it does for text.
+        return utf8(json.dumps(value, ensure_ascii=False, allow_nan=False), what)
     return _text(value, what)
 
 
@@ -360,7 +363,7 @@ def generate(router: Router, domain: str, app_ids: Sequence[str] = (), *, packag
         request["names"] = list(names)
     if targets is not None:
         request["targets"] = list(targets)
-    data = json.dumps(request, ensure_ascii=False).encode("utf-8")
+    data = utf8(json.dumps(request, ensure_ascii=False), "the request")
     keep, address = _router_address(router)
     result: Dict[str, Any] = _json_call(fn, address, data, len(data))
     del keep

@@ -117,3 +117,28 @@ def test_the_same_bytes_fail_the_same_way(router: Router) -> None:
         router.resolve("/ok/\ud800".encode("utf-8", "surrogatepass"))
     assert str(from_str.value) == str(from_bytes.value)
     assert from_str.value.position == from_bytes.value.position == 4
+
+
+# The app-link calls that take documents as dicts or request values: the JSON they are
+# serialised to carries the surrogate's bytes, which the library refuses as it refuses text.
+LINK_CALLS: list[tuple[str, Callable[[Router, str], Any]]] = [
+    ("generate domain", lambda r, s: switchyard.links.generate(r, s, ["T.a"])),
+    ("generate app id", lambda r, s: switchyard.links.generate(r, "x.com", [s])),
+    ("generate package", lambda r, s: switchyard.links.generate(r, "x.com", ["T.a"], package=s)),
+    ("generate fingerprint", lambda r, s: switchyard.links.generate(
+        r, "x.com", ["T.a"], package="a.b", fingerprints=[s])),
+    ("generate names", lambda r, s: switchyard.links.generate(r, "x.com", ["T.a"], names=[s])),
+    ("aasa document", lambda r, s: switchyard.links.aasa_decisions(
+        {"applinks": {"details": [{"appIDs": [s], "components": [{"/": "/a"}]}]}}, "x.com", "https://x.com/a")),
+    ("aasa host", lambda r, s: switchyard.links.aasa_decisions({"applinks": {"details": []}}, s, "https://x.com/a")),
+    ("android app", lambda r, s: switchyard.links.android_evaluate({"package": s}, "https://x.com/a")),
+    ("cross-check app id", lambda r, s: switchyard.links.cross_check(r, {"applinks": {"details": []}}, "x.com", s)),
+]
+
+
+@pytest.mark.parametrize("text,at", SURROGATES)
+@pytest.mark.parametrize("call", [c for _, c in LINK_CALLS], ids=[n for n, _ in LINK_CALLS])
+def test_links(router: Router, text: str, at: int, call: Callable[[Router, str], Any]) -> None:
+    with pytest.raises(SwitchyardError) as e:
+        call(router, text)
+    assert "UTF-8" in e.value.message or "decode byte" in e.value.message, e.value.message
