@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Doc blocks of README.md") struct Doc_README_md {
     @Test("README.md: its runnable blocks, in order") func runs() throws {
-        // README.md:165
+        // the page's Swift block 1
         func readmeExample() throws -> [String] {
             let router = Router()
             try router.add("myapp://user/<int:id>", target: "UserProfile", name: "user",
@@ -34,8 +34,8 @@ import Testing
 }
 
 @Suite("Doc blocks of docs/APP-LINKS.md") struct Doc_docs_APP_LINKS_md {
-    // docs/APP-LINKS.md:111: a fragment, compiled only.
-    func fragment111(router: Router, liveFile: String) throws {
+    // The page's Swift fragment 1: compiled only.
+    func fragment1(router: Router, liveFile: String) throws {
         let generated = try router.appLinks(AppLinksRequest(domain: "www.example.com",
             appIDs: ["ABCDE12345.com.example.shop"], androidPackage: "com.example.shop",
             certificateFingerprints: ["14:6D:..."]))
@@ -47,8 +47,8 @@ import Testing
 }
 
 @Suite("Doc blocks of docs/ARCHITECTURE.md") struct Doc_docs_ARCHITECTURE_md {
-    // docs/ARCHITECTURE.md:74: a fragment, compiled only.
-    func fragment74(text: String) throws {
+    // The page's Swift fragment 1: compiled only.
+    func fragment1(text: String) throws {
         let router = Router()                                       // default options; `try Router(options:)` validates
         try router.add("myapp://user/<int:id>", target: "UserProfile", name: "user",
                        defaults: ["tab": .string("posts")])
@@ -75,7 +75,7 @@ import Testing
     }
 }
 
-// docs/BUILD.md:140
+// a Swift block of docs/BUILD.md, at file scope
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let url = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -87,8 +87,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 @Suite("Doc blocks of docs/CLI.md") struct Doc_docs_CLI_md {
-    // docs/CLI.md:309: a fragment, compiled only.
-    func fragment309(text: String, before: Router, after: Router) throws {
+    // The page's Swift fragment 1: compiled only.
+    func fragment1(text: String, before: Router, after: Router) throws {
         let router = Router()
         try router.loadRules(contentsOfFile: "rules.json")
         let x = try router.explain("/repos/42/settings")      // Explanation: candidates best first, with reasons
@@ -102,7 +102,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 @Suite("Doc blocks of docs/NAVIGATION.md") struct Doc_docs_NAVIGATION_md {
     @Test("docs/NAVIGATION.md: its runnable blocks, in order") func runs() throws {
         let docFiles = try DocFiles(["rules.json": "{\"version\": 1, \"routes\": [\n  {\"pattern\": \"myapp://hotels\", \"target\": \"HotelList\", \"name\": \"hotels\"},\n  {\"pattern\": \"myapp://hotels/<int:hotel>\", \"target\": \"Hotel\", \"name\": \"hotel\", \"parent\": \"hotels\"},\n  {\"pattern\": \"myapp://hotels/<int:hotel>/rooms/:room\", \"target\": \"Room\", \"name\": \"room\", \"parent\": \"hotel\"},\n  {\"pattern\": \"myapp://bookings/<int:id>\", \"target\": \"Booking\"},\n  {\"pattern\": \"https://example.com/h/<int:hotel>\", \"redirect\": \"myapp://hotels/{hotel}\"},\n  {\"pattern\": \"myapp://*\", \"target\": \"Home\"}\n]}\n"])
-        // docs/NAVIGATION.md:88
+        // the page's Swift block 1
         let users = Router()
         try users.add("/user/:uname", target: "User", name: "user")
         try users.add("/user/settings", target: "Settings", name: "settings")
@@ -112,7 +112,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         } catch {
             print(error.message)
         }
-        // docs/NAVIGATION.md:126
+        // the page's Swift block 2
 
         struct AppContext: Sendable { var userID: Int?; var source: String }
 
@@ -149,8 +149,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 @Suite("Doc blocks of docs/RULES.md") struct Doc_docs_RULES_md {
-    // docs/RULES.md:105: a fragment, compiled only.
-    func fragment105(text: String) throws {
+    // The page's Swift fragment 1: compiled only.
+    func fragment1(text: String) throws {
         let router = Router()
         try router.add("/health", target: "Health")             // stays across loads
         try router.loadRules(json: text)                         // String
@@ -163,7 +163,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 @Suite("Doc blocks of Sources/Switchyard/Switchyard.docc/GettingStarted.md") struct Doc_Sources_Switchyard_Switchyard_docc_GettingStarted_md {
     @Test("Sources/Switchyard/Switchyard.docc/GettingStarted.md: its runnable blocks, in order") func runs() throws {
-        // Sources/Switchyard/Switchyard.docc/GettingStarted.md:27
+        // the page's Swift block 1
 
         let router = Router()  // default options: cannot fail
         try router.add("myapp://user/<int:id>", target: "UserProfile", name: "user",
@@ -177,13 +177,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             match.params          // ["id": 42, "ref": "mail", "tab": "posts"]
             match.fragment        // "top"
         }
-        // Sources/Switchyard/Switchyard.docc/GettingStarted.md:87
+        // the page's Swift block 2
         let scratch = MatchBuffer()
         if try router.resolve("/files/a/b%20c.txt", into: scratch) {
             print(scratch.remainder ?? "")   // "a/b c.txt"
             let value = scratch.match        // a Match, when one is needed
         }
-        // Sources/Switchyard/Switchyard.docc/GettingStarted.md:97
+        // the page's Swift block 3
         do {
             try router.add("/user/<date:day>", target: "Calendar")
         } catch {
@@ -191,8 +191,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             // invalidPattern 7 unknown type 'date' at 7
         }
     }
-    // Sources/Switchyard/Switchyard.docc/GettingStarted.md:53: a fragment, compiled only.
-    func fragment53(match: Match) throws {
+    // The page's Swift fragment 1: compiled only.
+    func fragment1(match: Match) throws {
         match.int("id")                       // Int?
         match.double("score")                 // Double?
         match.string("tab")                   // String? (the text of any value)
@@ -200,8 +200,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         match.parameter("id", as: UInt16.self)
         match.queryValues("tag")              // every value of a repeated query item
     }
-    // Sources/Switchyard/Switchyard.docc/GettingStarted.md:68: a fragment, compiled only.
-    func fragment68(match: Match) throws {
+    // The page's Swift fragment 2: compiled only.
+    func fragment2(match: Match) throws {
         enum Navigation: Decodable {
             case userProfile(id: Int, tab: String)
             case files(path: String)
@@ -213,8 +213,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 @Suite("Doc blocks of Sources/Switchyard/Switchyard.docc/NavigationAndLinks.md") struct Doc_Sources_Switchyard_Switchyard_docc_NavigationAndLinks_md {
-    // Sources/Switchyard/Switchyard.docc/NavigationAndLinks.md:11: a fragment, compiled only.
-    func fragment11(router: Router) throws {
+    // The page's Swift fragment 1: compiled only.
+    func fragment1(router: Router) throws {
         router.handle("UserProfile") { match, _ in
             guard let id = match.int("id") else { return .declined }
             return .accepted(id)
@@ -225,7 +225,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 @Suite("Doc blocks of Sources/Switchyard/Switchyard.docc/Switchyard.md") struct Doc_Sources_Switchyard_Switchyard_docc_Switchyard_md {
     @Test("Sources/Switchyard/Switchyard.docc/Switchyard.md: its runnable blocks, in order") func runs() throws {
-        // Sources/Switchyard/Switchyard.docc/Switchyard.md:12
+        // the page's Swift block 1
 
         enum Screen: Decodable {
             case user(id: Int)

@@ -49,7 +49,7 @@ def measure(source, prefixes):
 
 def quoted_block(page, name):
     text = open(page, encoding="utf-8").read()
-    m = re.search(r"<!-- BEGIN %s -->\s*```c\n(.*?)```\s*<!-- END %s -->" % (name, name), text, re.S)
+    m = re.search(r"<!-- BEGIN %s -->\s*```c[^\n]*\n(.*?)```\s*<!-- END %s -->" % (name, name), text, re.S)
     if not m:
         sys.exit(f"FAIL: {page} has no ```c block between BEGIN/END {name} markers")
     return m.group(1)

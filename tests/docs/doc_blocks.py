@@ -338,7 +338,7 @@ def swift_source(all_blocks: list[Block]) -> str:
             imports |= {l.strip() for l in b.text.splitlines() if l.startswith("import ")}
         for b in blocks:
             if b.options.get("scope") == "file":
-                body.append(f"// {b.where}\n")
+                body.append(f"// a Swift block of {page}, at file scope\n")
                 body.extend(indented(swift_lines(b, {}), 0))
                 body.append("\n")
         body.append(f"@Suite(\"Doc blocks of {page}\") struct Doc_{suite} {{\n")
@@ -347,18 +347,18 @@ def swift_source(all_blocks: list[Block]) -> str:
             body.append(f"    @Test(\"{page}: its runnable blocks, in order\") func runs() throws {{\n")
             if files:
                 body.append("        let docFiles = try DocFiles(" + swift_dictionary(files) + ")\n")
-            for b in runnable:
-                body.append(f"        // {b.where}\n")
+            for number, b in enumerate(runnable, 1):
+                body.append(f"        // the page's Swift block {number}\n")
                 body.extend(indented(swift_lines(b, files), 8))
             body.append("    }\n")
-        for b in blocks:
-            if "fragment" in b.words and b.options.get("scope") != "file":
-                given = ", ".join(f"{n}: {t}" for n, t in
-                                  (g.split(":", 1) for g in b.options.get("given", "").split(",") if g))
-                body.append(f"    // {b.where}: a fragment, compiled only.\n")
-                body.append(f"    func fragment{b.line}({given}) throws {{\n")
-                body.extend(indented(swift_lines(b, {}), 8))
-                body.append("    }\n")
+        fragments = [b for b in blocks if "fragment" in b.words and b.options.get("scope") != "file"]
+        for number, b in enumerate(fragments, 1):
+            given = ", ".join(f"{n}: {t}" for n, t in
+                              (g.split(":", 1) for g in b.options.get("given", "").split(",") if g))
+            body.append(f"    // The page's Swift fragment {number}: compiled only.\n")
+            body.append(f"    func fragment{number}({given}) throws {{\n")
+            body.extend(indented(swift_lines(b, {}), 8))
+            body.append("    }\n")
         body.append("}\n\n")
     head = SWIFT_HEADER + "".join(i + "\n" for i in sorted(imports)) + "\n"
     return (head + "".join(body)).rstrip("\n") + "\n"

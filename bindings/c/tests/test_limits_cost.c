@@ -172,8 +172,8 @@ static char *budget_filling_document(int extra, size_t *len)
     return doc;
 }
 
-/* HEADER: "the budget of a document is checked on all its patterns before any route is
- * compiled": an over-budget document is refused on the budget, not on the bad redirect
+/* HEADER: "The budget of optional groups is checked on all the document's patterns before
+ * any route is compiled": an over-budget document is refused on the budget, not on the bad redirect
  * of its first route, and leaves the router as it was. */
 static void a_document_past_the_budget_is_refused_before_compiling(void **state)
 {

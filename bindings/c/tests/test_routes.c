@@ -410,9 +410,9 @@ static void add_route_checks_redirect_templates(void **state)
     sy_router_free(r);
 }
 
-/* HEADER (sy_router_add): "SY_ERR_INVALID_PATTERN (position: the byte)": a web-scheme
- * pattern is read as a URL with the same text is read (docs/SECURITY.md "Patterns read as
- * URLs"): refused where a browser reads another host or no URL could match, else matching
+/* HEADER (sy_router_add): "SY_ERR_INVALID_PATTERN if the pattern is malformed (position:
+ * the byte)": a web-scheme pattern is read as a URL with the same text is read (docs/SECURITY.md,
+ * on patterns read as URLs): refused where a browser reads another host or no URL could match, else matching
  * the host and port a browser reads. */
 static void patterns_read_as_urls(void **state)
 {

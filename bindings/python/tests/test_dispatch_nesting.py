@@ -12,9 +12,9 @@ def nesting_router(levels: list[int]) -> switchyard.Router:
     router.add("/go/<int:n>", "Go")
 
     def go(match: switchyard.Match, context: object) -> object:
-        levels.append(match.params["n"])
         n = match.params["n"]
         assert isinstance(n, int)
+        levels.append(n)
         if n == 0:
             return "done"
         return router.dispatch(f"/go/{n - 1}").value

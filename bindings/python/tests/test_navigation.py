@@ -231,4 +231,5 @@ def test_stack_keeps_an_escaped_at_in_the_authority(round_trip: Router) -> None:
     m = round_trip.resolve("myapp://x%40settings/home/detail/1")
     assert [e.url for e in m.stack] == ["myapp://x%40settings/home", "myapp://x%40settings/home/detail/1"]
     for entry in m.stack:
+        assert entry.url is not None
         assert round_trip.resolve(entry.url).name == entry.name
