@@ -63,13 +63,18 @@ public struct AASAEvaluation: Sendable, Equatable {
 public struct AASA: Sendable {
     /// How a file is read and evaluated.
     public struct Options: Sendable, Equatable {
-        /// Files larger than this are reported as a finding (Apple's limit since iOS 9.3.1).
-        public var sizeWarningLimit = 128 * 1024
-        /// Files larger than this are refused (an error).
+        /// Apple's limit: iOS (since 9.3.1) ignores a file over 128 KiB, uncompressed.
+        public static let appleSizeLimit = 128 * 1024
+        /// Files larger than this are refused (`limit`). Apple's 128 KiB by default, so that
+        /// no file iOS ignores is evaluated as if it worked. A validator may raise it (up to
+        /// `maxDocumentSize`) to read such a file anyway: it then gets a finding that iOS
+        /// ignores the file.
+        public var sizeLimit = appleSizeLimit
+        /// The largest file read at all, whatever `sizeLimit` says.
         public var maxDocumentSize = 16 * 1024 * 1024
         /// Evaluate `http` URLs too (Apple opens https links only).
         public var allowHTTP = false
-        /// The defaults: Apple's size warning, a 16 MiB ceiling, https only.
+        /// The defaults: Apple's 128 KiB limit, https only.
         public init() {}
     }
 
@@ -106,14 +111,11 @@ public struct AASA: Sendable {
 
     /// Reads UTF-8 JSON bytes (the C entry point's form).
     package init(bytes: UnsafeRawBufferPointer, options: Options = Options()) throws(SwitchyardError) {
-        if options.sizeWarningLimit < 0 || options.maxDocumentSize < 0 {
+        if options.sizeLimit < 0 || options.maxDocumentSize < 0 {
             throw SwitchyardError(.invalidArgument, "AASA size limits must not be negative")
         }
         var findings: [LinkFinding] = []
-        if bytes.count > options.sizeWarningLimit && bytes.count <= options.maxDocumentSize {
-            findings.append(LinkFinding(.warning, path: "$",
-                "the file is \(bytes.count) bytes, over the \(options.sizeWarningLimit)-byte limit: iOS ignores a file over 128 KiB"))
-        }
+        try AASA.checkSize(bytes.count, options, findings: &findings)
         let doc = try LinkJSON.parse(bytes, what: "the AASA file", maxSize: options.maxDocumentSize, findings: &findings)
         var reader = AASAReader()
         let spec = try doc.read { root throws(SwitchyardError) in try reader.read(root) }
@@ -128,6 +130,24 @@ public struct AASA: Sendable {
         rules = compiler.rules
         general = compiler.general
         buckets = compiler.buckets
+    }
+
+    /// Refuses a file over `sizeLimit` (naming Apple's limit when it is the one passed) or
+    /// over `maxDocumentSize`, before anything is parsed; notes a file iOS ignores that a
+    /// raised `sizeLimit` lets through.
+    private static func checkSize(_ size: Int, _ options: Options, findings: inout [LinkFinding]) throws(SwitchyardError) {
+        let apple = "Apple's limit of \(Options.appleSizeLimit) bytes (128 KiB): iOS ignores a larger file"
+        if size > options.maxDocumentSize {
+            throw SwitchyardError(.limit, "$: the AASA file is \(size) bytes, over the \(options.maxDocumentSize)-byte limit (maxDocumentSize)")
+        }
+        if size > options.sizeLimit {
+            let which = options.sizeLimit == Options.appleSizeLimit ? apple
+                : "the \(options.sizeLimit)-byte limit (sizeLimit; \(apple))"
+            throw SwitchyardError(.limit, "$: the AASA file is \(size) bytes, over \(which)")
+        }
+        if size > Options.appleSizeLimit {
+            findings.append(LinkFinding(.warning, path: "$", "the file is \(size) bytes, over \(apple)"))
+        }
     }
 
     /// The decisions for `url` on `host` (the host that serves the file); empty when no
