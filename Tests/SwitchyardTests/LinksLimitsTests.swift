@@ -70,6 +70,28 @@ private func aasaFile(ids: [String], size: Int? = nil) -> String {
         #expect(steps < 100, "\(steps) steps")
     }
 
+    @Test func aDefaultPatternInheritedByThousandsOfRulesIsCompiledAndMatchedOnce() throws {
+        // 20 KB of default patterns and 10,000 empty components (50 KB): compiled per rule,
+        // that is 400 MB of patterns, and matched per rule, 400 million comparisons per URL.
+        let long = String(repeating: "x", count: 10_000)
+        let rules = Array(repeating: "{}", count: 10_000).joined(separator: ",")
+        let json = "{\"applinks\": {\"defaults\": {\"#\": \"\(long)\"}, \"details\": [{\"appID\": \"A.b\", "
+            + "\"defaults\": {\"/\": \"/\(long)\"}, \"components\": [\(rules)]}]}}"
+        #expect(json.utf8.count < AASA.Options.appleSizeLimit)
+        let aasa = try AASA(json: json)
+        for (url, verdict) in [("https://example.com/\(long)#\(long)", AASADecision.Verdict.match),
+                               ("https://example.com/\(long)#\(long.dropLast())y", nil),
+                               ("https://example.com/\(long.dropLast())y#\(long)", nil)] {
+            var steps = 0
+            let e = try aasa.evaluate(host: "example.com", url: url, steps: &steps)
+            #expect(e.decisions.first?.verdict == verdict)
+            #expect(steps <= 4 * 10_002, "\(steps) steps")
+            var every = 0
+            #expect(try aasa.evaluate(host: "example.com", url: url, steps: &every, everyRule: true) == e)
+            #expect(every <= 4 * 10_002, "\(every) steps")
+        }
+    }
+
     @Test func anAssetLinksFileOverAndroidsLimitIsRefusedWithTheLimitNamed() throws {
         let statement = #"{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.example.app", "sha256_cert_fingerprints": ["AA"]}}"#
         let pad = String(repeating: " ", count: 1024 * 1024 - statement.utf8.count - 2)
