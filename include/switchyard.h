@@ -1741,26 +1741,34 @@ typedef struct sy_links_decision {
 /** Every sy_links_aasa_new() flag this version knows. */
 #define SY_LINKS_AASA_KNOWN_FLAGS 0x01u
 
-/** The size over which an AASA file is reported as a finding, by default: 128 KiB. */
-#define SY_LINKS_AASA_SIZE_WARNING 131072u
+/** Apple's limit, the size over which an AASA file is refused by default: 128 KiB (iOS
+ *  ignores a larger file). */
+#define SY_LINKS_AASA_SIZE_LIMIT 131072u
 
 /**
  * Read and compile an apple-app-site-association file.
  *
  * @param[out] out    Receives the compiled file; set to NULL on failure.
  * @param json        UTF-8 JSON text of the file; need not be NUL-terminated.
- * @param json_len    Length of json in bytes; at most 16 MiB.
+ * @param json_len    Length of json in bytes, or SY_NUL.
  * @param flags       SY_LINKS_* bits, or 0.
- * @param size_warning_limit Files larger than this many bytes get a finding (iOS ignores
- *                    them); 0 means SY_LINKS_AASA_SIZE_WARNING.
+ * @param size_limit  Files larger than this many bytes are refused; 0 means
+ *                    SY_LINKS_AASA_SIZE_LIMIT (Apple's 128 KiB). A validator may raise it to
+ *                    read a file iOS ignores (it then gets a finding saying so); files over
+ *                    16 MiB are refused whatever it says.
  * @param err         Optional. Cleared on entry; filled on failure.
  * @return SY_OK;
- *         SY_ERR_MISUSE if out is NULL, or json is NULL with a non-zero length;
- *         SY_ERR_INVALID_ARGUMENT if flags has unknown bits, or json_len or
- *         size_warning_limit is over SIZE_MAX / 2;
+ *         SY_ERR_MISUSE if out is NULL, or json is NULL with a non-zero length or SY_NUL;
+ *         SY_ERR_INVALID_ARGUMENT if flags has unknown bits, or json_len (other than
+ *         SY_NUL) or size_limit is over SIZE_MAX / 2;
+ *         SY_ERR_LIMIT for a file over size_limit (the message names Apple's 128 KiB
+ *         limit) or over 16 MiB, before any of it is parsed;
  *         SY_ERR_RULE for invalid JSON (jansson's line, column and byte; position is the
  *         byte) or a value of the wrong type where matching depends on it (the message
- *         names the JSON path), and for a file over 16 MiB.
+ *         names the JSON path).
+ *
+ * Cost: reading and compiling are linear in the file's size, and the compiled file keeps
+ *       memory proportional to it (docs/SECURITY.md, "Limits").
  *
  * Ownership: the caller owns *out and must release it with sy_links_aasa_free(); json is
  *            only read during the call.
@@ -1771,7 +1779,7 @@ typedef struct sy_links_decision {
  */
 SY_API sy_status sy_links_aasa_new(sy_links_aasa **out, /* OUT: new compiled file or NULL */
                                    const char *json, size_t json_len,
-                                   uint32_t flags, size_t size_warning_limit,
+                                   uint32_t flags, size_t size_limit,
                                    sy_error *err);
 
 /**
@@ -1793,7 +1801,7 @@ SY_API void sy_links_aasa_free(sy_links_aasa *aasa);
  *     "message": "unknown key (ignored; ...)"}, ...]
  * severity "error" marks a value that silently changes what the file means (a "?"
  * dictionary that iOS ignores whole); "warning" everything else (unknown keys, rules that
- * are never reached, a file over the size limit).
+ * are never reached, a file over Apple's size limit that a raised size_limit let in).
  *
  * @param[out] buf     Receives the JSON and a NUL; may be NULL when cap is 0.
  * @param cap          Size of buf in bytes, NUL included.
@@ -1828,14 +1836,15 @@ SY_API sy_status sy_links_aasa_findings(char *buf, /* OUT: JSON + NUL */
  *                       SY_ERR_BUFFER_TOO_SMALL.
  * @param aasa           A compiled file.
  * @param host           UTF-8 host that serves the file (compared ignoring case).
- * @param host_len       Length of host in bytes.
+ * @param host_len       Length of host in bytes, or SY_NUL.
  * @param url            UTF-8 URL, as written; need not be NUL-terminated.
- * @param url_len        Length of url in bytes.
+ * @param url_len        Length of url in bytes, or SY_NUL.
  * @param err            Optional. Cleared on entry; filled on failure.
  * @return SY_OK, also when no app is decided;
  *         SY_ERR_MISUSE if aasa is NULL or not a compiled file, out is NULL with cap > 0,
- *         or host or url is NULL with a non-zero length;
- *         SY_ERR_INVALID_ARGUMENT if host is not UTF-8 or a length is over SIZE_MAX / 2;
+ *         or host or url is NULL with a non-zero length or SY_NUL;
+ *         SY_ERR_INVALID_ARGUMENT if host is not UTF-8 or a length other than SY_NUL is
+ *         over SIZE_MAX / 2;
  *         SY_ERR_INVALID_URL if url is not valid UTF-8, holds a control character, has no
  *         scheme or a bad port (position: the byte);
  *         SY_ERR_LIMIT if url is over 32 KiB;
@@ -1880,15 +1889,15 @@ typedef enum sy_links_android_kind {
  * @param flags       SY_LINKS_LEGACY_SIMPLE_GLOB, or 0.
  * @param pattern     UTF-8 pattern as PatternMatcher receives it (after the manifest's
  *                    own backslash unescaping).
- * @param pattern_len Length of pattern in bytes.
+ * @param pattern_len Length of pattern in bytes, or SY_NUL.
  * @param text        UTF-8 decoded path (or host, for SY_LINKS_ANDROID_HOST).
- * @param text_len    Length of text in bytes.
+ * @param text_len    Length of text in bytes, or SY_NUL.
  * @param err         Optional. Cleared on entry; filled on failure.
  * @return SY_OK whether or not it matched;
  *         SY_ERR_MISUSE if matched_out is NULL, or pattern or text is NULL with a
- *         non-zero length;
- *         SY_ERR_INVALID_ARGUMENT if kind or flags are unknown, a length is over
- *         SIZE_MAX / 2, or a text is not UTF-8;
+ *         non-zero length or SY_NUL;
+ *         SY_ERR_INVALID_ARGUMENT if kind or flags are unknown, a length other than
+ *         SY_NUL is over SIZE_MAX / 2, or a text is not UTF-8;
  *         SY_ERR_INVALID_PATTERN if an advanced glob is one Android rejects (an empty or
  *         unterminated set, a modifier without a token, two modifiers, a bad range, a
  *         trailing backslash, too large); position is the byte in pattern.
@@ -1912,14 +1921,17 @@ SY_API sy_status sy_links_android_match(int *matched_out, /* OUT: 1 matched, 0 n
  *
  * @param[out] open_out   1 for open, 0 for excluded.
  * @param rules_json      UTF-8 JSON text of the array.
- * @param rules_len       Length of rules_json in bytes.
+ * @param rules_len       Length of rules_json in bytes, or SY_NUL.
  * @param path_and_query  UTF-8 path, with its query and fragment if any.
- * @param path_len        Length of path_and_query in bytes.
+ * @param path_len        Length of path_and_query in bytes, or SY_NUL.
  * @param err             Optional. Cleared on entry; filled on failure.
  * @return SY_OK;
- *         SY_ERR_MISUSE if open_out is NULL, or a text is NULL with a non-zero length;
- *         SY_ERR_INVALID_ARGUMENT if a length is over SIZE_MAX / 2 or path_and_query is
- *         not UTF-8;
+ *         SY_ERR_MISUSE if open_out is NULL, or a text is NULL with a non-zero length or
+ *         SY_NUL;
+ *         SY_ERR_INVALID_ARGUMENT if a length other than SY_NUL is over SIZE_MAX / 2 or
+ *         path_and_query is not UTF-8;
+ *         SY_ERR_LIMIT if rules_json is over 1 MiB (Android reads no more of the
+ *         assetlinks.json that holds the rules);
  *         SY_ERR_RULE if rules_json is not JSON.
  *
  * Ownership: nothing is kept from the arguments.
@@ -1944,20 +1956,23 @@ SY_API sy_status sy_links_android_dynamic(int *open_out, /* OUT: 1 open, 0 exclu
  * @param[out] len_out   Optional. The JSON length without the NUL, both on success and
  *                       with SY_ERR_BUFFER_TOO_SMALL.
  * @param app_json       UTF-8 JSON description of the app.
- * @param app_len        Length of app_json in bytes.
+ * @param app_len        Length of app_json in bytes, or SY_NUL.
  * @param assetlinks_json UTF-8 assetlinks.json of the URL's host, or NULL (with length 0)
  *                       to leave verification unchecked ("verified": null).
- * @param assetlinks_len Length of assetlinks_json in bytes.
+ * @param assetlinks_len Length of assetlinks_json in bytes, or SY_NUL.
  * @param url            UTF-8 URL, as written.
- * @param url_len        Length of url in bytes.
+ * @param url_len        Length of url in bytes, or SY_NUL.
  * @param err            Optional. Cleared on entry; filled on failure.
  * @return SY_OK;
- *         SY_ERR_MISUSE if buf is NULL with cap > 0, or app_json or url is NULL with a
- *         non-zero length;
- *         SY_ERR_INVALID_ARGUMENT if a length is over SIZE_MAX / 2;
+ *         SY_ERR_MISUSE if buf is NULL with cap > 0, or a text is NULL with a non-zero
+ *         length or SY_NUL;
+ *         SY_ERR_INVALID_ARGUMENT if a length other than SY_NUL is over SIZE_MAX / 2;
  *         SY_ERR_RULE for an invalid app description or assetlinks.json (the message
  *         names the JSON path);
- *         SY_ERR_INVALID_URL, SY_ERR_LIMIT as sy_links_aasa_decide() for url;
+ *         SY_ERR_LIMIT for an assetlinks.json over 1 MiB or an app whose autoVerify
+ *         hosts pass 1 MiB as Android counts them (Android's verifier's limits; the
+ *         message names them), and as sy_links_aasa_decide() for url;
+ *         SY_ERR_INVALID_URL as sy_links_aasa_decide() for url;
  *         SY_ERR_BUFFER_TOO_SMALL as sy_links_aasa_findings().
  *
  * Ownership: buf belongs to the caller; nothing is kept from the other arguments.
@@ -1994,12 +2009,13 @@ SY_API sy_status sy_links_android_evaluate(char *buf, /* OUT: JSON + NUL */
  *                     changes the router in between).
  * @param router       A router from sy_router_new(). Not modified.
  * @param request_json UTF-8 JSON request.
- * @param request_len  Length of request_json in bytes.
+ * @param request_len  Length of request_json in bytes, or SY_NUL.
  * @param err          Optional. Cleared on entry; filled on failure.
  * @return SY_OK;
  *         SY_ERR_MISUSE if router is NULL or not a router, buf is NULL with cap > 0, or
- *         request_json is NULL with a non-zero length;
- *         SY_ERR_INVALID_ARGUMENT for a request that is not JSON or not of that shape
+ *         request_json is NULL with a non-zero length or SY_NUL;
+ *         SY_ERR_INVALID_ARGUMENT if request_len (other than SY_NUL) is over SIZE_MAX / 2,
+ *         for a request that is not JSON or not of that shape
  *         (the message names the JSON path), an empty or malformed domain, no app ID and
  *         no package, or a router whose options do not read https hosts;
  *         SY_ERR_BUFFER_TOO_SMALL as sy_links_aasa_findings().
@@ -2033,14 +2049,15 @@ SY_API sy_status sy_links_generate(char *buf, /* OUT: JSON + NUL */
  * @param router       A router from sy_router_new(). Not modified.
  * @param aasa         The compiled file that host serves.
  * @param host         UTF-8 host name.
- * @param host_len     Length of host in bytes.
+ * @param host_len     Length of host in bytes, or SY_NUL.
  * @param app_id       UTF-8 app ID ("ABCDE12345.com.example.app").
- * @param app_id_len   Length of app_id in bytes.
+ * @param app_id_len   Length of app_id in bytes, or SY_NUL.
  * @param err          Optional. Cleared on entry; filled on failure.
  * @return SY_OK;
  *         SY_ERR_MISUSE if router or aasa is NULL or not of its kind, buf is NULL with
- *         cap > 0, or host or app_id is NULL with a non-zero length;
- *         SY_ERR_INVALID_ARGUMENT if a text is not UTF-8, a length is over SIZE_MAX / 2,
+ *         cap > 0, or host or app_id is NULL with a non-zero length or SY_NUL;
+ *         SY_ERR_INVALID_ARGUMENT if a text is not UTF-8, a length other than SY_NUL is
+ *         over SIZE_MAX / 2,
  *         host is empty or malformed, or the router's options do not read https hosts;
  *         SY_ERR_BUFFER_TOO_SMALL as sy_links_aasa_findings().
  *

@@ -46,7 +46,7 @@ final class LinksAASABox: HandleBox {
 @c @implementation
 public func sy_links_aasa_new(_ out: UnsafeMutablePointer<OpaquePointer?>?,
                               _ json: UnsafePointer<CChar>?, _ jsonLen: Int,
-                              _ flags: UInt32, _ sizeWarningLimit: Int,
+                              _ flags: UInt32, _ sizeLimit: Int,
                               _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
     entry(err) { () throws(CFailure) in
         guard let out else { throw .misuse("out is NULL") }
@@ -54,11 +54,11 @@ public func sy_links_aasa_new(_ out: UnsafeMutablePointer<OpaquePointer?>?,
         if flags & ~SY_LINKS_AASA_KNOWN_FLAGS != 0 {
             throw .invalid("flags has unknown bits 0x\(String(flags & ~SY_LINKS_AASA_KNOWN_FLAGS, radix: 16))")
         }
-        guard sizeWarningLimit >= 0 else { throw .invalid("size_warning_limit is over SIZE_MAX / 2") }
+        guard sizeLimit >= 0 else { throw .invalid("size_limit is over SIZE_MAX / 2") }
         let bytes = try bytesArgument(json, jsonLen, name: "json")
         var options = AASA.Options()
         options.allowHTTP = flags & SY_LINKS_ALLOW_HTTP != 0
-        if sizeWarningLimit > 0 { options.sizeWarningLimit = sizeWarningLimit }
+        if sizeLimit > 0 { options.sizeLimit = sizeLimit }
         let aasa = try core { try AASA(bytes: UnsafeRawBufferPointer(bytes), options: options) }
         out.pointee = LinksAASABox(aasa).retainedHandle()
     }

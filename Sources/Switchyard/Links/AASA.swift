@@ -63,13 +63,18 @@ public struct AASAEvaluation: Sendable, Equatable {
 public struct AASA: Sendable {
     /// How a file is read and evaluated.
     public struct Options: Sendable, Equatable {
-        /// Files larger than this are reported as a finding (Apple's limit since iOS 9.3.1).
-        public var sizeWarningLimit = 128 * 1024
-        /// Files larger than this are refused (an error).
+        /// Apple's limit: iOS (since 9.3.1) ignores a file over 128 KiB, uncompressed.
+        public static let appleSizeLimit = 128 * 1024
+        /// Files larger than this are refused (`limit`). Apple's 128 KiB by default, so that
+        /// no file iOS ignores is evaluated as if it worked. A validator may raise it (up to
+        /// `maxDocumentSize`) to read such a file anyway: it then gets a finding that iOS
+        /// ignores the file.
+        public var sizeLimit = appleSizeLimit
+        /// The largest file read at all, whatever `sizeLimit` says.
         public var maxDocumentSize = 16 * 1024 * 1024
         /// Evaluate `http` URLs too (Apple opens https links only).
         public var allowHTTP = false
-        /// The defaults: Apple's size warning, a 16 MiB ceiling, https only.
+        /// The defaults: Apple's 128 KiB limit, https only.
         public init() {}
     }
 
@@ -106,14 +111,11 @@ public struct AASA: Sendable {
 
     /// Reads UTF-8 JSON bytes (the C entry point's form).
     package init(bytes: UnsafeRawBufferPointer, options: Options = Options()) throws(SwitchyardError) {
-        if options.sizeWarningLimit < 0 || options.maxDocumentSize < 0 {
+        if options.sizeLimit < 0 || options.maxDocumentSize < 0 {
             throw SwitchyardError(.invalidArgument, "AASA size limits must not be negative")
         }
         var findings: [LinkFinding] = []
-        if bytes.count > options.sizeWarningLimit && bytes.count <= options.maxDocumentSize {
-            findings.append(LinkFinding(.warning, path: "$",
-                "the file is \(bytes.count) bytes, over the \(options.sizeWarningLimit)-byte limit: iOS ignores a file over 128 KiB"))
-        }
+        try AASA.checkSize(bytes.count, options, findings: &findings)
         let doc = try LinkJSON.parse(bytes, what: "the AASA file", maxSize: options.maxDocumentSize, findings: &findings)
         var reader = AASAReader()
         let spec = try doc.read { root throws(SwitchyardError) in try reader.read(root) }
@@ -128,6 +130,24 @@ public struct AASA: Sendable {
         rules = compiler.rules
         general = compiler.general
         buckets = compiler.buckets
+    }
+
+    /// Refuses a file over `sizeLimit` (naming Apple's limit when it is the one passed) or
+    /// over `maxDocumentSize`, before anything is parsed; notes a file iOS ignores that a
+    /// raised `sizeLimit` lets through.
+    private static func checkSize(_ size: Int, _ options: Options, findings: inout [LinkFinding]) throws(SwitchyardError) {
+        let apple = "Apple's limit of \(Options.appleSizeLimit) bytes (128 KiB): iOS ignores a larger file"
+        if size > options.maxDocumentSize {
+            throw SwitchyardError(.limit, "$: the AASA file is \(size) bytes, over the \(options.maxDocumentSize)-byte limit (maxDocumentSize)")
+        }
+        if size > options.sizeLimit {
+            let which = options.sizeLimit == Options.appleSizeLimit ? apple
+                : "the \(options.sizeLimit)-byte limit (sizeLimit; \(apple))"
+            throw SwitchyardError(.limit, "$: the AASA file is \(size) bytes, over \(which)")
+        }
+        if size > Options.appleSizeLimit {
+            findings.append(LinkFinding(.warning, path: "$", "the file is \(size) bytes, over \(apple)"))
+        }
     }
 
     /// The decisions for `url` on `host` (the host that serves the file); empty when no
@@ -158,6 +178,7 @@ public struct AASA: Sendable {
         var decided = [UInt8](repeating: 0, count: appIDs.count)
         var out: [AASADecision] = []
         var doneEntry = -1
+        var shared = SharedResults()
         var candidates = CandidateMerge(lists: everyRule ? [Array(0..<Int32(rules.count))] : candidateLists(&subject))
         while let r = candidates.next() {
             let rule = rules[r]
@@ -168,7 +189,7 @@ public struct AASA: Sendable {
                 doneEntry = e
                 continue
             }
-            guard rule.matches(&subject, steps: &steps) else { continue }
+            guard rule.matches(&subject, steps: &steps, shared: &shared) else { continue }
             doneEntry = e
             let verdict: AASADecision.Verdict = rule.exclude ? .block : .match
             for app in entry.apps where decided[app] == 0 {
@@ -314,9 +335,13 @@ final class CompiledRule: Sendable {
     let path: AASAPathMatcher?
     let query: AASAQueryMatcher
     let fragment: AASAGlob?
+    /// For each part inherited from a `defaults`: the number of that inherited part (one
+    /// compiled matcher shared by every rule that inherits it), whose result for a URL is
+    /// worked out once per evaluation; -1 for a part the rule sets itself.
+    let shares: AASAShares
 
     init(entry: Int, ruleIndex: Int, source: String, exclude: Bool, mode: AASAMode, path: AASAPathMatcher?,
-         query: AASAQueryMatcher, fragment: AASAGlob?) {
+         query: AASAQueryMatcher, fragment: AASAGlob?, shares: AASAShares = AASAShares()) {
         self.entry = entry
         self.ruleIndex = ruleIndex
         self.source = source
@@ -325,6 +350,7 @@ final class CompiledRule: Sendable {
         self.path = path
         self.query = query
         self.fragment = fragment
+        self.shares = shares
     }
 
     /// Matches every URL (later rules of its entry are never read).
@@ -334,14 +360,26 @@ final class CompiledRule: Sendable {
             && (fragment == nil || fragment?.matchesEverything == true)
     }
 
-    func matches(_ s: inout AASASubject, steps: inout Int) -> Bool {
+    func matches(_ s: inout AASASubject, steps: inout Int, shared: inout SharedResults) -> Bool {
         if let path {
-            let text = s.path(mode)
-            let ok = text.withUnsafeBufferPointer { t in
-                path.glob.matches(t, steps: &steps) || (path.parent?.matches(t, steps: &steps) ?? false)
+            let ok = shared.result(shares.path) {
+                s.path(mode).withUnsafeBufferPointer { t in
+                    path.glob.matches(t, steps: &steps) || (path.parent?.matches(t, steps: &steps) ?? false)
+                }
             }
             if !ok { return false }
         }
+        if !shared.result(shares.query, { queryMatches(&s, steps: &steps) }) { return false }
+        if let fragment {
+            let ok = shared.result(shares.fragment) {
+                s.fragment(mode).withUnsafeBufferPointer { fragment.matches($0, steps: &steps) }
+            }
+            if !ok { return false }
+        }
+        return true
+    }
+
+    private func queryMatches(_ s: inout AASASubject, steps: inout Int) -> Bool {
         switch query {
         case .any: break
         case .whole(let g):
@@ -359,11 +397,28 @@ final class CompiledRule: Sendable {
                 if !seen && !pattern.matches([]) { return false }
             }
         }
-        if let fragment {
-            let text = s.fragment(mode)
-            if !text.withUnsafeBufferPointer({ fragment.matches($0, steps: &steps) }) { return false }
-        }
         return true
+    }
+}
+
+/// The shared-part numbers of a rule (-1: its own).
+struct AASAShares: Sendable {
+    var path: Int32 = -1
+    var query: Int32 = -1
+    var fragment: Int32 = -1
+}
+
+/// The results of shared parts for one URL: a `defaults` pattern inherited by thousands of
+/// rules is matched once, not once per rule.
+struct SharedResults {
+    private var known: [Int32: Bool] = [:]
+
+    mutating func result(_ share: Int32, _ compute: () -> Bool) -> Bool {
+        if share < 0 { return compute() }
+        if let r = known[share] { return r }
+        let r = compute()
+        known[share] = r
+        return r
     }
 }
 
@@ -379,6 +434,20 @@ struct AASACompiler {
     var rules: [CompiledRule] = []
     var general: [Int32] = []
     var buckets: [[[[UInt32]: [Int32]]]] = [[], [], [], []]
+    /// Parts inherited from a `defaults`, compiled once for every rule that inherits them
+    /// (a 60 KB default pattern and 20,000 empty components would otherwise be 1.2 GB of
+    /// patterns), with their share numbers.
+    fileprivate var inheritedPaths: [InheritedKey: (AASAPathMatcher, Int32)] = [:]
+    fileprivate var inheritedQueries: [InheritedKey: (AASAQueryMatcher, Int32)] = [:]
+    fileprivate var inheritedFragments: [InheritedKey: (AASAGlob, Int32)] = [:]
+    private var shareCount: Int32 = 0
+
+    /// Where an inherited part comes from: an entry's defaults (its index) or the domain's
+    /// (-1), and the mode it is compiled for.
+    fileprivate struct InheritedKey: Hashable {
+        var level: Int
+        var mode: AASAMode
+    }
 
     init(spec: AASASpec) {
         self.spec = spec
@@ -439,28 +508,67 @@ struct AASACompiler {
             fragmentText = pick(f, d, \.fragment)
             exclude = pick(f, d, \.exclude) ?? false
         }
+        // The level that set each pattern key (nil: the rule; legacy rules set "/" themselves).
+        let pathLevel = r.legacy ? nil : level(f, \.path, entryIndex)
+        let queryLevel = r.legacy ? nil : level(f, \.query, entryIndex)
+        let fragmentLevel = r.legacy ? nil : level(f, \.fragment, entryIndex)
+        var shares = AASAShares()
         var path: AASAPathMatcher? = nil
         if let pathText {
-            let normal = normalisedPathPattern(pathText)
-            path = AASAPathMatcher(glob: glob(normal, fold: fold, at: r.at, key: "/", encoded: percentEncoded),
-                                   parent: parentPattern(normal).map { glob($0, fold: fold, at: r.at, key: nil, encoded: percentEncoded) })
+            (path, shares.path) = inherited(pathLevel, mode, \.inheritedPaths) { c in
+                let normal = normalisedPathPattern(pathText)
+                return AASAPathMatcher(glob: c.glob(normal, fold: fold, at: r.at, key: "/", encoded: percentEncoded),
+                                       parent: parentPattern(normal).map { c.glob($0, fold: fold, at: r.at, key: nil, encoded: percentEncoded) })
+            }
         }
         var query = AASAQueryMatcher.any
         switch queryValue {
         case nil, .unconstrained?: break
-        case .whole(let q)?: query = .whole(glob(q, fold: fold, at: r.at, key: "?", encoded: percentEncoded))
+        case .whole(let q)?:
+            (query, shares.query) = inherited(queryLevel, mode, \.inheritedQueries) { c in
+                .whole(c.glob(q, fold: fold, at: r.at, key: "?", encoded: percentEncoded))
+            }
         case .items(let list)?:
-            query = .items(list.map { item in
-                let name = item.name.unicodeScalars.map(\.value)
-                return (fold ? linkFolded(name) : name, glob(item.pattern, fold: fold, at: r.at, key: "?", encoded: percentEncoded))
-            })
+            (query, shares.query) = inherited(queryLevel, mode, \.inheritedQueries) { c in
+                .items(list.map { item in
+                    let name = item.name.unicodeScalars.map(\.value)
+                    return (fold ? linkFolded(name) : name, c.glob(item.pattern, fold: fold, at: r.at, key: "?", encoded: percentEncoded))
+                })
+            }
         }
-        let fragment = fragmentText.map { glob($0, fold: fold, at: r.at, key: "#", encoded: percentEncoded) }
+        var fragment: AASAGlob? = nil
+        if let fragmentText {
+            (fragment, shares.fragment) = inherited(fragmentLevel, mode, \.inheritedFragments) { c in
+                c.glob(fragmentText, fold: fold, at: r.at, key: "#", encoded: percentEncoded)
+            }
+        }
         return CompiledRule(entry: entryIndex, ruleIndex: ruleIndex, source: r.source, exclude: exclude, mode: mode,
-                            path: path, query: query, fragment: fragment)
+                            path: path, query: query, fragment: fragment, shares: shares)
     }
 
-    private mutating func glob(_ text: String, fold: Bool, at: String, key: String?, encoded: Bool) -> AASAGlob {
+    /// Which level sets `key` for a rule: nil for the rule itself, the entry's index for its
+    /// defaults, -1 for the domain's.
+    private func level<T>(_ rule: AASAFields, _ key: KeyPath<AASAFields, T?>, _ entryIndex: Int) -> Int? {
+        if rule[keyPath: key] != nil { return nil }
+        return spec.entries[entryIndex].defaults[keyPath: key] != nil ? entryIndex : -1
+    }
+
+    /// A part the rule sets itself is compiled for it (share -1); one inherited from a level
+    /// is compiled the first time and shared after (its findings are reported once, at the
+    /// first rule that inherits it).
+    private mutating func inherited<T>(_ level: Int?, _ mode: AASAMode,
+                                       _ memo: WritableKeyPath<AASACompiler, [InheritedKey: (T, Int32)]>,
+                                       _ make: (inout AASACompiler) -> T) -> (T, Int32) {
+        guard let level else { return (make(&self), -1) }
+        let key = InheritedKey(level: level, mode: mode)
+        if let known = self[keyPath: memo][key] { return known }
+        let made = (make(&self), shareCount)
+        shareCount += 1
+        self[keyPath: memo][key] = made
+        return made
+    }
+
+    fileprivate mutating func glob(_ text: String, fold: Bool, at: String, key: String?, encoded: Bool) -> AASAGlob {
         var problems: [AASAPatternProblem] = []
         let g = AASAGlob.compile(text, fold: fold, variables: &variables, problems: &problems)
         guard let key else { return g }  // a second compile of text already checked

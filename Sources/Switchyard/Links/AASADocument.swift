@@ -144,13 +144,17 @@ struct AASAReader {
                 appID = try linkString(value, p)
             case "appIDs" where keyedAppID == nil:
                 guard isArray(value) else { throw linkMustBe("an array of strings", p, value) }
+                let items = linkElements(value)
                 var list: [String] = []
-                for (i, item) in linkElements(value).enumerated() {
+                list.reserveCapacity(items.count)
+                // A set, not list.contains: an entry may name hundreds of thousands of apps.
+                var seen = Set<String>(minimumCapacity: items.count)
+                for (i, item) in items.enumerated() {
                     let id = try linkString(item, p.index(i))
-                    if list.contains(id) {
-                        warn(p.index(i), "app ID \"\(id)\" is listed twice")
-                    } else {
+                    if seen.insert(id).inserted {
                         list.append(id)
+                    } else {
+                        warn(p.index(i), "app ID \"\(id)\" is listed twice")
                     }
                 }
                 appIDs = list

@@ -83,7 +83,8 @@ public struct AndroidApp: Sendable {
     /// What reading the description noticed.
     public let findings: [LinkFinding]
 
-    /// Reads an app description (see above). Throws `rule` when it has the wrong shape.
+    /// Reads an app description (see above). Throws `rule` when it has the wrong shape, `limit`
+    /// when its autoVerify hosts pass the 1 MiB Android verifies.
     public init(json: String) throws(SwitchyardError) {
         var findings: [LinkFinding] = []
         let doc = try parseLinkText(json, what: "the app description", findings: &findings)
@@ -113,10 +114,27 @@ public struct AndroidApp: Sendable {
             }
         }
         if !sawFilters { throw linkError(.root, "missing \"filters\"") }
+        try AndroidApp.checkDomainBudget(filters)
         self.package = package
         self.fingerprints = fingerprints
         self.filters = filters
         self.findings = f
+    }
+
+    /// Android's verifier collects an app's autoVerify hosts until their estimated size
+    /// (2 bytes per UTF-16 unit plus 12 per host, AOSP's DomainVerificationCollector) reaches
+    /// 1 MiB, and verifies none past it: an app over that budget is refused, not evaluated
+    /// as if every host were verified.
+    private static func checkDomainBudget(_ filters: [AndroidIntentFilter]) throws(SwitchyardError) {
+        var total = 0
+        for (i, filter) in filters.enumerated() where filter.autoVerify {
+            for host in filter.hosts {
+                total += 2 * host.utf16.count + 12
+                if total > androidDomainsLimit {
+                    throw SwitchyardError(.limit, "$.filters[\(i)]: the autoVerify hosts reach \(total) bytes as Android counts them, over Android's limit of \(androidDomainsLimit) bytes (1 MiB): its verifier checks no host past it")
+                }
+            }
+        }
     }
 
     private static func filter(_ v: JSONRef, _ path: JSONPath, _ findings: inout [LinkFinding]) throws(SwitchyardError) -> AndroidIntentFilter {
@@ -217,8 +235,10 @@ public struct AssetLinks: Sendable {
         var at: String
     }
 
-    /// Reads a site's `assetlinks.json`. Throws `rule` when it is not a statement list.
+    /// Reads a site's `assetlinks.json`. Throws `rule` when it is not a statement list, `limit`
+    /// when it is over the 1 MiB Android reads.
     public init(json: String) throws(SwitchyardError) {
+        try checkAssetLinksSize(json, what: "assetlinks.json")
         var findings: [LinkFinding] = []
         let doc = try parseLinkText(json, what: "assetlinks.json", findings: &findings)
         self = try doc.read { root throws(SwitchyardError) in try AssetLinks(root, findings: findings) }
@@ -358,6 +378,20 @@ extension AndroidApp {
         }
         v.opens = opens
         return v
+    }
+}
+
+/// Android's verifier (AOSP's StatementService) reads at most 1 MiB of a site's
+/// assetlinks.json; a larger file verifies no app.
+let androidAssetLinksLimit = 1024 * 1024
+/// The estimated bytes of autoVerify hosts Android's verifier collects from one app.
+let androidDomainsLimit = 1024 * 1024
+
+/// Refuses text from a site's assetlinks.json over Android's 1 MiB, before it is parsed.
+func checkAssetLinksSize(_ json: String, what: String) throws(SwitchyardError) {
+    let size = json.utf8.count
+    if size > androidAssetLinksLimit {
+        throw SwitchyardError(.limit, "$: \(what) is \(size) bytes, over Android's limit of \(androidAssetLinksLimit) bytes (1 MiB) for assetlinks.json: its verifier reads no more, and the file verifies no app")
     }
 }
 

@@ -38,8 +38,10 @@ public struct AndroidDynamicRules: Sendable {
     }
 
     /// Reads a `dynamic_app_link_components` array from JSON text. Only text that is not JSON
-    /// throws (a rule error); malformed rules are dropped as Android drops them.
+    /// throws (a rule error), or text over Android's 1 MiB for assetlinks.json (limit); malformed
+    /// rules are dropped as Android drops them.
     public init(json: String) throws(SwitchyardError) {
+        try checkAssetLinksSize(json, what: "the dynamic rules (part of an assetlinks.json)")
         var findings: [LinkFinding] = []
         let doc = try parseLinkText(json, what: "the dynamic rules", findings: &findings)
         self = try doc.read { root in AndroidDynamicRules(root, .root, findings: findings) }

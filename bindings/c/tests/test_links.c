@@ -210,7 +210,7 @@ static void urls(void **state)
     sy_links_aasa_free(a);
 }
 
-/* HEADER: "Files larger than this many bytes get a finding (iOS ignores them)" */
+/* HEADER: "The findings of a compiled file as a JSON array, in file order" */
 static void findings(void **state)
 {
     sy_links_aasa *a = NULL;
@@ -219,15 +219,152 @@ static void findings(void **state)
     sy_error err;
     const char *doc = "{\"applinks\":{\"details\":[{\"appID\":\"" APP "\",\"components\":[{\"/\":\"/a\",\"casesensitive\":false}]}]}}";
     (void)state;
-    assert_status(SY_OK, sy_links_aasa_new(&a, LIT(doc), 0, 16, &err), &err);
+    assert_status(SY_OK, sy_links_aasa_new(&a, LIT(doc), 0, 0, &err), &err);
     assert_status(SY_ERR_BUFFER_TOO_SMALL, sy_links_aasa_findings(NULL, 0, &len, a, &err), &err);
     assert_true(len > 0 && len < sizeof buf);
     assert_status(SY_OK, sy_links_aasa_findings(buf, len + 1, &len, a, &err), &err);
     assert_int_equal(strlen(buf), len);
-    assert_non_null(strstr(buf, "over the 16-byte limit"));
     assert_non_null(strstr(buf, "$.applinks.details[0].components[0].casesensitive"));
     assert_non_null(strstr(buf, "did you mean"));
     sy_links_aasa_free(a);
+}
+
+/* A heap copy of text with no NUL after it: a read past its end is caught under ASan. */
+static char *unterminated(const char *text, size_t *len)
+{
+    char *p;
+    *len = strlen(text);
+    p = malloc(*len ? *len : 1);
+    assert_non_null(p);
+    memcpy(p, text, *len);
+    return p;
+}
+
+/* A heap AASA file of exactly size bytes (its webcredentials app pads it), NUL-terminated. */
+static char *aasa_of_size(size_t size)
+{
+    const char *head = "{\"applinks\":{\"details\":[{\"appID\":\"" APP "\",\"components\":[{}]}]},"
+                       "\"webcredentials\":{\"apps\":[\"";
+    const char *tail = "\"]}}";
+    char *p = malloc(size + 1);
+    size_t pad = size - strlen(head) - strlen(tail);
+    assert_non_null(p);
+    memcpy(p, head, strlen(head));
+    memset(p + strlen(head), 'x', pad);
+    memcpy(p + strlen(head) + pad, tail, strlen(tail) + 1);
+    assert_int_equal(strlen(p), size);
+    return p;
+}
+
+/* TEXT: "The length SY_NUL means \"NUL-terminated\" ... It is accepted wherever a text
+ * goes in" and "Where a function refuses a length over SIZE_MAX / 2, SY_NUL is not such a
+ * length"; every sy_links_* text: "Length of ... in bytes, or SY_NUL" and
+ * "SY_ERR_INVALID_ARGUMENT if a length other than SY_NUL is over SIZE_MAX / 2". */
+static void lengths(void **state)
+{
+    const char *doc = "{\"applinks\":{\"details\":[{\"appID\":\"" APP "\",\"components\":[{}]}]}}";
+    sy_links_aasa *a = NULL, *b = NULL;
+    sy_router *r = sy_test_router(NULL);
+    sy_links_decision d[2];
+    size_t n = 0, len, host_len;
+    int yes = 7;
+    char buf[4096];
+    char *host = unterminated("example.com", &host_len);
+    sy_error err;
+    (void)state;
+    /* SY_NUL reads up to the NUL, and no further. */
+    assert_status(SY_OK, sy_links_aasa_new(&a, doc, SY_NUL, 0, 0, &err), &err);
+    assert_status(SY_OK, sy_links_aasa_decide(d, 2, &n, a, "example.com", SY_NUL, "https://example.com/x", SY_NUL, &err), &err);
+    assert_int_equal(n, 1);
+    assert_status(SY_OK, sy_links_android_match(&yes, SY_LINKS_ANDROID_PREFIX, 0, "/a", SY_NUL, "/ab", SY_NUL, &err), &err);
+    assert_int_equal(yes, 1);
+    assert_status(SY_OK, sy_links_android_dynamic(&yes, "[{\"/\": \"/a\"}]", SY_NUL, "/b", SY_NUL, &err), &err);
+    assert_int_equal(yes, 0);
+    assert_status(SY_OK, sy_links_cross_check(buf, sizeof buf, &len, r, a, "example.com", SY_NUL, APP, SY_NUL, &err), &err);
+    assert_status(SY_ERR_MISUSE, sy_links_aasa_new(&b, NULL, SY_NUL, 0, 0, &err), &err);
+    assert_status(SY_ERR_MISUSE, sy_links_android_match(&yes, 0, 0, NULL, SY_NUL, LIT("a"), &err), &err);
+    assert_true(sy_test_message_has(&err, "SY_NUL"));
+
+    /* Any other length over SIZE_MAX / 2 is refused before a byte is read: host has no NUL. */
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_links_aasa_decide(d, 2, &n, a, host, SIZE_MAX - 1, LIT("https://example.com/"), &err), &err);
+    assert_true(sy_test_message_has(&err, "host_len is over SIZE_MAX / 2"));
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_links_aasa_decide(d, 2, &n, a, LIT("example.com"), host, SIZE_MAX / 2 + 1, &err), &err);
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_links_aasa_new(&b, host, SIZE_MAX - 1, 0, 0, &err), &err);
+    assert_null(b);
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_links_android_match(&yes, 0, 0, host, SIZE_MAX - 1, LIT("a"), &err), &err);
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_links_android_match(&yes, 0, 0, LIT("a"), host, SIZE_MAX - 1, &err), &err);
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_links_android_dynamic(&yes, host, SIZE_MAX - 1, LIT("/"), &err), &err);
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_links_android_dynamic(&yes, LIT("[]"), host, SIZE_MAX - 1, &err), &err);
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_links_android_evaluate(buf, sizeof buf, &len, host, SIZE_MAX - 1, NULL, 0,
+                                                                     LIT("https://example.com/"), &err), &err);
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_links_android_evaluate(buf, sizeof buf, &len, LIT("{\"filters\": []}"), host,
+                                                                     SIZE_MAX - 1, LIT("https://example.com/"), &err), &err);
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_links_android_evaluate(buf, sizeof buf, &len, LIT("{\"filters\": []}"), NULL, 0,
+                                                                     host, SIZE_MAX - 1, &err), &err);
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_links_generate(buf, sizeof buf, &len, r, host, SIZE_MAX - 1, &err), &err);
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_links_cross_check(buf, sizeof buf, &len, r, a, host, SIZE_MAX - 1, LIT(APP), &err), &err);
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_links_cross_check(buf, sizeof buf, &len, r, a, LIT("example.com"), host, SIZE_MAX - 1, &err), &err);
+    /* The exact length of unterminated text is read as given. */
+    assert_status(SY_OK, sy_links_aasa_decide(d, 2, &n, a, host, host_len, LIT("https://example.com/x"), &err), &err);
+    assert_int_equal(n, 1);
+    free(host);
+    sy_links_aasa_free(a);
+    sy_router_free(r);
+}
+
+/* HEADER: "SY_ERR_LIMIT for a file over size_limit (the message names Apple's 128 KiB
+ * limit) or over 16 MiB, before any of it is parsed" and "a validator may raise it to read
+ * a file iOS ignores (it then gets a finding saying so)" */
+static void aasa_size_limit(void **state)
+{
+    sy_links_aasa *a = NULL;
+    char *at = aasa_of_size(SY_LINKS_AASA_SIZE_LIMIT);
+    char *over = aasa_of_size(SY_LINKS_AASA_SIZE_LIMIT + 1);
+    char buf[1024];
+    size_t len;
+    sy_error err;
+    (void)state;
+    assert_status(SY_OK, sy_links_aasa_new(&a, at, SY_NUL, 0, 0, &err), &err);
+    sy_links_aasa_free(a);
+    assert_status(SY_ERR_LIMIT, sy_links_aasa_new(&a, over, SY_NUL, 0, 0, &err), &err);
+    assert_null(a);
+    assert_true(sy_test_message_has(&err, "131073 bytes, over Apple's limit of 131072 bytes (128 KiB): iOS ignores a larger file"));
+    assert_status(SY_ERR_LIMIT, sy_links_aasa_new(&a, at, SY_NUL, 0, 1000, &err), &err);
+    assert_true(sy_test_message_has(&err, "over the 1000-byte limit (sizeLimit"));
+    assert_status(SY_OK, sy_links_aasa_new(&a, over, SY_NUL, 0, 2 * SY_LINKS_AASA_SIZE_LIMIT, &err), &err);
+    assert_status(SY_OK, sy_links_aasa_findings(buf, sizeof buf, &len, a, &err), &err);
+    assert_non_null(strstr(buf, "over Apple's limit of 131072 bytes"));
+    sy_links_aasa_free(a);
+    free(at);
+    free(over);
+}
+
+/* HEADER: "SY_ERR_LIMIT for an assetlinks.json over 1 MiB or an app whose autoVerify hosts
+ * pass 1 MiB as Android counts them" and sy_links_android_dynamic(): "SY_ERR_LIMIT if
+ * rules_json is over 1 MiB" */
+static void android_size_limits(void **state)
+{
+    const size_t size = 1024 * 1024 + 1;
+    char *links = malloc(size + 1);
+    char buf[2048];
+    size_t len;
+    int yes = 7;
+    sy_error err;
+    (void)state;
+    assert_non_null(links);
+    memset(links, ' ', size);
+    links[0] = '[';
+    links[size - 1] = ']';
+    links[size] = '\0';
+    assert_status(SY_ERR_LIMIT, sy_links_android_evaluate(buf, sizeof buf, &len, LIT("{\"filters\": []}"), links, size,
+                                                          LIT("https://example.com/"), &err), &err);
+    assert_true(sy_test_message_has(&err, "over Android's limit of 1048576 bytes (1 MiB) for assetlinks.json"));
+    assert_status(SY_ERR_LIMIT, sy_links_android_dynamic(&yes, links, SY_NUL, LIT("/"), &err), &err);
+    /* One byte less is read. */
+    links[size - 2] = ']';
+    assert_status(SY_OK, sy_links_android_evaluate(buf, sizeof buf, &len, LIT("{\"filters\": []}"), links, size - 1,
+                                                   LIT("https://example.com/"), &err), &err);
+    free(links);
 }
 
 struct android_case {
@@ -379,6 +516,9 @@ int main(void)
         cmocka_unit_test(misuse),
         cmocka_unit_test(urls),
         cmocka_unit_test(findings),
+        cmocka_unit_test(lengths),
+        cmocka_unit_test(aasa_size_limit),
+        cmocka_unit_test(android_size_limits),
         cmocka_unit_test(android_patterns),
         cmocka_unit_test(android_dynamic_rules),
         cmocka_unit_test(android_evaluation),

@@ -204,21 +204,23 @@ def _router_address(router: Router) -> Tuple[_ffi.RouterObj, int]:
 class AASA:
     """A compiled apple-app-site-association file: compile once, evaluate many URLs.
 
-    ``AASA(doc, allow_http=False, size_warning_limit=0)``; ``doc`` is a dict, JSON text or
-    bytes. Raises RuleError (the message names the JSON path) for a file iOS cannot use.
+    ``AASA(doc, allow_http=False, size_limit=0)``; ``doc`` is a dict, JSON text or bytes.
+    Raises RuleError (the message names the JSON path) for a file iOS cannot use, and
+    LimitError for a file over ``size_limit`` bytes (0: Apple's 128 KiB, over which iOS
+    ignores the file; a validator may raise it, up to 16 MiB, and gets a finding instead).
     Thread-safe; ``close()`` (or ``with``) releases it early.
     """
 
     __slots__ = ("_h", "__weakref__")
     _h: Optional[c_void_p]
 
-    def __init__(self, doc: Document, *, allow_http: bool = False, size_warning_limit: int = 0) -> None:
+    def __init__(self, doc: Document, *, allow_http: bool = False, size_limit: int = 0) -> None:
         new = _require(sy_links_aasa_new, "sy_links_aasa_new")
         data = _document(doc, "the AASA file")
         handle = c_void_p()
         err = _Error()
         flags = _SY_LINKS_ALLOW_HTTP if allow_http else 0
-        _raise_for(new(ctypes.byref(handle), data, len(data), flags, size_warning_limit, ctypes.byref(err)), err)
+        _raise_for(new(ctypes.byref(handle), data, len(data), flags, size_limit, ctypes.byref(err)), err)
         self._h = handle
         weakref.finalize(self, sy_links_aasa_free, handle.value).atexit = False  # type: ignore[arg-type]
 
@@ -331,7 +333,8 @@ def android_evaluate(app: Document, url: Union[str, bytes], assetlinks: Optional
     ``app`` describes the app (docs/APP-LINKS.md: package, sha256_cert_fingerprints, filters
     with one object per <data> element); ``assetlinks`` is the URL's host's assetlinks.json,
     or None to leave verification unchecked. Returns ``{"opens", "filter_index", "verified",
-    "dynamic", "reasons", "findings"}``.
+    "dynamic", "reasons", "findings"}``. Raises LimitError past Android's verifier's limits:
+    an assetlinks.json over 1 MiB, or autoVerify hosts over 1 MiB as Android counts them.
     """
     fn = _require(sy_links_android_evaluate, "sy_links_android_evaluate")
     a = _document(app, "app")

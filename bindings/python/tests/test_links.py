@@ -82,10 +82,47 @@ def test_compiled_file_decides_with_indexes_and_findings() -> None:
         aasa.decisions("example.com", "https://example.com/a")
 
 
-def test_size_warning_limit_is_configurable() -> None:
-    doc: dict[str, Any] = {"applinks": {"details": []}}
-    assert not any("limit" in f["message"] for f in links.AASA(doc).findings)
-    assert any("over the 10-byte limit" in f["message"] for f in links.AASA(doc, size_warning_limit=10).findings)
+def _aasa_of_size(size: int) -> bytes:
+    """An AASA file of exactly ``size`` bytes (a webcredentials app pads it)."""
+    head = b'{"applinks": {"details": [{"appID": "' + APP.encode() + b'", "components": [{}]}]}, "webcredentials": {"apps": ["'
+    tail = b'"]}}'
+    return head + b"x" * (size - len(head) - len(tail)) + tail
+
+
+def test_an_aasa_file_over_apples_128_kib_is_refused() -> None:
+    at_limit = _aasa_of_size(128 * 1024)
+    assert links.AASA(at_limit).decisions("example.com", "https://example.com/x")[0]["app_id"] == APP
+    with pytest.raises(switchyard.LimitError) as e:
+        links.AASA(_aasa_of_size(128 * 1024 + 1))
+    assert "131073 bytes, over Apple's limit of 131072 bytes (128 KiB): iOS ignores a larger file" in str(e.value)
+    with pytest.raises(switchyard.LimitError) as e:
+        links.AASA(at_limit, size_limit=1000)
+    assert "over the 1000-byte limit (sizeLimit" in str(e.value)
+    # Raised by a validator: read, with a finding that iOS ignores it.
+    raised = links.AASA(_aasa_of_size(200_000), size_limit=1 << 20)
+    assert any("over Apple's limit of 131072 bytes" in f["message"] for f in raised.findings)
+
+
+def test_android_files_over_androids_limits_are_refused() -> None:
+    app = {"filters": [{"autoVerify": True, "data": [{"scheme": "https", "host": "example.com"}]}]}
+    assetlinks = "[" + " " * (1 << 20) + "]"
+    with pytest.raises(switchyard.LimitError) as e:
+        links.android_evaluate(app, "https://example.com/", assetlinks=assetlinks)
+    assert "over Android's limit of 1048576 bytes (1 MiB) for assetlinks.json" in str(e.value)
+    with pytest.raises(switchyard.LimitError):
+        links.android_dynamic(assetlinks, "/")
+    hosts = [{"scheme": "https", "host": "h" + "x" * 50 + f"{i:05d}.example.com"} for i in range(7_500)]
+    with pytest.raises(switchyard.LimitError) as e:
+        links.android_evaluate({"filters": [{"autoVerify": True, "data": hosts}]}, "https://example.com/")
+    assert "autoVerify hosts reach" in str(e.value) and "Android's limit of 1048576 bytes (1 MiB)" in str(e.value)
+
+
+def test_half_a_million_app_ids_compile() -> None:
+    ids = [f"T{i}.a" for i in range(500_000)]
+    doc = {"applinks": {"details": [{"appIDs": ids, "components": [{"/": "/buy/*"}]}]}}
+    aasa = links.AASA(doc, size_limit=16 << 20)
+    decided = aasa.decisions("example.com", "https://example.com/buy/1")
+    assert len(decided) == 500_000 and decided[-1]["app_id"] == "T499999.a"
 
 
 def test_errors_name_the_json_path() -> None:
