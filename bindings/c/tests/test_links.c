@@ -313,7 +313,7 @@ static void lengths(void **state)
 }
 
 /* HEADER: "SY_ERR_LIMIT for a file over size_limit (the message names Apple's 128 KiB
- * limit) or over 16 MiB, before any of it is parsed" and "a validator may raise it to read
+ * limit) or over 16 MiB, before any of it is parsed" and "A validator may raise it to read
  * a file iOS ignores (it then gets a finding saying so)" */
 static void aasa_size_limit(void **state)
 {
