@@ -6,6 +6,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* One result: a JSON row and a progress line. */
+static void emit(FILE *out, int *first, const char *suite, const char *router, const char *note, size_t routes,
+                 const suite_result *r) {
+    bench_write_row(out, *first, suite, router, &r->stats, routes, r->mismatches, note);
+    fprintf(stderr, "  %-19s  median %8.1f ns  p99 %8.1f ns  allocs %.2f  mismatches %zu\n",
+            router, r->stats.median_ns, r->stats.p99_ns, r->stats.allocs_per_lookup, r->mismatches);
+    *first = 0;
+}
+
 int main(int argc, char **argv) {
     if (argc < 3) {
         fprintf(stderr, "usage: %s <router-bench dir> <output.json> [seconds per measurement]\n", argv[0]);
@@ -27,46 +36,30 @@ int main(int argc, char **argv) {
         if (route_set_load(&set, sets[k][0], dir) != 0) { failed = 1; continue; }
         fprintf(stderr, "c: %s (%zu routes)\n", set.name, set.count);
         suite_result r;
-        if (switchyard_suite(&set, budget, &r) == 0) {
-            bench_write_row(out, first, set.name, "switchyard", &r.stats, set.count, r.mismatches,
-                            "sy_router_resolve with one reused sy_match");
-            fprintf(stderr, "  switchyard  median %8.1f ns  p99 %8.1f ns  allocs %.2f  mismatches %zu\n",
-                    r.stats.median_ns, r.stats.p99_ns, r.stats.allocs_per_lookup, r.mismatches);
-            first = 0;
-        } else failed = 1;
-        if (switchyard_params_suite(&set, budget, &r) == 0) {
-            bench_write_row(out, first, set.name, "switchyard+params", &r.stats, set.count, r.mismatches,
-                            "sy_router_resolve + sy_match_params (every path parameter read)");
-            fprintf(stderr, "  + params    median %8.1f ns  p99 %8.1f ns  allocs %.2f  mismatches %zu\n",
-                    r.stats.median_ns, r.stats.p99_ns, r.stats.allocs_per_lookup, r.mismatches);
-            first = 0;
-        } else failed = 1;
+        if (switchyard_suite(&set, budget, &r) == 0)
+            emit(out, &first, set.name, "switchyard", "sy_router_resolve with one reused sy_match", set.count, &r);
+        else failed = 1;
+        if (switchyard_params_suite(&set, budget, &r) == 0)
+            emit(out, &first, set.name, "switchyard+params",
+                 "sy_router_resolve + sy_match_params (every path parameter read)", set.count, &r);
+        else failed = 1;
         for (int read_params = 0; read_params <= 1; read_params++) {
             int st = matchit_suite(&set, budget, read_params, &r);
-            if (st == 0) {
-                bench_write_row(out, first, set.name, read_params ? "matchit+params" : "matchit", &r.stats, set.count,
-                                r.mismatches, read_params ? "Router::at + every parameter read (Rust, same process)"
-                                                          : "Router::at (Rust, same process)");
-                fprintf(stderr, "  %-10s  median %8.1f ns  p99 %8.1f ns  allocs %.2f  mismatches %zu\n",
-                        read_params ? "matchit+p" : "matchit", r.stats.median_ns, r.stats.p99_ns,
-                        r.stats.allocs_per_lookup, r.mismatches);
-                first = 0;
-            } else if (st < 0) failed = 1;
+            if (st == 0)
+                emit(out, &first, set.name, read_params ? "matchit+params" : "matchit",
+                     read_params ? "Router::at + every parameter read (Rust, same process)"
+                                 : "Router::at (Rust, same process)", set.count, &r);
+            else if (st < 0) failed = 1;
         }
-        if (switchyard_dispatch_suite(&set, budget, &r) == 0) {
-            bench_write_row(out, first, set.name, "switchyard-dispatch", &r.stats, set.count, r.mismatches,
-                            "sy_router_dispatch with one reused sy_match; the first handler called declines (first 2 requests)");
-            fprintf(stderr, "  dispatch    median %8.1f ns  p99 %8.1f ns  allocs %.2f  mismatches %zu\n",
-                    r.stats.median_ns, r.stats.p99_ns, r.stats.allocs_per_lookup, r.mismatches);
-            first = 0;
-        } else failed = 1;
-        if (r3_suite(&set, budget, &r) == 0) {
-            bench_write_row(out, first, set.name, "r3", &r.stats, set.count, r.mismatches,
-                            "match_entry_createl + r3_tree_match_route + match_entry_free (captures)");
-            fprintf(stderr, "  r3          median %8.1f ns  p99 %8.1f ns  allocs %.2f  mismatches %zu\n",
-                    r.stats.median_ns, r.stats.p99_ns, r.stats.allocs_per_lookup, r.mismatches);
-            first = 0;
-        } else failed = 1;
+        if (switchyard_dispatch_suite(&set, budget, &r) == 0)
+            emit(out, &first, set.name, "switchyard-dispatch",
+                 "sy_router_dispatch with one reused sy_match; the first handler called declines (first 2 requests)",
+                 set.count, &r);
+        else failed = 1;
+        if (r3_suite(&set, budget, &r) == 0)
+            emit(out, &first, set.name, "r3", "match_entry_createl + r3_tree_match_route + match_entry_free (captures)",
+                 set.count, &r);
+        else failed = 1;
         route_set_free(&set);
     }
     suite_result redos;
