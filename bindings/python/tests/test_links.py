@@ -91,7 +91,7 @@ def _aasa_of_size(size: int) -> bytes:
 
 def test_an_aasa_file_over_apples_128_kib_is_refused() -> None:
     at_limit = _aasa_of_size(128 * 1024)
-    assert links.AASA(at_limit).decisions("example.com", "https://example.com/x")[0]["app_id"] == APP
+    assert links.AASA(at_limit).decisions("example.com", "https://example.com/x")[0][0] == APP
     with pytest.raises(switchyard.LimitError) as e:
         links.AASA(_aasa_of_size(128 * 1024 + 1))
     assert "131073 bytes, over Apple's limit of 131072 bytes (128 KiB): iOS ignores a larger file" in str(e.value)
@@ -122,7 +122,7 @@ def test_half_a_million_app_ids_compile() -> None:
     doc = {"applinks": {"details": [{"appIDs": ids, "components": [{"/": "/buy/*"}]}]}}
     aasa = links.AASA(doc, size_limit=16 << 20)
     decided = aasa.decisions("example.com", "https://example.com/buy/1")
-    assert len(decided) == 500_000 and decided[-1]["app_id"] == "T499999.a"
+    assert len(decided) == 500_000 and decided[-1][0] == "T499999.a"
 
 
 def test_errors_name_the_json_path() -> None:
