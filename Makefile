@@ -111,11 +111,12 @@ test: deps
 
 # SwiftPM builds and tests the same sources (default scratch path .build).
 test-swiftpm: deps
-	$(STEP) "SwiftPM: swift build && swift test; the library without jansson"
+	$(STEP) "SwiftPM: swift build && swift test; the library without jansson, with and without Foundation"
 	swift build
 	swift test --disable-xctest
 	test "$$(swift run -q switchyard-example-common)" = "user 42, post 7"
 	swift build --target Switchyard --disable-default-traits --scratch-path .build-nojansson
+	swift build --target Switchyard --traits FoundationURL --scratch-path .build-foundationurl
 
 # The CMake build, then ctest: C tests, Python tests and the build checks.
 test-cmake: build
