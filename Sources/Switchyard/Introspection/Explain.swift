@@ -41,6 +41,9 @@ public final class RouteExplainer {
     private let tokens: [[PrecedenceToken]]
     private var probes: [Router?]
     private var probeMade: [Bool]
+    /// How many times this explainer has read a URL: once per URL explained or ordered,
+    /// whatever the number of routes (the cost tests count it).
+    package private(set) var urlReads = 0
 
     /// An explainer over the routes `router` has now.
     public convenience init(_ router: Router) {
@@ -66,14 +69,15 @@ public final class RouteExplainer {
         } catch {
             if error.code != .redirectLoop && error.code != .redirectLimit { throw error }
         }
-        var matches: [Int: MatchBuffer] = [:]
-        let order = matchingEntries(url) { id, m in matches[id] = m }
+        // What each match shows is taken as it is found: the next probe reuses the buffer.
+        var matches: [Int: (parameters: [PathParameter], remainder: String?)] = [:]
+        let order = matchingEntries(url) { id, m in matches[id] = (m.pathParameters, m.remainder) }
         var candidates: [ExplainedCandidate] = []
         for (rank, id) in order.enumerated() {
             let e = model.entries[id]
             let m = matches[id]
-            var c = ExplainedCandidate(entry: e.publicEntry, pathParameters: m?.pathParameters ?? [],
-                                       remainder: m?.remainder, decidedBy: nil, reason: nil)
+            var c = ExplainedCandidate(entry: e.publicEntry, pathParameters: m?.parameters ?? [],
+                                       remainder: m?.remainder ?? nil, decidedBy: nil, reason: nil)
             if rank > 0 {
                 let w = model.entries[order[0]]
                 let d = decide(w, tokens[w.id], e, tokens[id], model.options.precedence)
@@ -94,21 +98,36 @@ public final class RouteExplainer {
         return matchingEntries(url, keep: nil).map { model.entries[$0] }
     }
 
-    /// Ids of the entries that match `url` alone, best first. `keep` receives each one's match;
-    /// without it one buffer serves every probe, as only whether an entry matched is used.
+    /// Ids of the entries that match `url` alone, best first. `keep` receives each one's match
+    /// while it is there: one buffer serves every probe, and the URL is read into it once
+    /// (ExplainProbe.swift). A URL that cannot be read matches no entry.
     private func matchingEntries(_ url: String, keep: ((Int, MatchBuffer) -> Void)?) -> [Int] {
         var found: [Int] = []
         let scheme = plainScheme(url)
-        var m = MatchBuffer()
+        let m = MatchBuffer()
+        var reading: ProbeReading? = nil
         for e in model.entries {
             // A pattern with a scheme matches only URLs of that scheme.
             if let scheme, let s = e.origin.scheme, s != (scheme ?? []) { continue }
-            guard let probe = probe(e.id), (try? probe.resolve(url, into: m)) == true else { continue }
-            found.append(e.id)
-            if let keep {
-                keep(e.id, m)
-                m = MatchBuffer()
+            guard let probe = probe(e.id) else { continue }
+            let input: ProbeReading
+            if let reading {
+                input = reading
+            } else {
+                urlReads += 1
+                guard let r = try? probe.readForProbes(url, into: m) else { return [] }
+                reading = r
+                input = r
             }
+            do throws(SwitchyardError) {
+                guard try probe.walkRead(input, into: m) else { continue }
+            } catch {
+                // A limit of this route's walk: the buffer no longer describes the URL.
+                reading = nil
+                continue
+            }
+            found.append(e.id)
+            keep?(e.id, m)
         }
         return sortedByPrecedence(model, found, tokens: tokens)
     }

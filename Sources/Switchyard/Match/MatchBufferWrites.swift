@@ -201,6 +201,15 @@ extension MatchBuffer {
         state.pointee.paths.countCatchAllWalks(Int(truncatingIfNeeded: state.pointee.visited.base[1]))
     }
 
+    /// How many bytes the decode buffer holds: what the reader decoded, then the catch-all
+    /// captures joined after a walk. A URL read once and walked by several tables
+    /// (Introspection/ExplainProbe.swift) goes back to what the reader left before each walk.
+    var decodedCount: Int { state.pointee.view.decoded.count }
+
+    func truncateDecoded(to count: Int) {
+        state.pointee.view.decoded.truncate(to: count)
+    }
+
     /// Lays out the catch-all captures of a walk over the segment list: their segments,
     /// decoded, joined by `/` into the decoded text, where the capture then points.
     func joinCatchAlls(_ count: Int, url: UnsafeBufferPointer<UInt8>) {
@@ -249,9 +258,13 @@ extension MatchBuffer {
     /// Records the winner `entry`: its first `captureCount` captures (the walk wrote them
     /// into `bestCaptures`), its remainder (from cursor `remainderAt`, -1 for none; read as
     /// `remainder` says) and, when a query or defaults exist, the merged parameters.
+    /// `mergedMap` false: a probe of introspection (Introspection/ExplainProbe.swift), whose
+    /// reader asks only for the path parameters and the remainder, skips the merged map (it
+    /// would cost the query's size again for every route probed); its parameter map then
+    /// holds the path parameters only.
     @inline(__always)
     func finish(_ entry: TableEntry, captureCount: Int, remainderAt: Int, _ remainder: RemainderText,
-                url: UnsafeBufferPointer<UInt8>) {
+                url: UnsafeBufferPointer<UInt8>, mergedMap: Bool = true) {
         let st = state
         st.pointee.matched = true
         st.pointee.entry = entry
@@ -264,7 +277,7 @@ extension MatchBuffer {
             }
         }
         // The common case (no query, no defaults) needs no merged map: it is the path.
-        if st.pointee.view.query.count > 0 || entry.defaultCount > 0 {
+        if mergedMap && (st.pointee.view.query.count > 0 || entry.defaultCount > 0) {
             st.pointee.mergedIsPath = false
             buildMerged(url)
         }
