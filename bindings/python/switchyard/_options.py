@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Dict, Iterable, List, Mapping, Tuple, cast
 
 from . import _ffi
+from ._errors import InvalidArgumentError, Status
 from ._ffi import SyRouterOptions, SyStr
 from ._text import utf8
 
@@ -47,7 +48,7 @@ _UINT32_MAX = 2**32 - 1
 
 def dialect_flag(value: object, *, router: bool) -> int:
     """The flag bit of a dialect name: "switchyard" or "urlpattern" (None: the router's,
-    for a route). ValueError for anything else."""
+    for a route). InvalidArgumentError (a ValueError) for anything else."""
     if value is None and not router:
         return 0
     if value == "urlpattern":
@@ -55,7 +56,8 @@ def dialect_flag(value: object, *, router: bool) -> int:
     if value == "switchyard":
         return 0 if router else _ffi.SY_ROUTE_DIALECT_SWITCHYARD
     what = "Router option dialect" if router else "dialect"
-    raise ValueError(f"{what} must be 'switchyard' or 'urlpattern', not {value!r}")
+    raise InvalidArgumentError(Status.SY_ERR_INVALID_ARGUMENT,
+                               f"{what} must be 'switchyard' or 'urlpattern', not {value!r}")
 
 
 def build_options(options: Mapping[str, object]) -> Tuple[SyRouterOptions, List[object]]:
@@ -74,7 +76,9 @@ def build_options(options: Mapping[str, object]) -> Tuple[SyRouterOptions, List[
         elif key in _CHOICES:
             choices = _CHOICES[key]
             if not isinstance(value, str) or value not in choices:
-                raise ValueError(f"Router option {key} must be one of {', '.join(map(repr, choices))}, not {value!r}")
+                raise InvalidArgumentError(
+                    Status.SY_ERR_INVALID_ARGUMENT,
+                    f"Router option {key} must be one of {', '.join(map(repr, choices))}, not {value!r}")
             setattr(opts, key, choices[value])
         elif key == "dialect":
             opts.flags |= dialect_flag(value, router=True)

@@ -23,7 +23,8 @@ from ctypes import POINTER, c_char, c_char_p, c_int, c_int32, c_size_t, c_uint32
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Literal, Optional, Tuple, TypedDict, Union
 
 from . import _ffi
-from ._errors import SY_ERR_BUFFER_TOO_SMALL, SY_ERR_MISUSE, SY_OK, SwitchyardError, error_for
+from ._errors import (SY_ERR_BUFFER_TOO_SMALL, SY_ERR_MISUSE, SY_OK, InvalidArgumentError, Status, SwitchyardError,
+                      error_for)
 from ._ffi import CFunction, CharPointer
 from ._text import utf8
 from .navigation import _require
@@ -306,7 +307,8 @@ def android_matches(kind: str, pattern: Union[str, bytes], text: Union[str, byte
     """
     fn = _require(sy_links_android_match, "sy_links_android_match")
     if kind not in ANDROID_KINDS:
-        raise ValueError(f"kind must be one of {', '.join(ANDROID_KINDS)}, not {kind!r}")
+        raise InvalidArgumentError(Status.SY_ERR_INVALID_ARGUMENT,
+                                   f"kind must be one of {', '.join(ANDROID_KINDS)}, not {kind!r}")
     p, t = _text(pattern, "pattern"), _text(text, "text")
     matched = c_int()
     err = _Error()

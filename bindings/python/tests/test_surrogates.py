@@ -5,14 +5,14 @@ library the bytes they stand for, and the library reports invalid UTF-8 as its o
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Optional
 
 import pathlib
 
 import pytest
 
 import switchyard
-from switchyard import InvalidURLError, RuleError, SwitchyardError, _errors
+from switchyard import InvalidArgumentError, InvalidURLError, RuleError, SwitchyardError, _errors
 from switchyard import Router
 
 # (text, the byte position of its first surrogate in the UTF-8 the library is given)
@@ -142,3 +142,49 @@ def test_links(router: Router, text: str, at: int, call: Callable[[Router, str],
     with pytest.raises(SwitchyardError) as e:
         call(router, text)
     assert "UTF-8" in e.value.message or "decode byte" in e.value.message, e.value.message
+
+
+# Every other entry point that takes text: (name, call, the byte where the text starts in
+# the argument the message names, or None when the argument is a choice among names).
+ENTRY_POINTS: list[tuple[str, Callable[[Router, str], Any], Optional[int]]] = [
+    ("explain", lambda r, s: r.explain("/ok/" + s), 4),
+    ("candidates", lambda r, s: list(r.candidates("/ok/" + s)), 4),
+    ("dispatch", lambda r, s: r.dispatch("/ok/" + s), 4),
+    ("handle target", lambda r, s: r.handle(s, lambda m, c: True), 0),
+    ("url_for name", lambda r, s: r.url_for(s), 0),
+    ("url_for parameter name", lambda r, s: r.url_for("ok", **{s: "1"}), 0),
+    ("url_for parameter value", lambda r, s: r.url_for("ok", x=s), 0),
+    ("add with a handler", lambda r, s: r.add("/c/" + s, lambda m, c: True), 3),
+    ("add with data", lambda r, s: r.add("/d/" + s, "T", data=object()), 3),
+    ("add with data, target", lambda r, s: r.add("/d", s, data=object()), 0),
+    ("add search", lambda r, s: r.add("/s", "T", search=s, dialect="urlpattern"), 0),
+    ("add hash", lambda r, s: r.add("/s", "T", hash=s, dialect="urlpattern"), 0),
+    ("add_routes mapping", lambda r, s: r.add_routes([{"pattern": "/e/" + s, "target": "E"}]), 3),
+    ("add_routes pair", lambda r, s: r.add_routes([("/e", s)]), 0),
+    ("android_matches pattern", lambda r, s: switchyard.links.android_matches("literal", "/" + s, "/x"), 1),
+    ("android_matches text", lambda r, s: switchyard.links.android_matches("literal", "/x", "/" + s), 1),
+    ("android_dynamic", lambda r, s: switchyard.links.android_dynamic(
+        {"dynamic_app_link_components": []}, "/" + s), 1),
+    ("AASA.decide url", lambda r, s: switchyard.links.AASA({"applinks": {"details": []}}).decide(
+        "x.com", "https://x.com/" + s), 14),
+    ("cross_check host", lambda r, s: switchyard.links.cross_check(r, {"applinks": {"details": []}}, s, "T.a"), 0),
+    ("Router dialect", lambda r, s: switchyard.Router(dialect=s), None),
+    ("Router host_handling", lambda r, s: switchyard.Router(host_handling=s), None),
+    ("android_matches kind", lambda r, s: switchyard.links.android_matches(s, "/x", "/x"), None),
+]
+
+
+@pytest.mark.parametrize("text,at", SURROGATES)
+@pytest.mark.parametrize("call,start", [(c, s) for _, c, s in ENTRY_POINTS], ids=[n for n, _, _ in ENTRY_POINTS])
+def test_every_entry_point(router: Router, text: str, at: int, call: Callable[[Router, str], Any],
+                           start: Optional[int]) -> None:
+    router.add("/named/:x", "Named", name="ok")
+    with pytest.raises(SwitchyardError) as info:
+        call(router, text)
+    error = info.value
+    if start is None:
+        # A choice among names: the name given is quoted, surrogates escaped.
+        assert isinstance(error, InvalidArgumentError) and repr(text)[1:-1] in error.message
+    else:
+        assert error.position == start + at and "UTF-8" in error.message, error.message
+    assert router.resolve("/ok/fine").params == {"x": "fine"}  # nothing left behind
