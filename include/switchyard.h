@@ -748,7 +748,9 @@ SY_API void sy_match_free(sy_match *match);
  * @return SY_OK whether or not a route matched (see sy_match_found()); a miss builds
  *         no message;
  *         SY_ERR_MISUSE if match or router is NULL or not of its kind, or url is NULL
- *         with a non-zero length;
+ *         with a non-zero length, or match is held by a dispatch still running (the
+ *         match given to sy_router_dispatch(), or the one a handler is given, while
+ *         the handler runs: it is left as it is);
  *         SY_ERR_INVALID_URL if url is not valid UTF-8, holds a control character or
  *         has no valid scheme or port, or if a browser would refuse it (position:
  *         the byte);
@@ -761,8 +763,8 @@ SY_API void sy_match_free(sy_match *match);
  *         and the URL);
  *         SY_ERR_REDIRECT_LIMIT, SY_ERR_REDIRECT_LOOP for redirect chains (the
  *         message shows the chain).
- *         On failure match reads as before any resolve: a miss with an empty URL
- *         and no redirects.
+ *         On any other failure match reads as before any resolve: a miss with an
+ *         empty URL and no redirects.
  *
  * A web-scheme URL is read as the WHATWG URL Standard reads it: backslash as slash, any
  * number of slashes after the scheme, tab and newline removed, host percent-decoded and
@@ -1443,8 +1445,8 @@ SY_API void *sy_match_data(const sy_match *match);
 
 /**
  * A handler (sy_router_handle()). match describes one candidate of the URL, with its
- * own parameters; it is borrowed for the call only (read it, do not free or resolve
- * it). handler_data is what sy_router_handle() was given, context what
+ * own parameters; it is borrowed for the call only (read it, do not free it;
+ * resolving or dispatching into it is refused with SY_ERR_MISUSE). handler_data is what sy_router_handle() was given, context what
  * sy_router_dispatch() was given. Return SY_HANDLED, SY_DECLINED, or a negative value
  * of your own to fail: dispatch then stops with SY_ERR_HANDLER. A handler may call any
  * function of this library, on this router too (add routes, dispatch another URL):
@@ -1512,13 +1514,15 @@ SY_API sy_status sy_router_handle(sy_router *router,
  * @return SY_OK (also when no handler accepted);
  *         the errors of sy_router_resolve() for url (no handler is then called);
  *         SY_ERR_MISUSE if match or router is NULL or not of its kind, or match is
- *         the match of a dispatch still running (a handler that dispatches gives the
- *         inner dispatch an sy_match of its own);
+ *         held by a dispatch still running (a handler that dispatches gives the
+ *         inner dispatch an sy_match of its own): match is then left as it is, and
+ *         while handlers run, sy_router_resolve(), sy_router_candidates() and
+ *         sy_match_next_candidate() refuse it the same way;
  *         SY_ERR_LIMIT if dispatches nest more than 32 deep on the calling thread (a
  *         handler that dispatches a link whose handler dispatches another...);
  *         SY_ERR_HANDLER if a handler failed: the message names the route's target
  *         and pattern and the value the handler returned.
- *         After an error match reads as before any resolve, and *handled_out is 0.
+ *         After another error match reads as before any resolve; *handled_out is 0.
  *
  * Ownership: url is only read during the call; match keeps a copy of what it needs.
  * Lifetime:  as sy_router_resolve(): what match gives stays valid until it is next
@@ -1598,7 +1602,8 @@ SY_API sy_status sy_match_stack_at(sy_stack_entry *out, /* OUT: the screen */
  *     }
  *
  * Cost: this call is one resolve. The first sy_match_next_candidate() tries every route
- * on the URL alone (as sy_router_explain() does): fine for a link or a notification, not
+ * on the URL alone (as sy_router_explain() does: the URL is read once, then each route
+ * walks it), and each candidate is one resolve: fine for a link or a notification, not
  * for a hot loop. Reading only the first costs nothing more than the resolve.
  *
  * @param match   A match from sy_match_new(): on SY_OK the first candidate, or a miss
@@ -1610,9 +1615,10 @@ SY_API sy_status sy_match_stack_at(sy_stack_entry *out, /* OUT: the screen */
  * @return SY_OK (also for a URL that matches nothing);
  *         the errors of sy_router_resolve() for url;
  *         SY_ERR_MISUSE if match or router is NULL or not of its kind, or url is NULL
- *         with a non-zero length;
+ *         with a non-zero length, or match is held by a dispatch still running (it
+ *         is left as it is);
  *         SY_ERR_INVALID_ARGUMENT if url_len is over SIZE_MAX / 2.
- *         After an error match reads as before any resolve and has no candidates.
+ *         After another error match reads as before any resolve and has no candidates.
  *
  * Ownership: url is copied: unlike sy_router_resolve(), match does not borrow it.
  * Lifetime:  what match gives stays valid until it is next moved, resolved or
@@ -1637,7 +1643,8 @@ SY_API sy_status sy_router_candidates(sy_match *match,
  * @return SY_OK (also when there is no next candidate);
  *         SY_ERR_MISUSE if match is NULL or not a match, or has no candidates to go on
  *         with: sy_router_candidates() was not called on it, its candidates are over,
- *         or it was resolved or dispatched since.
+ *         or it was resolved or dispatched since; or match is held by a dispatch still
+ *         running (it is left as it is).
  *
  * Ownership: nothing is returned to free.
  * Lifetime:  as sy_router_candidates().

@@ -234,6 +234,7 @@ public final class Router: Sendable {
     /// Returns whether a route matched.
     @discardableResult
     public func resolve(_ url: String, into match: MatchBuffer) throws(SwitchyardError) -> Bool {
+        if _slowPath(match.heldByDispatch) { throw MatchBuffer.heldByDispatchError }
         // The bytes are copied into the MatchBuffer's own buffer (reused: no allocation once
         // warm), so the match never depends on the String's storage.
         let matched = try resolveFirst(match.ownURL(url), into: match)
@@ -242,6 +243,7 @@ public final class Router: Sendable {
 
     /// Resolves C bytes (borrowed until the next resolve with `match`) into `match`.
     package func resolve(bytes: UnsafeBufferPointer<UInt8>, into match: MatchBuffer) throws(SwitchyardError) -> Bool {
+        if _slowPath(match.heldByDispatch) { throw MatchBuffer.heldByDispatchError }
         match.borrowURL(bytes)
         let matched = try resolveFirst(bytes, into: match)
         return try followRedirects(match, firstMatched: matched)

@@ -78,9 +78,6 @@ final class MatchBox: HandleBox {
     /// The screen stack handed out by sy_match_stack_at, and the candidates still to come
     /// after this result (Candidates.swift), until the next resolve drops them.
     @exclusivity(unchecked) var stack: StackSnapshot?
-    /// Set while sy_router_dispatch runs on this match: a handler that dispatches must give
-    /// the inner dispatch a match of its own, or the outer result would describe its URL.
-    @exclusivity(unchecked) var dispatching = false
     init(_ match: MatchBuffer = MatchBuffer()) {
         self.match = match
         super.init(tag: HandleTag.match)
@@ -103,6 +100,12 @@ final class MatchBox: HandleBox {
         match.reset()
     }
 }
+
+/// What a function that would write into a match says when a dispatch holds it (the match
+/// given to sy_router_dispatch, or the candidate handed to a handler, while it runs):
+/// `MatchBuffer.heldByDispatch`. The match is left as it is.
+let heldByDispatch = CFailure.misuse(
+    "match is in a dispatch that is still running: a handler that resolves or dispatches needs an sy_match of its own")
 
 func wrongHandle(_ name: StaticString, _ kind: StaticString) -> CFailure {
     .misuse("\(name) is not a live \(kind) (wrong kind of handle, or already freed)")

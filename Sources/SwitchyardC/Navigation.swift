@@ -140,10 +140,6 @@ public func sy_router_dispatch(_ match: OpaquePointer?, _ router: OpaquePointer?
                                _ handledOut: UnsafeMutablePointer<Int32>?,
                                _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
     handledOut?.pointee = 0
-    if let box = try? MatchBox.from(match), box.dispatching {
-        return report(.misuse("match is in a dispatch already: a handler that dispatches needs an sy_match of its own"),
-                      into: err)
-    }
     // The ordinary resolve first: it checks the URL as resolve does, and is what the
     // match describes when no handler accepts.
     let resolved = sy_router_resolve(match, router, url, urlLen, err)
@@ -152,8 +148,9 @@ public func sy_router_dispatch(_ match: OpaquePointer?, _ router: OpaquePointer?
         let matchBox = try MatchBox.from(match)
         let routerBox = try RouterBox.from(router)
         let text = try validString(try bytesArgument(url, urlLen, name: "url"), name: "url")
-        matchBox.dispatching = true
-        defer { matchBox.dispatching = false }
+        // Held while handlers run: sy_router_resolve and the others refuse to write into it.
+        matchBox.match.heldByDispatch = true
+        defer { matchBox.match.heldByDispatch = false }
         do {
             // No lock of ours is held here: a handler may change the router or dispatch.
             let result = try routerBox.router.dispatch(text, context: DispatchContext(pointer: context))
@@ -161,13 +158,6 @@ public func sy_router_dispatch(_ match: OpaquePointer?, _ router: OpaquePointer?
                 matchBox.match.takeResult(of: accepted)
                 matchBox.stack = nil
                 handledOut?.pointee = 1
-            } else if result.handlersCalled > 0 {
-                // A handler may have resolved another URL into this match: it describes
-                // this dispatch's URL again, as when no handler ran.
-                matchBox.dispatching = false
-                var again = sy_error()
-                let status = sy_router_resolve(match, router, url, urlLen, &again)
-                if status != SY_OK { throw CFailure(status, String(cString: sy_status_str(status))) }
             }
         } catch let e as HandlerFailure {
             matchBox.reset()

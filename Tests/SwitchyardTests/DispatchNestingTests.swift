@@ -54,4 +54,42 @@ import Switchyard
         #expect(throws: SwitchyardError.self) { try a.dispatch("/a") }
         #expect(counter.calls == 32)
     }
+
+    @Test func theBufferAHandlerIsGivenIsTheDispatchsWhileItRuns() throws {
+        // A handler that resolves another URL into the buffer it was given is refused, and
+        // the result describes the dispatch's own URL; after the dispatch the buffer is free.
+        let r = Router()
+        try r.add("/a/:id", target: "A")
+        try r.add("/other", target: "Other")
+        let refused = Counter()
+        r.handle("A") { [unowned r] m, _ in
+            do {
+                _ = try r.resolve("/other", into: m)
+            } catch let e as SwitchyardError where e.code == .invalidArgument
+                        && e.message.contains("a dispatch gave its handler") {
+                refused.calls += 1
+            }
+            return .accepted(m.string("id") ?? "")
+        }
+        let result = try r.dispatch("/a/7")
+        #expect(refused.calls == 1)
+        #expect(result.value as? String == "7")
+        let m = try #require(result.match)
+        #expect(m.target == "A" && m.string("id") == "7" && m.url == "/a/7")
+        #expect(try r.resolve("/other", into: m))
+        #expect(m.target == "Other")
+    }
+
+    @Test func aHandlerThatThrowsLeavesTheBufferFree() throws {
+        struct Stop: Error {}
+        let r = Router()
+        try r.add("/a", target: "A")
+        try r.add("/*rest", target: "Any")
+        nonisolated(unsafe) var given: MatchBuffer? = nil
+        r.handle("A") { m, _ in given = m; throw Stop() }
+        #expect(throws: Stop.self) { try r.dispatch("/a") }
+        let m = try #require(given)
+        #expect(try r.resolve("/b", into: m))
+        #expect(m.target == "Any")
+    }
 }

@@ -102,6 +102,11 @@ public final class MatchBuffer {
     /// For a candidate matched alone (Navigation/Candidates.swift): the router's table its
     /// stack is looked up in.
     var stackTable: Table?
+    /// Set while a dispatch runs on this buffer: the candidate it hands a handler (and, from
+    /// C, the match given to sy_router_dispatch). Resolving into it then is refused, so a
+    /// handler that resolves or dispatches cannot make its dispatch's result describe
+    /// another URL. Not part of `State`: `takeResult` leaves it where it is.
+    @exclusivity(unchecked) package var heldByDispatch = false
 
     /// Takes `other`'s result (and gives it this MatchBuffer's state in exchange): a handle that
     /// must keep its MatchBuffer object, as a C sy_match does, can then describe a candidate's match.

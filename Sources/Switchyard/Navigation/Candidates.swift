@@ -9,9 +9,10 @@
 ///
 /// Cost: the first is one resolve. Reaching the second tries every route on the URL alone,
 /// as `explain` does, in one-route routers the router keeps until its routes change: the
-/// first fallback after a change builds them (about a millisecond per hundred routes), later
-/// ones cost a resolve per route. Fine for dispatching a link or a notification, not for a
-/// hot loop.
+/// first fallback after a change builds them (about a millisecond per hundred routes). The
+/// URL is read once for all of them, and each route walks it (ExplainProbe.swift); each
+/// candidate yielded is then one resolve. Fine for dispatching a link or a notification,
+/// not for a hot loop.
 public struct Candidates: Sequence {
     let router: Router
     let url: String
@@ -123,6 +124,7 @@ extension Router {
 
     /// `resolve(_:into:)` without following a redirect.
     func resolveFirstHop(_ url: String, into match: MatchBuffer) throws(SwitchyardError) -> Bool {
+        if match.heldByDispatch { throw MatchBuffer.heldByDispatchError }
         let own = match.ownURL(url)
         return try resolveFirst(own, into: match)
     }

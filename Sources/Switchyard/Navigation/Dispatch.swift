@@ -30,6 +30,12 @@ final class HandlerRegistry: Sendable {
     }
 }
 
+extension MatchBuffer {
+    static let heldByDispatchError = SwitchyardError(.invalidArgument,
+        "this MatchBuffer is the one a dispatch gave its handler, and the dispatch is still running: "
+        + "resolve into a MatchBuffer of your own (a handler that resolves or dispatches needs one)")
+}
+
 extension Router {
     /// Registers `handler` for every route whose target is `target` (replacing the previous
     /// one); nil removes it. A route's own `Route.handler` is asked first.
@@ -60,7 +66,10 @@ extension Router {
     /// A candidate with no handler is passed over. Throws what `resolve` throws for the URL,
     /// and any error a handler throws, unchanged (no later handler is then called).
     /// Dispatches nest (a handler may dispatch) at most 32 deep on one thread; deeper is a
-    /// `.limit` error, so a link that opens itself cannot exhaust the thread's stack.
+    /// `.limit` error, so a link that opens itself cannot exhaust the thread's stack. The
+    /// MatchBuffer a handler is given is the dispatch's while the handler runs: resolving
+    /// into it is an `.invalidArgument` error (a handler that resolves or dispatches uses
+    /// buffers of its own), so the result describes this URL whatever the handler did.
     public func dispatch(_ url: String, context: any Sendable = ()) throws -> DispatchResult {
         try DispatchDepth.enter { try dispatchCandidates(url, context: context) }
     }
@@ -70,7 +79,15 @@ extension Router {
         for m in try candidates(for: url) {
             guard let handler = handler(for: m) else { continue }
             called += 1
-            switch try handler(m, context) {
+            // The candidate is the dispatch's until the handler returns: resolving into it
+            // is refused (MatchBuffer.heldByDispatch), so the result stays this URL's.
+            m.heldByDispatch = true
+            let answer: HandlerResult
+            do {
+                defer { m.heldByDispatch = false }
+                answer = try handler(m, context)
+            }
+            switch answer {
             case .accepted(let value):
                 return DispatchResult(match: m, value: value, handlersCalled: called)
             case .declined:

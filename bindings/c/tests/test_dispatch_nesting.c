@@ -49,6 +49,21 @@ static int reuse_outer(const sy_match *m, void *data, void *context)
     return SY_DECLINED;
 }
 
+/* Resolves another URL into the candidate it was given (casting away its const), lists
+ * candidates into the outer match and moves it on, then accepts. */
+static int write_into_given(const sy_match *m, void *data, void *context)
+{
+    struct nesting *n = context;
+    sy_error err;
+    (void)data;
+    n->calls++;
+    n->inner_status = sy_router_resolve((sy_match *)m, n->router, SY_STR("/other"), &err);
+    memcpy(n->inner_message, err.message, sizeof err.message);
+    if (sy_router_candidates(n->outer, n->router, SY_STR("/other"), &err) != SY_ERR_MISUSE) return -1;
+    if (sy_match_next_candidate(n->outer, &err) != SY_ERR_MISUSE) return -1;
+    return SY_HANDLED;
+}
+
 /* Resolves another URL into the outer match, then declines. */
 static int resolve_into_outer(const sy_match *m, void *data, void *context)
 {
@@ -56,7 +71,7 @@ static int resolve_into_outer(const sy_match *m, void *data, void *context)
     sy_error err;
     (void)m; (void)data;
     n->calls++;
-    sy_router_resolve(n->outer, n->router, SY_STR("/other"), &err);
+    n->inner_status = sy_router_resolve(n->outer, n->router, SY_STR("/other"), &err);
     return SY_DECLINED;
 }
 
@@ -109,18 +124,35 @@ static void the_outer_match_describes_its_own_url(void **state)
     assert_status(SY_OK, sy_router_handle(n.router, SY_STR("A"), reuse_outer, NULL, NULL, &err), &err);
     assert_status(SY_OK, sy_router_dispatch(n.outer, n.router, SY_STR("/a/7"), &n, &handled, &err), &err);
     assert_int_equal(n.inner_status, SY_ERR_MISUSE);
-    assert_non_null(strstr(n.inner_message, "in a dispatch already"));
+    assert_non_null(strstr(n.inner_message, "in a dispatch that is still running"));
     assert_int_equal(handled, 0);
     assert_str(sy_match_target(n.outer), "A");
     assert_str(sy_test_param_text(n.outer, "id"), "7");
 
-    /* A handler that resolves another URL into it and declines: the outer match is the
-     * dispatch's own URL again. */
+    /* A handler that resolves another URL into it and declines: the resolve is refused,
+     * and the outer match is the dispatch's own URL. */
+    n.inner_status = SY_OK;
     assert_status(SY_OK, sy_router_handle(n.router, SY_STR("A"), resolve_into_outer, NULL, NULL, &err), &err);
     assert_status(SY_OK, sy_router_dispatch(n.outer, n.router, SY_STR("/a/8"), &n, &handled, &err), &err);
+    assert_int_equal(n.inner_status, SY_ERR_MISUSE);
     assert_int_equal(handled, 0);
     assert_str(sy_match_target(n.outer), "A");
     assert_str(sy_test_param_text(n.outer, "id"), "8");
+
+    /* A handler that writes into the candidate it was given and into the outer match, then
+     * accepts: each write is refused, and the accepted result is the dispatch's URL. */
+    n.inner_status = SY_OK;
+    assert_status(SY_OK, sy_router_handle(n.router, SY_STR("A"), write_into_given, NULL, NULL, &err), &err);
+    assert_status(SY_OK, sy_router_dispatch(n.outer, n.router, SY_STR("/a/9"), &n, &handled, &err), &err);
+    assert_int_equal(n.inner_status, SY_ERR_MISUSE);
+    assert_non_null(strstr(n.inner_message, "in a dispatch that is still running"));
+    assert_int_equal(handled, 1);
+    assert_str(sy_match_target(n.outer), "A");
+    assert_str(sy_test_param_text(n.outer, "id"), "9");
+
+    /* Once the dispatch is over the match is free again. */
+    assert_status(SY_OK, sy_router_resolve(n.outer, n.router, SY_STR("/other"), &err), &err);
+    assert_str(sy_match_target(n.outer), "Other");
     sy_match_free(n.outer);
     sy_router_free(n.router);
 }

@@ -53,3 +53,27 @@ def test_each_level_keeps_its_own_match() -> None:
     result = router.dispatch("/outer/1")
     assert result.value == ("1", "2")
     assert result.match is not None and result.match.params["id"] == "1"
+
+
+def test_a_handler_that_resolves_and_lists_leaves_the_result_its_own() -> None:
+    # Each call inside the handler works on a match of its own: the result, and the Match
+    # the handler was given, describe the dispatch's URL.
+    router = switchyard.Router()
+    router.add("/a/:id", "A")
+    router.add("/other/:x", "Other")
+    router.add("/*rest", "Any")
+    seen: list[object] = []
+
+    def a(match: switchyard.Match, context: object) -> object:
+        seen.append(router.resolve("/other/1").params["x"])
+        seen.append([m.target for m in router.candidates("/other/2")])
+        seen.append(router.explain("/other/3").winner is not None)
+        seen.append(router.dispatch("/other/4").accepted)
+        return match.params["id"]
+
+    router.handle("A", a)
+    result = router.dispatch("/a/7")
+    assert seen == ["1", ["Other", "Any"], True, False]
+    assert result.value == "7"
+    assert result.match is not None
+    assert (result.match.target, result.match.url, result.match.params) == ("A", "/a/7", {"id": "7"})
