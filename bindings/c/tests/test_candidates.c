@@ -392,6 +392,69 @@ static void test_explain(void **state)
     sy_router_free(r);
 }
 
+/* 1,000 routes that all match a 30 KB URL: the explanation lists each, best first, with its
+ * own parameter, and so do the candidates (the URL is read once for all the routes, never
+ * once per route: ExplainCostTests counts the readings). */
+static void test_explain_many_routes_long_url(void **state)
+{
+    enum { ROUTES = 1000, ITEMS = 7400 };
+    sy_router_options o;
+    sy_router *r;
+    sy_match *m = new_match();
+    sy_error err;
+    sy_status st;
+    char pattern[32], target[32], name[16], *url, *json, *at;
+    size_t n = 0, k, seen = 0;
+    (void)state;
+
+    sy_router_options_init(&o, SY_ROUTER_OPTIONS_VERSION);
+    o.max_candidates = ROUTES;
+    assert_status(SY_OK, sy_router_new(&r, &o, &err), &err);
+    for (k = 0; k < ROUTES; k++) {
+        sy_route route = SY_ROUTE_INIT;
+        snprintf(pattern, sizeof pattern, "/p/:x%zu", k);
+        snprintf(target, sizeof target, "T%zu", k);
+        route.pattern.ptr = pattern;
+        route.pattern.len = strlen(pattern);
+        route.target.ptr = target;
+        route.target.len = strlen(target);
+        route.priority = (int32_t)k;
+        assert_status(SY_OK, sy_router_add_route(r, &route, &err), &err);
+    }
+    url = malloc(16 + 4 * ITEMS);
+    assert_non_null(url);
+    n += (size_t)sprintf(url, "/p/value?");
+    for (k = 0; k < ITEMS; k++) n += (size_t)sprintf(url + n, "q=1&");
+    assert_true(n > 29000);
+
+    json = explain(r, url);
+    assert_non_null(strstr(json, "\"rank\": 1, \"route\": 999, \"pattern\": \"/p/:x999\""));
+    assert_non_null(strstr(json, "\"rank\": 1000, \"route\": 0, \"pattern\": \"/p/:x0\""));
+    for (at = json; (at = strstr(at, "\"path_params\": {\"x")) != NULL; at++) {
+        at += strlen("\"path_params\": {\"x");
+        while (*at >= '0' && *at <= '9') at++;
+        assert_memory_equal(at, "\": \"value\"}", 11);
+        seen++;
+    }
+    assert_int_equal(seen, ROUTES);
+    free(json);
+
+    /* Every candidate, best first, with its own parameter and the whole query. */
+    k = ROUTES;
+    for (st = sy_router_candidates(m, r, url, SY_NUL, &err); st == SY_OK && sy_match_found(m);
+         st = sy_match_next_candidate(m, &err)) {
+        k--;
+        snprintf(name, sizeof name, "x%zu", k);
+        assert_str(sy_test_param_text(m, name), "value");
+        assert_int_equal(sy_match_query_count(m), ITEMS);
+    }
+    assert_status(SY_OK, st, &err);
+    assert_int_equal(k, 0);
+    free(url);
+    sy_match_free(m);
+    sy_router_free(r);
+}
+
 /* HEADER: "SY_ERR_BUFFER_TOO_SMALL if cap < length + 1; then, when cap > 0, buf[0] is set
  * to '\0' and nothing else is written." and the other errors. */
 static void test_explain_errors(void **state)
@@ -466,6 +529,7 @@ int main(void)
         cmocka_unit_test(test_add_route_data),
         cmocka_unit_test(test_explain),
         cmocka_unit_test(test_explain_errors),
+        cmocka_unit_test(test_explain_many_routes_long_url),
         cmocka_unit_test(test_route_info_parent),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

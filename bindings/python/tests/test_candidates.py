@@ -138,6 +138,22 @@ def test_explain_redirect_and_miss(router: switchyard.Router) -> None:
     assert not miss and miss.candidates == () and miss.winner is None
 
 
+def test_explain_and_candidates_of_many_routes_on_a_long_url() -> None:
+    # 1,000 routes that all match a 30 KB URL: each is listed, best first, with its own
+    # parameter (the URL is read once for all of them; the Swift tests count the readings).
+    router = switchyard.Router(max_candidates=1000)
+    for k in range(1000):
+        router.add(f"/p/:x{k}/*rest", f"T{k}", priority=k)
+    value, rest = "v" * 15_000, "r" * 15_000
+    url = f"/p/{value}/{rest}"
+    e = router.explain(url)
+    assert [c.target for c in e.candidates] == [f"T{k}" for k in range(999, -1, -1)]
+    assert all(dict(c.path_params) == {f"x{999 - i}": value, "rest": rest} for i, c in enumerate(e.candidates))
+    found = list(router.candidates(url))
+    assert [m.target for m in found] == [f"T{k}" for k in range(999, -1, -1)]
+    assert all(m.params == {f"x{999 - i}": value, "rest": rest} for i, m in enumerate(found))
+
+
 def test_explain_errors(router: switchyard.Router) -> None:
     with pytest.raises(InvalidURLError):
         router.explain("myapp://a\x01")
