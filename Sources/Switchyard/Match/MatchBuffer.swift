@@ -35,6 +35,10 @@ public final class MatchBuffer {
         /// What a walk through catch-alls remembers (CatchAllWalk.swift).
         var visited = GrowBuffer<UInt64>(capacity: 1)
         var merged = GrowBuffer<Merged>(capacity: 8)
+        /// The merged map's scratch for a long query (MergedQuery.swift).
+        var queryOrder = GrowBuffer<Int32>(capacity: 1)
+        /// Names compared while laying out merged maps (debug builds only).
+        var queryNameComparisons = 0
         /// True when the merged map is exactly the path parameters (no query, no defaults),
         /// so `merged` is not filled.
         var mergedIsPath = true
@@ -61,7 +65,7 @@ public final class MatchBuffer {
 
         func free() {
             owned.free(); view.free(); captures.free(); bestCaptures.free(); frames.free()
-            remainderText.free(); merged.free(); chainBytes.free(); chainRefs.free(); visited.free()
+            remainderText.free(); merged.free(); queryOrder.free(); chainBytes.free(); chainRefs.free(); visited.free()
             if let s = redirectScratch {
                 s.pointee.free()
                 s.deinitialize(count: 1)
@@ -164,6 +168,10 @@ public final class MatchBuffer {
             }
             merged.append(m)
         }
+        if view.query.count > MatchBuffer.pairwiseQueryItems {
+            appendQueryAndDefaultsSorted(url, route, pathCount: pathCount)
+            return
+        }
         for q in 0..<view.query.count {
             let t = view.query[q].name
             let p = textPointer(t, url), n = Int(t.count)
@@ -177,9 +185,10 @@ public final class MatchBuffer {
         }
     }
 
-    private func mergedContains(_ p: UnsafePointer<UInt8>, _ n: Int, _ route: CompiledRoute,
+    func mergedContains(_ p: UnsafePointer<UInt8>, _ n: Int, _ route: CompiledRoute,
                                 _ url: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool {
         for k in 0..<limit {
+            countQueryNameComparison()
             let name = mergedName(merged[k], route, url)
             if name.count == n, let b = name.base, bytesEqual(b, p, n) { return true }
         }
@@ -189,6 +198,7 @@ public final class MatchBuffer {
     func lastQueryIndex(named p: UnsafePointer<UInt8>, _ n: Int, _ url: UnsafeBufferPointer<UInt8>) -> Int? {
         var q = view.query.count - 1
         while q >= 0 {
+            countQueryNameComparison()
             let t = view.query[q].name
             if Int(t.count) == n, bytesEqual(textPointer(t, url), p, n) { return q }
             q -= 1
@@ -353,5 +363,16 @@ package struct ResolvePathCounts: Equatable, Sendable {
 extension MatchBuffer {
     /// The ways this MatchBuffer's walks went (debug builds; all zero in release builds).
     package var resolvePaths: ResolvePathCounts { state.pointee.paths }
+
+    /// How many names laying out merged parameter maps compared (debug builds; zero in
+    /// release builds): the cost tests of long queries count them.
+    package var queryNameComparisons: Int { state.pointee.queryNameComparisons }
+
+    @inline(__always)
+    func countQueryNameComparison() {
+        #if DEBUG
+        state.pointee.queryNameComparisons &+= 1
+        #endif
+    }
 }
 
