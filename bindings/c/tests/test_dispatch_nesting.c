@@ -1,6 +1,7 @@
 /* test_dispatch_nesting.c: a handler that dispatches. Nesting is bounded per thread (a link
  * that opens itself ends in SY_ERR_LIMIT, not in a stack overflow), and a handler cannot
  * turn the outer dispatch's match into a description of another URL. */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,6 +110,43 @@ static void nesting_is_bounded(void **state)
     sy_router_free(n.router);
 }
 
+/* The dispatches of nesting_on_a_small_stack, on a thread of their own. */
+static void *nest_deep(void *arg)
+{
+    struct nesting *n = arg;
+    sy_error err;
+    int handled = 0;
+    n->remaining = 5000;
+    n->inner_status = SY_OK;
+    /* The outer status is the handler's failure; the limit error is the innermost one. */
+    (void)sy_router_dispatch(n->outer, n->router, SY_STR("/go"), n, &handled, &err);
+    return NULL;
+}
+
+/* A link that opens itself 5,000 times, on a thread with a 512 KiB stack: the limit ends it
+ * at 32 levels, well inside the stack. */
+static void nesting_on_a_small_stack(void **state)
+{
+    struct nesting n = { 0 };
+    sy_error err;
+    pthread_attr_t attr;
+    pthread_t thread;
+    (void)state;
+    n.router = sy_test_router(NULL);
+    sy_test_add(n.router, "/go", "Go");
+    assert_status(SY_OK, sy_router_handle(n.router, SY_STR("Go"), open_next, NULL, NULL, &err), &err);
+    n.outer = sy_test_match();
+    assert_int_equal(pthread_attr_init(&attr), 0);
+    assert_int_equal(pthread_attr_setstacksize(&attr, 512 * 1024), 0);
+    assert_int_equal(pthread_create(&thread, &attr, nest_deep, &n), 0);
+    assert_int_equal(pthread_join(thread, NULL), 0);
+    pthread_attr_destroy(&attr);
+    assert_int_equal(n.inner_status, SY_ERR_LIMIT);
+    assert_int_equal(n.calls, 32);
+    sy_match_free(n.outer);
+    sy_router_free(n.router);
+}
+
 static void the_outer_match_describes_its_own_url(void **state)
 {
     struct nesting n = { 0 };
@@ -161,6 +199,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(nesting_is_bounded),
+        cmocka_unit_test(nesting_on_a_small_stack),
         cmocka_unit_test(the_outer_match_describes_its_own_url),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -2,6 +2,8 @@
 LimitError, never a crash), and each level's result is its own."""
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 import switchyard
@@ -37,6 +39,39 @@ def test_deeper_is_a_limit_error_and_the_count_comes_back() -> None:
         router.dispatch("/go/5000")
     assert len(levels) == 32
     assert router.dispatch("/go/3").value == "done"
+
+
+def test_a_link_that_opens_itself_on_a_512_kib_thread_stack() -> None:
+    # Each level carries a long "continue to" link; the limit ends the chain at 32 levels,
+    # well inside a small thread's stack.
+    levels: list[int] = []
+    router = switchyard.Router()
+    router.add("/go/<int:n>", "Go")
+
+    def go(match: switchyard.Match, context: object) -> object:
+        n = match.params["n"]
+        assert isinstance(n, int)
+        levels.append(n)
+        return router.dispatch(f"/go/{n - 1}?next=" + "x" * 1000).value
+
+    router.handle("Go", go)
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            router.dispatch("/go/5000")
+        except switchyard.SwitchyardError as e:
+            errors.append(e)
+
+    previous = threading.stack_size(512 * 1024)
+    try:
+        thread = threading.Thread(target=run)
+        thread.start()
+        thread.join()
+    finally:
+        threading.stack_size(previous)
+    assert [type(e) for e in errors] == [switchyard.LimitError]
+    assert len(levels) == 32
 
 
 def test_each_level_keeps_its_own_match() -> None:
