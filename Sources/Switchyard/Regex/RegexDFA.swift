@@ -18,9 +18,9 @@ struct RegexDFA: Sendable {
 
     static let maxStates = 256
     /// Units of work building the automaton may cost per byte of the regexp (plus 8, the
-    /// `<re::>` around a constraint): room for every ordinary constraint
-    /// (`[a-z0-9-]{1,64}` takes about 9,000 of its 12,288).
-    static let workPerByte = 512
+    /// `<re::>` around a constraint): room for the automaton of every ordinary constraint
+    /// (`[a-z0-9-]{1,64}` among them).
+    static let workPerByte = 1024
     /// Transitions (states × classes) the table may hold per byte of the regexp (plus 8).
     static let entriesPerByte = 16
 
