@@ -22,7 +22,7 @@ extension MatchBuffer {
     func use(_ table: Table) -> UnsafePointer<TableView> {
         let st = state
         st.pointee.frames.reserve(table.walkDepth)
-        if _slowPath(table.tailMatchers != nil) { reserveTails(table) }
+        if _slowPath(table.view.usesRegexes) { reserveTails(table) }
         st.pointee.table = table
         st.pointee.tableID = table.id
         let view = UnsafePointer(table.viewPointer)

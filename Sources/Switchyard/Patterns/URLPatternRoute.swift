@@ -103,13 +103,14 @@ func compileURLPatternRoute(_ route: Route, _ config: PatternConfig, expansionRo
         throw SwitchyardError(.limit, ExpansionBudget.overMessage(expandedSize: expandedSize, room: expansionRoom))
     }
     var names: [String] = []
+    var innerGroups = 0
     let pathParts = try parseURLPattern(route.pattern, .pathname)
-    let pathname = try urlPatternComponent(pathParts, .pathname, route.ignoreCase, &names, config)
+    let pathname = try urlPatternComponent(pathParts, .pathname, &names, &innerGroups, config)
     let search = try route.searchPattern.map { (s: String) throws(SwitchyardError) in
-        try urlPatternComponent(try parseURLPattern(s, .search), .search, route.ignoreCase, &names, config)
+        try urlPatternComponent(try parseURLPattern(s, .search), .search, &names, &innerGroups, config)
     }
     let hash = try route.hashPattern.map { (s: String) throws(SwitchyardError) in
-        try urlPatternComponent(try parseURLPattern(s, .hash), .hash, route.ignoreCase, &names, config)
+        try urlPatternComponent(try parseURLPattern(s, .hash), .hash, &names, &innerGroups, config)
     }
     if search == nil, hash == nil,
        let segments = urlPatternSegmentRoute(pathParts, route.ignoreCase, names, config) {
@@ -118,7 +119,10 @@ func compileURLPatternRoute(_ route: Route, _ config: PatternConfig, expansionRo
         let variant = PatternVariant(scheme: nil, host: .any, segments: segments, remainder: nil)
         return CompiledPattern(names: names, variants: [variant], expandedSize: expandedSize)
     }
-    let matcher = URLPatternMatcher(pathname: pathname, search: search, hash: hash, ignoreCase: route.ignoreCase)
+    // A tail: only now are the components' whole regexps compiled.
+    let matcher = URLPatternMatcher(pathname: try pathname.compiled(route.ignoreCase),
+                                    search: try search?.compiled(route.ignoreCase),
+                                    hash: try hash?.compiled(route.ignoreCase), ignoreCase: route.ignoreCase)
     let segments = urlPatternLiteralSegments(pathParts, route.ignoreCase, config)
     let variant = PatternVariant(scheme: nil, host: .any, segments: segments,
                                  remainder: RemainderPattern(minSegments: 0, nameIndex: -1),
@@ -126,10 +130,37 @@ func compileURLPatternRoute(_ route: Route, _ config: PatternConfig, expansionRo
     return CompiledPattern(names: names, variants: [variant], expandedSize: expandedSize, urlPattern: matcher)
 }
 
-/// One component's regexp and groups. Each regexp part is compiled alone first, so an error
-/// in it points at its byte in the pattern; the whole regexp is then compiled once.
-private func urlPatternComponent(_ parts: [URLPatternPart], _ options: URLPatternComponentOptions, _ ignoreCase: Bool,
-                                 _ names: inout [String], _ config: PatternConfig) throws(SwitchyardError) -> URLPatternMatcher.Component {
+/// A component checked but not yet compiled: its parts' groups and the regexp source the
+/// standard generates for it.
+private struct URLPatternComponentPlan {
+    var parts: [URLPatternPart]
+    var options: URLPatternComponentOptions
+    var groups: [URLPatternMatcher.Group]
+
+    /// The component's one regexp. Its parts' groups capture; groups written inside a
+    /// regexp part (`(?<n>a)`) only match, so a match copies one pair of slots per part
+    /// whatever the regexp holds.
+    func compiled(_ ignoreCase: Bool) throws(SwitchyardError) -> URLPatternMatcher.Component {
+        let (source, _) = options.regexpAndNames(parts)
+        let regex: LinearRegex
+        do throws(SwitchyardError) {
+            regex = try LinearRegex(ignoreCase ? asciiCaseFolded(source) : source,
+                                    maxInstructions: urlPatternMaxInstructions, namedGroupsCapture: false)
+        } catch {
+            // Every part was checked alone: what is left is the size of the whole.
+            throw SwitchyardError(error.code == .limit ? .limit : .invalidPattern,
+                                  "urlpattern \(options.component.rawValue): \(error.message)", position: 0)
+        }
+        return .init(regex: regex, groups: groups, canonical: options.patternString(parts))
+    }
+}
+
+/// One component's groups, each regexp part checked alone (parsed and sized, not compiled),
+/// so an error in it points at its byte in the pattern. Every group counts against
+/// `maxParameters`: the parts' (`names`) and those written inside their regexps (`inner`).
+private func urlPatternComponent(_ parts: [URLPatternPart], _ options: URLPatternComponentOptions,
+                                 _ names: inout [String], _ inner: inout Int,
+                                 _ config: PatternConfig) throws(SwitchyardError) -> URLPatternComponentPlan {
     var groups: [URLPatternMatcher.Group] = []
     var number: Int32 = 0
     for part in parts where part.kind != .fixedText {
@@ -139,17 +170,19 @@ private func urlPatternComponent(_ parts: [URLPatternPart], _ options: URLPatter
                 "urlpattern \(options.component.rawValue): group name '\(part.name)' is already used by another component at \(part.position)",
                 position: part.position)
         }
-        if names.count == config.maxParameters {
-            throw SwitchyardError(.limit, "pattern has more than \(config.maxParameters) parameters", position: part.position)
+        if names.count + inner >= config.maxParameters {
+            throw SwitchyardError(.limit, "pattern has more than \(config.maxParameters) parameters (groups inside a regexp count too)",
+                                  position: part.position)
         }
         names.append(part.name)
         groups.append(.init(number: number, nameIndex: Int32(names.count - 1),
                             emptyIsAbsent: part.modifier == .optional && part.prefix.isEmpty && part.suffix.isEmpty))
         if part.kind == .regexp {
             try checkRegexpClasses(part.value, at: part.valuePosition, options.component)
-            let alone: LinearRegex
+            let partGroups: Int
             do throws(SwitchyardError) {
-                alone = try LinearRegex(part.value, offset: part.valuePosition, maxInstructions: urlPatternMaxInstructions)
+                partGroups = try LinearRegex.check(part.value, offset: part.valuePosition,
+                                                   maxInstructions: urlPatternMaxInstructions).count
             } catch {
                 // The engine knows nothing of components; without the name, a byte of a
                 // search or hash pattern would read as one of the pathname.
@@ -157,19 +190,14 @@ private func urlPatternComponent(_ parts: [URLPatternPart], _ options: URLPatter
                 named.message = "urlpattern \(options.component.rawValue): \(error.message)"
                 throw named
             }
-            number += Int32(alone.groupCount)
+            if names.count + inner + partGroups > config.maxParameters {
+                throw SwitchyardError(.limit, "pattern has more than \(config.maxParameters) parameters (groups inside a regexp count too)",
+                                      position: part.valuePosition)
+            }
+            inner += partGroups
         }
     }
-    let (source, _) = options.regexpAndNames(parts)
-    let regex: LinearRegex
-    do throws(SwitchyardError) {
-        regex = try LinearRegex(ignoreCase ? asciiCaseFolded(source) : source, maxInstructions: urlPatternMaxInstructions)
-    } catch {
-        // Every part compiled alone: what is left is the size of the whole.
-        throw SwitchyardError(error.code == .limit ? .limit : .invalidPattern,
-                              "urlpattern \(options.component.rawValue): \(error.message)", position: 0)
-    }
-    return .init(regex: regex, groups: groups, canonical: options.patternString(parts))
+    return .init(parts: parts, options: options, groups: groups)
 }
 
 /// The segments of a pathname pattern made only of whole segments, each fixed text the tree
@@ -185,6 +213,7 @@ private func urlPatternComponent(_ parts: [URLPatternPart], _ options: URLPatter
 func urlPatternSegmentRoute(_ parts: [URLPatternPart], _ ignoreCase: Bool, _ names: [String],
                             _ config: PatternConfig) -> [PatternSegment]? {
     var out: [PatternSegment] = []
+    var regexps: [(Int, URLPatternPart)] = []
     var groups = 0
     for (k, part) in parts.enumerated() {
         guard part.modifier == .none else { return nil }
@@ -202,12 +231,18 @@ func urlPatternSegmentRoute(_ parts: [URLPatternPart], _ ignoreCase: Bool, _ nam
             continue
         }
         guard part.kind == .regexp, part.prefix == "/", part.suffix.isEmpty, groups < names.count else { return nil }
-        let source = ignoreCase ? asciiCaseFolded(part.value) : part.value
-        guard let regex = try? LinearRegex(source, offset: part.valuePosition), regex.fitsOneSegment else { return nil }
-        out.append(PatternSegment(kind: .regex, literal: [1] + Array(source.utf8), nameIndex: groups, regex: regex))
+        // Compiled below, once the whole pattern is known to be made of such segments.
+        out.append(PatternSegment(kind: .regex, literal: [], nameIndex: groups))
+        regexps.append((out.count - 1, part))
         groups += 1
     }
     if groups == 0 || out.count > config.read.maxSegments { return nil }
+    for (at, part) in regexps {
+        let source = ignoreCase ? asciiCaseFolded(part.value) : part.value
+        guard let regex = try? LinearRegex(source, offset: part.valuePosition), regex.fitsOneSegment else { return nil }
+        out[at].literal = [1] + Array(source.utf8)
+        out[at].regex = regex
+    }
     return out
 }
 

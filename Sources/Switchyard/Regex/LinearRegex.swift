@@ -49,32 +49,70 @@ struct LinearRegex: Hashable, Sendable {
 
     /// Compiles `source`. `offset`: where it stands in the route pattern, added to every
     /// error position. A regexp whose program would pass `maxInstructions` is a `.limit`
-    /// error (its repeats expand: `(a|b){100}` is 100 copies).
+    /// error (its repeats expand: `(a|b){100}` is 100 copies). `automaton`: whether to try
+    /// building the automaton (within `RegexDFA.budget(length:)`). `namedGroupsCapture`:
+    /// false makes `(?<name>...)` groups match as `(?:...)` (numbered out, costing the VM
+    /// nothing), for callers that read only the unnamed groups.
     init(_ source: some Collection<UInt8>, offset: Int = 0,
-         maxInstructions: Int = LinearRegex.defaultMaxInstructions) throws(SwitchyardError) {
+         maxInstructions: Int = LinearRegex.defaultMaxInstructions,
+         automaton: Bool = true, namedGroupsCapture: Bool = true) throws(SwitchyardError) {
         let bytes = Array(source)
         self.source = bytes
         var parser = RegexParser(bytes, offset: offset)
         let tree = try parser.parse()
-        let size = RegexProgram.size(of: tree, cap: maxInstructions + 1) + 1  // and `match`
-        if size > maxInstructions {
-            throw SwitchyardError(.limit, "the regular expression compiles to more than \(maxInstructions) instructions (a repeat count makes it too large) at \(offset)",
-                                  position: offset)
-        }
+        let size = try LinearRegex.checkSize(tree, offset: offset, maxInstructions: maxInstructions)
         var program = RegexProgram()
+        if !namedGroupsCapture {
+            let captures = parser.groupNames.map { $0 == nil }
+            var number = 0
+            program.groupNumbers = captures.map { keep in
+                if keep { number += 1; return number }
+                return 0
+            }
+            groupCount = number
+            groupNames = zip(parser.groupNames, captures).compactMap { name, keep in keep ? .some(name) : nil }
+        } else {
+            groupCount = parser.groupCount
+            groupNames = parser.groupNames
+        }
         program.instructions.reserveCapacity(size)
         program.compile(tree)
         program.emit(.match)
         instructions = program.instructions
         sets = program.sets
-        automaton = RegexDFA(program.instructions, program.sets)
-        groupCount = parser.groupCount
-        groupNames = parser.groupNames
+        if automaton {
+            let room = RegexDFA.budget(length: bytes.count)
+            self.automaton = RegexDFA(program.instructions, program.sets, work: room.work, entries: room.entries)
+        } else {
+            self.automaton = nil
+        }
     }
 
     init(_ source: String, offset: Int = 0,
-         maxInstructions: Int = LinearRegex.defaultMaxInstructions) throws(SwitchyardError) {
-        try self.init(source.utf8, offset: offset, maxInstructions: maxInstructions)
+         maxInstructions: Int = LinearRegex.defaultMaxInstructions,
+         automaton: Bool = true, namedGroupsCapture: Bool = true) throws(SwitchyardError) {
+        try self.init(source.utf8, offset: offset, maxInstructions: maxInstructions,
+                      automaton: automaton, namedGroupsCapture: namedGroupsCapture)
+    }
+
+    /// Checks `source` as `init` would, without making a program: its group count (and
+    /// names), or the error `init` would throw. Costs time linear in its length.
+    static func check(_ source: String, offset: Int = 0,
+                      maxInstructions: Int = LinearRegex.defaultMaxInstructions) throws(SwitchyardError) -> [String?] {
+        var parser = RegexParser(Array(source.utf8), offset: offset)
+        let tree = try parser.parse()
+        _ = try checkSize(tree, offset: offset, maxInstructions: maxInstructions)
+        return parser.groupNames
+    }
+
+    /// The program's size (with its `match`), or a `.limit` error past `maxInstructions`.
+    private static func checkSize(_ tree: RegexNode, offset: Int, maxInstructions: Int) throws(SwitchyardError) -> Int {
+        let size = RegexProgram.size(of: tree, cap: maxInstructions + 1) + 1  // and `match`
+        if size > maxInstructions {
+            throw SwitchyardError(.limit, "the regular expression compiles to more than \(maxInstructions) instructions (a repeat count makes it too large) at \(offset)",
+                                  position: offset)
+        }
+        return size
     }
 
     /// The regexp that matches the empty input only, made without parsing.
@@ -100,39 +138,63 @@ struct LinearRegex: Hashable, Sendable {
     }
 
     /// Whether the regexp matches all of `input`, with scratch from the stack (none when the
-    /// automaton decides).
+    /// automaton decides). Not for the resolve path, where the MatchBuffer lends scratch:
+    /// past 1 KiB the stack scratch is allocated.
     func matches(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
         if let automaton, !input.isEmpty { return automaton.matches(input) }
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: scratchCount(capturing: false)) { scratch in
-            matches(input, scratch: scratch)
+            var budget = Int.max
+            return matches(input, scratch: scratch, budget: &budget) ?? false
         }
     }
 
-    /// Whether the regexp matches all of `input`. `scratch` holds at least
+    /// Whether the regexp matches all of `input`, or nil when the Pike VM would take more
+    /// than `budget` steps (see `countingSteps`) to say; `budget` is reduced by the steps
+    /// taken (the automaton takes none). `scratch` holds at least
     /// `scratchCount(capturing: false)` elements; its contents need no initialising.
-    func matches(_ input: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<Int32>) -> Bool {
+    func matches(_ input: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<Int32>,
+                 budget: inout Int) -> Bool? {
         if let automaton, !input.isEmpty { return automaton.matches(input) }
         var steps = 0
-        return run(input, groups: nil, slotCount: 0, scratch: scratch, steps: &steps)
+        let matched = run(input, groups: nil, slotCount: 0, scratch: scratch, steps: &steps, limit: budget)
+        budget -= steps
+        return budget < 0 ? nil : matched
     }
 
     /// Matches all of `input`, writing each group's start and end offsets into `groups`
     /// (`2 × (groupCount + 1)` elements: the whole match first, then group 1, ...; -1 for
     /// a group that took no part). `scratch` holds `scratchCount(capturing: true)` elements.
-    /// Returns false (and leaves `groups` unspecified) when it does not match.
+    /// Returns false (and leaves `groups` unspecified) when it does not match, nil when the
+    /// steps would pass `budget` (reduced by the steps taken). The captures are looked for
+    /// only once the input is known to match (by the automaton, or the VM without slots),
+    /// so a miss costs what `matches` costs whatever the number of groups.
     func match(_ input: UnsafeBufferPointer<UInt8>, groups: UnsafeMutableBufferPointer<Int32>,
-               scratch: UnsafeMutableBufferPointer<Int32>) -> Bool {
+               scratch: UnsafeMutableBufferPointer<Int32>, budget: inout Int) -> Bool? {
+        guard let hit = matches(input, scratch: scratch, budget: &budget) else { return nil }
+        if !hit { return false }
         var steps = 0
-        return run(input, groups: groups, slotCount: 2 * (groupCount + 1), scratch: scratch, steps: &steps)
+        let matched = run(input, groups: groups, slotCount: 2 * (groupCount + 1), scratch: scratch, steps: &steps, limit: budget)
+        budget -= steps
+        return budget < 0 ? nil : matched
     }
 
-    /// Whether the Pike VM matches all of `input`, counting its steps (an instruction met by
-    /// a thread): what the linear-time bound is stated in. The automaton, when there is one,
-    /// takes one step per byte.
-    func countingSteps(_ input: UnsafeBufferPointer<UInt8>) -> (matched: Bool, steps: Int) {
+    /// `match` without a budget.
+    func match(_ input: UnsafeBufferPointer<UInt8>, groups: UnsafeMutableBufferPointer<Int32>,
+               scratch: UnsafeMutableBufferPointer<Int32>) -> Bool {
+        var budget = Int.max
+        return match(input, groups: groups, scratch: scratch, budget: &budget) ?? false
+    }
+
+    /// Whether the Pike VM matches all of `input`, counting its steps: an instruction met
+    /// by a thread, and one more per 8 capture slots copied when `capturing`. What the
+    /// linear-time bound and the resolve's budget are stated in.
+    func countingSteps(_ input: UnsafeBufferPointer<UInt8>, capturing: Bool = false) -> (matched: Bool, steps: Int) {
         var steps = 0
-        let matched = withUnsafeTemporaryAllocation(of: Int32.self, capacity: scratchCount(capturing: false)) { scratch in
-            run(input, groups: nil, slotCount: 0, scratch: scratch, steps: &steps)
+        let k = capturing ? 2 * (groupCount + 1) : 0
+        let matched = withUnsafeTemporaryAllocation(of: Int32.self, capacity: scratchCount(capturing: capturing)) { scratch in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(k, 2)) { groups in
+                run(input, groups: capturing ? groups : nil, slotCount: k, scratch: scratch, steps: &steps, limit: .max)
+            }
         }
         return (matched, steps)
     }
@@ -141,7 +203,8 @@ struct LinearRegex: Hashable, Sendable {
     /// each thread with `slotCount` capture slots), a stack for following the non-consuming
     /// instructions, and the slots of the thread being followed.
     private func run(_ input: UnsafeBufferPointer<UInt8>, groups: UnsafeMutableBufferPointer<Int32>?,
-                     slotCount k: Int, scratch: UnsafeMutableBufferPointer<Int32>, steps: inout Int) -> Bool {
+                     slotCount k: Int, scratch: UnsafeMutableBufferPointer<Int32>, steps: inout Int,
+                     limit: Int) -> Bool {
         let m = instructions.count
         guard let base = scratch.baseAddress, scratch.count >= 2 * (2 * m + m * k) + 2 * (m + 1) + k,
               input.count < Int(Int32.max) else { return false }
@@ -159,7 +222,7 @@ struct LinearRegex: Hashable, Sendable {
                 add(&current, 0, at: 0, n: n, program, work, stack, k, &steps)
                 var pos = 0
                 while pos < n {
-                    if current.count == 0 { return false }
+                    if current.count == 0 || steps > limit { return false }
                     let c = input[pos]
                     following.reset()
                     var t = 0
@@ -187,6 +250,7 @@ struct LinearRegex: Hashable, Sendable {
                         if target >= 0 {
                             let from = current.slots + t &* k
                             for s in 0..<k { work[s] = from[s] }
+                            steps &+= k &>> 3
                             add(&following, target, at: pos &+ 1, n: n, program, work, stack, k, &steps)
                         }
                         t &+= 1
@@ -263,6 +327,7 @@ struct LinearRegex: Hashable, Sendable {
                 default:
                     let to = list.slots + at &* k
                     for s in 0..<k { to[s] = work[s] }
+                    steps &+= k &>> 3
                 }
                 break
             }

@@ -34,6 +34,9 @@ struct RegexInstruction: Hashable, Sendable, BitwiseCopyable {
 struct RegexProgram {
     var instructions: [RegexInstruction] = []
     var sets: [ByteSet] = []
+    /// Per group of the source (index 0 = group 1), its number in the program, 0 when it
+    /// does not capture; nil: every group keeps its own number.
+    var groupNumbers: [Int]? = nil
 
     /// The instructions `node` compiles to, saturating at `cap` (so counts never overflow).
     static func size(of node: RegexNode, cap: Int) -> Int {
@@ -99,7 +102,8 @@ struct RegexProgram {
                 }
             }
             for j in jumps { instructions[j].a = Int32(next) }
-        case .group(let inner, let capture):
+        case .group(let inner, let written):
+            let capture = written.flatMap { n in groupNumbers.map { $0[n - 1] == 0 ? nil : $0[n - 1] } ?? n }
             if let capture { emit(.save, 2 * capture) }
             compile(inner)
             if let capture { emit(.save, 2 * capture + 1) }

@@ -46,7 +46,7 @@ extension Router {
         if match.marksRewrite(prefix) { return false }
         let p = bytes.baseAddress ?? emptyBytes
         let end = match.readQueryAndFragment(bytes, prefix, tv.pointee.read)
-        if _slowPath(tv.pointee.tails != nil) { match.prepareTail(p, prefix, end) }
+        if _slowPath(tv.pointee.usesRegexes) { match.prepareTail(p, prefix, end) }
         match.reserveCaptures(tv.pointee.maxParameters &+ 1)
         // The fast path (this file's opening comment): a clean URL answered from its bytes.
         let r = tv.pointee.read
@@ -66,6 +66,7 @@ extension Router {
                     try prepareCatchAlls(&w, match, tv, span: end &- first)
                 }
                 run(&w, tv, &match.view)
+                if _slowPath(tv.pointee.usesRegexes) { try match.checkRegexBudget() }
                 if w.visited != nil { match.countCatchAllWalks() }
                 if !w.aborted && (w.best >= 0 || !URLView.hasSlashPair(p, first, end)) {
                     if w.best >= 0 {
@@ -85,6 +86,7 @@ extension Router {
             try prepareCatchAlls(&w, match, tv, span: list.count)
         }
         run(&w, tv, &match.view)
+        if _slowPath(tv.pointee.usesRegexes) { try match.checkRegexBudget() }
         if w.visited != nil {
             match.countCatchAllWalks()
             if w.best >= 0 { match.joinCatchAlls(w.bestCaptureCount, url: bytes) }

@@ -3,11 +3,20 @@
 /// pathname, search and hash, and its groups become the match's parameters. Tables without
 /// such routes never come here.
 
-/// What a tail check reads, kept in the MatchBuffer: where the URL's components are, and
-/// the engine's scratch, sized for the table's largest regexp when the table is taken.
+/// The Pike VM steps (`LinearRegex.countingSteps`) one walk may spend on the tails and
+/// constraints it tries, together: about 10 ms of work. Past it the resolve is a limit
+/// error, whatever the routes (docs/SECURITY.md, "Regular expressions").
+let regexStepBudget = 1 << 21
+
+/// What a tail check or a constraint reads, kept in the MatchBuffer: where the URL's
+/// components are, the engine's scratch, sized for the table's largest regexp when the
+/// table is taken (so no resolve allocates for one), and the steps the walk may still spend.
 struct TailInput {
     var scratch = GrowBuffer<Int32>(capacity: 16)
     var slots = GrowBuffer<Int32>(capacity: 8)
+    /// Steps left to this walk's regexps; below 0: spent (every further match fails, and
+    /// the resolve ends with a limit error).
+    var budget = regexStepBudget
     /// Byte ranges in the URL; start -1: the component is absent (matched as "").
     var pathStart = 0, pathEnd = 0
     var queryStart = -1, queryEnd = -1
@@ -17,25 +26,28 @@ struct TailInput {
 }
 
 extension MatchBuffer {
-    /// Makes room for the tail checks of `table` (called when a MatchBuffer takes a table).
+    /// Makes room for the tail checks and constraints of `table` (called when a MatchBuffer
+    /// takes a table).
     func reserveTails(_ table: Table) {
-        guard table.tailMatchers != nil else { return }
+        guard table.view.usesRegexes else { return }
         let st = state
         if st.pointee.tail == nil {
             let p = UnsafeMutablePointer<TailInput>.allocate(capacity: 1)
             p.initialize(to: TailInput())
             st.pointee.tail = p
         }
-        st.pointee.tail!.pointee.scratch.reserve(table.tailScratchCount)
+        st.pointee.tail!.pointee.scratch.reserve(max(table.tailScratchCount, table.constraintScratchCount))
         st.pointee.tail!.pointee.slots.reserve(table.tailSlotCount)
     }
 
     /// Notes where the URL's pathname, query and fragment are, for the tail checks of this
-    /// resolve. The pathname starts at the path, or for a URL whose authority is a path
-    /// segment (`myapp://user/42`) at the `/` before it (`/user/42`).
+    /// resolve, and gives its regexps their step budget. The pathname starts at the path,
+    /// or for a URL whose authority is a path segment (`myapp://user/42`) at the `/` before
+    /// it (`/user/42`).
     func prepareTail(_ p: UnsafePointer<UInt8>, _ prefix: URLView.Prefix, _ end: Int) {
         let st = state
         guard let tail = st.pointee.tail else { return }
+        tail.pointee.budget = regexStepBudget
         if let (a, _) = prefix.authority, a > 0, p[a - 1] == 0x2F {
             tail.pointee.pathStart = a - 1
         } else {
@@ -51,6 +63,15 @@ extension MatchBuffer {
         } else {
             tail.pointee.fragmentStart = -1
         }
+    }
+}
+
+extension MatchBuffer {
+    /// After a walk: a limit error when its regexps spent the step budget (a match they
+    /// could not finish may have let another route win, so there is no answer to give).
+    func checkRegexBudget() throws(SwitchyardError) {
+        guard let tail = state.pointee.tail, tail.pointee.budget < 0 else { return }
+        throw SwitchyardError(.limit, "the regular expressions tried on this URL took more than \(regexStepBudget) steps, the limit of one resolve")
     }
 }
 
@@ -78,7 +99,8 @@ extension Walker {
         let text = UnsafeBufferPointer(start: url + from, count: count)
         let slots = UnsafeMutableBufferPointer(start: input.pointee.slots.base, count: input.pointee.slots.capacity)
         let scratch = UnsafeMutableBufferPointer(start: input.pointee.scratch.base, count: input.pointee.scratch.capacity)
-        guard c.regex.match(text, groups: slots, scratch: scratch) else { return false }
+        guard input.pointee.budget >= 0,
+              c.regex.match(text, groups: slots, scratch: scratch, budget: &input.pointee.budget) == true else { return false }
         for g in c.groups {
             let s = Int(slots[2 * Int(g.number)]), e = Int(slots[2 * Int(g.number) + 1])
             if s < 0 || e < s || (g.emptyIsAbsent && s == e) { continue }

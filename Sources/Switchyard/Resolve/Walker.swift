@@ -626,7 +626,7 @@ struct Walker<Source: SegmentSource> {
     @inline(__always)
     func constrainedKind(_ d: DynamicEdge, _ p: UnsafePointer<UInt8>, _ n: Int) -> SegmentKind {
         guard d.kind == .regex, let view = buffer.pointee.tableView,
-              constraintAccepts(view.pointee.constraints, d.suffixStart, p, n) else { return .param }
+              constraintAccepts(view.pointee.constraints, d.suffixStart, p, n, buffer.pointee.tail) else { return .param }
         return d.portCount == 0 ? .regex : .star
     }
 

@@ -125,6 +125,9 @@ struct TableView: @unchecked Sendable {
     /// The regular-expression constraints of `.regex` edges (`DynamicEdge.suffixStart`);
     /// reached the same way.
     var constraints: UnsafePointer<LinearRegex>
+    /// Whether the table has tails or constraints: a resolve then prepares their input and
+    /// step budget (PatternTail.swift), and checks the budget after its walk.
+    var usesRegexes: Bool = false
     /// How many catch-all edges (followed by more of a pattern) the table has: 0 lets a
     /// resolve skip preparing what their walk remembers (CatchAllWalk.swift).
     var catchAllEdges: Int = 0
@@ -150,12 +153,17 @@ struct WalkTable: @unchecked Sendable {
 }
 
 /// Whether constraint `index` (a `.regex` edge's `suffixStart`) accepts the segment
-/// `p[0..<n]`. Out of line and free of the walk's state: constraints are rare, and a walk
-/// without them should not pay for the call in its frames or registers.
+/// `p[0..<n]`, with the scratch and step budget of `input` (the MatchBuffer's); false once
+/// the budget is spent (the resolve then ends with a limit error). Out of line and free of
+/// the walk's state: constraints are rare, and a walk without them should not pay for the
+/// call in its frames or registers.
 @inline(never)
 func constraintAccepts(_ constraints: UnsafePointer<LinearRegex>, _ index: Int32,
-                       _ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
-    constraints[Int(index)].matches(UnsafeBufferPointer(start: p, count: n))
+                       _ p: UnsafePointer<UInt8>, _ n: Int, _ input: UnsafeMutablePointer<TailInput>?) -> Bool {
+    guard let input, input.pointee.budget >= 0 else { return false }
+    let scratch = UnsafeMutableBufferPointer(start: input.pointee.scratch.base, count: input.pointee.scratch.capacity)
+    return constraints[Int(index)].matches(UnsafeBufferPointer(start: p, count: n), scratch: scratch,
+                                           budget: &input.pointee.budget) ?? false
 }
 
 /// A route table: owns the routes, the memory the arrays of its view live in, and the view.
@@ -173,6 +181,8 @@ final class Table: @unchecked Sendable {
     /// and group slots one of them needs (URLPatternRoute.swift, PatternTail.swift).
     let tailMatchers: UnsafeMutableBufferPointer<URLPatternMatcher?>?
     let tailScratchCount: Int, tailSlotCount: Int
+    /// The most scratch (`Int32`s) one of `constraints` needs.
+    let constraintScratchCount: Int
     /// The constraints of the table's `.regex` edges (never empty, so its address is valid).
     let constraints: UnsafeMutableBufferPointer<LinearRegex>
     /// The view, made once: a MatchBuffer holds this pointer (and the Table), so a resolve
@@ -202,6 +212,8 @@ final class Table: @unchecked Sendable {
         } else {
             _ = constraints.initialize(from: builder.constraints)
         }
+        constraintScratchCount = builder.constraints.reduce(0) { max($0, $1.scratchCount(capturing: false)) }
+        let hasConstraints = !builder.constraints.isEmpty
         builder = TreeBuilder(foldLiterals: false)  // the build trie is not needed any more
         // Path-only tables: root -> anyScheme -> anyHost, nothing else at those levels.
         var root: Int32 = -1
@@ -256,6 +268,7 @@ final class Table: @unchecked Sendable {
             maxParameters: most, routeCount: routes.count, staticPaths: staticPaths,
             pathRoot: root, walkDepth: flat.depth, tails: tailMatchers?.baseAddress,
             constraints: UnsafePointer(constraints.baseAddress!),
+            usesRegexes: tailMatchers != nil || hasConstraints,
             catchAllEdges: flat.catchAllEdges))
     }
 
