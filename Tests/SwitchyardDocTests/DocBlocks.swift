@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Doc blocks of README.md") struct Doc_README_md {
     @Test("README.md: its runnable blocks, in order") func runs() throws {
-        // README.md:165
+        // README.md:189
         func readmeExample() throws -> [String] {
             let router = Router()
             try router.add("myapp://user/<int:id>", target: "UserProfile", name: "user",
@@ -75,7 +75,7 @@ import Testing
     }
 }
 
-// docs/BUILD.md:140
+// docs/BUILD.md:158
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let url = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -87,8 +87,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 @Suite("Doc blocks of docs/CLI.md") struct Doc_docs_CLI_md {
-    // docs/CLI.md:309: a fragment, compiled only.
-    func fragment309(text: String, before: Router, after: Router) throws {
+    // docs/CLI.md:314: a fragment, compiled only.
+    func fragment314(text: String, before: Router, after: Router) throws {
         let router = Router()
         try router.loadRules(contentsOfFile: "rules.json")
         let x = try router.explain("/repos/42/settings")      // Explanation: candidates best first, with reasons
