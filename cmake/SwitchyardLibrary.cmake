@@ -63,12 +63,10 @@ set_target_properties(switchyard PROPERTIES
   Swift_MODULE_DIRECTORY "${SWITCHYARD_SWIFT_MODULE_DIR}"
   LIBRARY_OUTPUT_DIRECTORY "${PROJECT_BINARY_DIR}"
   LINK_DEPENDS "${SWITCHYARD_EXPORT_MAP}")
-if(PROJECT_VERSION_MAJOR GREATER 0)
-  # From 1.0 on the ABI is stable within a major version, so the soname carries it.
-  # Before 1.0 the file is plain libswitchyard.so, the name the Python binding loads.
-  set_target_properties(switchyard PROPERTIES
-    VERSION ${PROJECT_VERSION} SOVERSION ${PROJECT_VERSION_MAJOR})
-endif()
+# The soname carries the ABI's major version (docs/ABI.md): libswitchyard.so.0 ->
+# libswitchyard.so.0.1.0, plus the libswitchyard.so link that `-lswitchyard` finds.
+set_target_properties(switchyard PROPERTIES
+  VERSION ${PROJECT_VERSION} SOVERSION ${PROJECT_VERSION_MAJOR})
 target_compile_options(switchyard PRIVATE ${SWITCHYARD_SWIFT_FLAGS})
 target_link_libraries(switchyard PRIVATE switchyard_core PkgConfig::JANSSON)
 target_include_directories(switchyard INTERFACE

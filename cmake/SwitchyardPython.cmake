@@ -17,6 +17,8 @@ if(NOT PROJECT_NAME)
   endif()
 else()
   # A generator expression: the switchyard target is defined later, by
-  # cmake/SwitchyardLibrary.cmake.
-  install(FILES "$<TARGET_FILE:switchyard>" DESTINATION switchyard COMPONENT python)
+  # cmake/SwitchyardLibrary.cmake. The versioned file (libswitchyard.so.0.1.0) goes in
+  # under the plain name the package loads by path.
+  install(FILES "$<TARGET_FILE:switchyard>" DESTINATION switchyard COMPONENT python
+          RENAME "${CMAKE_SHARED_LIBRARY_PREFIX}switchyard${CMAKE_SHARED_LIBRARY_SUFFIX}")
 endif()

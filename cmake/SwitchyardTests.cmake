@@ -36,6 +36,19 @@ add_test(NAME check-exports
 add_test(NAME check-self-contained
   COMMAND "${_sy_build_tests}/check-self-contained.sh" "$<TARGET_FILE:switchyard>")
 
+# VERSION, the places that repeat it, the built library and (cmake/SwitchyardCLI.cmake gives
+# it SWITCHYARD_TOOL) the tool all state one version.
+add_test(NAME check-version
+  COMMAND "${Python3_EXECUTABLE}" "${_sy_build_tests}/check_version.py" --root "${PROJECT_SOURCE_DIR}"
+          --library "$<TARGET_FILE:switchyard>")
+
+# The exported functions, the public structs' sizes and offsets and the enum values against
+# the recorded baseline tests/abi/baseline.txt (docs/ABI.md).
+add_test(NAME check-abi
+  COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/tests/abi/check_abi.py"
+          --library "$<TARGET_FILE:switchyard>" --cc "${CMAKE_C_COMPILER}")
+set_tests_properties(check-abi PROPERTIES SKIP_RETURN_CODE 77)
+
 # Every .swift file under Sources/ is compiled by both CMake and SwiftPM. CMake's
 # list is the targets' real SOURCES, written at generate time.
 file(GENERATE OUTPUT "${PROJECT_BINARY_DIR}/cmake-swift-sources.txt"
@@ -65,7 +78,7 @@ add_test(NAME check-swift-docs
 set_tests_properties(check-swift-docs PROPERTIES ENVIRONMENT "PATH=${_sy_swift_bin}:$ENV{PATH}")
 
 set_tests_properties(check-exports check-self-contained check-sources consumer-installed check-docs
-  check-swift-docs PROPERTIES LABELS build TIMEOUT 600)
+  check-swift-docs check-version check-abi PROPERTIES LABELS build TIMEOUT 600)
 
 # The code blocks of the user docs run (tests/docs/doc_blocks.py, docs/TESTING.md): Python
 # and shell blocks executed, C blocks compiled with -Wall -Wextra -Werror and run, shown

@@ -1,18 +1,17 @@
-# Reads the version from include/switchyard.h, the one place it is written, so the
-# library's SOVERSION, switchyard.pc and the CMake package version cannot drift from
-# the SY_VERSION_* macros that C callers compare against.
-function(switchyard_read_version header out_var)
-  if(NOT EXISTS "${header}")
-    message(FATAL_ERROR "switchyard: ${header} is missing; it defines SY_VERSION_MAJOR/MINOR/PATCH")
+# Reads the version from VERSION at the repository root, the one place it is decided: the
+# library's soname and file name, switchyard.pc, the CMake package version and the Debian
+# package take it from here. The places that must spell it out themselves (the header's
+# SY_VERSION_* macros, Sources/SwitchyardC/Version.swift, the tool, the Python package,
+# CHANGELOG.md) are compared with it by the check-version test (tests/build/check_version.py,
+# whose --set rewrites them all).
+function(switchyard_read_version file out_var)
+  if(NOT EXISTS "${file}")
+    message(FATAL_ERROR "switchyard: ${file} is missing; it holds the version, MAJOR.MINOR.PATCH")
   endif()
-  set(parts "")
-  foreach(part MAJOR MINOR PATCH)
-    file(STRINGS "${header}" line REGEX "^#[ \t]*define[ \t]+SY_VERSION_${part}[ \t]+[0-9]+")
-    if(NOT line MATCHES "SY_VERSION_${part}[ \t]+([0-9]+)")
-      message(FATAL_ERROR "switchyard: no '#define SY_VERSION_${part} <number>' in ${header}")
-    endif()
-    list(APPEND parts "${CMAKE_MATCH_1}")
-  endforeach()
-  list(JOIN parts "." version)
+  file(STRINGS "${file}" version LIMIT_COUNT 1)
+  string(STRIP "${version}" version)
+  if(NOT version MATCHES "^[0-9]+\\.[0-9]+\\.[0-9]+$")
+    message(FATAL_ERROR "switchyard: ${file} says '${version}', not MAJOR.MINOR.PATCH")
+  endif()
   set(${out_var} "${version}" PARENT_SCOPE)
 endfunction()

@@ -37,6 +37,7 @@ struct SwitchyardTool: ParsableCommand {
             resolve: a URL with no match or an error; diff: some URL changes its answer); \
             2 usage error, or input that cannot be read or loaded.
             """,
+        version: switchyardVersion,
         subcommands: [Check.self, Resolve.self, Routes.self, Diff.self, Lints.self, Links.self])
 
     /// Parses `arguments`, runs the command on `console` and returns the exit status.

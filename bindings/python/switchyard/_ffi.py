@@ -291,6 +291,10 @@ def _candidates() -> Iterator[Tuple[str, str]]:
     system = ctypes.util.find_library("switchyard")
     if system:
         yield "ctypes.util.find_library", system
+    if name.endswith(".so"):
+        # The soname of the major this binding is written for: an installed library without
+        # the development link (libswitchyard.so) has it (docs/ABI.md).
+        yield "the dynamic loader's search path", f"{name}.{BINDING_MAJOR}"
     yield "the dynamic loader's search path", name
 
 
