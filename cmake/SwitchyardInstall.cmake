@@ -8,6 +8,11 @@ install(FILES ${SWITCHYARD_PUBLIC_HEADERS} DESTINATION "${CMAKE_INSTALL_INCLUDED
 install(TARGETS switchyard EXPORT SwitchyardTargets
         LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}")
 
+# The valgrind suppressions for the Swift runtime's permanent caches inside the library, so
+# a C program's own memcheck runs can use them: valgrind --suppressions=<datadir>/...
+install(FILES "${PROJECT_SOURCE_DIR}/bindings/c/valgrind-swift.supp"
+        DESTINATION "${CMAKE_INSTALL_DATADIR}/switchyard")
+
 set(SWITCHYARD_CMAKE_DIR "${CMAKE_INSTALL_LIBDIR}/cmake/Switchyard")
 install(EXPORT SwitchyardTargets NAMESPACE Switchyard::
         DESTINATION "${SWITCHYARD_CMAKE_DIR}")

@@ -34,12 +34,12 @@
  * OWNERSHIP RULE
  *   You never free() anything the library returns. Text handed to you is a borrowed
  *   sy_str slice whose lifetime is stated on each function: match fields stay valid
- *   until the next sy_router_resolve() with the same sy_match, until sy_match_free(),
- *   or until you free or change the URL buffer you resolved, whichever comes first;
- *   route fields from sy_router_route_at() stay valid until the router is next changed
- *   or freed. Text you hand in (patterns, targets, URLs) is copied or only read during
- *   the call, except the URL given to sy_router_resolve(), which the match borrows (see
- *   there).
+ *   until the next sy_router_resolve() with the same sy_match or until sy_match_free(),
+ *   whichever comes first; route fields from sy_router_route_at() stay valid until the
+ *   router is next changed or freed.
+ *   Every text you hand in (patterns, targets, URLs, names, documents) is only read
+ *   during the call: what the library keeps, it copies. You may free or reuse your
+ *   buffers as soon as a call returns, the URL given to sy_router_resolve() included.
  *
  * TEXT
  *   Every text input is UTF-8 bytes with an explicit length; no NUL terminator is
@@ -401,7 +401,7 @@ SY_API sy_status sy_router_options_init(sy_router_options *opts, /* OUT: filled 
 /** Every route flag this version knows; grows when flags are added. */
 #define SY_ROUTE_KNOWN_FLAGS 0x0Fu
 
-/** The current version of sy_route: 2 added search and hash (since 0.2). A struct of
+/** The current version of sy_route: 2 added search and hash. A struct of
  *  version 1 (filled with sy_route_init(&route, 1)) is still read, up to its last field;
  *  the library never reads or writes past it, and reads it as a route without search or
  *  hash patterns. */
@@ -423,7 +423,7 @@ typedef struct sy_route {
     const sy_param *defaults; /* values for names neither path nor query supply; may be NULL */
     size_t defaults_count;    /* number of entries in defaults */
     int32_t priority;         /* higher wins over any specificity; default 0 */
-    /* Version 2 (since 0.2). urlpattern dialect only (SY_ROUTE_DIALECT_URLPATTERN, or
+    /* Version 2. urlpattern dialect only (SY_ROUTE_DIALECT_URLPATTERN, or
      * SY_OPT_URLPATTERN_DIALECT with no SY_ROUTE_DIALECT_SWITCHYARD): the standard's
      * search and hash patterns, matched against the URL's raw query and fragment
      * (SEMANTICS.md "The urlpattern dialect"). Absent (ptr == NULL): the component
@@ -463,7 +463,7 @@ typedef struct sy_route {
  * Ownership: nothing is allocated.
  * Lifetime:  not applicable.
  * Thread safety: safe from any thread on distinct structs.
- * Since: 0.1; version 2 since 0.2
+ * Since: 0.1
  */
 SY_API sy_status sy_route_init(sy_route *route, /* OUT: filled */
                                uint32_t version);
@@ -662,7 +662,7 @@ typedef struct sy_route_info {
  * Lifetime:  the count holds until the router is next changed.
  * Thread safety: safe from any thread, also while other threads resolve on or change
  *            the same router; the count is of the table before or after a change.
- * Since: 0.2
+ * Since: 0.1
  */
 SY_API size_t sy_router_route_count(const sy_router *router);
 
@@ -694,7 +694,7 @@ SY_API size_t sy_router_route_count(const sy_router *router);
  *            router must hold a lock of its own around both. Each call sees the routes
  *            before or after a concurrent change; an index read before a change may be
  *            out of range after it.
- * Since: 0.2
+ * Since: 0.1
  */
 SY_API sy_status sy_router_route_at(sy_route_info *out, /* OUT: the route */
                                     const sy_router *router, size_t i,
@@ -745,8 +745,7 @@ SY_API void sy_match_free(sy_match *match);
  * @param[out] match Scratch object from sy_match_new(); overwritten.
  * @param router  A router from sy_router_new(). Not modified.
  * @param url     UTF-8 bytes of the URL or path; need not be NUL-terminated.
- * @param url_len Length of url in bytes, or SY_NUL (then the match borrows url up to
- *                its NUL).
+ * @param url_len Length of url in bytes, or SY_NUL (then url runs up to its NUL).
  * @param err     Optional. Cleared on entry; filled on failure.
  * @return SY_OK whether or not a route matched (see sy_match_found()); a miss builds
  *         no message;
@@ -776,12 +775,11 @@ SY_API void sy_match_free(sy_match *match);
  * and one a browser refuses is SY_ERR_INVALID_URL. A URL without a scheme reads a
  * backslash before its query as a slash. Custom schemes keep the RFC 3986 reading.
  *
- * Ownership: the match borrows url: do not free or change the buffer while you read
- *            the match. After warm-up, a resolve allocates nothing.
- * Lifetime:  parameter values may point into url; names point into storage the match
- *            keeps. Every sy_str read from match stays valid until the next
- *            sy_router_resolve() with the same match, sy_match_free(match), or until
- *            url is freed or changed, whichever comes first.
+ * Ownership: url is only read during the call: the match keeps a copy, in storage it
+ *            reuses, so after warm-up a resolve allocates nothing.
+ * Lifetime:  every sy_str read from match stays valid until the next
+ *            sy_router_resolve() with the same match or sy_match_free(match), whichever
+ *            comes first.
  * Thread safety: any number of threads may resolve on one router at once, each with
  *            its own match, also while another thread changes the router.
  * Since: 0.1
@@ -1447,7 +1445,7 @@ typedef void (*sy_release_fn)(void *data);
  * Lifetime:  the text is a copy; it does not depend on the router.
  * Thread safety: safe from any thread, also while other threads resolve on or change
  *            the same router.
- * Since: 0.2
+ * Since: 0.1
  */
 SY_API sy_status sy_router_build_url(char *buf, /* OUT: URL + NUL */
                                      size_t cap,
@@ -1481,7 +1479,7 @@ SY_API sy_status sy_router_build_url(char *buf, /* OUT: URL + NUL */
  *            released before the call returns. release may run on any thread that
  *            removes the route, frees the router, or resolves or frees a match.
  * Thread safety: as sy_router_add().
- * Since: 0.2
+ * Since: 0.1
  */
 SY_API sy_status sy_router_add_data(sy_router *router,
                                     const char *pattern, size_t pattern_len,
@@ -1505,7 +1503,7 @@ SY_API sy_status sy_router_add_data(sy_router *router,
  * Ownership: as sy_router_add_data(); nothing is kept from route.
  * Lifetime:  as sy_router_add_data().
  * Thread safety: as sy_router_add().
- * Since: 0.2
+ * Since: 0.1
  */
 SY_API sy_status sy_router_add_route_data(sy_router *router,
                                           const sy_route *route,
@@ -1522,7 +1520,7 @@ SY_API sy_status sy_router_add_route_data(sy_router *router,
  * Ownership: the data stays the library's; do not release it.
  * Lifetime:  until the match is next resolved or freed.
  * Thread safety: one thread at a time per match.
- * Since: 0.2
+ * Since: 0.1
  */
 SY_API void *sy_match_data(const sy_match *match);
 
@@ -1569,7 +1567,7 @@ typedef int (*sy_handler_fn)(const sy_match *match, void *handler_data, void *co
  * Thread safety: safe from any thread, also while other threads dispatch on the same
  *            router (a dispatch uses the handler registered when it reaches the
  *            candidate).
- * Since: 0.2
+ * Since: 0.1
  */
 SY_API sy_status sy_router_handle(sy_router *router,
                                   const char *target, size_t target_len,
@@ -1619,7 +1617,7 @@ SY_API sy_status sy_router_handle(sy_router *router,
  *            on or change the same router; one thread at a time per match. Handlers
  *            run on the calling thread. A change a handler makes is seen by the
  *            candidates worked out after it.
- * Since: 0.2
+ * Since: 0.1
  */
 SY_API sy_status sy_router_dispatch(sy_match *match,
                                     sy_router *router,
@@ -1649,7 +1647,7 @@ typedef struct sy_stack_entry {
  * Lifetime:  the stack is worked out once per resolve and holds until the match is
  *            next resolved or freed (a parent removed since ends the stack there).
  * Thread safety: one thread at a time per match.
- * Since: 0.2
+ * Since: 0.1
  */
 SY_API size_t sy_match_stack_count(const sy_match *match);
 
@@ -1668,7 +1666,7 @@ SY_API size_t sy_match_stack_count(const sy_match *match);
  * Ownership: the strings of out are borrowed from the match; do not free them.
  * Lifetime:  they stay valid until the match is next resolved or dispatched, or freed.
  * Thread safety: one thread at a time per match.
- * Since: 0.2
+ * Since: 0.1
  */
 SY_API sy_status sy_match_stack_at(sy_stack_entry *out, /* OUT: the screen */
                                    const sy_match *match, size_t i,
@@ -1708,13 +1706,13 @@ SY_API sy_status sy_match_stack_at(sy_stack_entry *out, /* OUT: the screen */
  *         SY_ERR_INVALID_ARGUMENT if url_len is over SIZE_MAX / 2.
  *         After another error match reads as before any resolve and has no candidates.
  *
- * Ownership: url is copied: unlike sy_router_resolve(), match does not borrow it.
+ * Ownership: url is only read during the call; match keeps a copy.
  * Lifetime:  what match gives stays valid until it is next moved, resolved or
  *            dispatched, or freed. The candidates still to come are worked out from the
  *            routes as they are when sy_match_next_candidate() first needs them.
  * Thread safety: safe from any thread, also while other threads resolve on or change
  *            the same router; one thread at a time per match.
- * Since: 0.2
+ * Since: 0.1
  */
 SY_API sy_status sy_router_candidates(sy_match *match,
                                       const sy_router *router,
@@ -1737,7 +1735,7 @@ SY_API sy_status sy_router_candidates(sy_match *match,
  * Ownership: nothing is returned to free.
  * Lifetime:  as sy_router_candidates().
  * Thread safety: one thread at a time per match; other threads may change the router.
- * Since: 0.2
+ * Since: 0.1
  */
 SY_API sy_status sy_match_next_candidate(sy_match *match, sy_error *err);
 
@@ -1786,7 +1784,7 @@ SY_API sy_status sy_match_next_candidate(sy_match *match, sy_error *err);
  *            in between: check for SY_ERR_BUFFER_TOO_SMALL again.
  * Thread safety: safe from any thread, also while other threads resolve on or change
  *            the same router.
- * Since: 0.2
+ * Since: 0.1
  */
 SY_API sy_status sy_router_explain(char *buf, /* OUT: JSON + NUL */
                                    size_t cap,

@@ -241,11 +241,12 @@ public final class Router: Sendable {
         return try followRedirects(match, firstMatched: matched)
     }
 
-    /// Resolves C bytes (borrowed until the next resolve with `match`) into `match`.
+    /// Resolves C bytes into `match`. They are copied, as a String's are: whatever the C
+    /// caller does with its buffer afterwards, the match stays readable (one lifetime rule
+    /// for every C entry point: the library copies what it keeps).
     package func resolve(bytes: UnsafeBufferPointer<UInt8>, into match: MatchBuffer) throws(SwitchyardError) -> Bool {
         if _slowPath(match.heldByDispatch) { throw MatchBuffer.heldByDispatchError }
-        match.borrowURL(bytes)
-        let matched = try resolveFirst(bytes, into: match)
+        let matched = try resolveFirst(match.ownURL(bytes), into: match)
         return try followRedirects(match, firstMatched: matched)
     }
 

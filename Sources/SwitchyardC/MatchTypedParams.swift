@@ -1,8 +1,8 @@
 // sy_match_param_int, _float, _bool, _text: one parameter by name, read as one type, with
 // a status that tells "not there" from "not of that type" from a bad argument. `out` is
 // written only on SY_OK, so a value put there first is a default. The reading rules are
-// the Swift module's own (ParameterValue.integer, .doubleValue, .boolValue), so a typed
-// read gives the same answer in C, Swift and Python.
+// the Swift module's own (RawParameter.int64, .double, .bool beside ParameterValue's),
+// so a typed read gives the same answer in C, Swift and Python.
 import CSwitchyard
 import Switchyard
 
@@ -12,7 +12,7 @@ public func sy_match_param_int(_ out: UnsafeMutablePointer<Int64>?,
                                _ name: UnsafePointer<CChar>?, _ nameLen: Int,
                                _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
     typedParameter(out, match, name, nameLen, err, typeName: "an integer") { p in
-        p.kind == .int ? p.intValue : p.value.integer(Int64.self)
+        p.int64
     }
 }
 
@@ -22,12 +22,7 @@ public func sy_match_param_float(_ out: UnsafeMutablePointer<Double>?,
                                  _ name: UnsafePointer<CChar>?, _ nameLen: Int,
                                  _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
     typedParameter(out, match, name, nameLen, err, typeName: "a number") { p in
-        switch p.kind {
-        case .float: return p.floatValue
-        // A number the route typed is a number: an int reads as the nearest double.
-        case .int: return Double(p.intValue)
-        case .string: return p.value.doubleValue
-        }
+        p.double
     }
 }
 
@@ -37,7 +32,7 @@ public func sy_match_param_bool(_ out: UnsafeMutablePointer<Int32>?,
                                 _ name: UnsafePointer<CChar>?, _ nameLen: Int,
                                 _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
     typedParameter(out, match, name, nameLen, err, typeName: "a boolean") { p in
-        p.value.boolValue.map { $0 ? 1 : 0 }
+        p.bool.map { $0 ? 1 : 0 }
     }
 }
 

@@ -79,6 +79,7 @@ def check(root: Path, library: Path | None, tool: Path | None) -> int:
             continue
         if value != version:
             problems.append(f"{file}: {what} is {value}")
+    problems += since_tags_after(root, version)
     built: List[Tuple[str, Callable[[], str]]] = []
     if library is not None:
         built.append((f"{library}: sy_version_string()", lambda: library_version(library)))
@@ -97,6 +98,19 @@ def check(root: Path, library: Path | None, tool: Path | None) -> int:
         return 1
     print(f"ok: {len(PLACES) + len(built)} places say {version}, as VERSION does")
     return 0
+
+
+def since_tags_after(root: Path, version: str) -> List[str]:
+    """Every header's `Since: X.Y` (and `since X.Y`) names a version no newer than VERSION:
+    a tag of a release that has not happened is a promise the header cannot keep."""
+    current = tuple(int(p) for p in version.split(".")[:2])
+    problems: List[str] = []
+    for header in sorted((root / "include").glob("switchyard*.h")):
+        for n, line in enumerate(header.read_text().splitlines(), start=1):
+            for m in re.finditer(r"\b[Ss]ince:? (\d+)\.(\d+)", line):
+                if (int(m.group(1)), int(m.group(2))) > current:
+                    problems.append(f"{header.relative_to(root)}:{n}: '{m.group(0)}' is after VERSION's {version}")
+    return problems
 
 
 def set_version(root: Path, version: str) -> None:

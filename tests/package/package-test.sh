@@ -39,6 +39,7 @@ expect=(
   usr/share/bash-completion/completions/switchyard usr/share/zsh/vendor-completions/_switchyard
   usr/share/fish/vendor_completions.d/switchyard.fish
   usr/share/man/man1/switchyard.1.gz
+  usr/share/switchyard/valgrind-swift.supp
 )
 missing=0
 for f in "${expect[@]}"; do

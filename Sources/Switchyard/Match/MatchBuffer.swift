@@ -4,11 +4,10 @@
 ///
 /// Not thread-safe: use one MatchBuffer per thread.
 public final class MatchBuffer {
-    /// Where the URL being described is: nowhere yet, the C caller's bytes (borrowed until
-    /// the next resolve), or `owned` (a Swift String's bytes, or a redirect's URL, copied).
+    /// Where the URL being described is: nowhere yet, or `owned` (the caller's bytes or a
+    /// redirect's URL, copied).
     enum Source {
         case none
-        case borrowed(UnsafePointer<UInt8>?, Int)
         case owned
     }
 
@@ -132,7 +131,6 @@ public final class MatchBuffer {
     func withURLBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         switch source {
         case .none: return body(UnsafeBufferPointer(start: nil, count: 0))
-        case .borrowed(let p, let n): return body(UnsafeBufferPointer(start: p, count: n))
         case .owned: return body(owned.bytes)
         }
     }
@@ -317,7 +315,7 @@ package struct RawParameter {
 }
 
 extension RawParameter {
-    package var value: ParameterValue {
+    var value: ParameterValue {
         switch kind {
         case .int: return .int(intValue)
         case .float: return .float(floatValue)

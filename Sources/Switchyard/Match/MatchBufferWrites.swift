@@ -39,6 +39,10 @@ extension MatchBuffer {
     func ownURL(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         let st = state
         st.pointee.owned.removeAll()
+        // The browser's form of a URL swaps this buffer with the reader's (adoptRewrite), so
+        // both grow together: after warm-up neither has to grow, whichever one is here.
+        st.pointee.owned.reserve(bytes.count)
+        st.pointee.view.rewritten.reserve(bytes.count)
         if let b = bytes.baseAddress { st.pointee.owned.append(contentsOf: b, count: bytes.count) }
         st.pointee.source = .owned
         return UnsafeBufferPointer(start: UnsafePointer(st.pointee.owned.base), count: st.pointee.owned.count)
@@ -54,12 +58,6 @@ extension MatchBuffer {
         copy.makeContiguousUTF8()
         return copy.utf8.withContiguousStorageIfAvailable({ ownURL($0) })
             ?? ownURL(UnsafeBufferPointer(start: nil, count: 0))
-    }
-
-    /// Describes the C caller's bytes, borrowed until the next resolve.
-    @inline(__always)
-    func borrowURL(_ bytes: UnsafeBufferPointer<UInt8>) {
-        state.pointee.source = .borrowed(bytes.baseAddress, bytes.count)
     }
 
     /// Describes no URL: after a read that failed, nothing of the URL can be read.

@@ -45,17 +45,90 @@ extension ParameterValue {
     package func integer<T: FixedWidthInteger>(_ type: T.Type) -> T? {
         switch self {
         case .int(let i): return T(exactly: i)
-        case .string(let s): return T(s, radix: 10)
+        case .string(let s): return parseWholeDecimal(s.utf8, as: T.self)
         case .float: return nil
         }
     }
 }
 
+extension RawParameter {
+    /// The parameter as an `Int64` by `ParameterValue.integer`'s rule, reading text in
+    /// place (the C getters use it: no String is made, so nothing is allocated).
+    package var int64: Int64? {
+        switch kind {
+        case .int: return intValue
+        case .float: return nil
+        case .string:
+            guard let base = text.base else { return nil }
+            return parseWholeDecimal(UnsafeBufferPointer(start: base, count: text.count), as: Int64.self)
+        }
+    }
+}
+
+extension RawParameter {
+    /// `ParameterValue.doubleValue`'s rule; text that cannot be a decimal number is turned
+    /// away from its bytes, before any String is made.
+    package var double: Double? {
+        switch kind {
+        case .float: return floatValue
+        case .int: return Double(intValue)
+        case .string:
+            guard let base = text.base else { return nil }
+            let bytes = UnsafeBufferPointer(start: base, count: text.count)
+            guard !bytes.isEmpty, bytes.allSatisfy(isDecimalNumberByte) else { return nil }
+            return parseDecimal(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// `ParameterValue.boolValue`'s rule, compared in place.
+    package var bool: Bool? {
+        switch kind {
+        case .int: return intValue == 1 ? true : intValue == 0 ? false : nil
+        case .float: return nil
+        case .string:
+            guard let base = text.base else { return nil }
+            let bytes = UnsafeBufferPointer(start: base, count: text.count)
+            if bytes.elementsEqual("true".utf8) || bytes.elementsEqual("1".utf8) { return true }
+            if bytes.elementsEqual("false".utf8) || bytes.elementsEqual("0".utf8) { return false }
+            return nil
+        }
+    }
+}
+
+/// A whole decimal number: one optional `+` or `-`, then one or more ASCII digits, and
+/// nothing else, within `T`'s range (what `T(text, radix: 10)` accepts).
+func parseWholeDecimal<T: FixedWidthInteger, C: Collection<UInt8>>(_ text: C, as type: T.Type) -> T? {
+    var i = text.startIndex
+    guard i != text.endIndex else { return nil }
+    let negative = text[i] == 0x2D
+    if negative || text[i] == 0x2B { i = text.index(after: i) }
+    guard i != text.endIndex else { return nil }
+    var value: T = 0
+    while i != text.endIndex {
+        let c = text[i]
+        guard c >= 0x30, c <= 0x39 else { return nil }
+        let digit = T(truncatingIfNeeded: c &- 0x30)
+        let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+        // Negative numbers are built downwards, so T.min is reachable.
+        let (next, o2) = negative ? times10.subtractingReportingOverflow(digit)
+                                  : times10.addingReportingOverflow(digit)
+        guard !o1, !o2 else { return nil }
+        value = next
+        i = text.index(after: i)
+    }
+    return value
+}
+
+/// A byte a decimal number may hold: a digit, `.`, `+`, `-`, `e` or `E`.
+@inline(__always)
+func isDecimalNumberByte(_ c: UInt8) -> Bool {
+    (c >= 0x30 && c <= 0x39) || c == 0x2E || c == 0x2B || c == 0x2D || c == 0x65 || c == 0x45
+}
+
 /// A finite decimal number written with digits, one optional sign, point and exponent
 /// (no `nan`, `inf` or hexadecimal forms, which `Double(_:)` would also take).
 func parseDecimal(_ s: String) -> Double? {
-    guard !s.isEmpty, s.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2B || $0 == 0x2D
-        || $0 == 0x65 || $0 == 0x45 }) else { return nil }
+    guard !s.isEmpty, s.utf8.allSatisfy(isDecimalNumberByte) else { return nil }
     guard let d = Double(s), d.isFinite else { return nil }
     return d
 }
@@ -126,8 +199,15 @@ extension Match {
     /// The parameter `name` as a `Double` (`ParameterValue.doubleValue`), or nil.
     public func double(_ name: String) -> Double? { params[name]?.doubleValue }
 
-    /// The parameter `name` as text (`ParameterValue.stringValue`), or nil when there is none.
-    public func string(_ name: String) -> String? { params[name]?.stringValue }
+    /// The parameter `name` as text, or nil when there is none: a path parameter's text as
+    /// written in the URL (`"007"` for `<int:id>` = 7), as C's `sy_match_param_text` and
+    /// Python's `match.str` give it; a query item's value; a default written in decimal.
+    public func string(_ name: String) -> String? {
+        guard let value = params[name] else { return nil }
+        // The merged value is the path parameter's unless a query item took its place.
+        if let p = pathParameters.first(where: { $0.name == name }), p.value == value { return p.text }
+        return value.stringValue
+    }
 
     /// The parameter `name` as a `Bool` (`ParameterValue.boolValue`), or nil.
     public func bool(_ name: String) -> Bool? { params[name]?.boolValue }
@@ -145,8 +225,14 @@ extension MatchBuffer {
     /// The parameter `name` as a `Double` (`ParameterValue.doubleValue`), or nil.
     public func double(_ name: String) -> Double? { parameter(name)?.doubleValue }
 
-    /// The parameter `name` as text (`ParameterValue.stringValue`), or nil when there is none.
-    public func string(_ name: String) -> String? { parameter(name)?.stringValue }
+    /// The parameter `name` as text, or nil when there is none (as `Match.string(_:)`: a
+    /// path parameter's text as written).
+    public func string(_ name: String) -> String? {
+        var name = name
+        return name.withUTF8 { n in
+            withURLBytes { u in lookupParameter(named: n, u).map { p in p.text.string ?? p.value.description } }
+        }
+    }
 
     /// The parameter `name` as a `Bool` (`ParameterValue.boolValue`), or nil.
     public func bool(_ name: String) -> Bool? { parameter(name)?.boolValue }

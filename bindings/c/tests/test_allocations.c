@@ -1,5 +1,5 @@
 /*
- * test_allocations.c: HEADER (sy_router_resolve): "After warm-up, a resolve allocates
+ * test_allocations.c: HEADER (sy_router_resolve): "so after warm-up a resolve allocates
  * nothing." and (sy_match) "a reusable result object".
  *
  * This program defines malloc and friends itself, so every allocation made anywhere in
@@ -134,6 +134,7 @@ static void resolve_after_warm_up_allocates_nothing(void **state)
             (void)sy_match_param_int(&int_value, m, "id", SY_NUL, NULL);
             (void)sy_match_param_float(&float_value, m, SY_STR("lat"), NULL);
             (void)sy_match_param_text(&n, m, "id", SY_NUL, NULL);
+            (void)sy_match_param_bool(&found, m, "id", SY_NUL, NULL);
             (void)sy_match_url(m);
             (void)sy_match_fragment(m);
             (void)sy_match_remainder(m);

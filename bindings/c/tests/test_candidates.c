@@ -102,7 +102,8 @@ static void test_candidates_best_first(void **state)
 }
 
 /* HEADER: "the first, exactly what sy_router_resolve() gives for url (redirects
- * followed)" and "a redirect route among them is not followed"; "url is copied" */
+ * followed)" and "a redirect route among them is not followed"; "url is only read during the call; match
+ * keeps a copy." */
 static void test_candidates_redirects_and_copies(void **state)
 {
     sy_router *r = new_router();

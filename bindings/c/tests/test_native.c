@@ -45,7 +45,7 @@ static void nul_length_reads_up_to_the_first_nul(void **state)
 
     /* sy_router_add: both lengths */
     assert_status(SY_OK, sy_router_add(r, "/user/<int:id>", SY_NUL, "User", SY_NUL, &err), &err);
-    /* the URL: up to its NUL, and the match borrows exactly those bytes */
+    /* the URL: up to its NUL, and the match copies exactly those bytes */
     assert_status(SY_OK, sy_router_resolve(m, r, url_with_tail, SY_NUL, &err), &err);
     assert_true(sy_match_found(m));
     assert_str(sy_match_target(m), "User");

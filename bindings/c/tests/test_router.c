@@ -236,9 +236,9 @@ static void free_ignores_the_other_kind_of_handle(void **state)
  * test cover that mapping, its use and its release. */
 #define LARGE_TABLE_ROUTES 10000
 
-/* HEADER (sy_router_resolve): "Every sy_str read from match stays valid until the next
- * sy_router_resolve() with the same match, sy_match_free(match), or until url is freed or
- * changed, whichever comes first." and (sy_router_remove) "matches made before the
+/* HEADER (sy_router_resolve): "every sy_str read from match stays valid until the next
+ * sy_router_resolve() with the same match or sy_match_free(match), whichever comes first."
+ * and (sy_router_remove) "matches made before the
  * removal keep their results." Checked on a large table: the router changes and
  * another match makes it build and use a new table while the first match still holds the
  * old one. */
