@@ -139,24 +139,26 @@ struct AASAPieceMatcher {
             state.withUnsafeMutableBufferPointer { d -> Int? in
                 var j = from
                 while j < before {
-                    // Shift every bit up one token, a new match starting at token 0.
+                    // Shift every bit up one token (a new match starting at token 0) and keep
+                    // those the character allows, in one pass over the words.
                     var carry: UInt64 = 1
-                    for w in 0..<words {
-                        let v = d[w]
-                        d[w] = (v << 1) | carry
-                        carry = v >> 63
-                    }
                     let u = s[j]
                     if u < 128 {
                         let row = Int(u) * words
-                        for w in 0..<words { d[w] &= ascii[row + w] }
+                        for w in 0..<words {
+                            let v = d[w]
+                            d[w] = ((v << 1) | carry) & ascii[row + w]
+                            carry = v >> 63
+                        }
                     } else {
                         let pairs = wide[u] ?? []
                         var p = 0
                         for w in 0..<words {
                             var mask = anyRow[w]
                             if p < pairs.count && pairs[p].word == w { mask |= pairs[p].bits; p += 1 }
-                            d[w] &= mask
+                            let v = d[w]
+                            d[w] = ((v << 1) | carry) & mask
+                            carry = v >> 63
                         }
                     }
                     steps &+= words
