@@ -242,6 +242,26 @@ static void row_load_document(row_result *r) {
     measure(r, (double)d.len, call_load, &c);
 }
 
+/* The most routes a document can hold: keyed, one short segment each, an empty target,
+ * 17 bytes a route ("/1a2b":{"class":""}), up to the 16 MiB limit. */
+static void row_load_shortest_routes(row_result *r) {
+    buf d = {0};
+    const size_t limit = 16u * 1024 * 1024 - 64;
+    puts_(&d, "{");
+    for (unsigned i = 0; d.len + 32 < limit; i++) putf(&d, "%s\"/%x\":{\"class\":\"\"}", i ? "," : "", i);
+    puts_(&d, "}");
+    router_input c = { NULL, &d };
+    sy_router_new(&c.router, NULL, NULL);
+    measure(r, (double)d.len, call_load, &c);
+}
+
+/* A 32 KB URL: prefix, then `fill` up to 32,760 bytes. */
+static void long_url(buf *u, const char *prefix, const char *fill) {
+    puts_(u, prefix);
+    size_t n = strlen(fill), k = 0;
+    while (u->len < 32760) put(u, &fill[k++ % n], 1);
+}
+
 /* An AASA file of 500,000 app IDs in one details entry (about 7.4 MB), compiled, and one
  * URL decided. */
 static int call_aasa(void *p, sy_error *e) {
@@ -262,11 +282,50 @@ static void row_aasa(row_result *r) {
     measure(r, (double)f.len, call_aasa, &f);
 }
 
-/* A 32 KB URL: prefix, then `fill` up to 32,760 bytes. */
-static void long_url(buf *u, const char *prefix, const char *fill) {
-    puts_(u, prefix);
-    size_t n = strlen(fill), k = 0;
-    while (u->len < 32760) put(u, &fill[k++ % n], 1);
+/* AASA files within Apple's 128 KiB, compiled before the measured call, and one decision
+ * on a 32 KB URL of "a" ending in "b" (only its path is read). */
+typedef struct { const buf *file, *url; sy_links_aasa *aasa; } aasa_input;
+
+static int call_decide(void *p, sy_error *e) {
+    aasa_input *c = p;
+    sy_links_decision decisions[4];
+    size_t count = 0;
+    return sy_links_aasa_decide(decisions, 4, &count, c->aasa, "www.example.com", 15, c->url->p, c->url->len, e) == SY_OK;
+}
+
+static void aasa_decide_once(row_result *r, const buf *f) {
+    buf u = {0};
+    long_url(&u, "https://www.example.com/", "a");
+    u.p[u.len - 1] = 'b';
+    sy_error e;
+    aasa_input c = { f, &u, NULL };
+    if (sy_links_aasa_new(&c.aasa, f->p, f->len, 0, 0, &e) != SY_OK) { refused(r, &e); return; }
+    measure(r, (double)u.len, call_decide, &c);
+}
+
+/* One component whose middle piece is 16,001 wildcards and letters ("a?a?...b"): trying
+ * each start of the piece would compare it whole at each of 16,000 places. */
+static void row_aasa_long_piece(row_result *r) {
+    buf f = {0};
+    puts_(&f, "{\"applinks\": {\"details\": [{\"appIDs\": [\"AB12.c\"], \"components\": [{\"/\": \"*");
+    for (int i = 0; i < 8000; i++) puts_(&f, "a?");
+    puts_(&f, "b*b\"}]}]}}");
+    aasa_decide_once(r, &f);
+}
+
+/* As many components as 128 KiB holds, each "*" + a distinct 13-letter piece of a and b
+ * holding a b + "*b": none is found, so each scans the whole path. */
+static void row_aasa_many_components(row_result *r) {
+    buf f = {0};
+    puts_(&f, "{\"applinks\": {\"details\": [{\"appIDs\": [\"AB12.c\"], \"components\": [");
+    for (int i = 1; i < 8192 && f.len + 64 < 128 * 1024; i++) {
+        char piece[14];
+        for (int k = 0; k < 13; k++) piece[k] = (i >> k) & 1 ? 'b' : 'a';
+        piece[13] = 0;
+        putf(&f, "%s{\"/\": \"*%s*b\"}", i > 1 ? "," : "", piece);
+    }
+    puts_(&f, "]}]}}");
+    aasa_decide_once(r, &f);
 }
 
 typedef struct { sy_router *router; sy_match *match; const buf *url; } resolve_input;
@@ -317,7 +376,10 @@ static const row rows[] = {
     { "add-regexp-automaton", "add a 257-byte urlpattern route whose regexp automaton passes its state budget", 0, row_add_automaton },
     { "add-400-groups", "add a 3.6 KB urlpattern route of 400 named groups", 0, row_add_groups },
     { "load-optional-groups", "load a 16 MB document: long plain routes and routes of 8 optional groups, within the budget", 0, row_load_document },
+    { "load-shortest-routes", "load a 16 MB document of 17-byte routes (\"/1a2b\":{\"class\":\"\"}), 990,000 of them", 0, row_load_shortest_routes },
     { "aasa-500000-app-ids", "compile a 7.4 MB AASA file of 500,000 app IDs in one entry and decide one URL", 0, row_aasa },
+    { "decide-aasa-long-piece", "decide a 32 KB URL against one AASA component of 16,001 wildcards and letters between two *", 1, row_aasa_long_piece },
+    { "decide-aasa-many-components", "decide a 32 KB URL against 128 KiB of components *<13 letters>*b, none found", 1, row_aasa_many_components },
     { "resolve-20-constraints", "one resolve of a 32 KB URL against 20 <re:x:[ab]*a[ab]{1000}c> routes at one place", 1, row_resolve_constraints },
     { "resolve-400-groups", "one resolve of a 32 KB URL against the 400-group urlpattern route", 1, row_resolve_groups },
 };
@@ -394,7 +456,7 @@ int main(int argc, char **argv) {
     FILE *out = argc > 1 ? fopen(argv[1], "w") : NULL;
     if (argc > 1 && !out) { perror(argv[1]); return 1; }
     if (out) fputs("[\n", out);
-    printf("%-24s %10s %12s %12s %14s  %s\n", "row", "input", "time", "ms per KB", "peak B per B", "verdict");
+    printf("%-28s %10s %12s %12s %14s  %s\n", "row", "input", "time", "ms per KB", "peak B per B", "verdict");
     int first = 1;
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         const row *w = &rows[i];
@@ -424,7 +486,7 @@ int main(int argc, char **argv) {
             snprintf(verdict, sizeof verdict, "%s%s%s", met ? "met" : "MISS",
                      r.refused ? "; refused: " : "", r.refused ? r.message : "");
         }
-        printf("%-24s %8.1f KB %12s %12s %14s  %s\n", w->id, kb, time_text, per_kb, per_byte, verdict);
+        printf("%-28s %8.1f KB %12s %12s %14s  %s\n", w->id, kb, time_text, per_kb, per_byte, verdict);
         fflush(stdout);
         if (out) {
             fprintf(out, "%s {\"section\": \"hostile\", \"suite\": ", first ? "" : ",\n");

@@ -317,13 +317,19 @@ struct ShapeKey: Hashable {
     }
 }
 
+/// The routes of one shape in the conflict index: nearly always one, held without an array.
+enum ShapeRoutes {
+    case one(CompiledRoute)
+    case many([CompiledRoute])
+}
+
 /// The writer side of a router: the routes and the index that finds conflicts.
 struct RouterState {
     var id: UInt64
     var routes: [CompiledRoute] = []
     var nextSeq = 0
     /// Variant shape -> the routes that have it (with their priority), for conflicts.
-    var shapes: [ShapeKey: [CompiledRoute]] = [:]
+    var shapes: [ShapeKey: ShapeRoutes] = [:]
     /// What the routes added one by one, and those of the current document, cost.
     var addedCost = PatternCost(), documentCost = PatternCost()
     /// The table resolves use: usually for `id`, built on demand; while a document's table
@@ -417,7 +423,7 @@ struct RouterState {
             compiled.append(cr)
             for v in cr.variants {
                 var other: CompiledRoute? = nil
-                RouterState.enter(cr, into: &shapes[ShapeKey(v.shape), default: []], other: &other) { r in
+                RouterState.enter(cr, into: &shapes[ShapeKey(v.shape)], other: &other) { r in
                     // Earlier in this batch, or already here and not about to be replaced with
                     // the previous document. (Alternatives of one route have distinct shapes.)
                     r.seq >= firstSeq || !(replacingDocument && r.fromDocument)
@@ -443,10 +449,23 @@ struct RouterState {
 
     /// Appends `route` to the routes of one shape unless one of them at the same priority
     /// (among those `counts`) conflicts with it; that one is returned in `other`.
-    private static func enter(_ route: CompiledRoute, into list: inout [CompiledRoute], other: inout CompiledRoute?,
+    private static func enter(_ route: CompiledRoute, into slot: inout ShapeRoutes?, other: inout CompiledRoute?,
                               counts: (CompiledRoute) -> Bool) {
-        other = list.first { $0.route.priority == route.route.priority && counts($0) }
-        if other == nil { list.append(route) }
+        func clashes(_ r: CompiledRoute) -> Bool { r.route.priority == route.route.priority && counts(r) }
+        switch slot {
+        case nil:
+            slot = .one(route)
+        case .one(let r)?:
+            if clashes(r) { other = r } else { slot = .many([r, route]) }
+        case .many(var list)?:
+            if let r = list.first(where: clashes) {
+                other = r
+            } else {
+                slot = nil  // `list` is then the only reference: appended in place
+                list.append(route)
+                slot = .many(list)
+            }
+        }
     }
 
     /// Takes `gone` out of the shape index (keys left empty are dropped).
@@ -454,9 +473,15 @@ struct RouterState {
         for r in gone {
             for v in r.variants {
                 let key = ShapeKey(v.shape)
-                guard var list = shapes[key] else { continue }
-                list.removeAll { $0 === r }
-                shapes[key] = list.isEmpty ? nil : list
+                switch shapes[key] {
+                case nil:
+                    continue
+                case .one(let only)?:
+                    if only === r { shapes[key] = nil }
+                case .many(var list)?:
+                    list.removeAll { $0 === r }
+                    shapes[key] = list.count > 1 ? .many(list) : list.first.map { .one($0) }
+                }
             }
         }
     }

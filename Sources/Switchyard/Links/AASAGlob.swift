@@ -4,12 +4,15 @@
 /// (`/` included), `?` one character, `$(name)` one of a variable's values; everything else
 /// is literal. A pattern matches the whole text. Characters are Unicode scalars.
 ///
-/// No backtracking: a pattern of literals, `?` and `*` is matched by anchoring its first and
-/// last `*`-free pieces and finding each middle piece at its leftmost place (which is always
-/// a right choice, since `*` can absorb anything); a pattern with variables is matched by
-/// carrying the set of reachable text positions from token to token. Both take at most
-/// (pattern length + 1) x (text length + 1) steps, whatever the pattern (a variable's values
-/// count with their length).
+/// No backtracking: a pattern without multi-value variables is cut at its `*`s into pieces
+/// of literals, `?` and one-character classes; the first and last pieces are anchored at the
+/// ends of the text, and each middle piece is found at its leftmost place (always a right
+/// choice, since `*` can absorb anything) by a bit-parallel Shift-And scan. One match then
+/// takes at most pattern length + 128 x w + text length x w steps, w being the longest
+/// piece's length / 64 rounded up (1 for pieces up to 64 characters). A pattern with a
+/// multi-value variable is matched by carrying the set of reachable text positions from
+/// token to token: at most (pattern length + 1) x (text length + 1) steps (a variable's
+/// values count with their length).
 
 /// A predefined one-character variable.
 enum AASACharClass: UInt8, Sendable {
@@ -55,11 +58,11 @@ struct AASAGlob: Sendable {
     private(set) var alternatives: [AASAAlternatives]
     /// Whether the text is case-folded before matching (the pattern's literals already are).
     private(set) var folded: Bool
-    /// For patterns of literals, `?` and `*` only: the pieces between the `*`s, with
-    /// `anyMark` for `?`. `chunks.count - 1` is the number of `*`.
-    private var chunks: [[UInt32]]?
-
-    static let anyMark: UInt32 = 0xFFFF_FFFF
+    /// For patterns without multi-value variables: the pieces between the `*`s, each of
+    /// `.scalar`, `.any` and `.charClass` tokens. `pieces.count - 1` is the number of `*`.
+    private var pieces: [[AASAGlobToken]]?
+    /// A token that never matches: so does the pattern.
+    private var never = false
 
     init(tokens: [AASAGlobToken], alternatives: [AASAAlternatives], folded: Bool) {
         var collapsed: [AASAGlobToken] = []
@@ -68,18 +71,21 @@ struct AASAGlob: Sendable {
         self.tokens = collapsed
         self.alternatives = alternatives
         self.folded = folded
-        var pieces: [[UInt32]] = [[]]
+        var cut: [[AASAGlobToken]] = [[]]
         for t in collapsed {
             switch t {
-            case .scalar(let u): pieces[pieces.count - 1].append(u)
-            case .any: pieces[pieces.count - 1].append(AASAGlob.anyMark)
-            case .star: pieces.append([])
-            default:
-                chunks = nil
+            case .scalar, .any, .charClass: cut[cut.count - 1].append(t)
+            case .star: cut.append([])
+            case .never:
+                never = true
+                pieces = nil
+                return
+            case .oneOf:
+                pieces = nil
                 return
             }
         }
-        chunks = pieces
+        pieces = cut
     }
 
     /// Matches every text (`*`).
@@ -100,55 +106,15 @@ struct AASAGlob: Sendable {
         return text.withUnsafeBufferPointer { matches($0, steps: &steps) }
     }
 
-    /// Whether the pattern matches all of `s`; `steps` counts the character comparisons and
-    /// position visits made (the bound in the type's comment).
+    /// Whether the pattern matches all of `s`; `steps` counts the character comparisons,
+    /// machine words and position visits (the bound in the type's comment).
     func matches(_ s: UnsafeBufferPointer<UInt32>, steps: inout Int) -> Bool {
-        if let chunks { return AASAGlob.matchPieces(chunks, s, &steps) }
+        if never { return false }
+        if let pieces { return AASAPieceMatcher(folded: folded).matches(pieces, s, &steps) }
         var start = [Bool](repeating: false, count: s.count + 1)
         start[0] = true
         let end = reach(s, from: start, steps: &steps)
         return end[s.count]
-    }
-
-    // MARK: literals, `?` and `*`
-
-    @inline(__always)
-    private static func pieceAt(_ piece: [UInt32], _ s: UnsafeBufferPointer<UInt32>, _ at: Int, _ steps: inout Int) -> Bool {
-        var k = 0
-        while k < piece.count {
-            steps &+= 1
-            let p = piece[k]
-            if p != anyMark && p != s[at + k] { return false }
-            k += 1
-        }
-        return true
-    }
-
-    private static func matchPieces(_ pieces: [[UInt32]], _ s: UnsafeBufferPointer<UInt32>, _ steps: inout Int) -> Bool {
-        let n = s.count
-        let first = pieces[0]
-        if pieces.count == 1 { return n == first.count && pieceAt(first, s, 0, &steps) }
-        let last = pieces[pieces.count - 1]
-        if first.count + last.count > n { return false }
-        if !pieceAt(first, s, 0, &steps) || !pieceAt(last, s, n - last.count, &steps) { return false }
-        var pos = first.count
-        let end = n - last.count
-        var k = 1
-        while k < pieces.count - 1 {
-            let piece = pieces[k]
-            // The leftmost place leaves the most text to the pieces after it.
-            var at = pos
-            var found = false
-            while at + piece.count <= end {
-                steps &+= 1
-                if pieceAt(piece, s, at, &steps) { found = true; break }
-                at += 1
-            }
-            if !found { return false }
-            pos = at + piece.count
-            k += 1
-        }
-        return true
     }
 
     // MARK: with variables: sets of reachable positions

@@ -6,8 +6,9 @@
 /// and `host` with its leading-`*` suffix form. Like Java's `String`, text is read as UTF-16
 /// code units: `.` takes one unit.
 ///
-/// Both globs read the pattern left to right and never backtrack, so a match takes at most
-/// (pattern length + 1) x (text length + 1) steps; most take one pass.
+/// Both globs read the pattern left to right and never backtrack: every step moves on in
+/// the pattern or in the text, never back, so a match takes at most pattern length + text
+/// length steps (one pass), whatever the pattern.
 
 /// Which attribute of `<data>` a pattern comes from.
 public enum AndroidPatternKind: String, Sendable, CaseIterable {

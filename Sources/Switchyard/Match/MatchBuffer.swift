@@ -233,11 +233,12 @@ public final class MatchBuffer {
     func pathParameterNameIndex(_ k: Int, _ route: CompiledRoute) -> Int {
         let v = Int(entry.variant)
         if k < bestCaptures.count {
-            let names = route.captureNames[v]
             // A `urlpattern` route's captures carry their name (PatternTail.swift).
+            guard v < route.captureNames.count else { return Int(bestCaptures[k].intValue) }
+            let names = route.captureNames[v]
             return k < names.count ? names[k] : Int(bestCaptures[k].intValue)
         }
-        return route.remainderNames[v] ?? 0
+        return v < route.remainderNames.count ? route.remainderNames[v] ?? 0 : 0
     }
 
     /// The raw parameter `k` of the path (name, decoded text, kind, typed value).

@@ -6,12 +6,14 @@ final class CompiledRoute: @unchecked Sendable {
     let seq: Int
     let names: [String]
     let variants: [PatternVariant]
-    /// Per variant: the name index of each capture, in capture (= pattern) order.
+    /// Per variant: the name index of each capture, in capture (= pattern) order; empty
+    /// (no storage) when no variant captures.
     let captureNames: [[Int]]
-    /// Per variant: the remainder's name index, -1 for a bare `*`, nil without a remainder.
+    /// Per variant: the remainder's name index, -1 for a bare `*`, nil without a remainder;
+    /// empty (no storage) when no variant has a remainder.
     let remainderNames: [Int?]
     /// For a route in the `urlpattern` dialect: its compiled regexps.
-    let urlPattern: URLPatternMatcher?
+    var urlPattern: URLPatternMatcher? { extras?.urlPattern }
     /// Where this route came from: `add`, or the current rule document (replaced by the next).
     let fromDocument: Bool
     /// Its pattern's length and what its alternatives cost (`ExpansionBudget`).
@@ -24,17 +26,20 @@ final class CompiledRoute: @unchecked Sendable {
     /// For redirects, worked out once (RedirectTemplate.swift): where the template's parts
     /// stand, its runs and placeholders before the fragment and from it on, and per name in
     /// `names` whether the template has `{name}` (such a parameter is not appended).
-    let templateLayout: TemplateLayout?
-    let templateBody: [TemplatePart], templateFragment: [TemplatePart]
-    let templateUsesName: [Bool]
+    var templateLayout: TemplateLayout? { extras?.templateLayout }
+    var templateBody: [TemplatePart] { extras?.templateBody ?? [] }
+    var templateFragment: [TemplatePart] { extras?.templateFragment ?? [] }
+    var templateUsesName: [Bool] { extras?.templateUsesName ?? [] }
     /// Copies of `route`'s flags, so the redirect path reads them without copying `route`.
     let isRedirect: Bool
     let appendParams: Bool
     /// For a redirect from a rule document with a `redirect_allowlist`: that allowlist,
     /// checked on every URL the redirect produces.
-    let redirectAllowlist: RedirectAllowlist?
+    var redirectAllowlist: RedirectAllowlist? { extras?.redirectAllowlist }
     /// Defaults sorted by name, with their text and value.
-    let defaults: [(name: String, nameSpan: ByteSpan, text: ByteSpan, value: ParameterValue)]
+    var defaults: [CompiledDefault] { extras?.defaults ?? [] }
+    /// What few routes have, kept apart so that a plain route does not carry room for it.
+    private let extras: CompiledRouteExtras?
     private let store: ByteStore
 
     init(route: Route, seq: Int, compiled: CompiledPattern, fromDocument: Bool = false) {
@@ -45,14 +50,15 @@ final class CompiledRoute: @unchecked Sendable {
         expandedSize = compiled.expandedSize
         names = compiled.names
         variants = compiled.variants
-        // No storage for a variant without captures (most of a large table's).
-        captureNames = compiled.variants.map { v in
+        // No storage for a route without captures or remainder (most of a large table's).
+        let captures = compiled.variants.map { v in
             var names: [Int] = []
             for s in v.segments { names += s.capturedNames }
             return names
         }
-        remainderNames = compiled.variants.map { $0.remainder?.nameIndex }
-        urlPattern = compiled.urlPattern
+        captureNames = captures.allSatisfy(\.isEmpty) ? [] : captures
+        let remainders = compiled.variants.map { $0.remainder?.nameIndex }
+        remainderNames = remainders.allSatisfy { $0 == nil } ? [] : remainders
         let destinationText: String
         switch route.destination {
         case .target(let t): destinationText = t
@@ -76,22 +82,43 @@ final class CompiledRoute: @unchecked Sendable {
         destinationSpan = store.span(destination)
         nameSpan = name.map { store.span($0) } ?? .absent
         appendParams = route.appendParams
-        redirectAllowlist = route.redirectAllowlist
+        let extras = CompiledRouteExtras()
+        extras.redirectAllowlist = route.redirectAllowlist
+        extras.urlPattern = compiled.urlPattern
         if case .redirect(let template) = route.destination, let base = destinationSpan.base {
             isRedirect = true
             let layout = TemplateLayout(base, destinationSpan.count)
-            templateLayout = layout
-            (templateBody, templateFragment, templateUsesName) =
+            extras.templateLayout = layout
+            (extras.templateBody, extras.templateFragment, extras.templateUsesName) =
                 templateParts(Array(template.utf8), layout, names: compiled.names)
         } else {
             isRedirect = false
-            templateLayout = nil
-            (templateBody, templateFragment, templateUsesName) = ([], [], [])
         }
         parameterNameSpans = paramNames.map { store.span($0) }
-        defaults = zip(sortedDefaults, defaultOffsets).map { (d, o) in
+        extras.defaults = zip(sortedDefaults, defaultOffsets).map { (d, o) in
             (d.key, store.span(o.0), store.span(o.1), d.value)
         }
+        self.extras = extras.isEmpty ? nil : extras
     }
 
+}
+
+/// A route default: its name, the name's and value's text in the route's store, its value.
+typealias CompiledDefault = (name: String, nameSpan: ByteSpan, text: ByteSpan, value: ParameterValue)
+
+/// The parts of a compiled route that most routes lack (a redirect template's layout, an
+/// allowlist, defaults, `urlpattern` regexps): one optional reference in the route instead
+/// of about 120 bytes in every route.
+final class CompiledRouteExtras: @unchecked Sendable {
+    var templateLayout: TemplateLayout? = nil
+    var templateBody: [TemplatePart] = [], templateFragment: [TemplatePart] = []
+    var templateUsesName: [Bool] = []
+    var redirectAllowlist: RedirectAllowlist? = nil
+    var defaults: [CompiledDefault] = []
+    var urlPattern: URLPatternMatcher? = nil
+
+    var isEmpty: Bool {
+        templateLayout == nil && templateBody.isEmpty && templateFragment.isEmpty && templateUsesName.isEmpty
+            && redirectAllowlist == nil && defaults.isEmpty && urlPattern == nil
+    }
 }

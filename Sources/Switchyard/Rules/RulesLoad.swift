@@ -67,7 +67,10 @@ extension Router {
         // after compiling, the compiled patterns once they are in the router.
         var routes: [Route] = []
         swap(&routes, &doc.routes)
-        let sites = doc.sites
+        // Needed for error messages until the routes are applied, then let go before the
+        // table is built (the peak of a load).
+        var sites: [RouteSite] = []
+        swap(&sites, &doc.sites)
         // The index of the last route that passed `check`: an error of that route after it
         // (apply's order) is about its redirect template, before it about its pattern.
         var checked = -1
@@ -107,6 +110,7 @@ extension Router {
             try s.checkParents(adding: prepared, replacingDocument: true, annotate: annotate)
             try s.apply(prepared: prepared, fromDocument: true, replacingDocument: true, annotate: applyAnnotate)
             prepared = []
+            sites = []
         }
     }
 }

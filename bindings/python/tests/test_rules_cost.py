@@ -140,7 +140,7 @@ def test_a_loaded_document_costs_a_bounded_number_of_bytes_per_byte(tmp_path: Pa
     doc = shortest_routes_document(2 << 20)
     grew, outcome = _peak_growth(tmp_path, doc)
     assert outcome == "loaded"
-    assert grew <= 80 * len(doc) + (16 << 20), f"{grew} bytes for {len(doc)}"
+    assert grew <= 64 * len(doc) + (16 << 20), f"{grew} bytes for {len(doc)}"
 
 
 if __name__ == "__main__":
