@@ -237,12 +237,12 @@ protocol RuleDocumentSource: Sendable {
 /// The rule document at `url` on your server.
 struct RemoteRuleDocument: RuleDocumentSource {
     var url: URL
-    var session: URLSession = .shared
+    var loader: URLSession = .shared
 
     func fetchDocument() async throws -> Data {
         var request = URLRequest(url: url)
         request.cachePolicy = .reloadIgnoringLocalCacheData
-        let (data, response) = try await session.data(for: request)
+        let (data, response) = try await loader.data(for: request)
         guard let http = response as? HTTPURLResponse, http.statusCode == 200 else {
             throw URLError(.badServerResponse)
         }
