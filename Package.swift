@@ -1,17 +1,19 @@
 // swift-tools-version: 6.1
 // Switchyard: URL and deep-link routing. The Swift core (`Switchyard`), its C ABI
 // (`SwitchyardC`, implemented against include/switchyard.h with @c @implementation) and
-// jansson as a system library. CMakeLists.txt builds the same sources; see docs/BUILD.md.
+// jansson as a system library (for the C library's json_t entry; rule documents are read
+// without it). CMakeLists.txt builds the same sources; see docs/BUILD.md.
 // The `switchyard` command-line tool (SwitchyardCLI, docs/CLI.md) checks, resolves, lists and
 // compares rule documents.
 import PackageDescription
 
 let package = Package(
     name: "Switchyard",
-    // The OS releases that ship the Swift 6.0 standard library, the first with
-    // Synchronization's Atomic (the router's table id, read once per resolve) and
-    // String(validating:as:). Other platforms (Linux, Windows) take the toolchain's library.
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // The lowest releases this manifest's tools version can name for iOS apps and their
+    // companions: no newer standard-library call is used (the router's table id is an
+    // atomic word of Sources/CSwitchyardAtomic, not Synchronization's Atomic). Other
+    // platforms (Linux, Windows) take the toolchain's library.
+    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .library(name: "Switchyard", targets: ["Switchyard"]),
         .library(name: "switchyard", type: .dynamic, targets: ["SwitchyardC"]),
@@ -21,16 +23,20 @@ let package = Package(
         // The common program (register, resolve, read two parameters, handle errors) in Swift.
         .executable(name: "switchyard-example-common", targets: ["SwitchyardExampleCommon"]),
     ],
-    // Rule documents and app-link files are JSON read with the system's jansson. A Swift app
-    // that only adds routes in code can leave them out, and jansson with them:
+    // Rule documents and app-link files are read by the module's own JSON reader with every
+    // trait combination. jansson is needed only to read a jansson value (`json_t`), which the
+    // C library's sy_router_load_rules_json takes: an app leaves it out with
     // `.package(url: ..., from: ..., traits: ["FoundationURL"])` (or `traits: []` to leave
-    // out the URL overloads, and Foundation, too). The C library and the tool need them.
+    // out the URL overloads, and Foundation, too).
     traits: [
+        .trait(name: "Jansson",
+               description: "Reading rule documents from jansson values (json_t), as the C library does; needs libjansson-dev"),
         .trait(name: "RuleDocuments",
-               description: "Rule documents and app-link files (JSON), read with the system's jansson (libjansson-dev)"),
+               description: "The former name of Jansson (rule documents themselves need no trait)",
+               enabledTraits: ["Jansson"]),
         .trait(name: "FoundationURL",
                description: "Router.resolve overloads that take Foundation's URL (the C library is built without them)"),
-        .default(enabledTraits: ["RuleDocuments", "FoundationURL"]),
+        .default(enabledTraits: ["Jansson", "FoundationURL"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -41,15 +47,21 @@ let package = Package(
         .systemLibrary(
             name: "CJansson", path: "Sources/CJansson", pkgConfig: "jansson",
             providers: [.apt(["libjansson-dev"])]),
+        // The router's table id, read once per resolve (header only, nothing to link).
+        .systemLibrary(name: "CSwitchyardAtomic", path: "Sources/CSwitchyardAtomic"),
         .target(name: "Switchyard",
-                dependencies: [.target(name: "CJansson", condition: .when(traits: ["RuleDocuments"]))]),
+                dependencies: ["CSwitchyardAtomic",
+                               .target(name: "CJansson", condition: .when(traits: ["Jansson"]))]),
         .target(name: "SwitchyardC", dependencies: ["Switchyard", "CSwitchyard", "CJansson"]),
         .executableTarget(
             name: "SwitchyardCLI",
             dependencies: ["Switchyard", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "SwitchyardExampleCommon", dependencies: ["Switchyard"], path: "examples/common",
                           exclude: ["common.c"], sources: ["common.swift"]),
-        .testTarget(name: "SwitchyardTests", dependencies: ["Switchyard", "SwitchyardCLI"]),
+        // CJansson: the differential test reads each document with jansson too.
+        .testTarget(name: "SwitchyardTests",
+                    dependencies: ["Switchyard", "SwitchyardCLI",
+                                   .target(name: "CJansson", condition: .when(traits: ["Jansson"]))]),
         // The Swift blocks of the docs, generated by tests/docs/doc_blocks.py (docs/TESTING.md).
         .testTarget(name: "SwitchyardDocTests", dependencies: ["Switchyard"]),
     ]

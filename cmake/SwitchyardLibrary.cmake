@@ -2,8 +2,8 @@
 #   switchyard_core  Sources/Switchyard   -> module Switchyard   (static, folded in)
 #   switchyard       Sources/SwitchyardC  -> module SwitchyardC  (the shared library)
 # Both read the hand-written header through include/module.modulemap (module
-# CSwitchyard) and jansson through Sources/CJansson/module.modulemap, the same module
-# maps SwiftPM uses, so the two builds cannot disagree about the C contract.
+# CSwitchyard), jansson through Sources/CJansson/module.modulemap and the atomic word
+# through Sources/CSwitchyardAtomic/module.modulemap, the same module maps SwiftPM uses, so the two builds cannot disagree about the C contract.
 
 # GLOB_RECURSE because SwiftPM also compiles files in subfolders of a target.
 # CONFIGURE_DEPENDS re-globs at build time, so a new file needs no CMake edit;
@@ -21,18 +21,20 @@ set(SWITCHYARD_SWIFT_MODULE_DIR "${PROJECT_BINARY_DIR}/swift")
 #   accept and reject the same code.
 #  -package-name: SwitchyardC uses the core's `package` members, and SwiftPM passes a
 #   package name implicitly; without one `package` access fails across modules.
-#  -fmodule-map-file: load exactly the two module maps SwiftPM uses.
+#  -fmodule-map-file: load exactly the module maps SwiftPM uses.
 #  -wmo: whole-module optimisation, as SwiftPM's release builds do (CMake 3.25 has no
 #   CMAKE_Swift_COMPILATION_MODE yet); off in Debug so edits rebuild quickly.
-#  -D RuleDocuments: the package trait of that name (rule documents, app-link files), which
-#   SwiftPM enables by default; the C library always has it. The trait FoundationURL (the
-#   `URL` overloads) is left off: the C library does not depend on Foundation.
+#  -D Jansson: the package trait of that name (rule documents given as jansson values, for
+#   sy_router_load_rules_json), which SwiftPM enables by default; the C library always has
+#   it. The trait FoundationURL (the `URL` overloads) is left off: the C library does not
+#   depend on Foundation.
 set(SWITCHYARD_SWIFT_FLAGS
     -swift-version 6
-    -D RuleDocuments
+    -D Jansson
     -package-name switchyard
     "SHELL:-Xcc -fmodule-map-file=${PROJECT_SOURCE_DIR}/include/module.modulemap"
     "SHELL:-Xcc -fmodule-map-file=${PROJECT_SOURCE_DIR}/Sources/CJansson/module.modulemap"
+    "SHELL:-Xcc -fmodule-map-file=${PROJECT_SOURCE_DIR}/Sources/CSwitchyardAtomic/module.modulemap"
     $<$<NOT:$<CONFIG:Debug>>:-wmo>)
 if(SWITCHYARD_SWIFT_SANITIZE)
   list(APPEND SWITCHYARD_SWIFT_FLAGS -sanitize=${SWITCHYARD_SWIFT_SANITIZE})

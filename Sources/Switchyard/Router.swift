@@ -1,8 +1,6 @@
-import Synchronization
-
 /// Process-wide source of table ids: a MatchBuffer recognises the table it already holds by id,
 /// so ids are never reused, even across routers.
-private let tableIDs = Atomic<UInt64>(1)
+private let tableIDs = AtomicWord(1)
 
 /// The router: routes in, matches out.
 ///
@@ -21,7 +19,7 @@ public final class Router: Sendable {
     /// tables built this way.
     let tableBuilder = PThreadLocked<Int>(0)
     /// The id of the table every resolve must use (`RouterState.published`).
-    let currentID: Atomic<UInt64>
+    let currentID: AtomicWord
     /// Handlers registered per target (Navigation/Dispatch.swift); never read by a resolve.
     let handlers = HandlerRegistry()
     /// One-route routers for working out fallback candidates (Navigation/Candidates.swift);
@@ -57,9 +55,9 @@ public final class Router: Sendable {
         self.options = options
         webSchemes = WebSchemeStore(options.webSchemes)
         patternConfig = PatternConfig(options, webSchemes)
-        let id = tableIDs.wrappingAdd(1, ordering: .relaxed).oldValue
+        let id = tableIDs.incrementRelaxed()
         state = PThreadLocked(RouterState(id: id))
-        currentID = Atomic(id)
+        currentID = AtomicWord(id)
     }
 
     // MARK: changing routes
@@ -130,9 +128,9 @@ public final class Router: Sendable {
             } catch {
                 return .failure(error)
             }
-            s.id = tableIDs.wrappingAdd(1, ordering: .relaxed).oldValue
+            s.id = tableIDs.incrementRelaxed()
             s.published = PublishedTable(id: s.id, routes: nil, table: nil)
-            currentID.store(s.id, ordering: .releasing)
+            currentID.storeReleasing(s.id)
             return .success(())
         }
         try result.get()
@@ -154,7 +152,7 @@ public final class Router: Sendable {
             }
             // The published table must no longer be built from `s.routes`: it keeps its own.
             if s.published.table == nil && s.published.routes == nil { s.published.routes = before }
-            s.id = tableIDs.wrappingAdd(1, ordering: .relaxed).oldValue
+            s.id = tableIDs.incrementRelaxed()
             return .success((s.id, s.routes, s.whileBuilding))
         }
         let pending = try result.get()
@@ -165,7 +163,7 @@ public final class Router: Sendable {
             // Ids grow with each change: a newer table published meanwhile stays.
             guard s.published.id < pending.id else { return }
             s.published = PublishedTable(id: pending.id, routes: nil, table: table)
-            currentID.store(pending.id, ordering: .releasing)
+            currentID.storeReleasing(pending.id)
         }
     }
 

@@ -23,7 +23,7 @@ struct Links: ParsableCommand {
 /// A links input file as text: unreadable or not UTF-8 is a failure (exit status 2).
 func readLinksFile(_ path: String, limit: Int = AASA.Options().maxDocumentSize) throws(ToolFailure) -> String {
     let bytes = try readFile(path, limit: limit)
-    guard let text = String(validating: bytes, as: UTF8.self) else {
+    guard let text = validUTF8String(bytes) else {
         throw ToolFailure(message: "\(path): cannot read: the file is not valid UTF-8")
     }
     return text

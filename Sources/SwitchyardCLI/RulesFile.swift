@@ -133,7 +133,7 @@ struct RulesFile {
             return Report(id: "invalid-document", severity: .error, message: e.message, fix: nil, path: nil)
         }
         let path = String(decoding: Array(e.message.utf8.prefix(e.message.utf8.count - rest.utf8.count)), as: UTF8.self)
-        let where_ = place(path, position: e.position, preferKey: rest.contains("unknown field"))
+        let where_ = place(path, position: e.position, preferKey: rest.containsText("unknown field"))
         return Report(id: "invalid-document", severity: .error, message: String(rest.dropFirst(2)), fix: nil,
                       path: path, line: where_?.line, column: where_?.column)
     }

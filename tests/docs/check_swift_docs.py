@@ -24,7 +24,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as out:
         cmd = ["swift-symbolgraph-extract", "-module-name", "Switchyard", "-I", modules,
                "-output-dir", out, "-minimum-access-level", "public",
-               "-Xcc", "-fmodule-map-file=" + os.path.join(repo, "Sources/CJansson/module.modulemap")]
+               "-Xcc", "-fmodule-map-file=" + os.path.join(repo, "Sources/CJansson/module.modulemap"),
+               "-Xcc", "-fmodule-map-file=" + os.path.join(repo, "Sources/CSwitchyardAtomic/module.modulemap")]
         target = subprocess.run(["swiftc", "-print-target-info"], capture_output=True, text=True)
         if target.returncode == 0:
             cmd += ["-target", json.loads(target.stdout)["target"]["triple"]]

@@ -1,5 +1,3 @@
-// Part of the RuleDocuments trait (Package.swift): JSON read with jansson.
-#if RuleDocuments
 /// Lints for rule documents: problems a document can have although it loads. Each has a
 /// stable id, a severity and a one-line fix. `RulesLinter.lint(json:)` loads the document
 /// the way an app does, then looks at the resulting table (Reachability.swift, the
@@ -149,4 +147,3 @@ public enum RulesLinter {
         return LintReport(routeCount: router.routes.count, findings: lint.sortedFindings)
     }
 }
-#endif

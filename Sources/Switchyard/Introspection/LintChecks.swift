@@ -1,7 +1,4 @@
-// Part of the RuleDocuments trait (Package.swift): JSON read with jansson.
-#if RuleDocuments
 /// The lints themselves, run on a loaded document (Lint.swift has the ids and the API).
-import CJansson
 
 /// Reads a document that already loaded, for where each route stands in it and its allowlist.
 func readRuleDocument(_ json: String, _ read: ReadConfig) throws(SwitchyardError) -> RuleDocument {
@@ -276,4 +273,3 @@ func namePosition(_ pattern: String, _ name: String) -> Int? {
     }
     return nil
 }
-#endif

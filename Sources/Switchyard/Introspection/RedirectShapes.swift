@@ -179,5 +179,5 @@ private func decodedSegment(_ t: [UInt8]) -> [UInt8]? {
         out.append(b)
         i += 1
     }
-    return String(validating: out, as: UTF8.self) == nil ? nil : out
+    return validUTF8String(out) == nil ? nil : out
 }

@@ -1,5 +1,3 @@
-// Part of the RuleDocuments trait (Package.swift): app-link files are JSON read with jansson.
-#if RuleDocuments
 /// Which apps an https URL opens, by a host's apple-app-site-association file
 /// (docs/APP-LINKS.md, "Evaluating an AASA file"). The file is compiled once into an `AASA`;
 /// evaluating a URL then reads only the rules that can match it: each rule whose path pattern
@@ -659,4 +657,3 @@ func parentPattern(_ normal: String) -> String? {
     guard normal.hasSuffix("/*"), normal != "/*" else { return nil }
     return String(normal.dropLast(2))
 }
-#endif

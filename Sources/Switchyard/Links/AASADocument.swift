@@ -1,11 +1,8 @@
-// Part of the RuleDocuments trait (Package.swift): app-link files are JSON read with jansson.
-#if RuleDocuments
 /// Reading an apple-app-site-association file (docs/APP-LINKS.md, "The AASA file") from a
 /// jansson value: the `applinks` section with its `details` (array, or the legacy object keyed
 /// by app ID), `defaults` at three levels, `substitutionVariables`, `components` and legacy
 /// `paths`. A value of the wrong type where the matching depends on it is an error naming its
 /// JSON path; what the system ignores (unknown keys, `comment`, other services) is a finding.
-import CJansson
 
 /// The six keys of a component, as one level (a component, an entry's `defaults` or the
 /// domain's `defaults`) sets them; nil where that level leaves the key to the next.
@@ -103,7 +100,7 @@ struct AASAReader {
             case "apps":
                 if !isArray(value) {
                     warn(p, "legacy \"apps\" should be an empty array (ignored)")
-                } else if json_array_size(value) > 0 {
+                } else if !linkElements(value).isEmpty {
                     warn(p, "legacy \"apps\" is not empty (ignored; app IDs belong in \"details\")")
                 }
             default:
@@ -253,7 +250,7 @@ struct AASAReader {
 
     private func bool(_ v: JSONRef, _ path: JSONPath) throws(SwitchyardError) -> Bool {
         guard isBool(v) else { throw linkMustBe("true or false", path, v) }
-        return v.pointee.type == JSON_TRUE
+        return v.kind == .trueValue
     }
 
     private mutating func queryItems(_ v: JSONRef, _ path: JSONPath) throws(SwitchyardError) -> AASAQuery {
@@ -280,7 +277,7 @@ struct AASAReader {
             var values: [String] = []
             for (i, item) in linkElements(value).enumerated() {
                 let s = try linkString(item, p.index(i))
-                if s.contains("$(") { warn(p.index(i), "a value may not refer to a variable: \"$(\" is literal text here") }
+                if s.containsText("$(") { warn(p.index(i), "a value may not refer to a variable: \"$(\" is literal text here") }
                 values.append(s)
             }
             if name.contains("$") || name.contains("(") || name.contains(")") {
@@ -295,4 +292,3 @@ struct AASAReader {
         return out
     }
 }
-#endif

@@ -1,5 +1,3 @@
-// Part of the RuleDocuments trait (Package.swift): app-link files are JSON read with jansson.
-#if RuleDocuments
 /// The AASA pattern language (docs/APP-LINKS.md, "Patterns"): `*` is any run of characters
 /// (`/` included), `?` one character, `$(name)` one of a variable's values; everything else
 /// is literal. A pattern matches the whole text. Characters are Unicode scalars.
@@ -312,4 +310,3 @@ package func aasaPatternMatch(_ pattern: String, _ text: String, ignoreCase: Boo
     let matched = scalars.withUnsafeBufferPointer { g.matches($0, steps: &steps) }
     return (matched, steps)
 }
-#endif

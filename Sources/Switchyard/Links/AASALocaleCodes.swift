@@ -1,5 +1,3 @@
-// Part of the RuleDocuments trait (Package.swift): app-link files are JSON read with jansson.
-#if RuleDocuments
 /// The values of the predefined variables `$(region)` and `$(lang)`: Foundation's
 /// `Locale.isoRegionCodes` and `Locale.isoLanguageCodes`, which Apple's documentation names.
 /// A fixed table, never asked of the platform at run time, so every machine answers alike.
@@ -79,4 +77,3 @@ let aasaLanguageCodes: [String] = [
     "yi", "yo", "yrl", "yue", "za", "zap", "zbl", "zea", "zen", "zgh", "zh", "zu", "zun", "zxx",
     "zza",
 ]
-#endif

@@ -1,5 +1,3 @@
-// Part of the RuleDocuments trait (Package.swift): app-link files are JSON read with jansson.
-#if RuleDocuments
 /// Android's side of "which app opens this URL?" (docs/APP-LINKS.md, "Android"): the app's
 /// intent filters (described in JSON, one object per `<data>` element), the site's
 /// `assetlinks.json`, and the two put together with Android 15's dynamic rules.
@@ -8,7 +6,6 @@
 /// adds to one list each of schemes, authorities and paths, and a URL matches when its scheme
 /// is in the list, its host (and port) matches any authority, and its decoded path any path
 /// pattern. No authority means any host, and then paths are not looked at.
-import CJansson
 
 /// One `<intent-filter>`.
 public struct AndroidIntentFilter: Sendable {
@@ -147,7 +144,7 @@ public struct AndroidApp: Sendable {
             switch key {
             case "autoVerify":
                 guard isBool(value) else { throw linkMustBe("true or false", p, value) }
-                filter.autoVerify = value.pointee.type == JSON_TRUE
+                filter.autoVerify = value.kind == .trueValue
             case "actions": filter.actions = try stringArray(value, p)
             case "categories": filter.categories = try stringArray(value, p)
             case "data":
@@ -177,8 +174,8 @@ public struct AndroidApp: Sendable {
         for (key, value) in try linkMembers(v, path) {
             let p = path.key(key)
             if key == "port" {
-                if value.pointee.type == JSON_INTEGER {
-                    let n = json_integer_value(value)
+                if value.kind == .integer {
+                    let n = value.integer
                     guard n >= 0 && n <= 65535 else { throw linkError(p, "must be a port number (0 to 65535)") }
                     port = Int(n)
                 } else {
@@ -281,10 +278,10 @@ public struct AssetLinks: Sendable {
                     f.append(LinkFinding(.warning, path: p.description, "unknown key in a statement (ignored)"))
                 }
             }
-            if let extensions, let ext = json_object_get(extensions, AssetLinks.handleAllURLs) {
+            if let extensions, let ext = linkMember(extensions, AssetLinks.handleAllURLs) {
                 let p = at.key("relation_extensions").bracketKey(AssetLinks.handleAllURLs)
-                if isObject(UnsafePointer(ext)), let comps = json_object_get(ext, "dynamic_app_link_components") {
-                    let rules = AndroidDynamicRules(UnsafePointer(comps), p.key("dynamic_app_link_components"))
+                if isObject(ext), let comps = linkMember(ext, "dynamic_app_link_components") {
+                    let rules = AndroidDynamicRules(comps, p.key("dynamic_app_link_components"))
                     f += rules.findings
                     s.dynamic = rules
                 }
@@ -417,4 +414,3 @@ func stringArray(_ v: JSONRef, _ path: JSONPath) throws(SwitchyardError) -> [Str
     for (i, item) in linkElements(v).enumerated() { out.append(try linkString(item, path.index(i))) }
     return out
 }
-#endif

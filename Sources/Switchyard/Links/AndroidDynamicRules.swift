@@ -1,5 +1,3 @@
-// Part of the RuleDocuments trait (Package.swift): app-link files are JSON read with jansson.
-#if RuleDocuments
 /// Android 15's dynamic App Links rules (docs/APP-LINKS.md, "Dynamic rules"): the
 /// `dynamic_app_link_components` of an `assetlinks.json` statement. Rules are tried in order
 /// and the first that matches decides; when none matches, the URL is excluded. Android drops
@@ -10,7 +8,6 @@
 /// place where the pattern's next character is found (it never backtracks: `/a*b` does not
 /// match `/axbyb`), `?` one character, `?*` one or more. Text is compared case-sensitively,
 /// as written (not percent-decoded), in UTF-16 units like every Android string.
-import CJansson
 
 /// What Android's dynamic rules decide for a URL.
 public enum AndroidDynamicVerdict: String, Sendable, Equatable {
@@ -89,7 +86,7 @@ public struct AndroidDynamicRules: Sendable {
                     rule.query = list
                 case "exclude":
                     guard isBool(value) else { return drop(p, "must be true or false, not \(jsonTypeName(value))") }
-                    rule.exclude = value.pointee.type == JSON_TRUE
+                    rule.exclude = value.kind == .trueValue
                 default:
                     findings.append(LinkFinding(.warning, path: p.description,
                         "unknown key (ignored; a dynamic rule has \"/\", \"?\", \"#\" and \"exclude\")"))
@@ -170,4 +167,3 @@ func dynamicGlob(_ p: [UInt16], _ s: [UInt16], _ steps: inout Int) -> Bool {
     }
     return im == s.count
 }
-#endif

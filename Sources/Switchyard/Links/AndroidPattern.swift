@@ -1,5 +1,3 @@
-// Part of the RuleDocuments trait (Package.swift): app-link files are JSON read with jansson.
-#if RuleDocuments
 /// Android's `<data>` patterns, matched as AOSP's `PatternMatcher` and `IntentFilter` match
 /// them (docs/APP-LINKS.md, "Android"): `path` (literal), `pathPrefix`, `pathPattern` (the
 /// simple glob), `pathAdvancedPattern` (the advanced glob, API 31), `pathSuffix` (API 31),
@@ -371,4 +369,3 @@ private struct AdvancedParser {
         return value < Int(Int32.min) || value > Int(Int32.max) ? nil : value
     }
 }
-#endif

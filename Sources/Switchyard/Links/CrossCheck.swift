@@ -1,5 +1,3 @@
-// Part of the RuleDocuments trait (Package.swift): app-link files are JSON read with jansson.
-#if RuleDocuments
 /// Checking a router against an AASA file (docs/APP-LINKS.md, "Cross-checking"): the routes
 /// whose links the file does not let through to the app (they open Safari), and the rules of
 /// the file that open URLs no route handles. Both are found by example: each route gives
@@ -241,4 +239,3 @@ func linkPercentEncoded(_ bytes: [UInt8], keep: (UInt8) -> Bool) -> String {
     }
     return String(decoding: out, as: UTF8.self)
 }
-#endif

@@ -1,5 +1,3 @@
-// Part of the RuleDocuments trait (Package.swift): app-link files are JSON read with jansson.
-#if RuleDocuments
 /// Deriving the app-link files from the route table (docs/APP-LINKS.md, "Generating the
 /// files"): for the https routes of a router that reach one domain, the AASA `components` for
 /// given app IDs and the Android intent filters, so the website's files and the app's routes
@@ -536,4 +534,3 @@ private func hasPercentEscape(_ b: [UInt8]) -> Bool {
     }
     return false
 }
-#endif

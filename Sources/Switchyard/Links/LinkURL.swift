@@ -1,5 +1,3 @@
-// Part of the RuleDocuments trait (Package.swift): app-link files are JSON read with jansson.
-#if RuleDocuments
 /// URLs as the operating systems read them for app links: split as written (no dot-segment
 /// removal, no `//` collapsing, no re-encoding), unlike the router's reader, which normalises.
 /// Apple compares the path still encoded or percent-decoded (AASA `percentEncoded`); Android
@@ -201,4 +199,3 @@ func linkString(scalars: [UInt32]) -> String {
     for u in scalars { if let c = Unicode.Scalar(u) { s.append(c) } }
     return String(s)
 }
-#endif

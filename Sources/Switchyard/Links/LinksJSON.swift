@@ -1,9 +1,7 @@
-// Part of the RuleDocuments trait (Package.swift): app-link files are JSON read with jansson.
-#if RuleDocuments
 /// The JSON layer of app links (docs/APP-LINKS.md): AASA files, `assetlinks.json` and intent
-/// filter descriptions are read with jansson, as rule documents are; the generated files are
-/// written with a small value tree. Errors name the JSON path (`$.applinks.details[2]`).
-import CJansson
+/// filter descriptions are read with the module's own JSON reader, as rule documents are
+/// (so with every trait, and on every platform); the generated files are written with a
+/// small value tree. Errors name the JSON path (`$.applinks.details[2]`).
 
 #if canImport(Glibc)
 import Glibc
@@ -43,8 +41,8 @@ public struct LinkFinding: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(severity.rawValue): \(path): \(message)" }
 }
 
-/// A borrowed jansson value, only read.
-typealias JSONRef = UnsafePointer<json_t>
+/// A value of a parsed app-link document, only read.
+typealias JSONRef = TapeValue
 
 /// A document's error: the `rule` code, with the JSON path first.
 func linkError(_ path: JSONPath, _ message: String, position: Int? = nil) -> SwitchyardError {
@@ -52,54 +50,55 @@ func linkError(_ path: JSONPath, _ message: String, position: Int? = nil) -> Swi
 }
 
 func linkMustBe(_ what: String, _ path: JSONPath, _ v: JSONRef) -> SwitchyardError {
-    linkError(path, "must be \(what), not \(jsonTypeName(v))")
+    linkError(path, "must be \(what), not \(jsonTypeName(v.kind))")
 }
 
-func isObject(_ v: JSONRef) -> Bool { v.pointee.type == JSON_OBJECT }
-func isArray(_ v: JSONRef) -> Bool { v.pointee.type == JSON_ARRAY }
-func isString(_ v: JSONRef) -> Bool { v.pointee.type == JSON_STRING }
-func isBool(_ v: JSONRef) -> Bool { v.pointee.type == JSON_TRUE || v.pointee.type == JSON_FALSE }
+/// A value's JSON type in words, for "must be X, not Y" messages.
+func jsonTypeName(_ v: JSONRef) -> String { jsonTypeName(v.kind) }
 
-/// Text of jansson bytes, checked as UTF-8 (a value parsed from text already is; one made in
-/// C by a host need not be).
-private func linkText(_ p: UnsafePointer<CChar>, _ n: Int, _ path: @autoclosure () -> JSONPath)
-    throws(SwitchyardError) -> String {
-    let bytes = UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self)
-    if let bad = firstInvalidUTF8(bytes, n) { throw linkError(path(), "is not valid UTF-8 (byte \(bad))") }
-    return String(decoding: UnsafeBufferPointer(start: bytes, count: n), as: UTF8.self)
-}
+func isObject(_ v: JSONRef) -> Bool { v.kind == .object }
+func isArray(_ v: JSONRef) -> Bool { v.kind == .array }
+func isString(_ v: JSONRef) -> Bool { v.kind == .string }
+func isBool(_ v: JSONRef) -> Bool { v.kind == .trueValue || v.kind == .falseValue }
 
-/// The members of an object in document order (jansson keeps it).
+/// The members of an object in document order. A key given twice (the parse let it
+/// through, with a warning) stands once, where it first stands, with the value given last:
+/// what Apple's and Google's readers are taken to do, and what jansson did when it read
+/// these files.
 func linkMembers(_ object: JSONRef, _ path: @autoclosure () -> JSONPath) throws(SwitchyardError) -> [(String, JSONRef)] {
-    let mutableObject = UnsafeMutablePointer(mutating: object)  // the iterator API is not const; nothing is written
     var out: [(String, JSONRef)] = []
-    out.reserveCapacity(json_object_size(object))
-    var it = json_object_iter(mutableObject)
-    while let i = it {
-        guard let key = json_object_iter_key(i), let value = json_object_iter_value(i) else {
-            throw linkError(path(), "an object member could not be read")
-        }
-        out.append((try linkText(key, json_object_iter_key_len(i), path()), UnsafePointer(value)))
-        it = json_object_iter_next(mutableObject, i)
+    try object.forEachMember(path()) { key, value in out.append((key, value)) }
+    guard object.tape.firstDuplicateKey != nil, out.count > 1 else { return out }
+    var firstIndex: [String: Int] = [:]
+    var kept: [(String, JSONRef)] = []
+    kept.reserveCapacity(out.count)
+    for (key, value) in out {
+        if let k = firstIndex[key] { kept[k].1 = value; continue }
+        firstIndex[key] = kept.count
+        kept.append((key, value))
     }
-    return out
+    return kept
+}
+
+/// The value of `key` in an object (the last one, when the key is given twice).
+func linkMember(_ object: JSONRef, _ key: String) -> JSONRef? {
+    guard isObject(object) else { return nil }
+    var found: JSONRef?
+    try? object.forEachMember(.root) { k, value in if k == key { found = value } }
+    return found
 }
 
 /// The elements of an array.
 func linkElements(_ array: JSONRef) -> [JSONRef] {
-    let n = json_array_size(array)
     var out: [JSONRef] = []
-    out.reserveCapacity(n)
-    for i in 0..<n {
-        if let v = json_array_get(array, i) { out.append(UnsafePointer(v)) }
-    }
+    try? array.forEachElement(.root) { _, value in out.append(value) }
     return out
 }
 
 /// A string value, or nil when the value is not a string.
 func linkStringValue(_ v: JSONRef, _ path: @autoclosure () -> JSONPath) throws(SwitchyardError) -> String? {
-    guard v.pointee.type == JSON_STRING, let s = json_string_value(v) else { return nil }
-    return try linkText(s, json_string_length(v), path())
+    guard v.kind == .string else { return nil }
+    return try v.text(path(), what: "the string")
 }
 
 /// A string value, or an error naming the path.
@@ -108,27 +107,63 @@ func linkString(_ v: JSONRef, _ path: @autoclosure () -> JSONPath) throws(Switch
     return s
 }
 
-/// A value as compact JSON text (jansson's writer, members in document order).
+/// A value as compact JSON text, members in document order: numbers as jansson writes them
+/// (an integer in decimal, a real with 17 significant digits), so a rule's text reads as it
+/// did when these files were read with jansson.
 func compactJSON(_ v: JSONRef) -> String {
-    guard let p = json_dumps(v, Int(JSON_COMPACT) | Int(JSON_ENCODE_ANY)) else { return "" }
-    defer { free(p) }
-    return String(cString: p)
+    LinkJSONValue(v).text(pretty: false)
 }
 
-/// A parsed document; the jansson value is released with it.
-final class LinkJSON {
-    let root: JSONRef
+/// A double as jansson writes it: `%.17g`, with `.0` added when that looks like an integer,
+/// and the exponent without `+` and leading zeros.
+func realText(_ value: Double) -> String {
+    var buffer = [CChar](repeating: 0, count: 64)
+    let n = buffer.withUnsafeMutableBufferPointer { b in
+        withVaList([value]) { vsnprintf(b.baseAddress, b.count, "%.17g", $0) }
+    }
+    guard n > 0, n < buffer.count else { return String(value) }
+    var text = Array(buffer[..<Int(n)].map { UInt8(bitPattern: $0) })
+    if !text.contains(0x2E), !text.contains(0x65) { text += [0x2E, 0x30] }
+    if let e = text.firstIndex(of: 0x65) {
+        var start = e + 1
+        if start < text.count, text[start] == 0x2D { start += 1 }
+        var end = start
+        if end < text.count, text[end] == 0x2B { end += 1 }
+        while end < text.count - 1, text[end] == 0x30 { end += 1 }
+        text.removeSubrange(start..<end)
+    }
+    return String(decoding: text, as: UTF8.self)
+}
 
-    private init(_ root: UnsafeMutablePointer<json_t>) { self.root = UnsafePointer(root) }
-    deinit { json_decref(UnsafeMutablePointer(mutating: root)) }
+/// A parsed document: its own copy of the text, which the values point into.
+package final class LinkJSON {
+    private let storage: UnsafeMutableBufferPointer<UInt8>
+    private let tape: JSONTape
+
+    private init(storage: UnsafeMutableBufferPointer<UInt8>, tape: JSONTape) {
+        self.storage = storage
+        self.tape = tape
+    }
+    deinit { storage.deallocate() }
 
     /// Runs `body` with the root value; the document stays alive for the whole call (a
-    /// method's `self` does), where a bare `doc.root` could outlive `doc`.
+    /// method's `self` does), where a bare root value could outlive the text.
     func read<R>(_ body: (JSONRef) throws(SwitchyardError) -> R) throws(SwitchyardError) -> R {
-        try body(root)
+        try body(tape.root)
     }
 
-    /// Parses UTF-8 JSON text. `what` names the document in messages ("the AASA file").
+    /// An app-link document's JSON as its readers see it, and the parse's findings (a
+    /// byte-order mark, a duplicate key); errors as `parse` throws them. For comparing the
+    /// reader with jansson (JSONReaderDifferentialTests).
+    package static func value(parsing bytes: UnsafeRawBufferPointer) throws(SwitchyardError)
+        -> (value: LinkJSONValue, findings: [LinkFinding]) {
+        var findings: [LinkFinding] = []
+        let doc = try parse(bytes, what: "the document", maxSize: Int.max, findings: &findings)
+        return (try doc.read { root in LinkJSONValue(root) }, findings)
+    }
+
+    /// Parses UTF-8 JSON text with the module's own reader (RulesJSONText.swift, the one rule
+    /// documents use). `what` names the document in messages ("the AASA file").
     /// Over `maxSize` bytes is an error; a duplicate key is a warning (Apple's and Google's
     /// readers keep one of the values; which one is not documented), and so is a leading
     /// byte-order mark, which is skipped.
@@ -137,70 +172,66 @@ final class LinkJSON {
         if bytes.count > maxSize {
             throw SwitchyardError(.rule, "$: \(what) is \(bytes.count) bytes, over the limit of \(maxSize) bytes")
         }
-        var base = bytes.baseAddress ?? UnsafeRawPointer(emptyBytes)
-        var count = bytes.count
-        if count >= 3, base.load(as: UInt8.self) == 0xEF, base.load(fromByteOffset: 1, as: UInt8.self) == 0xBB,
-           base.load(fromByteOffset: 2, as: UInt8.self) == 0xBF {
+        var text = UnsafeBufferPointer(start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? emptyBytes,
+                                       count: bytes.count)
+        var offset = 0
+        if text.count >= 3, text[0] == 0xEF, text[1] == 0xBB, text[2] == 0xBF {
             findings.append(LinkFinding(.warning, path: "$", "the file starts with a UTF-8 byte-order mark; JSON files should not"))
-            base += 3
-            count -= 3
+            text = UnsafeBufferPointer(rebasing: text[3...])
+            offset = 3
         }
-        let text = base.assumingMemoryBound(to: CChar.self)
-        var error = json_error_t()
-        if let root = json_loadb(text, count, Int(JSON_REJECT_DUPLICATES | JSON_DECODE_ANY), &error) {
-            return LinkJSON(root)
+        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(text.count, 1))
+        _ = storage.initialize(from: text)
+        let copy = UnsafeBufferPointer(rebasing: storage[..<text.count])
+        let tape: JSONTape
+        do throws(SwitchyardError) {
+            tape = try JSONTape(parsing: copy, allowingDuplicateKeys: true, byteOffset: offset)
+        } catch {
+            storage.deallocate()
+            throw error
         }
-        let strictError = error
-        // A duplicate key is the one error the strict parse has that a lenient one has not.
-        if let root = json_loadb(text, count, Int(JSON_DECODE_ANY), &error) {
-            let path = strictError.position > 0
-                ? jsonPath(in: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: count,
-                           at: Int(strictError.position) - 1).description
+        if let duplicate = tape.firstDuplicateKey {
+            let path = duplicate.position > 0
+                ? jsonPath(in: copy.baseAddress ?? emptyBytes, count: copy.count, at: duplicate.position - 1).description
                 : "$"
             findings.append(LinkFinding(.warning, path: path,
-                "\(errorText(strictError)) (line \(strictError.line)); only one of the values is used"))
-            return LinkJSON(root)
+                "\(duplicate.message) (line \(duplicate.place(copy).line)); only one of the values is used"))
         }
-        throw syntaxError(error, text, count, offset: bytes.count - count)
-    }
-
-    private static func errorText(_ e: json_error_t) -> String {
-        var e = e
-        return withUnsafeBytes(of: &e.text) { raw -> String in
-            let b = raw.bindMemory(to: UInt8.self)
-            let n = b.firstIndex(of: 0) ?? b.count
-            return String(decoding: UnsafeBufferPointer(rebasing: b[..<n]), as: UTF8.self)
-        }
-    }
-
-    private static func syntaxError(_ e: json_error_t, _ text: UnsafePointer<CChar>, _ count: Int,
-                                    offset: Int) -> SwitchyardError {
-        var whereText = ""
-        if e.position > 0 {
-            let path = jsonPath(in: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: count,
-                                at: Int(e.position) - 1)
-            if path.description != "$" { whereText = " in \(path)" }
-        }
-        let byte = e.position >= 0 ? Int(e.position) + offset : nil
-        return SwitchyardError(.rule,
-            "invalid JSON at line \(e.line), column \(e.column), byte \(byte ?? -1)\(whereText): \(errorText(e))",
-            position: byte)
+        return LinkJSON(storage: storage, tape: tape)
     }
 }
 
-/// A JSON value to write: the generated files and the C functions' reports.
-enum LinkJSONValue: Equatable {
+/// A JSON value to write (the generated files and the C functions' reports), or a document
+/// as read (`init(_:)`, `LinkJSON.value(parsing:)`): members in document order.
+package enum LinkJSONValue: Equatable {
     case string(String)
     case int(Int)
+    case real(Double)
     case bool(Bool)
     case null
     case array([LinkJSONValue])
     case object([(String, LinkJSONValue)])
 
-    static func == (a: LinkJSONValue, b: LinkJSONValue) -> Bool {
+    /// A value as the app-link readers see it: a key given twice stands once, where it first
+    /// stands, with the value given last (`linkMembers`).
+    init(_ v: JSONRef) {
+        switch v.kind {
+        case .object: self = .object(((try? linkMembers(v, .root)) ?? []).map { ($0.0, LinkJSONValue($0.1)) })
+        case .array: self = .array(linkElements(v).map(LinkJSONValue.init))
+        case .string: self = .string((try? v.text(.root, what: "")) ?? "")
+        case .integer: self = .int(Int(truncatingIfNeeded: v.integer))
+        case .real: self = .real(v.real)
+        case .trueValue: self = .bool(true)
+        case .falseValue: self = .bool(false)
+        case .null: self = .null
+        }
+    }
+
+    package static func == (a: LinkJSONValue, b: LinkJSONValue) -> Bool {
         switch (a, b) {
         case (.string(let x), .string(let y)): return x == y
         case (.int(let x), .int(let y)): return x == y
+        case (.real(let x), .real(let y)): return x == y
         case (.bool(let x), .bool(let y)): return x == y
         case (.null, .null): return true
         case (.array(let x), .array(let y)): return x == y
@@ -233,6 +264,7 @@ enum LinkJSONValue: Equatable {
         switch self {
         case .string(let s): writeString(s, into: &out)
         case .int(let i): out += String(i)
+        case .real(let r): out += realText(r)
         case .bool(let b): out += b ? "true" : "false"
         case .null: out += "null"
         case .array(let items):
@@ -279,4 +311,3 @@ extension LinkFinding {
         .object([("severity", .string(severity.rawValue)), ("path", .string(path)), ("message", .string(message))])
     }
 }
-#endif

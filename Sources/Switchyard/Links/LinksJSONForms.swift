@@ -1,8 +1,5 @@
-// Part of the RuleDocuments trait (Package.swift): app-link files are JSON read with jansson.
-#if RuleDocuments
 /// The JSON forms of app-link requests and answers, as the C functions (and through them the
 /// Python binding) take and give them (docs/APP-LINKS.md, "From C").
-import CJansson
 
 extension AppLinksRequest {
     /// `{"domain": "www.example.com", "app_ids": ["ABCDE12345.com.example.app"],
@@ -64,4 +61,3 @@ extension AASA {
 package func linkFindingsJSON(_ findings: [LinkFinding]) -> String {
     LinkJSONValue.array(findings.map(\.jsonValue)).text()
 }
-#endif

@@ -114,7 +114,7 @@ extension Router {
     /// Runs `body` on the fallback cache of the current routes (made or remade when the
     /// routes changed since), under its lock. Nil when `body` throws.
     private func withFallbackCache<R>(_ body: (FallbackCache) throws(SwitchyardError) -> R) -> R? {
-        let id = currentID.load(ordering: .acquiring)
+        let id = currentID.loadAcquiring()
         return fallbacks.withLock { (cache: inout FallbackCache?) -> R? in
             if cache?.tableID != id { cache = FallbackCache(tableID: id, explainer: RouteExplainer(self, holdingRouter: false)) }
             guard let c = cache else { return nil }

@@ -39,7 +39,7 @@ extension Router {
     /// for rewriting (`MatchBuffer.marksRewrite`), and reads as a miss.
     func walkAsGiven(_ bytes: UnsafeBufferPointer<UInt8>, into match: MatchBuffer, keepTable: Bool) throws(SwitchyardError) -> Bool {
         // The fast path: the table this MatchBuffer already holds is still current (one atomic load).
-        let id = currentID.load(ordering: .acquiring)
+        let id = currentID.loadAcquiring()
         let tv = match.heldTableView(currentID: id, keep: keepTable) ?? match.use(currentTable())
         match.clearResult()
         let prefix = try match.readPrefix(bytes, tv.pointee.read)

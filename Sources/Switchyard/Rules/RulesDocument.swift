@@ -1,9 +1,8 @@
-// Part of the RuleDocuments trait (Package.swift): JSON read with jansson.
-#if RuleDocuments
-/// Reading a rule document from a jansson value (SEMANTICS.md §5, §8 "Documents"), strictly:
+/// Reading a rule document from JSON values (SEMANTICS.md §5, §8 "Documents"), strictly:
 /// unknown fields, wrong types (null included), a route with both or neither of a target and a
-/// redirect are errors naming the JSON path. The value is only read; nothing is kept.
-import CJansson
+/// redirect are errors naming the JSON path. The values are those of the module's own reader
+/// (RulesJSONText.swift) or, with the Jansson trait, a jansson value (RulesJansson.swift);
+/// either is only read, and nothing is kept.
 
 /// Where a route came from in its document, for messages. The paths are built only when
 /// an error needs them (a 10,000-route document would otherwise build 30,000 strings).
@@ -26,7 +25,7 @@ struct RuleDocument {
     var allowlist: RedirectAllowlist?
 }
 
-private func ruleError(_ path: JSONPath, _ message: String) -> SwitchyardError {
+func ruleError(_ path: JSONPath, _ message: String) -> SwitchyardError {
     SwitchyardError(.rule, "\(path): \(message)")
 }
 
@@ -62,80 +61,8 @@ func jsonTypeName(_ kind: JSONKind) -> String {
     }
 }
 
-/// A JSON type in words, for "must be X, not Y" messages (rule documents and app-link files).
-func jsonTypeName(_ v: UnsafePointer<json_t>) -> String {
-    JanssonValue(v).kindName
-}
-
 private func mustBe(_ what: String, _ path: JSONPath, _ v: some RuleJSON) -> SwitchyardError {
     ruleError(path, "must be \(what), not \(jsonTypeName(v.kind))")
-}
-
-/// Bytes that must be UTF-8 (a json_t made in C may hold anything).
-private func utf8Text(_ p: UnsafeRawPointer, _ n: Int, _ path: @autoclosure () -> JSONPath,
-                      what: String) throws(SwitchyardError) -> String {
-    let bytes = p.assumingMemoryBound(to: UInt8.self)
-    if let bad = firstInvalidUTF8(bytes, n) {
-        throw ruleError(path(), "\(what) is not valid UTF-8 (byte \(bad))")
-    }
-    return String(decoding: UnsafeBufferPointer(start: bytes, count: n), as: UTF8.self)
-}
-
-/// A borrowed jansson value.
-struct JanssonValue: RuleJSON {
-    let p: UnsafePointer<json_t>
-    init(_ p: UnsafePointer<json_t>) { self.p = p }
-
-    /// nil for a type jansson does not have.
-    private var knownKind: JSONKind? {
-        switch p.pointee.type {
-        case JSON_OBJECT: return .object
-        case JSON_ARRAY: return .array
-        case JSON_STRING: return .string
-        case JSON_INTEGER: return .integer
-        case JSON_REAL: return .real
-        case JSON_TRUE: return .trueValue
-        case JSON_FALSE: return .falseValue
-        case JSON_NULL: return .null
-        default: return nil
-        }
-    }
-    // A value of unknown type (only a corrupt json_t has one) is read as null: refused
-    // wherever a value is expected.
-    var kind: JSONKind { knownKind ?? .null }
-    var kindName: String { knownKind.map(jsonTypeName) ?? "a value of unknown type" }
-
-    func text(_ path: @autoclosure () -> JSONPath, what: String) throws(SwitchyardError) -> String {
-        guard let s = json_string_value(p) else { throw ruleError(path(), "\(what) could not be read") }
-        return try utf8Text(UnsafeRawPointer(s), json_string_length(p), path(), what: what)
-    }
-    var integer: Int64 { Int64(json_integer_value(p)) }
-    var real: Double { json_real_value(p) }
-    func member(_ key: String) -> JanssonValue? { json_object_get(p, key).map { JanssonValue(UnsafePointer($0)) } }
-    var memberCount: Int { json_object_size(p) }
-    var elementCount: Int { json_array_size(p) }
-
-    func forEachMember(_ path: @autoclosure () -> JSONPath,
-                       _ body: (String, JanssonValue) throws(SwitchyardError) -> Void) throws(SwitchyardError) {
-        let mutableObject = UnsafeMutablePointer(mutating: p)  // the iterator API is not const; nothing is written
-        var it = json_object_iter(mutableObject)
-        while let i = it {
-            guard let keyPointer = json_object_iter_key(i), let value = json_object_iter_value(i) else {
-                throw ruleError(path(), "an object member could not be read")
-            }
-            let key = try utf8Text(UnsafeRawPointer(keyPointer), json_object_iter_key_len(i), path(), what: "a key")
-            try body(key, JanssonValue(UnsafePointer(value)))
-            it = json_object_iter_next(mutableObject, i)
-        }
-    }
-
-    func forEachElement(_ path: @autoclosure () -> JSONPath,
-                        _ body: (Int, JanssonValue) throws(SwitchyardError) -> Void) throws(SwitchyardError) {
-        for i in 0..<json_array_size(p) {
-            guard let item = json_array_get(p, i) else { throw ruleError(path().index(i), "could not be read") }
-            try body(i, JanssonValue(UnsafePointer(item)))
-        }
-    }
 }
 
 /// A node of a parsed text: its strings were checked as UTF-8 and its numbers as fitting
@@ -204,10 +131,6 @@ enum RuleShape { case versioned, keyed }
 
 struct RuleReader {
     let read: ReadConfig
-
-    func document(_ root: UnsafePointer<json_t>) throws(SwitchyardError) -> RuleDocument {
-        try document(JanssonValue(root))
-    }
 
     func document<V: RuleJSON>(_ root: V) throws(SwitchyardError) -> RuleDocument {
         guard root.kind == .object else {
@@ -443,4 +366,3 @@ struct RuleReader {
         return out
     }
 }
-#endif

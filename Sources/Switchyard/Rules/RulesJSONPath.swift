@@ -1,5 +1,3 @@
-// Part of the RuleDocuments trait (Package.swift): JSON read with jansson.
-#if RuleDocuments
 /// JSON paths for rule-document errors (SEMANTICS.md §8 "Documents"): `$.routes[3].pattern`,
 /// `$["https://x/:id"].class`. Also finds the path at a byte offset of JSON text, so a
 /// syntax error (or a duplicate key, which jansson reports as one) can name where it is.
@@ -95,4 +93,3 @@ func jsonPath(in p: UnsafePointer<UInt8>, count n: Int, at position: Int) -> JSO
     }
     return path
 }
-#endif

@@ -1,11 +1,7 @@
-// Part of the RuleDocuments trait (Package.swift): JSON read with jansson.
-#if RuleDocuments
 /// Loading rule documents (SEMANTICS.md §5): JSON text, a file, or a jansson value, applied
 /// all or nothing in one table change. The document's routes replace those of the previous
 /// document; routes added one by one stay. Every error inside a document is a rule error whose
 /// message names the JSON path (and, inside a pattern or redirect, the byte: `position`).
-import CJansson
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -15,8 +11,8 @@ import Darwin
 #endif
 
 extension Router {
-    /// Loads a rule document from JSON text. Throws `rule` (with the JSON path, or jansson's
-    /// line, column and byte for a syntax error); on error the router is unchanged.
+    /// Loads a rule document from JSON text. Throws `rule` (with the JSON path, or the line,
+    /// column and byte of a syntax error); on error the router is unchanged.
     public func loadRules(json: String) throws(SwitchyardError) {
         var text = json
         let result: Result<Void, SwitchyardError> = text.withUTF8 { bytes in
@@ -56,13 +52,7 @@ extension Router {
         try load(readRuleDocument(bytes: bytes, patternConfig.read))
     }
 
-    /// Loads a rule document from a jansson value (a borrowed `const json_t *`: only read;
-    /// the caller keeps its reference). The size limit applies to text only.
-    package func loadRules(jansson: OpaquePointer) throws(SwitchyardError) {
-        try load(RuleReader(read: patternConfig.read).document(UnsafePointer<json_t>(jansson)))
-    }
-
-    private func load(_ doc: consuming RuleDocument) throws(SwitchyardError) {
+    func load(_ doc: consuming RuleDocument) throws(SwitchyardError) {
         // Each copy of the routes is let go as soon as the next one is made: the document's
         // after compiling, the compiled patterns once they are in the router.
         var routes: [Route] = []
@@ -157,4 +147,3 @@ private func errnoText() -> String {
     guard let s = strerror(code) else { return "error \(code)" }
     return String(cString: s)
 }
-#endif

@@ -51,6 +51,29 @@ func appendDecoded(_ p: UnsafePointer<UInt8>, _ n: Int, plusAsSpace: Bool,
     return true
 }
 
+/// The bytes as a String when they are UTF-8 (as `firstInvalidUTF8` checks), else nil.
+/// `String(validating:as:)` does the same from macOS 15 / iOS 18 on only.
+package func validUTF8String(_ bytes: [UInt8]) -> String? {
+    let valid = bytes.withUnsafeBufferPointer { b in
+        firstInvalidUTF8(b.baseAddress ?? emptyBytes, b.count) == nil
+    }
+    return valid ? String(decoding: bytes, as: UTF8.self) : nil
+}
+
+extension StringProtocol {
+    /// Whether `part` occurs in the text, compared as UTF-8 bytes. `contains(_:)` with a
+    /// string argument needs macOS 13 / iOS 16.
+    package func containsText(_ part: String) -> Bool {
+        let text = Array(utf8), needle = Array(part.utf8)
+        guard !needle.isEmpty else { return true }
+        guard text.count >= needle.count else { return false }
+        for i in 0...(text.count - needle.count) where text[i..<(i + needle.count)].elementsEqual(needle) {
+            return true
+        }
+        return false
+    }
+}
+
 /// Strict UTF-8 validation (RFC 3629: no overlongs, no surrogates, nothing above U+10FFFF).
 /// Returns the offset of the first invalid byte, or nil when valid. (Package-visible: the
 /// C layer validates caller text with it too.)

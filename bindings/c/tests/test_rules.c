@@ -286,6 +286,71 @@ static void bad_json_t_documents(void **state)
     sy_router_free(r);
 }
 
+static int same_str(sy_str a, sy_str b)
+{
+    return a.len == b.len && (a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0);
+}
+
+/* The library reads text itself, as jansson reads it: a text given to sy_router_load_rules
+ * and the same text parsed by jansson (JSON_REJECT_DUPLICATES | JSON_DECODE_ANY) and given
+ * to sy_router_load_rules_json load the same routes, or are refused with the same message;
+ * a text jansson refuses is refused at jansson's line, column and byte, in jansson's words. */
+static void text_and_json_t_load_alike(void **state)
+{
+    (void)state;
+    static const char *docs[] = {
+        "{\"version\": 1, \"routes\": [{\"pattern\": \"myapp://user/<int:id>\", \"target\": \"U\", \"name\": \"u\"},"
+        " {\"pattern\": \"/go/:x\", \"redirect\": \"myapp://user/{x}\"}], \"redirect_allowlist\": [\"myapp\"]}",
+        "{\"/a/:id\": {\"class\": \"A\"}, \"/b\": \"B\"}",
+        "{\"version\": 1, \"routes\": [{\"pattern\": \"/a\", \"target\": \"A\"}, {\"pattern\": \"/a\", \"target\": \"B\"}]}",
+        "{\"version\": 1, \"routes\": [{\"pattern\": \"/:id(\", \"target\": \"X\"}]}",
+        "{\"version\": 1,\n \"routes\": [\n  {\"pattern\": \"/a\"} x ]}",
+        "{\"a\": \"\\uDC00\"}",
+        "[\"\\u12\"]",
+        "{\"version\": 1, \"version\": 1}",
+        "[\"a\tb\"]",
+        "{\"\xc3\xa9\": [1, 01]}",
+        "[" "\"aaaaaaaaaaaaaaaaaaaaaaaaa\\q\"]",
+        "",
+        "{",
+        "[1,]",
+    };
+    for (size_t i = 0; i < sizeof docs / sizeof docs[0]; i++) {
+        sy_error text_err, json_err;
+        sy_router *by_text = sy_test_router(NULL), *by_json = sy_test_router(NULL);
+        sy_status text_status = sy_router_load_rules(by_text, LIT(docs[i]), &text_err);
+        json_error_t jerr;
+        json_t *doc = json_loadb(docs[i], strlen(docs[i]), JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
+        if (doc == NULL) {
+            char place[96], tail[200];
+            snprintf(place, sizeof place, "invalid JSON at line %d, column %d, byte %d",
+                     jerr.line, jerr.column, jerr.position);
+            snprintf(tail, sizeof tail, ": %s at %d", jerr.text, jerr.position);
+            assert_int_equal(text_status, SY_ERR_RULE);
+            assert_int_equal(text_err.position, jerr.position);
+            assert_true(strncmp(text_err.message, place, strlen(place)) == 0);
+            size_t n = strlen(text_err.message), t = strlen(tail);
+            assert_true(n >= t && strcmp(text_err.message + n - t, tail) == 0);
+        } else {
+            sy_status json_status = sy_router_load_rules_json(by_json, doc, &json_err);
+            json_decref(doc);
+            assert_int_equal(text_status, json_status);
+            assert_string_equal(text_err.message, json_err.message);
+            assert_int_equal(text_err.position, json_err.position);
+            assert_int_equal(sy_router_route_count(by_text), sy_router_route_count(by_json));
+            for (size_t k = 0; k < sy_router_route_count(by_text); k++) {
+                sy_route_info a, b;
+                assert_status(SY_OK, sy_router_route_at(&a, by_text, k, &text_err), &text_err);
+                assert_status(SY_OK, sy_router_route_at(&b, by_json, k, &json_err), &json_err);
+                assert_true(same_str(a.pattern, b.pattern) && same_str(a.target, b.target) &&
+                            same_str(a.redirect, b.redirect) && same_str(a.name, b.name));
+            }
+        }
+        sy_router_free(by_text);
+        sy_router_free(by_json);
+    }
+}
+
 /* switchyard_jansson.h: "The match as a new jansson object of the canonical shape (the
  * same members, in the same order, as sy_match_to_json())" */
 static void match_as_json_t(void **state)
@@ -345,6 +410,7 @@ int main(void)
         cmocka_unit_test(files),
         cmocka_unit_test(json_t_documents_are_borrowed),
         cmocka_unit_test(bad_json_t_documents),
+        cmocka_unit_test(text_and_json_t_load_alike),
         cmocka_unit_test(match_as_json_t),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
