@@ -9,7 +9,7 @@
     >>> router.explain("/user/42").candidates[1].decided_by
     'segment 2'
 
-``install`` gives Router its ``candidates`` and ``explain`` methods (sy_router_candidates,
+Behind Router's ``candidates`` and ``explain`` methods (sy_router_candidates,
 sy_match_next_candidate and sy_router_explain of switchyard.h).
 """
 
@@ -20,7 +20,7 @@ import json
 from ctypes import POINTER, byref, c_char, c_char_p, c_int, c_size_t
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Iterator, Mapping, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Optional, Tuple, Union
 
 from . import _ffi
 from ._errors import SY_ERR_BUFFER_TOO_SMALL, SY_OK
@@ -29,9 +29,8 @@ from ._match import Match, Scratch
 from ._text import Text, utf8
 from .navigation import _raise_for, _require
 
-# Router is defined by the time the package imports this module (at its end); the
-# hints below name it.
-from . import Router
+if TYPE_CHECKING:
+    from ._router import Router
 
 __all__ = ["ExplainedCandidate", "Explanation"]
 
@@ -44,8 +43,8 @@ sy_router_explain = _ffi.declare_extension(
     "sy_router_explain", [POINTER(c_char), c_size_t, POINTER(c_size_t), RouterRef, c_char_p, c_size_t, _ErrP],
     c_int)
 
-#: A path parameter's value as the JSON gives it: str, int or float.
-ParamValue = Union[str, int, float]
+#: A path parameter's value as the explanation's JSON gives it: str, int or float.
+JSONParamValue = Union[str, int, float]
 
 
 # ------------------------------------------------------------------ candidates
@@ -108,7 +107,7 @@ class ExplainedCandidate:
     redirect: Optional[str]
     name: Optional[str]
     parent: Optional[str]
-    path_params: Mapping[str, ParamValue]
+    path_params: Mapping[str, JSONParamValue]
     remainder: Optional[str]
     wins: bool
     decided_by: Optional[str]
@@ -169,9 +168,3 @@ def _explain(self: Router, url: Text) -> Explanation:
     Introspection: it tries every route on the URL. Raises as ``resolve`` does for a URL
     that cannot be read (not for a redirect error of a later hop)."""
     return explanation_from_json(_explain_json(self, url))
-
-
-def install(router_class: type[Router]) -> None:
-    """Gives ``router_class`` (Router) its ``candidates`` and ``explain`` methods."""
-    router_class.candidates = _candidates  # type: ignore[method-assign]
-    router_class.explain = _explain  # type: ignore[method-assign]
