@@ -168,3 +168,25 @@ def _explain(self: Router, url: Text) -> Explanation:
     Introspection: it tries every route on the URL. Raises as ``resolve`` does for a URL
     that cannot be read (not for a redirect error of a later hop)."""
     return explanation_from_json(_explain_json(self, url))
+
+
+def install(router_class: object) -> None:
+    """Deprecated, does nothing: Router defines candidates and explain itself. Goes in the
+    next minor version."""
+    import warnings
+
+    warnings.warn("switchyard.introspection.install is deprecated and does nothing: Router has candidates "
+                  "and explain already", DeprecationWarning, stacklevel=2)
+
+
+def __getattr__(name: str) -> object:
+    # introspection.ParamValue was the explanation's value type; switchyard.ParamValue is
+    # the one parameter value type (this one is JSONParamValue).
+    if name == "ParamValue":
+        import warnings
+
+        warnings.warn("switchyard.introspection.ParamValue is deprecated: use switchyard.introspection."
+                      "JSONParamValue (an explanation's value) or switchyard.ParamValue (a Match's)",
+                      DeprecationWarning, stacklevel=2)
+        return JSONParamValue
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

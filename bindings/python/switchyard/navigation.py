@@ -398,3 +398,12 @@ def _add_with_data(router: Router, data: object, pattern: object, target: object
     router._changed = True
     del keep  # read during the call only
     _raise_for(status, err)
+
+
+def install(router_class: object) -> None:
+    """Deprecated, does nothing: Router and Match define their navigation methods
+    themselves. Goes in the next minor version."""
+    import warnings
+
+    warnings.warn("switchyard.navigation.install is deprecated and does nothing: Router has its navigation "
+                  "methods already", DeprecationWarning, stacklevel=2)

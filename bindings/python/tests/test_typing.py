@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any, Dict
 
 import pytest
 
@@ -54,3 +55,27 @@ def test_pyright_strict_finds_nothing() -> None:
                           text=True, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "0 errors" in done.stdout, done.stdout
+
+
+def test_the_old_spellings_still_work_with_a_warning() -> None:
+    import warnings
+
+    import switchyard
+    from switchyard import Router, introspection, navigation
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        options: Dict[str, Any] = {"max_redirects": 4}
+        router = Router(**options)  # the old Router(**options) call is still a call
+        router.add("/tags/:name", "Tag", name="tag")
+        assert router.url_for("tag", name="x") == "/tags/x"
+    with pytest.warns(DeprecationWarning):
+        navigation.install(Router)
+    with pytest.warns(DeprecationWarning):
+        introspection.install(Router)
+    with pytest.warns(DeprecationWarning):
+        getattr(introspection, "ParamValue")
+    assert switchyard.ConflictError.__module__ == "switchyard"
+    assert repr(switchyard.ConflictError) == "<class 'switchyard.ConflictError'>"
+    assert set(dir(switchyard)) == set(switchyard.__all__) | {"__version__", "introspection", "links", "navigation"}
+    assert all(hasattr(switchyard, name) for name in switchyard.__all__)
