@@ -540,9 +540,7 @@ class Match(metaclass=_Unconstructible):
     def int(self, name: builtins.str, default: Optional[builtins.int] = None) -> Optional[builtins.int]:
         """The parameter ``name`` as an int: a typed int, or text that is a whole decimal
         number within 64 bits (``?page=2``); else ``default``."""
-        value = self.params.get(name)
-        read = None if value is None else _typed.as_int(value)
-        return default if read is None else read
+        return _read(self, name, default, _typed.as_int)
 
     @overload
     def float(self, name: builtins.str, default: None = None) -> Optional[builtins.float]: ...
@@ -552,9 +550,7 @@ class Match(metaclass=_Unconstructible):
     def float(self, name: builtins.str, default: Optional[builtins.float] = None) -> Optional[builtins.float]:
         """The parameter ``name`` as a float: a typed float or int, or text that is a finite
         decimal number (``?lat=2.5``, ``?x=-1e3``); else ``default``."""
-        value = self.params.get(name)
-        read = None if value is None else _typed.as_float(value)
-        return default if read is None else read
+        return _read(self, name, default, _typed.as_float)
 
     @overload
     def bool(self, name: builtins.str, default: None = None) -> Optional[builtins.bool]: ...
@@ -564,9 +560,7 @@ class Match(metaclass=_Unconstructible):
     def bool(self, name: builtins.str, default: Optional[builtins.bool] = None) -> Optional[builtins.bool]:
         """The parameter ``name`` as a bool: the text ``true`` or ``1``, ``false`` or ``0``
         (exactly these), or the ints 1 and 0; else ``default``."""
-        value = self.params.get(name)
-        read = None if value is None else _typed.as_bool(value)
-        return default if read is None else read
+        return _read(self, name, default, _typed.as_bool)
 
     @overload
     def uuid(self, name: builtins.str, default: None = None) -> Optional[UUID]: ...
@@ -576,9 +570,7 @@ class Match(metaclass=_Unconstructible):
     def uuid(self, name: builtins.str, default: Optional[UUID] = None) -> Optional[UUID]:
         """The parameter ``name`` as a uuid.UUID: a ``<uuid:>`` segment's value, or text of
         that shape (8-4-4-4-12 hex digits, any case); else ``default``."""
-        value = self.params.get(name)
-        read = None if value is None else _typed.as_uuid(value)
-        return default if read is None else read
+        return _read(self, name, default, _typed.as_uuid)
 
     @overload
     def str(self, name: builtins.str, default: None = None) -> Optional[builtins.str]: ...
@@ -591,6 +583,14 @@ class Match(metaclass=_Unconstructible):
         if name not in self.params:
             return default
         return self._written("params")[name]
+
+
+def _read(m: Match, name: str, default: Optional[_T], convert: Callable[[ParamValue], Optional[_T]]) -> Optional[_T]:
+    """A typed read: the parameter ``name`` of ``m.params`` as ``convert`` reads it, or
+    ``default`` when there is none or it does not read as that type."""
+    value = m.params.get(name)
+    read = None if value is None else convert(value)
+    return default if read is None else read
 
 
 #: An empty Match, which Router.resolve fills in at once: type.__call__ bound to Match,

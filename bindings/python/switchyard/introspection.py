@@ -51,15 +51,7 @@ JSONParamValue = Union[str, int, float]
 
 
 def _candidates(self: Router, url: Text) -> Iterator[Match]:
-    """Every route that matches ``url``, best first, each a Match with its own parameters.
-
-    The first is what ``resolve(url)`` gives (redirects followed); the others are the
-    other routes that match the URL on their own, in the order the router prefers them
-    (``explain`` gives the reasons), each once; a redirect route among them is not
-    followed. At most ``max_candidates`` (a Router option, default 16) are given. Reading
-    only the first costs one resolve; the rest are worked out when the iteration reaches
-    the second. Raises as ``resolve`` does for a URL that cannot be read, at the call.
-    """
+    """Router.candidates (its docstring says what it gives)."""
     data = utf8(url, "url")
     router = self._ref()
     walker = Scratch()  # its own C match: the walk lives in it until the iterator is done
@@ -162,11 +154,7 @@ def _explain_json(self: Router, url: Text) -> str:
 
 
 def _explain(self: Router, url: Text) -> Explanation:
-    """Explain a resolve of ``url``: every route alternative that matches it on its own,
-    best first, and for each that lost the part that decided it (an Explanation; falsy
-    when no route matches). The first hop only: a redirect's next URL is a URL of its own.
-    Introspection: it tries every route on the URL. Raises as ``resolve`` does for a URL
-    that cannot be read (not for a redirect error of a later hop)."""
+    """Router.explain (its docstring says what it gives)."""
     return explanation_from_json(_explain_json(self, url))
 
 

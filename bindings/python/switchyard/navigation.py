@@ -265,8 +265,7 @@ def _release(handler_token: int) -> None:
 
 
 def _handle(self: Router, target: object, handler: Optional[Handler]) -> None:
-    """Call ``handler(match, context)`` for every route whose target is ``target`` when a
-    URL is dispatched (replacing the handler registered before); None removes it."""
+    """Router.handle (its docstring says what it does)."""
     if handler is not None and not callable(handler):
         raise TypeError(f"a handler must be callable, not {type(handler).__name__}")
     text = utf8(target, "target")
@@ -282,9 +281,7 @@ def _handle(self: Router, target: object, handler: Optional[Handler]) -> None:
 
 
 def _dispatch(self: Router, url: object, context: object = None) -> DispatchResult:
-    """Offer ``url`` to the handlers of the routes that match it, best first, until one
-    accepts: a DispatchResult. A handler's exception propagates unchanged; an unreadable
-    URL raises as ``resolve`` does."""
+    """Router.dispatch (its docstring says what it does)."""
     data = utf8(url, "url")
     router = self._ref()
     state = _Dispatch(context)
