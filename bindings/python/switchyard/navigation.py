@@ -190,9 +190,10 @@ def _stack(self: Match) -> Tuple[StackEntry, ...]:
     if cache is None:
         cache = self._cache = {}
     value: Optional[Tuple[StackEntry, ...]] = cache.get("stack")
-    if value is None:
-        value = cache.setdefault("stack", _read_stack(self._c.ref))
-    return value
+    if value is not None:
+        return value
+    stack: Tuple[StackEntry, ...] = cache.setdefault("stack", _read_stack(self._c.ref))
+    return stack
 
 
 # ------------------------------------------------------------------ handlers

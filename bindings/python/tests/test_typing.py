@@ -79,3 +79,11 @@ def test_the_old_spellings_still_work_with_a_warning() -> None:
     assert repr(switchyard.ConflictError) == "<class 'switchyard.ConflictError'>"
     assert set(dir(switchyard)) == set(switchyard.__all__) | {"__version__", "introspection", "links", "navigation"}
     assert all(hasattr(switchyard, name) for name in switchyard.__all__)
+
+
+def test_pyright_finds_nothing_in_the_package() -> None:
+    # The package itself in pyright's standard mode (strict mode is for programs that use
+    # it: the package's ctypes declarations are typed as far as ctypes allows).
+    command = _pyright()
+    done = subprocess.run([command, "switchyard"], cwd=PACKAGE_ROOT, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
