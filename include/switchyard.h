@@ -59,9 +59,10 @@
  *   (code SY_OK, position -1, route_index -1, message ""); on failure it fills it (code,
  *   byte position or -1, and a message in plain words). Passing NULL for err is allowed. A resolve that matches no
  *   route is not an error: it returns SY_OK and sy_match_found() returns 0.
- *   Accessors that cannot fail return their value directly; the typed parameter
- *   getters (sy_match_int(), sy_match_float(), sy_match_text()) return 1 or 0 and give
- *   the value through their last argument. The two struct initialisers,
+ *   Accessors that cannot fail return their value directly. The typed parameter
+ *   getters (sy_match_param_int(), sy_match_param_float(), sy_match_param_text()) follow
+ *   the rule too: their "not there" and "another type" answers are the statuses
+ *   SY_ERR_NOT_FOUND and SY_ERR_TYPE, and the value comes through their first argument. The two struct initialisers,
  *   sy_router_options_init() and sy_route_init(), are the exception: like libgit2's, they
  *   take no sy_error, since their only failures (NULL, an unknown version) are misuse,
  *   reported by the status alone (sy_status_str() gives its text).
@@ -180,7 +181,9 @@ typedef enum sy_status {
     SY_ERR_BUFFER_TOO_SMALL = -13, /* a caller buffer is too small; the size is reported */
     SY_ERR_REDIRECT_UNSAFE = -14,  /* a redirect produced a URL that leaves its template's
                                       scheme or host, or the redirect allowlist */
-    SY_ERR_HANDLER = -15           /* a handler failed during sy_router_dispatch() */
+    SY_ERR_HANDLER = -15,          /* a handler failed during sy_router_dispatch() */
+    SY_ERR_NOT_FOUND = -16,        /* a typed getter: the match has no such parameter */
+    SY_ERR_TYPE = -17              /* a typed getter: the parameter has another type */
 } sy_status;
 
 /**
@@ -1022,79 +1025,164 @@ SY_API sy_status sy_match_param(sy_param *out, /* OUT: the parameter */
                                 sy_error *err);
 
 /**
- * An integer parameter by name: the merged parameter (as sy_match_param() finds it)
- * when it is there and its type is SY_VALUE_INT, in one call that cannot fail.
+ * An integer parameter by name: the merged parameter (as sy_match_param() finds it) when
+ * it is an SY_VALUE_INT, or text that is a whole decimal number within int64_t ("42",
+ * "-7", "+3", "007"; not "4.0", " 4", "4e2" or "0x10").
  *
- *     int64_t id;
- *     if (sy_match_int(match, "id", SY_NUL, &id)) ... id holds the value ...
+ *     int64_t page = 1;  // the default: left as it is unless SY_OK
+ *     sy_status st = sy_match_param_int(&page, match, "page", SY_NUL, NULL);
+ *     // SY_OK, SY_ERR_NOT_FOUND (no such parameter) or SY_ERR_TYPE (not an integer)
  *
- * A query item is text (SY_VALUE_STRING) and is not read as a number here: type the
- * parameter in the pattern (<int:page>), or read its text with sy_match_text().
+ * One rule in every language: a typed read takes a value of that type, or text that is
+ * written as one, and nothing else (Swift's match.int("page") and Python's
+ * match.int("page") answer the same for the same URL). A query item ?page=2 therefore
+ * reads as 2; an SY_VALUE_FLOAT never reads as an integer.
  *
- * @param match    A match, or NULL.
+ * @param[out] out Receives the value on SY_OK; left unchanged otherwise, so a value set
+ *                 before the call serves as a default.
+ * @param match    A match from sy_match_new().
  * @param name     UTF-8 name; need not be NUL-terminated.
  * @param name_len Length of name in bytes, or SY_NUL.
- * @param[out] out Optional. Receives the value when 1 is returned; left unchanged
- *                 otherwise, so a value set before the call serves as a default.
- * @return 1 when the parameter is there and is an SY_VALUE_INT; 0 when it is not
- *         there, has another type, on a miss, or for bad arguments (a NULL match or
- *         not a match, name NULL with a non-zero length or with SY_NUL, name_len over
- *         SIZE_MAX / 2).
+ * @param err      Optional. Cleared on entry; filled on failure. With err NULL, the two
+ *                 expected answers (SY_ERR_NOT_FOUND, SY_ERR_TYPE) build no message.
+ * @return SY_OK when the parameter is there and reads as an integer;
+ *         SY_ERR_NOT_FOUND when the match has no parameter of that name, or the last
+ *         resolve matched no route;
+ *         SY_ERR_TYPE when the parameter is there but does not read as an integer;
+ *         SY_ERR_MISUSE if out or match is NULL, match is not a match, or name is NULL
+ *         with a non-zero length or with SY_NUL;
+ *         SY_ERR_INVALID_ARGUMENT if name_len is over SIZE_MAX / 2.
  *
- * Ownership: nothing is allocated; nothing is kept from name.
+ * Ownership: nothing is allocated for a typed value or a short text; nothing is kept
+ *            from name.
  * Lifetime:  *out is a copy.
  * Thread safety: one thread at a time per match.
- * Since: 0.2
+ * Since: 0.1
  */
-SY_API int sy_match_int(const sy_match *match,
-                        const char *name, size_t name_len,
-                        int64_t *out /* OUT: the value */);
+SY_API sy_status sy_match_param_int(int64_t *out, /* OUT: the value */
+                                    const sy_match *match,
+                                    const char *name, size_t name_len,
+                                    sy_error *err);
 
 /**
- * A number parameter by name, as sy_match_int() finds it: a parameter of type
- * SY_VALUE_FLOAT, or of type SY_VALUE_INT converted to double (a number typed by the
- * route reads as a number; exact up to 2^53 in magnitude, else the nearest double).
- * Text is not parsed: an SY_VALUE_STRING parameter gives 0.
+ * A number parameter by name, as sy_match_param_int() finds it: an SY_VALUE_FLOAT, an
+ * SY_VALUE_INT converted to double (exact up to 2^53 in magnitude, else the nearest
+ * double), or text that is a finite decimal number written with digits, one sign, one
+ * point and an exponent ("2.5", "-1e3"; not "nan", "inf", "0x10" or "").
  *
- * @param match    A match, or NULL.
+ * @param[out] out Receives the value on SY_OK; left unchanged otherwise.
+ * @param match    A match from sy_match_new().
  * @param name     UTF-8 name; need not be NUL-terminated.
  * @param name_len Length of name in bytes, or SY_NUL.
- * @param[out] out Optional. Receives the value when 1 is returned; left unchanged
- *                 otherwise.
- * @return 1 when the parameter is there and is an SY_VALUE_FLOAT or an SY_VALUE_INT;
- *         0 when it is not there, is text, on a miss, or for bad arguments (as for
- *         sy_match_int()).
+ * @param err      Optional, as for sy_match_param_int().
+ * @return SY_OK, SY_ERR_NOT_FOUND, SY_ERR_TYPE (the parameter does not read as a
+ *         number), SY_ERR_MISUSE, SY_ERR_INVALID_ARGUMENT, as for sy_match_param_int().
  *
- * Ownership: nothing is allocated; nothing is kept from name.
+ * Ownership: as for sy_match_param_int().
  * Lifetime:  *out is a copy.
  * Thread safety: one thread at a time per match.
- * Since: 0.2
+ * Since: 0.1
  */
-SY_API int sy_match_float(const sy_match *match,
-                          const char *name, size_t name_len,
-                          double *out /* OUT: the value */);
+SY_API sy_status sy_match_param_float(double *out, /* OUT: the value */
+                                      const sy_match *match,
+                                      const char *name, size_t name_len,
+                                      sy_error *err);
+
+/**
+ * A yes-or-no parameter by name, as sy_match_param_int() finds it: the text "true" or
+ * "1" reads as 1, "false" or "0" as 0 (exactly these, in lower case), and so do the
+ * integers 1 and 0; anything else is SY_ERR_TYPE.
+ *
+ * @param[out] out Receives 1 or 0 on SY_OK; left unchanged otherwise.
+ * @param match    A match from sy_match_new().
+ * @param name     UTF-8 name; need not be NUL-terminated.
+ * @param name_len Length of name in bytes, or SY_NUL.
+ * @param err      Optional, as for sy_match_param_int().
+ * @return SY_OK, SY_ERR_NOT_FOUND, SY_ERR_TYPE, SY_ERR_MISUSE, SY_ERR_INVALID_ARGUMENT,
+ *         as for sy_match_param_int().
+ *
+ * Ownership: as for sy_match_param_int().
+ * Lifetime:  *out is a copy.
+ * Thread safety: one thread at a time per match.
+ * Since: 0.1
+ */
+SY_API sy_status sy_match_param_bool(int *out, /* OUT: 1 or 0 */
+                                     const sy_match *match,
+                                     const char *name, size_t name_len,
+                                     sy_error *err);
 
 /**
  * The text of a parameter by name, whatever its type (for a typed path parameter, as
  * written in the URL after decoding: "007" for <int:id> = 7; for a default, the value
- * written in decimal).
+ * written in decimal). Every parameter has a text, so this never gives SY_ERR_TYPE.
  *
- * @param match    A match, or NULL.
+ * @param[out] out Receives the text (present, possibly empty) on SY_OK; left unchanged
+ *                 otherwise.
+ * @param match    A match from sy_match_new().
  * @param name     UTF-8 name; need not be NUL-terminated.
  * @param name_len Length of name in bytes, or SY_NUL.
- * @param[out] out Optional. Receives the text (present, possibly empty) when 1 is
- *                 returned; left unchanged otherwise.
- * @return 1 when the parameter is there; 0 when it is not, on a miss, or for bad
- *         arguments (as for sy_match_int()).
+ * @param err      Optional, as for sy_match_param_int().
+ * @return SY_OK, SY_ERR_NOT_FOUND, SY_ERR_MISUSE, SY_ERR_INVALID_ARGUMENT, as for
+ *         sy_match_param_int().
  *
  * Ownership: out is borrowed; nothing is kept from name.
  * Lifetime:  as for sy_router_resolve().
  * Thread safety: one thread at a time per match.
- * Since: 0.2
+ * Since: 0.1
  */
-SY_API int sy_match_text(const sy_match *match,
-                         const char *name, size_t name_len,
-                         sy_str *out /* OUT: the text */);
+SY_API sy_status sy_match_param_text(sy_str *out, /* OUT: the text */
+                                     const sy_match *match,
+                                     const char *name, size_t name_len,
+                                     sy_error *err);
+
+/**
+ * Deprecated: sy_match_param_int() tells "not there" from "not an integer" and reports
+ * bad arguments. This returns 1 exactly when sy_match_param_int() with a non-NULL out
+ * would give SY_OK, 0 otherwise, and writes *out (out may be NULL) only on 1.
+ *
+ * @return 1 or 0, as above.
+ *
+ * Ownership: as for sy_match_param_int().
+ * Lifetime:  as for sy_match_param_int().
+ * Thread safety: one thread at a time per match.
+ * Since: 0.1; deprecated, removed in the next major version
+ */
+SY_API SY_DEPRECATED("use sy_match_param_int, which returns a status")
+int sy_match_int(const sy_match *match,
+                 const char *name, size_t name_len,
+                 int64_t *out /* OUT: the value */);
+
+/**
+ * Deprecated: use sy_match_param_float(). Returns 1 exactly when it would give SY_OK with
+ * a non-NULL out, 0 otherwise; out may be NULL.
+ *
+ * @return 1 or 0, as above.
+ *
+ * Ownership: as for sy_match_param_float().
+ * Lifetime:  as for sy_match_param_float().
+ * Thread safety: one thread at a time per match.
+ * Since: 0.1; deprecated, removed in the next major version
+ */
+SY_API SY_DEPRECATED("use sy_match_param_float, which returns a status")
+int sy_match_float(const sy_match *match,
+                   const char *name, size_t name_len,
+                   double *out /* OUT: the value */);
+
+/**
+ * Deprecated: use sy_match_param_text(). Returns 1 exactly when it would give SY_OK with
+ * a non-NULL out, 0 otherwise; out may be NULL.
+ *
+ * @return 1 or 0, as above.
+ *
+ * Ownership: as for sy_match_param_text().
+ * Lifetime:  as for sy_match_param_text().
+ * Thread safety: one thread at a time per match.
+ * Since: 0.1; deprecated, removed in the next major version
+ */
+SY_API SY_DEPRECATED("use sy_match_param_text, which returns a status")
+int sy_match_text(const sy_match *match,
+                  const char *name, size_t name_len,
+                  sy_str *out /* OUT: the text */);
 
 /** Which parameter list sy_match_params_text() writes. */
 typedef enum sy_param_list {

@@ -137,46 +137,37 @@ public func sy_match_param(_ out: UnsafeMutablePointer<sy_param>?,
     }
 }
 
-// The typed getters: one lookup (as sy_match_param), no message, no failure. `out` is
-// written only on a 1, so a value the caller put there before serves as a default.
+// The deprecated 1-or-0 getters: the typed getters' answer, folded. `out` may be NULL
+// here, so the value goes through a local.
 
 @c @implementation
 public func sy_match_int(_ match: OpaquePointer?,
                          _ name: UnsafePointer<CChar>?, _ nameLen: Int,
                          _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
-    withMatch(match, or: 0) { m in
-        guard let key = lookupBytes(name, nameLen), let p = m.rawParameter(named: key), p.kind == .int else { return 0 }
-        out?.pointee = p.intValue
-        return 1
-    }
+    var value: Int64 = 0
+    guard sy_match_param_int(&value, match, name, nameLen, nil) == SY_OK else { return 0 }
+    out?.pointee = value
+    return 1
 }
 
 @c @implementation
 public func sy_match_float(_ match: OpaquePointer?,
                            _ name: UnsafePointer<CChar>?, _ nameLen: Int,
                            _ out: UnsafeMutablePointer<Double>?) -> Int32 {
-    withMatch(match, or: 0) { m in
-        guard let key = lookupBytes(name, nameLen), let p = m.rawParameter(named: key) else { return 0 }
-        switch p.kind {
-        case .float: out?.pointee = p.floatValue
-        // A number the route typed is a number: an int reads as the nearest double.
-        case .int: out?.pointee = Double(p.intValue)
-        case .string: return 0
-        }
-        return 1
-    }
+    var value: Double = 0
+    guard sy_match_param_float(&value, match, name, nameLen, nil) == SY_OK else { return 0 }
+    out?.pointee = value
+    return 1
 }
 
 @c @implementation
 public func sy_match_text(_ match: OpaquePointer?,
                           _ name: UnsafePointer<CChar>?, _ nameLen: Int,
                           _ out: UnsafeMutablePointer<sy_str>?) -> Int32 {
-    withMatch(match, or: 0) { m in
-        guard let key = lookupBytes(name, nameLen), let p = m.rawParameter(named: key) else { return 0 }
-        // Present even when empty: the header promises a present text for a parameter.
-        out?.pointee = p.text.base == nil ? syStr(emptyBytes, 0) : slice(p.text)
-        return 1
-    }
+    var value = sy_str()
+    guard sy_match_param_text(&value, match, name, nameLen, nil) == SY_OK else { return 0 }
+    out?.pointee = value
+    return 1
 }
 
 @c @implementation

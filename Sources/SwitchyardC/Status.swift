@@ -26,6 +26,8 @@ func statusDescription(_ status: sy_status) -> StaticString {
     case -13: return "buffer too small"
     case -14: return "unsafe redirect"
     case -15: return "handler failed"
+    case -16: return "no such parameter"
+    case -17: return "parameter of another type"
     default: return "unknown status"
     }
 }

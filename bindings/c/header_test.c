@@ -29,6 +29,9 @@ SY_HT_CHECK(redirect_loop, SY_ERR_REDIRECT_LOOP == -11);
 SY_HT_CHECK(io, SY_ERR_IO == -12);
 SY_HT_CHECK(buffer_too_small, SY_ERR_BUFFER_TOO_SMALL == -13);
 SY_HT_CHECK(redirect_unsafe, SY_ERR_REDIRECT_UNSAFE == -14);
+SY_HT_CHECK(handler, SY_ERR_HANDLER == -15);
+SY_HT_CHECK(not_found, SY_ERR_NOT_FOUND == -16);
+SY_HT_CHECK(type, SY_ERR_TYPE == -17);
 
 /* "SY_VERSION_NUMBER (MAJOR*10000 + MINOR*100 + PATCH)" */
 SY_HT_CHECK(version_number, SY_VERSION_NUMBER ==
@@ -117,6 +120,10 @@ typedef struct {
     size_t (*param_count)(const sy_match *);
     sy_status (*param_at)(sy_param *, const sy_match *, size_t, sy_error *);
     sy_status (*param)(sy_param *, int *, const sy_match *, const char *, size_t, sy_error *);
+    sy_status (*param_int)(int64_t *, const sy_match *, const char *, size_t, sy_error *);
+    sy_status (*param_float)(double *, const sy_match *, const char *, size_t, sy_error *);
+    sy_status (*param_bool)(int *, const sy_match *, const char *, size_t, sy_error *);
+    sy_status (*param_text)(sy_str *, const sy_match *, const char *, size_t, sy_error *);
     int (*match_int)(const sy_match *, const char *, size_t, int64_t *);
     int (*match_float)(const sy_match *, const char *, size_t, double *);
     int (*match_text)(const sy_match *, const char *, size_t, sy_str *);
@@ -160,9 +167,21 @@ void sy_ht_fill(sy_ht_api *api)
     api->param_count = sy_match_param_count;
     api->param_at = sy_match_param_at;
     api->param = sy_match_param;
+    api->param_int = sy_match_param_int;
+    api->param_float = sy_match_param_float;
+    api->param_bool = sy_match_param_bool;
+    api->param_text = sy_match_param_text;
+    /* The deprecated getters keep their signatures until the next major version. */
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
     api->match_int = sy_match_int;
     api->match_float = sy_match_float;
     api->match_text = sy_match_text;
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
     api->route_count = sy_router_route_count;
     api->route_at = sy_router_route_at;
     api->redirect_count = sy_match_redirect_count;

@@ -19,7 +19,7 @@ int main(void)
         sy_router_add(router, SY_STR("myapp://user/<int:id>"), SY_STR("UserProfile"), &err) == SY_OK &&
         sy_match_new(&match, &err) == SY_OK &&
         sy_router_resolve(match, router, url, SY_NUL, &err) == SY_OK &&
-        sy_match_int(match, "id", SY_NUL, &id)) {
+        sy_match_param_int(&id, match, "id", SY_NUL, NULL) == SY_OK) {
         sy_str target = sy_match_target(match);
         printf("%.*s id=%lld\n", (int)target.len, target.ptr, (long long)id);
         ok = 1; /* prints: UserProfile id=42 */

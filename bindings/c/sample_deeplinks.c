@@ -95,7 +95,7 @@ static sy_status print_match(const sy_match *match, sy_error *err)
     /* One parameter by name, typed, in one call that cannot fail. */
     {
         int64_t id;
-        if (sy_match_int(match, "id", SY_NUL, &id))
+        if (sy_match_param_int(&id, match, "id", SY_NUL, NULL) == SY_OK)
             printf("  id as int    %lld\n", (long long)id);
     }
     return SY_OK;

@@ -18,7 +18,7 @@ int main(void)
              sy_router_add_routes(router, routes, 3, &err) == SY_OK &&
              sy_match_new(&match, &err) == SY_OK &&
              sy_router_resolve(match, router, SY_STR("/user/42/post/7"), &err) == SY_OK &&
-             sy_match_int(match, "id", SY_NUL, &id) && sy_match_int(match, "post", SY_NUL, &post);
+             sy_match_param_int(&id, match, "id", SY_NUL, NULL) == SY_OK && sy_match_param_int(&post, match, "post", SY_NUL, NULL) == SY_OK;
     if (ok)
         printf("user %lld, post %lld\n", (long long)id, (long long)post);
     else /* a failed call filled err; a miss or a missing parameter left it cleared */

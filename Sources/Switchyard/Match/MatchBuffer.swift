@@ -317,7 +317,7 @@ package struct RawParameter {
 }
 
 extension RawParameter {
-    var value: ParameterValue {
+    package var value: ParameterValue {
         switch kind {
         case .int: return .int(intValue)
         case .float: return .float(floatValue)

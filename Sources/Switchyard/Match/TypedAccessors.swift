@@ -42,7 +42,7 @@ extension ParameterValue {
 
     /// The value as any fixed-width integer type: an `.int` that fits, or a `.string` that
     /// is a whole decimal number that fits.
-    func integer<T: FixedWidthInteger>(_ type: T.Type) -> T? {
+    package func integer<T: FixedWidthInteger>(_ type: T.Type) -> T? {
         switch self {
         case .int(let i): return T(exactly: i)
         case .string(let s): return T(s, radix: 10)

@@ -131,9 +131,9 @@ static void resolve_after_warm_up_allocates_nothing(void **state)
             for (k = 0; k < sy_match_param_count(m); k++)
                 assert_status(SY_OK, sy_match_param_at(&p, m, k, &err), &err);
             assert_status(SY_OK, sy_match_param(&p, &found, m, LIT("id"), &err), &err);
-            (void)sy_match_int(m, "id", SY_NUL, &int_value);
-            (void)sy_match_float(m, SY_STR("lat"), &float_value);
-            (void)sy_match_text(m, "id", SY_NUL, &n);
+            (void)sy_match_param_int(&int_value, m, "id", SY_NUL, NULL);
+            (void)sy_match_param_float(&float_value, m, SY_STR("lat"), NULL);
+            (void)sy_match_param_text(&n, m, "id", SY_NUL, NULL);
             (void)sy_match_url(m);
             (void)sy_match_fragment(m);
             (void)sy_match_remainder(m);

@@ -40,7 +40,7 @@ static int on_item(const sy_match *m, void *handler_data, void *context)
     int64_t id = 0;
     (void)handler_data;
     w->item_calls++;
-    if (!sy_match_int(m, "id", SY_NUL, &id)) return -1;
+    if (sy_match_param_int(&id, m, "id", SY_NUL, NULL) != SY_OK) return -1;
     return id % 2 == 0 ? SY_HANDLED : SY_DECLINED;
 }
 

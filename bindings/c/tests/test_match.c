@@ -367,8 +367,8 @@ static void resolve_reports_invalid_urls_with_position(void **state)
     sy_match_free(m);
 }
 
-/* HEADER: "On failure match reads as before any resolve: a miss with an empty URL and no
- * redirects." */
+/* HEADER: "On any other failure match reads as before any resolve: a miss with an empty
+ * URL and no redirects." */
 static void failed_resolve_empties_the_match(void **state)
 {
     sy_match *m = sy_test_match();

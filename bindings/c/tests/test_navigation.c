@@ -310,7 +310,7 @@ static void test_dispatch(void **state)
     assert_int_equal(handled, 1);
     assert_string_equal(a.log, "booking");
     assert_str(sy_match_target(m), "Booking");
-    assert_true(sy_match_int(m, LIT("id"), &id));
+    assert_true(sy_match_param_int(&id, m, LIT("id"), NULL) == SY_OK);
     assert_int_equal(id, 9);
 
     /* A candidate without a handler is passed over; when none accepts, the match is the
@@ -356,7 +356,7 @@ static void test_dispatch_failure(void **state)
     assert_int_equal(handled, 0);
     assert_non_null(strstr(err.message, "Booking"));
     assert_non_null(strstr(err.message, "-42"));
-    /* HEADER: "After an error match reads as before any resolve" */
+    /* HEADER: "After another error match reads as before any resolve" */
     assert_false(sy_match_found(m));
     assert_str(sy_match_url(m), "");
     assert_string_equal(sy_status_str(SY_ERR_HANDLER), "handler failed");

@@ -52,8 +52,8 @@ static void assert_empty_match(const sy_match *m)
 /* HEADER (sy_router_resolve): "SY_ERR_REDIRECT_UNSAFE if a redirect produced a URL that
  * leaves the scheme or host its template wrote, the rule document's redirect_allowlist,
  * or (for a relative template) the current host (the message names the route's pattern
- * and the URL)" and "On failure match reads as before any resolve: a miss with an empty
- * URL and no redirects." */
+ * and the URL)" and "On any other failure match reads as before any resolve: a miss with
+ * an empty URL and no redirects." */
 static void empty_remainder_cannot_choose_the_host(void **state)
 {
     sy_error err;

@@ -48,6 +48,8 @@ static void status_str_names_every_code(void **state)
         {SY_ERR_BUFFER_TOO_SMALL, "buffer too small"},
         {SY_ERR_REDIRECT_UNSAFE, "unsafe redirect"},
         {SY_ERR_HANDLER, "handler failed"},
+        {SY_ERR_NOT_FOUND, "no such parameter"},
+        {SY_ERR_TYPE, "parameter of another type"},
     };
     size_t i;
     (void)state;
@@ -56,7 +58,7 @@ static void status_str_names_every_code(void **state)
         assert_non_null(s);
         assert_string_equal(s, table[i].text);
     }
-    assert_string_equal(sy_status_str((sy_status)-16), "unknown status");
+    assert_string_equal(sy_status_str((sy_status)-18), "unknown status");
     assert_string_equal(sy_status_str((sy_status)1), "unknown status");
     assert_string_equal(sy_status_str((sy_status)-1000000), "unknown status");
 }

@@ -36,6 +36,8 @@ class Status(IntEnum):
     SY_ERR_BUFFER_TOO_SMALL = -13
     SY_ERR_REDIRECT_UNSAFE = -14
     SY_ERR_HANDLER = -15
+    SY_ERR_NOT_FOUND = -16
+    SY_ERR_TYPE = -17
 
 
 # The codes as module constants, for the binding's own modules.

@@ -473,6 +473,17 @@ SIZE_ARGS = tuple(size_arg(n) for n in range(1024))
 
 # Accessors: short reads of one match, holding the GIL (see pylib above).
 sy_match_found = _declare("sy_match_found", [MatchRef], c_int, keep_gil=True)
+# The typed getters answer SY_ERR_NOT_FOUND and SY_ERR_TYPE as expected outcomes, so
+# they have no errcheck: callers read the status.
+sy_match_param_int = _declare("sy_match_param_int", [POINTER(c_int64), MatchRef, c_char_p, c_size_t, ErrPtr],
+                              c_int, keep_gil=True)
+sy_match_param_float = _declare("sy_match_param_float", [POINTER(c_double), MatchRef, c_char_p, c_size_t, ErrPtr],
+                                c_int, keep_gil=True)
+sy_match_param_bool = _declare("sy_match_param_bool", [POINTER(c_int), MatchRef, c_char_p, c_size_t, ErrPtr],
+                               c_int, keep_gil=True)
+sy_match_param_text = _declare("sy_match_param_text", [StrPtr, MatchRef, c_char_p, c_size_t, ErrPtr],
+                               c_int, keep_gil=True)
+# Deprecated in the header (1 or 0); kept while the library exports them.
 sy_match_int = _declare("sy_match_int", [MatchRef, c_char_p, c_size_t, POINTER(c_int64)], c_int, keep_gil=True)
 sy_match_float = _declare("sy_match_float", [MatchRef, c_char_p, c_size_t, POINTER(c_double)], c_int, keep_gil=True)
 sy_match_text = _declare("sy_match_text", [MatchRef, c_char_p, c_size_t, StrPtr], c_int, keep_gil=True)
