@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import math
 import uuid
-from typing import Iterator, NamedTuple, Optional
+from ctypes import byref, c_double, c_int, c_int64
+from typing import Iterator, NamedTuple, Optional, Tuple
+from urllib.parse import quote
 
 import pytest
 from hypothesis import given, strategies as st
 
-from switchyard import Match, Router
+from switchyard import Match, Router, Status, _ffi
 
 
 class Case(NamedTuple):
@@ -167,5 +169,42 @@ _ROUTER.add("/v", "V")
 
 
 def _query_match(text: str) -> Match:
-    from urllib.parse import quote
     return _ROUTER.resolve("/v?v=" + quote(text, safe=""))
+
+
+Reads = Tuple[Optional[int], Optional[float], Optional[bool], Optional[str]]
+
+
+def _python_reads(m: Match, name: str) -> Reads:
+    return m.int(name), m.float(name), m.bool(name), m.str(name)
+
+
+def _c_reads(m: Match, name: str) -> Reads:
+    """What the C getters (sy_match_param_int, _float, _bool, _text) answer on the same C
+    match: the value on SY_OK, None otherwise."""
+    key = name.encode()
+    i, f, b, t = c_int64(), c_double(), c_int(), _ffi.SyStr()
+    ok = Status.SY_OK
+    return (i.value if _ffi.sy_match_param_int(byref(i), m._ref, key, len(key), None) == ok else None,
+            f.value if _ffi.sy_match_param_float(byref(f), m._ref, key, len(key), None) == ok else None,
+            b.value == 1 if _ffi.sy_match_param_bool(byref(b), m._ref, key, len(key), None) == ok else None,
+            t.ptr[: t.len].decode() if _ffi.sy_match_param_text(byref(t), m._ref, key, len(key), None) == ok
+            else None)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{c.url} {c.name}" for c in CASES])
+def test_python_reads_as_c_reads(table: Router, case: Case) -> None:
+    m = table.resolve(case.url)
+    assert _python_reads(m, case.name) == _c_reads(m, case.name)
+
+
+@pytest.mark.parametrize("url, name, expected", BOOL_CASES)
+def test_python_reads_yes_and_no_as_c_does(table: Router, url: str, name: str, expected: Optional[bool]) -> None:
+    m = table.resolve(url)
+    assert _python_reads(m, name) == _c_reads(m, name)
+
+
+@given(st.text(alphabet="0123456789+-.eE_ xtrufalsnI\u0663\uff11", max_size=14))
+def test_python_and_c_read_any_query_text_alike(text: str) -> None:
+    m = _query_match(text)
+    assert _python_reads(m, "v") == _c_reads(m, "v")
