@@ -20,7 +20,6 @@ Why lazy, and why a Match never changes (docs/PYTHON.md, "How a Match stays vali
 from __future__ import annotations
 
 import builtins
-import math
 import re
 import sys
 from collections import deque

@@ -15,7 +15,6 @@ from ._match import GIL_DISABLED, Match, Scratch, give_scratch, make_match, take
 from ._options import build_options
 from ._routes import DefaultValue, Route, fill_route, note_uuid_routes, read_routes, route_arguments
 from ._text import Text, encode_surrogates, utf8
-
 from .introspection import Explanation
 from .navigation import DispatchResult, Handler, UrlValue
 
@@ -27,12 +26,6 @@ RouteSpec = Union[Mapping[str, Any], Tuple[Text, Text]]
 HostHandling = Literal["web_schemes", "always_segment", "host_when_dotted"]
 Precedence = Literal["specificity", "registration_order", "most_literals"]
 Dialect = Literal["switchyard", "urlpattern"]
-
-
-def library_version() -> str:
-    """The version string of the loaded libswitchyard, e.g. "0.1.0"."""
-    version: bytes = _ffi.sy_version_string()
-    return version.decode()
 
 
 def _closed() -> SwitchyardError:
