@@ -23,7 +23,7 @@ FUZZ_SECONDS       ?= 600
 
 APT_PACKAGES := libjansson-dev cmake ninja-build libcmocka-dev valgrind libr3-dev pkg-config
 # pip name, or pip-name:import-name when the module is called otherwise.
-PIP_PACKAGES := pytest werkzeug falcon hypothesis wheel ada-url:ada_url mypy
+PIP_PACKAGES := pytest werkzeug falcon hypothesis wheel ada-url:ada_url mypy pyright
 
 LIBRARY := $(BUILD)/libswitchyard.so
 # CMake prints only warnings and errors; the build tools print their own progress.

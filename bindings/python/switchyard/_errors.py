@@ -18,6 +18,8 @@ class Status(IntEnum):
     C names. An IntEnum, so ``err.code == -12`` and ``err.code == Status.SY_ERR_IO`` both
     hold."""
 
+    __module__ = "switchyard"
+
     SY_OK = 0
     SY_ERR_MISUSE = -1
     SY_ERR_INTERNAL = -2
@@ -75,6 +77,7 @@ class SwitchyardError(Exception):
     (``Router.add_routes``), or ``None``.
     """
 
+    __module__ = "switchyard"
     code: int
     message: str
     position: Optional[int]
@@ -95,13 +98,19 @@ class SwitchyardError(Exception):
 class PatternError(SwitchyardError):
     """A pattern is malformed (SY_ERR_INVALID_PATTERN); ``position`` is the byte."""
 
+    __module__ = "switchyard"
+
 
 class ConflictError(SwitchyardError):
     """A route has the same shape and priority as an existing one (SY_ERR_CONFLICT)."""
 
+    __module__ = "switchyard"
+
 
 class RuleError(SwitchyardError):
     """A rule document is invalid (SY_ERR_RULE); the message names the JSON path."""
+
+    __module__ = "switchyard"
 
 
 class RedirectError(SwitchyardError):
@@ -109,22 +118,32 @@ class RedirectError(SwitchyardError):
     or produced a URL that leaves its template's scheme or host or the redirect allowlist
     (SY_ERR_REDIRECT_UNSAFE)."""
 
+    __module__ = "switchyard"
+
 
 class LimitError(SwitchyardError):
     """An input is over one of the router's limits (SY_ERR_LIMIT)."""
 
+    __module__ = "switchyard"
+
 
 class InvalidURLError(SwitchyardError):
     """A URL cannot be read (SY_ERR_INVALID_URL); ``position`` is the byte."""
+
+    __module__ = "switchyard"
 
 
 class InvalidArgumentError(SwitchyardError, ValueError):
     """An argument or a Router option the library refuses (SY_ERR_INVALID_ARGUMENT): also
     a ValueError, like the checks the binding makes itself."""
 
+    __module__ = "switchyard"
+
 
 class FileError(SwitchyardError, OSError):
     """A file cannot be read (SY_ERR_IO): also an OSError. ``filename`` is the path."""
+
+    __module__ = "switchyard"
 
     def __init__(self, code: int, message: str, position: Optional[int] = None,
                  route_index: Optional[int] = None) -> None:

@@ -19,6 +19,7 @@ Why lazy, and why a Match never changes (docs/PYTHON.md, "How a Match stays vali
 
 from __future__ import annotations
 
+import builtins
 import re
 import sys
 from collections import deque
@@ -29,15 +30,13 @@ from ctypes import byref, c_int, c_int32, c_size_t, create_string_buffer, sizeof
 from typing import (TYPE_CHECKING, Any, Callable, Deque, Dict, List, Mapping, NoReturn, Optional, Protocol,
                     Tuple, TypeVar, Union, cast, overload)
 
-from . import _ffi
+from . import _ffi, _typed
 from ._ffi import CharPointer, MatchObj, SyError, SyStr
+from ._typed import ParamValue
 
 if TYPE_CHECKING:
     from .navigation import StackEntry
 
-#: A parameter's value: the text, or for a typed segment (<int:id>, <float:x>,
-#: <uuid:key>) and a typed default, its value as int, float or uuid.UUID.
-ParamValue = Union[str, int, float, UUID]
 
 _T = TypeVar("_T")
 _T_co = TypeVar("_T_co", covariant=True)
@@ -66,7 +65,9 @@ _ParamsIO = Tuple[CharPointer, Any, Any, c_size_t, Any, int]
 #: later read calls C. Slower, and safe to share between threads.
 GIL_DISABLED = not getattr(sys, "_is_gil_enabled", lambda: True)()
 
-#: Every attribute of a Match, in the order _read_all and vars() read them.
+#: Every attribute of a Match, in the order _read_all and vars() read them (the keys of
+#: to_dict(), the match JSON). Reading query reads query_items first; params and
+#: path_params keep the texts that str() and path_texts read.
 ATTRIBUTES = ("matched", "url", "pattern", "target", "name", "params", "path_params", "query",
               "fragment", "remainder", "redirects")
 
@@ -155,12 +156,10 @@ def _uuid_names(pattern: Optional[str]) -> Tuple[str, ...]:
     return tuple(_UUID_SEGMENT.findall(pattern)) if pattern else ()
 
 
-def _typed_uuids(m: Match, out: Dict[str, ParamValue], names: Tuple[str, ...], merged: bool,
-                 cache_key: str) -> None:
-    """Gives the uuid parameters in ``out`` as uuid.UUID. A merged value is one only when
-    it is the path's (a query item of the same name stays text). The texts as captured are
-    kept under ``cache_key`` for to_dict() (a uuid keeps its case there)."""
-    texts = dict(out)
+def _typed_uuids(m: Match, out: Dict[str, ParamValue], names: Tuple[str, ...], merged: bool) -> bool:
+    """Gives the uuid parameters in ``out`` as uuid.UUID (True when one is). A merged value
+    is one only when it is the path's (a query item of the same name stays text)."""
+    typed = False
     path = m.path_params if merged else None
     for n in names:
         v = out.get(n)
@@ -168,11 +167,13 @@ def _typed_uuids(m: Match, out: Dict[str, ParamValue], names: Tuple[str, ...], m
             continue
         if path is None:
             out[n] = UUID(v)
+            typed = True
         else:
             p = path.get(n)
             if isinstance(p, UUID) and v.lower() == str(p):
                 out[n] = p
-    m._cache[cache_key] = texts  # type: ignore[index]  # params filled the cache
+                typed = True
+    return typed
 
 
 #: The parameters of a Match without any: one read-only view shared by all of them.
@@ -206,7 +207,8 @@ def _params_attribute(name: str, which: int, doc: str) -> _Attribute[Mapping[str
     The header's format: TYPES, then the name and text of each parameter, all separated
     by 0xFF; TYPES is empty when every value is an ASCII string. An int's text is its
     digits and a float's text parses to its value, so int() and float() give the C values
-    exactly."""
+    exactly. When a value is not its text (a typed value), the split text is kept too, under
+    ``name + " text"``: Match.str and to_dict() read the text as written there."""
     which_arg = _WHICH[which]
     read_only = MappingProxyType
     merged = which == _ffi.SY_PARAMS_MERGED
@@ -258,10 +260,11 @@ def _params_attribute(name: str, which: int, doc: str) -> _Attribute[Mapping[str
                 for k, kind in enumerate(types):
                     if kind != "s":
                         values[parts[2 * k + 1]] = _CONVERT[kind](parts[2 * k + 2])
+                        cache[text_key] = parts
             if _uuid_seen:
                 names = _uuid_names(self.pattern)
-                if names:
-                    _typed_uuids(self, values, names, merged, text_key)
+                if names and _typed_uuids(self, values, names, merged):
+                    cache[text_key] = parts
             # A read-only view of a dict no one else holds: every reader sees the same
             # values (a view costs one C call, not a copy).
             out = read_only(values)
@@ -305,6 +308,7 @@ class Match(metaclass=_Unconstructible):
     # __weakref__ and no instance __dict__: vars() gives a fresh dict of every attribute
     # (__dict__ below).
     __slots__ = ("_c", "_url", "_cache")
+    __module__ = "switchyard"
     _c: Scratch
     _url: Optional[bytes]
     _cache: Optional[Dict[str, Any]]
@@ -323,14 +327,22 @@ class Match(metaclass=_Unconstructible):
     def __bool__(self) -> bool:
         return self.matched
 
-    if TYPE_CHECKING:
-        @property
-        def stack(self) -> Tuple[StackEntry, ...]:
-            """The screens from the root down to the matched route (navigation.py)."""
+    @property
+    def stack(self) -> Tuple[StackEntry, ...]:
+        """The screens from the root down to the matched route (the last), each a StackEntry
+        with its URL built from this match's parameters; () for a miss."""
+        from .navigation import _stack  # navigation imports this module first
 
-        @property
-        def data(self) -> Any:
-            """The route's data, the caller's own object of any type (navigation.py)."""
+        return _stack(self)
+
+    @property
+    def data(self) -> Any:
+        """The route's data (``Router.add(..., data=obj)``, or the handler given as its
+        target), the caller's own object of any type; None for a miss or a route without
+        any."""
+        from .navigation import _data  # navigation imports this module first
+
+        return _data(self)
 
     @property
     def _ref(self) -> MatchObj:
@@ -379,19 +391,29 @@ class Match(metaclass=_Unconstructible):
                                "The merged map: path parameters, then query items (last value), then defaults.")
 
     @_cached
-    def query(self) -> Mapping[str, Tuple[str, ...]]:
-        """Every query item, read-only: name -> tuple of values, names in first-appearance
-        order."""
+    def query_items(self) -> Tuple[Tuple[str, str], ...]:
+        """Every query item as a (name, value) pair, in URL order, repeats kept (a ``?flag``
+        without ``=`` has the value "")."""
         ref = self._c.ref
         count = _ffi.sy_match_query_count(ref)
         if not count:
-            return _NO_PARAMS
+            return ()
         name, value, err = SyStr(), SyStr(), SyError()
-        out: Dict[str, Tuple[str, ...]] = {}
+        items: List[Tuple[str, str]] = []
         for i in range(count):
             _ffi.sy_match_query_at(name, value, ref, _INDEX[i] if i < 64 else i, err)
-            key = name.ptr[: name.len].decode()
-            item = value.ptr[: value.len].decode() if value.ptr else ""
+            items.append((name.ptr[: name.len].decode(), value.ptr[: value.len].decode() if value.ptr else ""))
+        return tuple(items)
+
+    @_cached
+    def query(self) -> Mapping[str, Tuple[str, ...]]:
+        """Every query item, read-only: name -> tuple of its values in URL order, names in
+        first-appearance order (``query_items`` keeps the items' own order)."""
+        items = self.query_items
+        if not items:
+            return _NO_PARAMS
+        out: Dict[str, Tuple[str, ...]] = {}
+        for key, item in items:
             out[key] = out.get(key, ()) + (item,)
         return MappingProxyType(out)
 
@@ -427,9 +449,26 @@ class Match(metaclass=_Unconstructible):
         }
 
     def _texts(self, name: str) -> Dict[str, Union[str, int, float]]:
-        """A parameter list as in the match JSON: a uuid as its text."""
-        params = getattr(self, name)
-        return dict(self._cache.get(name + " text", params))  # type: ignore[union-attr]  # read above
+        """A parameter list as in the match JSON: a uuid as its text (as written)."""
+        params: Mapping[str, ParamValue] = getattr(self, name)
+        texts = self._written(name)
+        return {key: texts[key] if isinstance(value, UUID) else value for key, value in params.items()}
+
+    def _written(self, name: str) -> Mapping[str, str]:
+        """The texts as written of a parameter list ("params" or "path_params")."""
+        params: Mapping[str, ParamValue] = getattr(self, name)
+        parts: Optional[List[str]] = self._cache.get(name + " text")  # type: ignore[union-attr]  # read above
+        if parts is None:
+            return params  # type: ignore[return-value]  # no typed value: every value is its text
+        it = iter(parts)
+        next(it)
+        return dict(zip(it, it))
+
+    @property
+    def path_texts(self) -> Mapping[str, str]:
+        """The captured path parameters' texts as written in the URL (after decoding), in
+        pattern order: ``"007"`` for ``<int:id>`` = 7, a uuid in its own case."""
+        return MappingProxyType(self._written("path_params"))
 
     def _read_all(self) -> Match:
         """Reads every attribute, so that no later read calls C: then any number of threads
@@ -484,6 +523,73 @@ class Match(metaclass=_Unconstructible):
         if not self.matched:
             return f"<Match miss url={self.url!r}>"
         return f"<Match pattern={self.pattern!r} target={self.target!r} params={dict(self.params)!r}>"
+
+
+    # ------------------------------------------------------------ typed reads
+    # One rule in C, Swift and Python (_typed.py): a typed read takes a value of that type,
+    # or text written as one; anything else, or no parameter of that name, gives the
+    # default. Defined last: inside the class body these names are the methods, so the
+    # hints here and above spell the builtins as builtins.int and so on.
+
+    @overload
+    def int(self, name: builtins.str, default: None = None) -> Optional[builtins.int]: ...
+    @overload
+    def int(self, name: builtins.str, default: builtins.int) -> builtins.int: ...
+
+    def int(self, name: builtins.str, default: Optional[builtins.int] = None) -> Optional[builtins.int]:
+        """The parameter ``name`` as an int: a typed int, or text that is a whole decimal
+        number within 64 bits (``?page=2``); else ``default``."""
+        return _read(self, name, default, _typed.as_int)
+
+    @overload
+    def float(self, name: builtins.str, default: None = None) -> Optional[builtins.float]: ...
+    @overload
+    def float(self, name: builtins.str, default: builtins.float) -> builtins.float: ...
+
+    def float(self, name: builtins.str, default: Optional[builtins.float] = None) -> Optional[builtins.float]:
+        """The parameter ``name`` as a float: a typed float or int, or text that is a finite
+        decimal number (``?lat=2.5``, ``?x=-1e3``); else ``default``."""
+        return _read(self, name, default, _typed.as_float)
+
+    @overload
+    def bool(self, name: builtins.str, default: None = None) -> Optional[builtins.bool]: ...
+    @overload
+    def bool(self, name: builtins.str, default: builtins.bool) -> builtins.bool: ...
+
+    def bool(self, name: builtins.str, default: Optional[builtins.bool] = None) -> Optional[builtins.bool]:
+        """The parameter ``name`` as a bool: the text ``true`` or ``1``, ``false`` or ``0``
+        (exactly these), or the ints 1 and 0; else ``default``."""
+        return _read(self, name, default, _typed.as_bool)
+
+    @overload
+    def uuid(self, name: builtins.str, default: None = None) -> Optional[UUID]: ...
+    @overload
+    def uuid(self, name: builtins.str, default: UUID) -> UUID: ...
+
+    def uuid(self, name: builtins.str, default: Optional[UUID] = None) -> Optional[UUID]:
+        """The parameter ``name`` as a uuid.UUID: a ``<uuid:>`` segment's value, or text of
+        that shape (8-4-4-4-12 hex digits, any case); else ``default``."""
+        return _read(self, name, default, _typed.as_uuid)
+
+    @overload
+    def str(self, name: builtins.str, default: None = None) -> Optional[builtins.str]: ...
+    @overload
+    def str(self, name: builtins.str, default: builtins.str) -> builtins.str: ...
+
+    def str(self, name: builtins.str, default: Optional[builtins.str] = None) -> Optional[builtins.str]:
+        """The parameter ``name``'s text as written (``"007"`` for ``<int:id>`` = 7; a
+        default's value in decimal), whatever its type; ``default`` when there is none."""
+        if name not in self.params:
+            return default
+        return self._written("params")[name]
+
+
+def _read(m: Match, name: str, default: Optional[_T], convert: Callable[[ParamValue], Optional[_T]]) -> Optional[_T]:
+    """A typed read: the parameter ``name`` of ``m.params`` as ``convert`` reads it, or
+    ``default`` when there is none or it does not read as that type."""
+    value = m.params.get(name)
+    read = None if value is None else convert(value)
+    return default if read is None else read
 
 
 #: An empty Match, which Router.resolve fills in at once: type.__call__ bound to Match,

@@ -30,6 +30,8 @@ class Route:
     name of its parent route (``"parent"`` in a rule document), or None.
     """
 
+    __module__ = "switchyard"
+
     pattern: str
     target: Optional[str]
     redirect: Optional[str]
@@ -101,7 +103,7 @@ def _fill_defaults(route: SyRoute, defaults: Any) -> Optional[List[Any]]:
 
 
 def param_array(values: Mapping[str, object], label: Callable[[str], str],
-                what: str) -> Tuple[Any, List[Any]]:
+                what: str, types: str = "str, int or float") -> Tuple[Any, List[Any]]:
     """An sy_param array holding ``values`` (str, int or float) and the list of what must
     stay alive while C reads it. ``label(key)`` names a value in an error message
     (``defaults['tab']``), ``what`` a name or value in an encoding error."""
@@ -112,7 +114,7 @@ def param_array(values: Mapping[str, object], label: Callable[[str], str],
         keep.append(name)
         p.name_ptr, p.name_len = _ffi.str_in(name)
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-            raise TypeError(f"{label(key)} must be str, int or float, not {type(value).__name__}")
+            raise TypeError(f"{label(key)} must be {types}, not {type(value).__name__}")
         if isinstance(value, str):
             text = utf8(value, f"{what} value")
             keep.append(text)

@@ -9,7 +9,7 @@
     >>> router.explain("/user/42").candidates[1].decided_by
     'segment 2'
 
-``install`` gives Router its ``candidates`` and ``explain`` methods (sy_router_candidates,
+Behind Router's ``candidates`` and ``explain`` methods (sy_router_candidates,
 sy_match_next_candidate and sy_router_explain of switchyard.h).
 """
 
@@ -20,7 +20,7 @@ import json
 from ctypes import POINTER, byref, c_char, c_char_p, c_int, c_size_t
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Iterator, Mapping, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Optional, Tuple, Union
 
 from . import _ffi
 from ._errors import SY_ERR_BUFFER_TOO_SMALL, SY_OK
@@ -29,9 +29,8 @@ from ._match import Match, Scratch
 from ._text import Text, utf8
 from .navigation import _raise_for, _require
 
-# Router is defined by the time the package imports this module (at its end); the
-# hints below name it.
-from . import Router
+if TYPE_CHECKING:
+    from ._router import Router
 
 __all__ = ["ExplainedCandidate", "Explanation"]
 
@@ -44,23 +43,15 @@ sy_router_explain = _ffi.declare_extension(
     "sy_router_explain", [POINTER(c_char), c_size_t, POINTER(c_size_t), RouterRef, c_char_p, c_size_t, _ErrP],
     c_int)
 
-#: A path parameter's value as the JSON gives it: str, int or float.
-ParamValue = Union[str, int, float]
+#: A path parameter's value as the explanation's JSON gives it: str, int or float.
+JSONParamValue = Union[str, int, float]
 
 
 # ------------------------------------------------------------------ candidates
 
 
 def _candidates(self: Router, url: Text) -> Iterator[Match]:
-    """Every route that matches ``url``, best first, each a Match with its own parameters.
-
-    The first is what ``resolve(url)`` gives (redirects followed); the others are the
-    other routes that match the URL on their own, in the order the router prefers them
-    (``explain`` gives the reasons), each once; a redirect route among them is not
-    followed. At most ``max_candidates`` (a Router option, default 16) are given. Reading
-    only the first costs one resolve; the rest are worked out when the iteration reaches
-    the second. Raises as ``resolve`` does for a URL that cannot be read, at the call.
-    """
+    """Router.candidates (its docstring says what it gives)."""
     data = utf8(url, "url")
     router = self._ref()
     walker = Scratch()  # its own C match: the walk lives in it until the iterator is done
@@ -108,7 +99,7 @@ class ExplainedCandidate:
     redirect: Optional[str]
     name: Optional[str]
     parent: Optional[str]
-    path_params: Mapping[str, ParamValue]
+    path_params: Mapping[str, JSONParamValue]
     remainder: Optional[str]
     wins: bool
     decided_by: Optional[str]
@@ -163,15 +154,27 @@ def _explain_json(self: Router, url: Text) -> str:
 
 
 def _explain(self: Router, url: Text) -> Explanation:
-    """Explain a resolve of ``url``: every route alternative that matches it on its own,
-    best first, and for each that lost the part that decided it (an Explanation; falsy
-    when no route matches). The first hop only: a redirect's next URL is a URL of its own.
-    Introspection: it tries every route on the URL. Raises as ``resolve`` does for a URL
-    that cannot be read (not for a redirect error of a later hop)."""
+    """Router.explain (its docstring says what it gives)."""
     return explanation_from_json(_explain_json(self, url))
 
 
-def install(router_class: type[Router]) -> None:
-    """Gives ``router_class`` (Router) its ``candidates`` and ``explain`` methods."""
-    router_class.candidates = _candidates  # type: ignore[method-assign]
-    router_class.explain = _explain  # type: ignore[method-assign]
+def install(router_class: object) -> None:
+    """Deprecated, does nothing: Router defines candidates and explain itself. Goes in the
+    next minor version."""
+    import warnings
+
+    warnings.warn("switchyard.introspection.install is deprecated and does nothing: Router has candidates "
+                  "and explain already", DeprecationWarning, stacklevel=2)
+
+
+def __getattr__(name: str) -> object:
+    # introspection.ParamValue was the explanation's value type; switchyard.ParamValue is
+    # the one parameter value type (this one is JSONParamValue).
+    if name == "ParamValue":
+        import warnings
+
+        warnings.warn("switchyard.introspection.ParamValue is deprecated: use switchyard.introspection."
+                      "JSONParamValue (an explanation's value) or switchyard.ParamValue (a Match's)",
+                      DeprecationWarning, stacklevel=2)
+        return JSONParamValue
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -29,9 +29,7 @@ from ._ffi import CFunction, CharPointer
 from ._text import utf8
 from .navigation import _require
 
-# Router is defined by the time the package imports this module (at its end); the
-# hints below name it.
-from . import Router
+from ._router import Router
 
 __all__ = [
     "AASA",

@@ -9,10 +9,9 @@
     >>> router.url_for("user", id=7)
     'myapp://user/7'
 
-These are the Navigation functions of switchyard.h. ``install`` gives Router its
-``handle``, ``dispatch`` and ``url_for`` methods, lets ``Router.add`` take a callable as a
-route's target (the route's handler) and any object as its ``data``, and gives Match its
-``stack`` and ``data``.
+These are the Navigation functions of switchyard.h, behind Router's ``handle``,
+``dispatch`` and ``url_for`` methods, ``Router.add``'s callable target (the route's
+handler) and ``data``, and Match's ``stack`` and ``data``.
 
 A handler is called as ``handler(match, context)``. It returns ``DECLINED`` to pass the URL
 on to the next candidate; anything else accepts it, and dispatch hands the value back. An
@@ -22,11 +21,11 @@ exception raised by a handler ends the dispatch and propagates out of it unchang
 from __future__ import annotations
 
 import ctypes
-import functools
 import itertools
 import threading
 from ctypes import CFUNCTYPE, POINTER, byref, c_char, c_char_p, c_int, c_size_t, c_void_p
-from typing import TYPE_CHECKING, Any, Callable, Dict, Mapping, NoReturn, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, Mapping, Optional, Tuple, Union
+from uuid import UUID
 
 from . import _ffi
 from ._errors import SY_ERR_BUFFER_TOO_SMALL, SY_OK
@@ -35,12 +34,12 @@ from ._match import Match, Scratch, give_scratch, make_match, take_scratch
 from ._routes import fill_route, param_array
 from ._text import utf8
 
-# Router is defined by the time the package imports this module (at its end); the
-# hints below name it.
-from . import Router
 from ._ffi import CFunction
 
-__all__ = ["DECLINED", "DispatchResult", "StackEntry", "Handler"]
+if TYPE_CHECKING:
+    from ._router import Router
+
+__all__ = ["DECLINED", "DispatchResult", "StackEntry", "Handler", "UrlValue"]
 
 #: A handler: called as ``handler(match, context)``; it returns DECLINED to pass the URL
 #: on, anything else to accept it (dispatch hands that value back).
@@ -191,9 +190,10 @@ def _stack(self: Match) -> Tuple[StackEntry, ...]:
     if cache is None:
         cache = self._cache = {}
     value: Optional[Tuple[StackEntry, ...]] = cache.get("stack")
-    if value is None:
-        value = cache.setdefault("stack", _read_stack(self._c.ref))
-    return value
+    if value is not None:
+        return value
+    stack: Tuple[StackEntry, ...] = cache.setdefault("stack", _read_stack(self._c.ref))
+    return stack
 
 
 # ------------------------------------------------------------------ handlers
@@ -266,8 +266,7 @@ def _release(handler_token: int) -> None:
 
 
 def _handle(self: Router, target: object, handler: Optional[Handler]) -> None:
-    """Call ``handler(match, context)`` for every route whose target is ``target`` when a
-    URL is dispatched (replacing the handler registered before); None removes it."""
+    """Router.handle (its docstring says what it does)."""
     if handler is not None and not callable(handler):
         raise TypeError(f"a handler must be callable, not {type(handler).__name__}")
     text = utf8(target, "target")
@@ -283,9 +282,7 @@ def _handle(self: Router, target: object, handler: Optional[Handler]) -> None:
 
 
 def _dispatch(self: Router, url: object, context: object = None) -> DispatchResult:
-    """Offer ``url`` to the handlers of the routes that match it, best first, until one
-    accepts: a DispatchResult. A handler's exception propagates unchanged; an unreadable
-    URL raises as ``resolve`` does."""
+    """Router.dispatch (its docstring says what it does)."""
     data = utf8(url, "url")
     router = self._ref()
     state = _Dispatch(context)
@@ -316,20 +313,35 @@ def _dispatch(self: Router, url: object, context: object = None) -> DispatchResu
     return DispatchResult(m, state.value)
 
 
-def _url_for(self: Router, name: object, **params: object) -> str:
-    """The URL of the route named ``name``, its parameters from ``params`` (str, int or
-    float); those the path does not take go to the query. Raises SwitchyardError naming
-    the route or the parameter (unknown name, missing or mistyped parameter)."""
+#: A value ``Router.url_for`` takes for a parameter: every type ``resolve`` gives.
+UrlValue = Union[str, int, float, UUID, bool]
+
+
+def _url_text(key: str, value: object) -> object:
+    """A url_for value as sy_router_build_url takes it: a uuid.UUID as its text, a bool as
+    ``true`` / ``false`` (what ``Match.bool`` reads back); the others as they are."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, UUID):
+        return str(value)
+    return value
+
+
+def _url_for(self: Router, name: object, params: Mapping[str, object]) -> str:
+    """Router.url_for, with every parameter in one mapping."""
     name_bytes = utf8(name, "name")
-    array, keep = param_array(params, lambda key: f"parameter {key!r}", "a parameter")
+    values = {key: _url_text(key, value) for key, value in params.items()}
+    array, keep = param_array(values, lambda key: f"url_for parameter {key!r}", "a parameter",
+                              types="str, int, float, uuid.UUID or bool")
     build = _require(sy_router_build_url, "sy_router_build_url")
     router = self._ref()
     length = c_size_t()
     err = SyError()
-    status = build(None, 0, byref(length), router, name_bytes, len(name_bytes), array, len(params), byref(err))
+    count = len(values)
+    status = build(None, 0, byref(length), router, name_bytes, len(name_bytes), array, count, byref(err))
     while status == SY_ERR_BUFFER_TOO_SMALL:
         buf = ctypes.create_string_buffer(length.value + 1)
-        status = build(buf, len(buf), byref(length), router, name_bytes, len(name_bytes), array, len(params),
+        status = build(buf, len(buf), byref(length), router, name_bytes, len(name_bytes), array, count,
                        byref(err))
         if status == SY_OK:
             return buf.raw[: length.value].decode()
@@ -368,7 +380,8 @@ def _data(self: Match) -> object:
     return value
 
 
-def _add_with_data(router: Router, data: object, pattern: object, target: object, kwargs: dict[str, Any]) -> None:
+def _add_with_data(router: Router, data: object, pattern: object, target: object,
+                   kwargs: Mapping[str, Any]) -> None:
     """Router.add for a route that carries ``data``."""
     route = SyRoute()
     keep = fill_route(route, pattern, target, **kwargs)
@@ -385,32 +398,10 @@ def _add_with_data(router: Router, data: object, pattern: object, target: object
     _raise_for(status, err)
 
 
-def install(router_class: type[Router]) -> None:
-    """Gives ``router_class`` (Router) its navigation methods, and Match its stack."""
-    add = router_class.add
+def install(router_class: object) -> None:
+    """Deprecated, does nothing: Router and Match define their navigation methods
+    themselves. Goes in the next minor version."""
+    import warnings
 
-    @functools.wraps(add)  # add's signature, for inspect and help()
-    def add_route(self: Router, pattern: Any, target: Any = None, *, data: object = _NO_DATA, **kwargs: Any) -> None:
-        if callable(target):
-            # A callable target is the route's handler (and, unless data is given, its
-            # data); the route's target is its pattern.
-            handler = target
-            target = pattern.decode() if isinstance(pattern, bytes) else pattern
-            _add_with_data(self, handler if data is _NO_DATA else data, pattern, target, kwargs)
-            _handle(self, target, handler)
-            return None
-        if data is not _NO_DATA:
-            return _add_with_data(self, data, pattern, target, kwargs)
-        return add(self, pattern, target, **kwargs)
-
-    add_route.__doc__ = (add.__doc__ or "") + (
-        "\n        ``data``: any Python object, the route's own (``Match.data``); kept while the"
-        "\n        route is in the router or a Match of it lives. A callable ``target`` is the"
-        "\n        route's handler (see dispatch) and its data; the route's target is then its"
-        "\n        pattern.\n")
-    router_class.add = add_route  # type: ignore[method-assign]
-    router_class.handle = _handle  # type: ignore[method-assign]
-    router_class.dispatch = _dispatch  # type: ignore[method-assign]
-    router_class.url_for = _url_for  # type: ignore[method-assign]
-    Match.stack = property(_stack)  # type: ignore[method-assign,assignment]
-    Match.data = property(_data)  # type: ignore[method-assign,assignment]
+    warnings.warn("switchyard.navigation.install is deprecated and does nothing: Router has its navigation "
+                  "methods already", DeprecationWarning, stacklevel=2)

@@ -19,7 +19,8 @@ LIMITS = ["max_url_length", "max_segments", "max_parameters", "max_pattern_lengt
 @pytest.mark.parametrize("option", LIMITS)
 def test_a_limit_over_its_ceiling_names_the_keyword(option: str) -> None:
     with pytest.raises(ValueError) as info:
-        Router(**{option: 2**32 - 1})
+        options: dict[str, Any] = {option: 2**32 - 1}
+        Router(**options)
     e = info.value
     assert isinstance(e, InvalidArgumentError) and e.code is Status.SY_ERR_INVALID_ARGUMENT
     assert e.message.startswith(f"{option} is 4294967295; at most ")

@@ -35,7 +35,7 @@ def test_python_md_first_example() -> None:
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         exec(compile(code, "docs/PYTHON.md", "exec"), {})
-    assert out.getvalue().strip() == "UserProfile {'id': 42, 'tab': 'a'}"
+    assert out.getvalue().strip() == "UserProfile {'id': 42, 'tab': 'a'}\n42 a"
 
 
 def test_package_readme_example() -> None:

@@ -96,6 +96,6 @@ def test_precedence() -> None:
 @pytest.mark.parametrize("name", ["max_url_length", "max_segments", "max_parameters", "max_pattern_length",
                                   "max_document_size", "max_redirects"])
 def test_every_limit_keyword_is_accepted(name: str) -> None:
-    Router(**{name: 5}).close()
-    Router(**{name: 0}).close()  # 0: the default
-    Router(**{name: None}).close()
+    for value in (5, 0, None):  # 0 and None: the default
+        options: dict[str, Any] = {name: value}
+        Router(**options).close()

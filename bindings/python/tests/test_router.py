@@ -83,8 +83,19 @@ def test_add_argument_checks(router: Router, kwargs: dict[str, Any], exc: type[E
 P = inspect.Parameter
 
 
+#: Router's options, each a keyword-only parameter with its default (docs/PYTHON.md's table).
+ROUTER_OPTIONS: list[tuple[str, object]] = [
+    ("strict_trailing_slash", False), ("keep_empty_segments", False), ("case_insensitive_literals", False),
+    ("plus_as_space_in_path", False), ("plus_as_space_in_query", True), ("decode_path", True),
+    ("trailing_wildcard_needs_segment", False), ("query_over_path", False), ("host_handling", "web_schemes"),
+    ("precedence", "specificity"), ("dialect", "switchyard"), ("max_url_length", None), ("max_segments", None),
+    ("max_parameters", None), ("max_pattern_length", None), ("max_document_size", None), ("max_redirects", None),
+    ("max_candidates", None), ("web_schemes", None),
+]
+
+
 @pytest.mark.parametrize("func, expected", [
-    (Router, [("options", P.VAR_KEYWORD, P.empty)]),
+    (Router, [(name, P.KEYWORD_ONLY, default) for name, default in ROUTER_OPTIONS]),
     (Router.add, [("self", P.POSITIONAL_OR_KEYWORD, P.empty),
                   ("pattern", P.POSITIONAL_OR_KEYWORD, P.empty),
                   ("target", P.POSITIONAL_OR_KEYWORD, None),
@@ -116,7 +127,7 @@ def _unannotated(func: Callable[..., object]) -> str:
 
 
 def test_public_signature_texts() -> None:
-    assert _unannotated(Router) == "(**options)"
+    assert _unannotated(Router) == "(*, " + ", ".join(f"{name}={default!r}" for name, default in ROUTER_OPTIONS) + ")"
     assert _unannotated(Router.add) == (
         "(self, pattern, target=None, *, redirect=None, name=None, priority=0, defaults=None, append_params=True,"
         " data=None, dialect=None, ignore_case=False, search=None, hash=None)")

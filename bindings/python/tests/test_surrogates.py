@@ -168,8 +168,8 @@ ENTRY_POINTS: list[tuple[str, Callable[[Router, str], Any], Optional[int]]] = [
     ("AASA.decide url", lambda r, s: switchyard.links.AASA({"applinks": {"details": []}}).decide(
         "x.com", "https://x.com/" + s), 14),
     ("cross_check host", lambda r, s: switchyard.links.cross_check(r, {"applinks": {"details": []}}, s, "T.a"), 0),
-    ("Router dialect", lambda r, s: switchyard.Router(dialect=s), None),
-    ("Router host_handling", lambda r, s: switchyard.Router(host_handling=s), None),
+    ("Router dialect", lambda r, s: switchyard.Router(dialect=s), None),  # type: ignore[arg-type]
+    ("Router host_handling", lambda r, s: switchyard.Router(host_handling=s), None),  # type: ignore[arg-type]
     ("android_matches kind", lambda r, s: switchyard.links.android_matches(s, "/x", "/x"), None),
 ]
 

@@ -86,11 +86,11 @@ def test_errors() -> None:
         assert e.value.position == 5
         assert "backreference" in str(e.value)
         with pytest.raises(ValueError):
-            r.add("/a", "A", dialect="regex")
+            r.add("/a", "A", dialect="regex")  # type: ignore[arg-type]
         with pytest.raises(TypeError):
             r.add("/a", "A", dialect="urlpattern", ignore_case=1)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
-        Router(dialect="glob")
+        Router(dialect="glob")  # type: ignore[arg-type]
 
 
 def test_search_and_hash() -> None:

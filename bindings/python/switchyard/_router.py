@@ -1,0 +1,383 @@
+"""Router: a route table (the public class; the package's __init__ exports it)."""
+
+from __future__ import annotations
+
+import json
+import os
+import warnings
+from ctypes import byref, c_int
+from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, NoReturn, Optional, Tuple, Union
+
+from . import _ffi, introspection, navigation
+from ._errors import SY_ERR_MISUSE, FileError, InvalidArgumentError, Status, SwitchyardError
+from ._ffi import SyError, SyRoute
+from ._match import GIL_DISABLED, Match, Scratch, give_scratch, make_match, take_scratch
+from ._options import build_options
+from ._routes import DefaultValue, Route, fill_route, note_uuid_routes, read_routes, route_arguments
+from ._text import Text, encode_surrogates, utf8
+from .introspection import Explanation
+from .navigation import DispatchResult, Handler, UrlValue
+
+#: One element of ``Router.add_routes``' list: a dict of ``Router.add``'s keyword
+#: arguments, or a (pattern, target) pair.
+RouteSpec = Union[Mapping[str, Any], Tuple[Text, Text]]
+
+#: The choices of the Router options host_handling, precedence and dialect.
+HostHandling = Literal["web_schemes", "always_segment", "host_when_dotted"]
+Precedence = Literal["specificity", "registration_order", "most_literals"]
+Dialect = Literal["switchyard", "urlpattern"]
+
+
+def _closed() -> SwitchyardError:
+    return SwitchyardError(SY_ERR_MISUSE, "the router is closed", None)
+
+
+class Router:
+    """A route table. Thread-safe: resolve from any number of threads while others add,
+    remove or load rules. ``Router(option=value, ...)``: see docs/PYTHON.md for every option."""
+
+    __module__ = "switchyard"
+
+    __slots__ = ("_h", "_arg", "_changed", "__weakref__")
+    _h: Optional[_ffi.RouterObj]
+    _arg: Any  # byref(_h), or None once closed
+    _changed: bool
+
+    # _h: the C router (an owning _ffi.RouterObj), None once closed. Every call copies it
+    # to a local first: that reference keeps the C router alive until the call returns,
+    # so a close() on another thread never frees it under a call in flight.
+    # _arg: the C router's address for the raw resolve call, as a byref() object (ctypes
+    # passes those without making an argument object per call). It refers to _h's object,
+    # so holding it keeps the C router alive; close() drops both.
+    # _changed: set after each change this Router makes; the next resolve then builds the
+    # new table with the GIL released (see resolve).
+
+    def __init__(self, *, strict_trailing_slash: bool = False, keep_empty_segments: bool = False,
+                 case_insensitive_literals: bool = False, plus_as_space_in_path: bool = False,
+                 plus_as_space_in_query: bool = True, decode_path: bool = True,
+                 trailing_wildcard_needs_segment: bool = False, query_over_path: bool = False,
+                 host_handling: HostHandling = "web_schemes", precedence: Precedence = "specificity",
+                 dialect: Dialect = "switchyard", max_url_length: Optional[int] = None,
+                 max_segments: Optional[int] = None, max_parameters: Optional[int] = None,
+                 max_pattern_length: Optional[int] = None, max_document_size: Optional[int] = None,
+                 max_redirects: Optional[int] = None, max_candidates: Optional[int] = None,
+                 web_schemes: Optional[Iterable[Text]] = None) -> None:
+        # Every option is a keyword of its own, so a type checker catches a misspelt one;
+        # build_options checks the values (a caller without a type checker passes anything).
+        opts, keep = build_options({
+            "strict_trailing_slash": strict_trailing_slash, "keep_empty_segments": keep_empty_segments,
+            "case_insensitive_literals": case_insensitive_literals, "plus_as_space_in_path": plus_as_space_in_path,
+            "plus_as_space_in_query": plus_as_space_in_query, "decode_path": decode_path,
+            "trailing_wildcard_needs_segment": trailing_wildcard_needs_segment, "query_over_path": query_over_path,
+            "host_handling": host_handling, "precedence": precedence, "dialect": dialect,
+            "max_url_length": max_url_length, "max_segments": max_segments, "max_parameters": max_parameters,
+            "max_pattern_length": max_pattern_length, "max_document_size": max_document_size,
+            "max_redirects": max_redirects, "max_candidates": max_candidates, "web_schemes": web_schemes,
+        })
+        self._h = _ffi.new_router(opts)
+        self._arg = byref(self._h)
+        self._changed = True
+        del keep  # the options' pointers were read during sy_router_new only
+
+    # -------------------------------------------------------------- lifetime
+
+    def close(self) -> None:
+        """Release the C router. Idempotent. Matches already returned stay readable."""
+        self._h = None
+        self._arg = None
+
+    @property
+    def closed(self) -> bool:
+        return self._h is None
+
+    def __enter__(self) -> Router:
+        if self._h is None:
+            raise _closed()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _ref(self) -> _ffi.RouterObj:
+        h = self._h
+        if h is None:
+            raise _closed()
+        return h
+
+    # -------------------------------------------------------------- changes
+
+    def add(self, pattern: Text, target: Optional[Union[Text, Handler]] = None, *,
+            redirect: Optional[Text] = None, name: Optional[Text] = None, priority: int = 0,
+            defaults: Optional[Mapping[str, DefaultValue]] = None, append_params: bool = True,
+            data: object = None, dialect: Optional[Dialect] = None, ignore_case: bool = False,
+            search: Optional[Text] = None, hash: Optional[Text] = None) -> None:
+        """Add a route leading to ``target`` or, instead, redirecting to ``redirect``.
+
+        ``dialect``: "urlpattern" for a pattern in the WHATWG URLPattern syntax, "switchyard"
+        for Switchyard's own, None for the router's (``Router(dialect=...)``);
+        ``ignore_case`` is URLPattern's ``ignoreCase``. ``search`` and ``hash`` are
+        URLPattern's patterns for the query (without ``?``) and the fragment (without
+        ``#``); None matches any. They belong to the urlpattern dialect: on a route in
+        the switchyard dialect they are an InvalidArgumentError.
+
+        ``data``: any Python object, the route's own (``Match.data``; None: none); kept
+        while the route is in the router or a Match of it lives. A callable ``target`` is the
+        route's handler (see dispatch) and its data; the route's target is then its
+        pattern.
+
+        Raises PatternError (with the byte position; for an error in ``search`` or
+        ``hash`` the message names the component and the position is the byte in that
+        pattern), ConflictError (naming both patterns), LimitError; ValueError /
+        TypeError for arguments Python can check.
+        """
+        kwargs: Dict[str, Any] = {"redirect": redirect, "name": name, "priority": priority, "defaults": defaults,
+                  "append_params": append_params, "dialect": dialect, "ignore_case": ignore_case,
+                  "search": search, "hash": hash}
+        if callable(target):
+            # A callable target is the route's handler (and, unless data is given, its
+            # data); the route's target is its pattern.
+            handler = target
+            text = pattern.decode() if isinstance(pattern, bytes) else pattern
+            navigation._add_with_data(self, handler if data is None else data, pattern, text, kwargs)
+            navigation._handle(self, text, handler)
+            return
+        if data is not None:
+            navigation._add_with_data(self, data, pattern, target, kwargs)
+            return
+        route = SyRoute()
+        keep = fill_route(route, pattern, target, **kwargs)
+        h = self._ref()
+        _ffi.sy_router_add_route(h, route, SyError())
+        self._changed = True
+        del keep  # read during the call only
+
+    def add_routes(self, routes: Iterable[RouteSpec]) -> None:
+        """Add every route of ``routes``, all or nothing: each a dict of add()'s arguments
+        ({"pattern": ..., "target": ...}, also "dialect", "search", "hash") or a
+        (pattern, target) pair.
+
+        On failure no route is added, and the error's ``route_index`` is the index in
+        ``routes`` of the route at fault (None when no single route is).
+        """
+        items = list(routes)
+        array = (SyRoute * max(len(items), 1))()
+        keep: List[object] = []
+        for i, item in enumerate(items):
+            try:
+                args, kwargs = route_arguments(item)
+                keep.append(fill_route(array[i], *args, **kwargs))
+            except ValueError as exc:
+                raise InvalidArgumentError(Status.SY_ERR_INVALID_ARGUMENT, f"routes[{i}]: {exc}", None, i) from None
+            except TypeError as exc:
+                raise TypeError(f"routes[{i}]: {exc}") from None
+        h = self._ref()
+        _ffi.sy_router_add_routes(h, array, len(items), SyError())
+        self._changed = True
+        del keep  # read during the call only
+
+    @property
+    def routes(self) -> List[Route]:
+        """Every route, in the order added (a rule document's in its order): a list of
+        read-only Route descriptions, made on each read."""
+        return read_routes(self._ref())
+
+    def remove(self, pattern: Text) -> bool:
+        """Remove the route added with exactly this pattern text; True if one was."""
+        data = utf8(pattern, "pattern")
+        removed = c_int()
+        h = self._ref()
+        _ffi.sy_router_remove(byref(removed), h, data, len(data), SyError())
+        self._changed = True
+        return removed.value == 1
+
+    def load_rules(self, doc: Union[Mapping[str, Any], Text, os.PathLike[str]]) -> None:
+        """Replace the routes of the previous rule document, all or nothing.
+
+        ``doc``: a dict (serialised with json.dumps), or JSON text (str or bytes). Errors
+        are RuleError with the JSON path in the message. For a file, load_rules_file().
+        A str or bytes that does not start with '{' or '[', or an os.PathLike, is still
+        read as a path, with a DeprecationWarning: that form goes in the next release.
+        """
+        if isinstance(doc, Mapping):
+            text = json.dumps(doc, allow_nan=False).encode()
+        elif isinstance(doc, str) and doc.lstrip()[:1] in ("{", "["):
+            text = utf8(doc, "a rule document")
+        elif isinstance(doc, bytes) and doc.lstrip()[:1] in (b"{", b"["):
+            text = doc
+        elif isinstance(doc, (str, bytes, os.PathLike)):
+            warnings.warn("Router.load_rules(path) is deprecated: use Router.load_rules_file(path) "
+                          "(load_rules takes a dict or JSON text)", DeprecationWarning, stacklevel=2)
+            return self.load_rules_file(doc)
+        else:
+            raise TypeError(f"load_rules takes a dict or JSON text, not {type(doc).__name__}")
+        self._load(_ffi.sy_router_load_rules, text)
+
+    def load_rules_file(self, path: Union[Text, os.PathLike[str], os.PathLike[bytes]]) -> None:
+        """load_rules() for the rule document in the file ``path`` (str, bytes or
+        os.PathLike). A file that cannot be read raises FileError, an OSError too."""
+        if not isinstance(path, (str, bytes, os.PathLike)):
+            raise TypeError(f"load_rules_file takes a path, not {type(path).__name__}")
+        name = os.fspath(path)
+        try:
+            self._load(_ffi.sy_router_load_rules_file, utf8(name, "a path"))
+        except FileError as exc:
+            exc.filename = name
+            raise
+
+    def _load(self, load: Optional[_ffi.CFunction], text: bytes) -> None:
+        h = self._ref()
+        if load is None or not _ffi.has_rules():
+            raise NotImplementedError(f"{_ffi.library_path} has no sy_router_load_rules; rebuild libswitchyard")
+        load(h, text, len(text), SyError())
+        self._changed = True
+        note_uuid_routes(h)
+
+    # -------------------------------------------------------------- resolve
+
+    def _resolve_attached(self, url: Text) -> Match:
+        """Match ``url`` (str or bytes): a Match, falsy when no route matched.
+
+        Raises InvalidURLError (with the byte position), LimitError, RedirectError.
+        """
+        # Kept to one foreign call and a few cheap statements: the benchmark's hot path.
+        # The call is made without ctypes argument conversion (see
+        # _ffi.sy_router_resolve_raw): the pointers as byref() objects made once (per
+        # Router, per Scratch), the length as a ready size_t argument, and holding the
+        # GIL, which costs less than releasing and taking it back. The first resolve
+        # after a change builds the new table (~100 ms for 10,000 routes): after this
+        # Router's own changes, that resolve releases the GIL so other threads run. (A
+        # change by another thread that lands between its C call and setting the flag
+        # only means one build holds the GIL: slower, never wrong.) The Match is new,
+        # and owns the Scratch until it goes (_match.py).
+        router = self._arg  # keeps the C router alive during the call, even across close()
+        if type(url) is str:
+            try:
+                url = url.encode()
+            except UnicodeEncodeError:  # surrogates: the library reports where (_text.py)
+                url = encode_surrogates(url)  # type: ignore[arg-type]  # still the str
+        elif type(url) is not bytes:
+            url = utf8(url, "url")
+        try:
+            size = _SIZE_ARGS[len(url)]
+        except IndexError:
+            size = _ffi.size_arg(len(url))
+        try:
+            c = _take_scratch()  # a C match no Match holds (_match.py)
+        except IndexError:
+            c = Scratch()
+        if self._changed:
+            self._changed = False
+            status = _resolve_releasing_gil(c.arg, router, url, size, None)
+        else:
+            # No sy_error: a closed router (None, a NULL router) or a bad URL fails in C
+            # and is told apart below, where the sy_error is asked for.
+            status = _resolve(c.arg, router, url, size, None)
+        if status:
+            _resolve_failed(c, router, url, size)
+        m = _make_match()
+        m._c = c
+        m._url = url
+        m._cache = None
+        return m
+
+    # A Router is a handle on one C router, like a file or a lock: copy and pickle refuse
+    # (a shallow copy would be a second handle on the same routes, not a new router).
+    def __copy__(self) -> NoReturn:
+        raise TypeError("a switchyard Router cannot be copied: make a new Router and add "
+                        "the same routes (or load the same rules)")
+
+    def __deepcopy__(self, memo: object) -> NoReturn:
+        self.__copy__()
+
+    def __reduce__(self) -> NoReturn:
+        raise TypeError("a switchyard Router cannot be pickled: it is a handle on a C router "
+                        "of this process")
+
+    def __repr__(self) -> str:
+        return f"<switchyard.Router {'closed' if self._h is None else 'open'}>"
+
+
+    def _resolve_detached(self, url: Text) -> Match:
+        """Match ``url`` (str or bytes): a Match, falsy when no route matched.
+
+        Raises InvalidURLError (with the byte position), LimitError, RedirectError.
+        """
+        # Router.resolve on free-threaded Python (GIL_DISABLED): a Match is resolved as
+        # usual, then every attribute is read while only this thread can reach it, so no
+        # read of the Match returned calls C.
+        return self._resolve_attached(url)._read_all()
+
+    #: Match ``url`` (str or bytes): a Match, falsy when no route matched. Raises
+    #: InvalidURLError (with the byte position), LimitError, RedirectError.
+    resolve = _resolve_detached if GIL_DISABLED else _resolve_attached
+
+    # -------------------------------------------------------------- navigation
+
+    def handle(self, target: Text, handler: Optional[Handler]) -> None:
+        """Call ``handler(match, context)`` for every route whose target is ``target`` when a
+        URL is dispatched (replacing the handler registered before); None removes it."""
+        navigation._handle(self, target, handler)
+
+    def dispatch(self, url: Text, context: object = None) -> DispatchResult:
+        """Offer ``url`` to the handlers of the routes that match it, best first, until one
+        accepts: a DispatchResult. A handler's exception propagates unchanged; an unreadable
+        URL raises as ``resolve`` does."""
+        return navigation._dispatch(self, url, context)
+
+    def url_for(self, name: Text, params: Optional[Mapping[str, UrlValue]] = None, /, **kw: UrlValue) -> str:
+        """The URL of the route named ``name``, its parameters from ``params`` and the
+        keywords (a keyword wins over the same name in ``params``): str, int, float,
+        uuid.UUID or bool (written ``true`` / ``false``), every type ``resolve`` gives.
+        Those the path does not take go to the query. ``name`` and ``params`` are
+        positional, so a route parameter may be called ``name``, ``params`` or ``self``.
+        Raises SwitchyardError naming the route or the parameter (unknown name, missing or
+        mistyped parameter)."""
+        values = dict(params) if params is not None else {}
+        values.update(kw)
+        return navigation._url_for(self, name, values)
+
+    # -------------------------------------------------------------- introspection
+
+    def candidates(self, url: Text) -> Iterator[Match]:
+        """Every route that matches ``url``, best first, each a Match with its own parameters.
+
+        The first is what ``resolve(url)`` gives (redirects followed); the others are the
+        other routes that match the URL on their own, in the order the router prefers them
+        (``explain`` gives the reasons), each once; a redirect route among them is not
+        followed. At most ``max_candidates`` (a Router option, default 16) are given. Reading
+        only the first costs one resolve; the rest are worked out when the iteration reaches
+        the second. Raises as ``resolve`` does for a URL that cannot be read, at the call.
+        """
+        return introspection._candidates(self, url)
+
+    def explain(self, url: Text) -> Explanation:
+        """Explain a resolve of ``url``: every route alternative that matches it on its own,
+        best first, and for each that lost the part that decided it (an Explanation; falsy
+        when no route matches). The first hop only: a redirect's next URL is a URL of its own.
+        Introspection: it tries every route on the URL. Raises as ``resolve`` does for a URL
+        that cannot be read (not for a redirect error of a later hop)."""
+        return introspection._explain(self, url)
+
+
+def _resolve_failed(c: Scratch, router: Any, url: bytes, size: Any) -> None:
+    """After a failed resolve into Scratch ``c``: raises its error. A None router is a
+    closed Router; otherwise the resolve is made again with an sy_error for the C
+    message (the same outcome: a resolve changes nothing but its match). Returns if that
+    resolve succeeds, which only a change of routes in between can bring about."""
+    if router is None:
+        _give_scratch(c)
+        raise _closed()
+    status = _resolve_releasing_gil(c.arg, router, url, size, c.err_arg)
+    if status:
+        _give_scratch(c)  # no Match holds it
+        raise _ffi.error_from(status, c.err)
+
+
+_resolve = _ffi.sy_router_resolve_raw
+_resolve_releasing_gil = _ffi.sy_router_resolve_raw_releasing_gil
+_SIZE_ARGS = _ffi.SIZE_ARGS
+_take_scratch = take_scratch
+_make_match = make_match
+_give_scratch = give_scratch
+
+
