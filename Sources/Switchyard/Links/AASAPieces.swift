@@ -1,5 +1,3 @@
-// Part of the RuleDocuments trait (Package.swift): app-link files are JSON read with jansson.
-#if RuleDocuments
 /// Matches an AASA pattern cut at its `*`s into pieces (AASAGlob): the first piece at the
 /// start of the text, the last at its end, each middle piece at its leftmost place after the
 /// one before. A piece is a run of literals, `?` and one-character classes, so it has a fixed
@@ -170,4 +168,3 @@ struct AASAPieceMatcher {
         }
     }
 }
-#endif
