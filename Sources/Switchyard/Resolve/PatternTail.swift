@@ -4,9 +4,9 @@
 /// such routes never come here.
 
 /// The Pike VM steps (`LinearRegex.countingSteps`) one walk may spend on the tails and
-/// constraints it tries, together: about 10 ms of work. Past it the resolve is a limit
+/// constraints it tries, together: about 5 ms of work. Past it the resolve is a limit
 /// error, whatever the routes (docs/SECURITY.md, "Regular expressions").
-let regexStepBudget = 1 << 21
+let regexStepBudget = 1 << 20
 
 /// What a tail check or a constraint reads, kept in the MatchBuffer: where the URL's
 /// components are, the engine's scratch, sized for the table's largest regexp when the
