@@ -104,8 +104,8 @@ struct RegexCostTests {
         let capturing = url.withUnsafeBufferPointer { regex.countingSteps($0, capturing: true) }
         let bound = 2 * regex.instructionCount * (url.count + 1)
         #expect(plain.steps <= bound)
-        // 31 pairs of slots: a copy of them counts 7 steps, so capturing costs at most 8 times more.
-        #expect(capturing.steps <= 8 * bound)
+        // 31 pairs of slots: a copy of them counts 8 steps, so capturing costs at most 9 times more.
+        #expect(capturing.steps <= 9 * bound)
     }
 
     @Test("one resolve's regexp steps are bounded whatever the routes")
