@@ -68,6 +68,20 @@ static const char *const urls[] = {
     "0000000000000000000000000000000000000000000000000000000000000000000000000000000000000001/1e-400",
 };
 
+/* Adds pattern -> target in the urlpattern dialect, or the test fails. */
+static void add_urlpattern(sy_router *r, const char *pattern, const char *target)
+{
+    sy_route rt;
+    sy_error err;
+    sy_route_init(&rt, SY_ROUTE_VERSION);
+    rt.pattern.ptr = pattern;
+    rt.pattern.len = strlen(pattern);
+    rt.target.ptr = target;
+    rt.target.len = strlen(target);
+    rt.flags = SY_ROUTE_DIALECT_URLPATTERN;
+    assert_status(SY_OK, sy_router_add_route(r, &rt, &err), &err);
+}
+
 static void resolve_after_warm_up_allocates_nothing(void **state)
 {
     sy_router *r = sy_test_router(NULL);
@@ -91,16 +105,7 @@ static void resolve_after_warm_up_allocates_nothing(void **state)
     sy_test_add(r, "/words/<re:word:[ab]*a[ab][ab][ab][ab][ab][ab][ab][ab][ab][ab]>", "Word");
     sy_test_add(r, "/groups/*namespace/-/issues/:id", "Issue");
     sy_test_add(r, "/docs/:name.:format", "Doc");
-    {
-        sy_route rt;
-        sy_route_init(&rt, SY_ROUTE_VERSION);
-        rt.pattern.ptr = "/books/:year(\\d{4}){/chapter-:n(\\d+)}?";
-        rt.pattern.len = strlen(rt.pattern.ptr);
-        rt.target.ptr = "Book";
-        rt.target.len = strlen(rt.target.ptr);
-        rt.flags = SY_ROUTE_DIALECT_URLPATTERN;
-        assert_status(SY_OK, sy_router_add_route(r, &rt, &err), &err);
-    }
+    add_urlpattern(r, "/books/:year(\\d{4}){/chapter-:n(\\d+)}?", "Book");
     {
         sy_route rt;
         sy_route_init(&rt, SY_ROUTE_VERSION);
@@ -165,7 +170,6 @@ static void long_regexps_allocate_nothing_after_warm_up(void **state)
     };
     sy_router *r = sy_test_router(NULL);
     sy_match *m = sy_test_match();
-    sy_route rt;
     sy_error err;
     long before;
     size_t i, round;
@@ -177,13 +181,7 @@ static void long_regexps_allocate_nothing_after_warm_up(void **state)
     memset(tail + 4, 'b', 200);
     memcpy(tail + 204, "c/rest/of/it", 13);
     sy_test_add(r, "/w/<re:word:[ab]*a[ab]{200}c>", "Word");
-    sy_route_init(&rt, SY_ROUTE_VERSION);
-    rt.pattern.ptr = "/t/:x([ab]*a[ab]{200}c)/:rest(.*)";
-    rt.pattern.len = strlen(rt.pattern.ptr);
-    rt.target.ptr = "Tail";
-    rt.target.len = strlen(rt.target.ptr);
-    rt.flags = SY_ROUTE_DIALECT_URLPATTERN;
-    assert_status(SY_OK, sy_router_add_route(r, &rt, &err), &err);
+    add_urlpattern(r, "/t/:x([ab]*a[ab]{200}c)/:rest(.*)", "Tail");
 
     for (round = 0; round < 3; round++) {
         before = g_allocations;
