@@ -323,12 +323,13 @@ resolved("inside-punycode-listed", "/go/:x", "https://xn--bcher-kva.example/{x}"
 # so such a URL would leave its template's path; one the template writes itself stays.
 def whole_segment_resolved(case, pattern, template, url, decode, options=None, dialect=None):
     """A row for a pattern of whole-segment parameters only (`/:a/:b`), whose values are the
-    URL's segments as written: decoded once before they are encoded for their place (a
-    urlpattern tail's groups), or, with `decode` false (decode_path off), kept as written
-    once the dot segments a browser removes (`%2e` spellings too) are gone."""
+    URL's segments once the dot segments a browser removes (`%2e` spellings too) are gone
+    (a urlpattern tail reads the browser's path; decode_path off removes them too): decoded
+    once before they are encoded for their place (a tail's groups), or, with `decode` false
+    (decode_path off), kept as written."""
     path = url.partition("?")[0].partition("#")[0]
     pieces = path.split("/")[1:]
-    if not decode:
+    if not decode or dialect == "urlpattern":
         kept = []
         for p in pieces:
             if p.lower() in DOT_SEGMENTS:
@@ -348,8 +349,8 @@ def whole_segment_resolved(case, pattern, template, url, decode, options=None, d
 
 
 FILES = "https://good.example.com/files/{a}/{b}/view"
-for name, url in [("dotdot-dotdot", "/%2e%2e/%2e%2e"), ("mixed-case", "/%2E%2e/x"), ("dot", "/%2e/x"),
-                  ("dot-escaped-dot", "/.%2E/x"), ("three-dots", "/%2e%2e%2e/a..b"), ("plain", "/x/y")]:
+for name, url in [("dotdot-dotdot", "/%2e%2e/%2e%2e/a/b"), ("mixed-case", "/c/%2E%2e/a/b"), ("dot", "/%2e/a/b"),
+                  ("dot-escaped-dot", "/c/.%2E/a/b"), ("three-dots", "/%2e%2e%2e/a..b"), ("plain", "/x/y")]:
     whole_segment_resolved(f"tail-{name}", "/:a/:b", FILES, url, decode=True, dialect="urlpattern")
 for name, url in [("dotdot", "/go/x/%2e%2e/y/z"), ("dot", "/go/%2E/y/z"), ("mixed", "/go/q/.%2E/y/z"),
                   ("escaped-plain", "/go/a%20b/%2e%2e%2e")]:

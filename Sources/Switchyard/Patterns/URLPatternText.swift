@@ -18,11 +18,6 @@ func encodeURLPatternText(_ text: String, _ component: URLPatternComponent, at: 
     }
 }
 
-private func isPathEncoded(_ b: UInt8) -> Bool {
-    b < 0x21 || b > 0x7E || b == 0x22 || b == 0x23 || b == 0x3C || b == 0x3E || b == 0x3F || b == 0x60
-        || b == 0x7B || b == 0x7D
-}
-
 private let hexDigits = Array("0123456789ABCDEF".utf8)
 
 private func percentEncoded(_ bytes: [UInt8], _ encode: (UInt8) -> Bool) -> String {
@@ -60,7 +55,7 @@ private func canonicalPathname(_ input: [UInt8]) -> String {
     for s in segments {
         out.append(0x2F)
         for b in s {
-            if isPathEncoded(b) { out += [0x25, hexDigits[Int(b >> 4)], hexDigits[Int(b & 15)]] } else { out.append(b) }
+            if isPathPercentEncoded(b) { out += [0x25, hexDigits[Int(b >> 4)], hexDigits[Int(b & 15)]] } else { out.append(b) }
         }
     }
     if !leadingSlash { out.removeFirst(min(2, out.count)) }

@@ -186,7 +186,7 @@ struct LinearRegex: Hashable, Sendable {
     }
 
     /// Whether the Pike VM matches all of `input`, counting its steps: an instruction met
-    /// by a thread, and one more per 8 capture slots copied when `capturing`. What the
+    /// by a thread, and one more per 8 capture slots (or fewer) copied when `capturing`. What the
     /// linear-time bound and the resolve's budget are stated in.
     func countingSteps(_ input: UnsafeBufferPointer<UInt8>, capturing: Bool = false) -> (matched: Bool, steps: Int) {
         var steps = 0
@@ -250,7 +250,7 @@ struct LinearRegex: Hashable, Sendable {
                         if target >= 0 {
                             let from = current.slots + t &* k
                             for s in 0..<k { work[s] = from[s] }
-                            steps &+= k &>> 3
+                            steps &+= (k &+ 7) &>> 3
                             add(&following, target, at: pos &+ 1, n: n, program, work, stack, k, &steps)
                         }
                         t &+= 1
@@ -327,7 +327,7 @@ struct LinearRegex: Hashable, Sendable {
                 default:
                     let to = list.slots + at &* k
                     for s in 0..<k { to[s] = work[s] }
-                    steps &+= k &>> 3
+                    steps &+= (k &+ 7) &>> 3
                 }
                 break
             }

@@ -4,9 +4,9 @@
 /// such routes never come here.
 
 /// The Pike VM steps (`LinearRegex.countingSteps`) one walk may spend on the tails and
-/// constraints it tries, together: about 10 ms of work. Past it the resolve is a limit
+/// constraints it tries, together: about 5 ms of work. Past it the resolve is a limit
 /// error, whatever the routes (docs/SECURITY.md, "Regular expressions").
-let regexStepBudget = 1 << 21
+let regexStepBudget = 1 << 20
 
 /// What a tail check or a constraint reads, kept in the MatchBuffer: where the URL's
 /// components are, the engine's scratch, sized for the table's largest regexp when the
@@ -18,7 +18,10 @@ struct TailInput {
     /// the resolve ends with a limit error).
     var budget = regexStepBudget
     /// Byte ranges in the URL; start -1: the component is absent (matched as "").
+    /// The pathname's range is in the decode buffer instead when `pathIsDecoded`: the
+    /// browser's serialization of a web path that differs from the bytes given.
     var pathStart = 0, pathEnd = 0
+    var pathIsDecoded = false
     var queryStart = -1, queryEnd = -1
     var fragmentStart = -1, fragmentEnd = -1
 
@@ -43,17 +46,31 @@ extension MatchBuffer {
     /// Notes where the URL's pathname, query and fragment are, for the tail checks of this
     /// resolve, and gives its regexps their step budget. The pathname starts at the path,
     /// or for a URL whose authority is a path segment (`myapp://user/42`) at the `/` before
-    /// it (`/user/42`).
+    /// it (`/user/42`). The path of a web URL, or of one without a scheme, is the one a
+    /// browser reads (BrowserPath.swift, SEMANTICS.md "The urlpattern dialect"): where that
+    /// differs from the bytes given, it is written to the decode buffer, before any walk
+    /// takes that buffer's address.
     func prepareTail(_ p: UnsafePointer<UInt8>, _ prefix: URLView.Prefix, _ end: Int) {
         let st = state
         guard let tail = st.pointee.tail else { return }
         tail.pointee.budget = regexStepBudget
+        tail.pointee.pathIsDecoded = false
         if let (a, _) = prefix.authority, a > 0, p[a - 1] == 0x2F {
             tail.pointee.pathStart = a - 1
         } else {
-            tail.pointee.pathStart = min(prefix.pathStart, end)
+            let start = min(prefix.pathStart, end)
+            tail.pointee.pathStart = start
+            if st.pointee.tableView?.pointee.tails != nil, !st.pointee.view.hasScheme || st.pointee.view.isWeb,
+               start < end ? p[start] == 0x2F && browserPathDiffers(p, start, end) : st.pointee.view.isWeb {
+                // A web URL's empty path is `/` to a browser.
+                let at = st.pointee.view.decoded.count
+                st.pointee.view.decoded.appendBrowserPath(p, start, max(start, end))
+                tail.pointee.pathStart = at
+                tail.pointee.pathEnd = st.pointee.view.decoded.count
+                tail.pointee.pathIsDecoded = true
+            }
         }
-        tail.pointee.pathEnd = end
+        if !tail.pointee.pathIsDecoded { tail.pointee.pathEnd = end }
         tail.pointee.queryStart = st.pointee.view.rawQueryStart
         tail.pointee.queryEnd = st.pointee.view.rawQueryEnd
         if st.pointee.view.hasFragment {
@@ -82,9 +99,10 @@ extension Walker {
     mutating func matchTail(_ e: TableEntry) -> Bool {
         guard let input = buffer.pointee.tail, let tails = buffer.pointee.tableView?.pointee.tails, let matcher = tails[Int(e.route)] else { return false }
         let saved = captureCount
-        if !matchComponent(matcher.pathname, input.pointee.pathStart, input.pointee.pathEnd, input)
-            || !matchComponent(matcher.search, input.pointee.queryStart, input.pointee.queryEnd, input)
-            || !matchComponent(matcher.hash, input.pointee.fragmentStart, input.pointee.fragmentEnd, input) {
+        if !matchComponent(matcher.pathname, input.pointee.pathStart, input.pointee.pathEnd, input,
+                           inDecoded: input.pointee.pathIsDecoded)
+            || !matchComponent(matcher.search, input.pointee.queryStart, input.pointee.queryEnd, input, inDecoded: false)
+            || !matchComponent(matcher.hash, input.pointee.fragmentStart, input.pointee.fragmentEnd, input, inDecoded: false) {
             captureCount = saved
             return false
         }
@@ -92,11 +110,11 @@ extension Walker {
     }
 
     private mutating func matchComponent(_ c: URLPatternMatcher.Component?, _ start: Int, _ end: Int,
-                                         _ input: UnsafeMutablePointer<TailInput>) -> Bool {
+                                         _ input: UnsafeMutablePointer<TailInput>, inDecoded: Bool) -> Bool {
         guard let c else { return true }
         let from = start < 0 ? 0 : start
         let count = start < 0 ? 0 : end - start
-        let text = UnsafeBufferPointer(start: url + from, count: count)
+        let text = UnsafeBufferPointer(start: (inDecoded ? decoded : url) + from, count: count)
         let slots = UnsafeMutableBufferPointer(start: input.pointee.slots.base, count: input.pointee.slots.capacity)
         let scratch = UnsafeMutableBufferPointer(start: input.pointee.scratch.base, count: input.pointee.scratch.capacity)
         guard input.pointee.budget >= 0,
@@ -105,7 +123,7 @@ extension Walker {
             let s = Int(slots[2 * Int(g.number)]), e = Int(slots[2 * Int(g.number) + 1])
             if s < 0 || e < s || (g.emptyIsAbsent && s == e) { continue }
             captures[captureCount] = Capture(
-                text: TextRef(start: Int32(truncatingIfNeeded: from + s), count: Int32(truncatingIfNeeded: e - s), decoded: false),
+                text: TextRef(start: Int32(truncatingIfNeeded: from + s), count: Int32(truncatingIfNeeded: e - s), decoded: inDecoded),
                 kind: .param, intValue: Int64(g.nameIndex))
             captureCount += 1
         }

@@ -68,6 +68,20 @@ static const char *const urls[] = {
     "0000000000000000000000000000000000000000000000000000000000000000000000000000000000000001/1e-400",
 };
 
+/* Adds pattern -> target in the urlpattern dialect, or the test fails. */
+static void add_urlpattern(sy_router *r, const char *pattern, const char *target)
+{
+    sy_route rt;
+    sy_error err;
+    sy_route_init(&rt, SY_ROUTE_VERSION);
+    rt.pattern.ptr = pattern;
+    rt.pattern.len = strlen(pattern);
+    rt.target.ptr = target;
+    rt.target.len = strlen(target);
+    rt.flags = SY_ROUTE_DIALECT_URLPATTERN;
+    assert_status(SY_OK, sy_router_add_route(r, &rt, &err), &err);
+}
+
 static void resolve_after_warm_up_allocates_nothing(void **state)
 {
     sy_router *r = sy_test_router(NULL);
@@ -91,16 +105,7 @@ static void resolve_after_warm_up_allocates_nothing(void **state)
     sy_test_add(r, "/words/<re:word:[ab]*a[ab][ab][ab][ab][ab][ab][ab][ab][ab][ab]>", "Word");
     sy_test_add(r, "/groups/*namespace/-/issues/:id", "Issue");
     sy_test_add(r, "/docs/:name.:format", "Doc");
-    {
-        sy_route rt;
-        sy_route_init(&rt, SY_ROUTE_VERSION);
-        rt.pattern.ptr = "/books/:year(\\d{4}){/chapter-:n(\\d+)}?";
-        rt.pattern.len = strlen(rt.pattern.ptr);
-        rt.target.ptr = "Book";
-        rt.target.len = strlen(rt.target.ptr);
-        rt.flags = SY_ROUTE_DIALECT_URLPATTERN;
-        assert_status(SY_OK, sy_router_add_route(r, &rt, &err), &err);
-    }
+    add_urlpattern(r, "/books/:year(\\d{4}){/chapter-:n(\\d+)}?", "Book");
     {
         sy_route rt;
         sy_route_init(&rt, SY_ROUTE_VERSION);
@@ -150,10 +155,57 @@ static void resolve_after_warm_up_allocates_nothing(void **state)
     sy_router_free(r);
 }
 
+/* The scratch of a regexp the Pike VM runs is kept in the sy_match: a constraint and a
+ * urlpattern tail of about 400 instructions (scratch of about 10 KB each, past the 1 KiB a
+ * stack buffer holds) and a tail read through a browser's path (dot segments removed) make
+ * no allocation once the match has resolved them. */
+static void long_regexps_allocate_nothing_after_warm_up(void **state)
+{
+    /* "a" then 200 "b" then "c": what [ab]*a[ab]{200}c takes. */
+    static char word[256], tail[256];
+    const char *long_urls[] = {
+        word,
+        tail,
+        "/x/../t/ab/%2e%2e/t/abab/rest", /* read as /t/t/abab/rest: the tail's regexp misses */
+        "/w/ab",
+    };
+    sy_router *r = sy_test_router(NULL);
+    sy_match *m = sy_test_match();
+    sy_error err;
+    long before;
+    size_t i, round;
+    (void)state;
+    memcpy(word, "/w/bba", 6);
+    memset(word + 6, 'b', 200);
+    memcpy(word + 206, "c", 2);
+    memcpy(tail, "/t/a", 4);
+    memset(tail + 4, 'b', 200);
+    memcpy(tail + 204, "c/rest/of/it", 13);
+    sy_test_add(r, "/w/<re:word:[ab]*a[ab]{200}c>", "Word");
+    add_urlpattern(r, "/t/:x([ab]*a[ab]{200}c)/:rest(.*)", "Tail");
+
+    for (round = 0; round < 3; round++) {
+        before = g_allocations;
+        for (i = 0; i < sizeof long_urls / sizeof long_urls[0]; i++) {
+            assert_status(SY_OK, sy_router_resolve(m, r, LIT(long_urls[i]), &err), &err);
+            assert_int_equal(sy_match_found(m), i < 2);
+        }
+        if (round > 0) {
+            print_message("allocations in round %zu: %ld\n", round, g_allocations - before);
+            assert_int_equal(g_allocations - before, 0);
+        }
+    }
+    assert_status(SY_OK, sy_router_resolve(m, r, LIT(long_urls[1]), &err), &err);
+    assert_str(sy_test_param_text(m, "rest"), "rest/of/it");
+    sy_match_free(m);
+    sy_router_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(resolve_after_warm_up_allocates_nothing),
+        cmocka_unit_test(long_regexps_allocate_nothing_after_warm_up),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
