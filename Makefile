@@ -31,7 +31,7 @@ CONFIGURE := cmake -G Ninja --log-level=WARNING
 STEP = @printf '\n==== %s\n' 
 
 .PHONY: deps build test demo bench fuzz fuzz-smoke fuzz-build clean \
-        test-swiftpm test-cmake test-tsan test-asan
+        test-swiftpm test-cmake test-tsan test-asan test-wheel
 
 # ---------------------------------------------------------------- deps
 # Installs only what is missing. As root it runs apt-get/pip; otherwise it prints the
@@ -75,7 +75,7 @@ build: deps
 # ASan step needs bindings/c and the fuzz step Fuzz/; without them they are skipped.
 TEST_STEPS := test-swiftpm test-cmake test-tsan \
               $(if $(wildcard bindings/c/CMakeLists.txt),test-asan) \
-              $(if $(wildcard Fuzz/*.swift),fuzz-smoke)
+              $(if $(wildcard Fuzz/*.swift),fuzz-smoke) test-wheel
 TEST_SKIPPED := $(if $(wildcard bindings/c/CMakeLists.txt),,test-asan) \
                 $(if $(wildcard Fuzz/*.swift),,fuzz-smoke)
 
@@ -84,6 +84,7 @@ test: deps
 	  case $$1 in \
 	    test-swiftpm|test-tsan) grep -E 'Test run with [0-9]+ tests?' "$$2" | tail -n 1 | sed 's/^[^T]*//' ;; \
 	    test-cmake|test-asan) grep -E '^[0-9]+% tests passed' "$$2" | tail -n 1 ;; \
+	    test-wheel) grep -E '^[0-9]+ passed' "$$2" | tail -n 1 ;; \
 	    fuzz-smoke) awk '/^== fuzz-/ { n = $$2; sub(":", "", n) } /^stat::number_of_executed_units/ { printf "%s%s: %s inputs", s, n, $$2; s = ", " }' "$$2" ;; \
 	  esac; \
 	}; \
@@ -139,6 +140,16 @@ test-asan: deps
 	$(CONFIGURE) -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSWITCHYARD_SANITIZE=$(SANITIZE)
 	cmake --build $(ASAN_BUILD)
 	ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS) --no-tests=error -LE 'python|build'
+
+# The Python wheel and sdist as a user gets them (`make wheel`), then the tests that install
+# them: into a fresh virtual environment with no Swift and the system's jansson hidden, and
+# the sdist without Swift (bindings/python/tests/test_wheel.py).
+test-wheel: wheel
+	$(STEP) "Python wheel: installed in a fresh virtual environment, and the sdist without Swift"
+	@mkdir -p $(TEST_LOGS)
+	cd bindings/python && $(PYTHON) -m pytest -q -p no:cacheprovider -rs tests/test_wheel.py 2>&1 | tee $(abspath $(TEST_LOGS))/test-wheel-pytest.log
+	@grep -qE '[0-9]+ passed' $(TEST_LOGS)/test-wheel-pytest.log && ! grep -qE '[0-9]+ skipped' $(TEST_LOGS)/test-wheel-pytest.log \
+	  || { echo "test-wheel: test_wheel.py skipped or ran nothing: did make wheel leave dist/?"; exit 1; }
 
 # ---------------------------------------------------------------- fuzz
 # One libFuzzer program per Fuzz/<name>.swift (cmake/SwitchyardFuzz.cmake), run on a
