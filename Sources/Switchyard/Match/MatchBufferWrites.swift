@@ -38,12 +38,12 @@ extension MatchBuffer {
     @inline(__always)
     func ownURL(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         let st = state
-        st.pointee.owned.removeAll()
         // The browser's form of a URL swaps this buffer with the reader's (adoptRewrite), so
         // both grow together: after warm-up neither has to grow, whichever one is here.
-        st.pointee.owned.reserve(bytes.count)
-        st.pointee.view.rewritten.reserve(bytes.count)
-        if let b = bytes.baseAddress { st.pointee.owned.append(contentsOf: b, count: bytes.count) }
+        if _slowPath(bytes.count > st.pointee.view.rewritten.capacity) {
+            st.pointee.view.rewritten.reserve(bytes.count)
+        }
+        st.pointee.owned.replaceAll(with: bytes.baseAddress, count: bytes.count)
         st.pointee.source = .owned
         return UnsafeBufferPointer(start: UnsafePointer(st.pointee.owned.base), count: st.pointee.owned.count)
     }

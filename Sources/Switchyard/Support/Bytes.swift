@@ -153,6 +153,15 @@ struct GrowBuffer<Element: BitwiseCopyable> {
     @inline(__always)
     mutating func removeAll() { count = 0 }
 
+    /// Holds exactly the `n` elements at `p` (nil when `n` is 0): one capacity check and
+    /// one copy, for the resolve path.
+    @inline(__always)
+    mutating func replaceAll(with p: UnsafePointer<Element>?, count n: Int) {
+        if _slowPath(n > capacity) { grow(to: max(n, capacity * 2)) }
+        if let p, n > 0 { base.update(from: p, count: n) }
+        count = n
+    }
+
     @inline(__always)
     mutating func append(_ e: Element) {
         if count == capacity { grow(to: capacity * 2) }
