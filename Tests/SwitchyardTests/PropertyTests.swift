@@ -218,11 +218,33 @@ struct PropertyTests {
     static func pathname(_ url: String) -> String {
         if let r = url.range(of: "://") {
             let rest = url[r.upperBound...]
-            if url.hasPrefix("https") { return rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "" }
+            if url.hasPrefix("https") { return browserPath(rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "") }
             return "/" + rest
         }
         if url.hasSuffix(":") { return "" }
-        return url
+        return browserPath(url)
+    }
+
+    /// The path as a browser reads it (URL Standard, path state): `.` and `..` segments, in
+    /// any `%2e` spelling, are taken out, and one that ends the path leaves a `/` behind.
+    /// urlpattern tails match this form on web URLs and URLs without a scheme (SEMANTICS §10).
+    static func browserPath(_ path: String) -> String {
+        guard path.hasPrefix("/") else { return path }
+        func dots(_ s: Substring) -> Int? {
+            let t = s.lowercased().replacingOccurrences(of: "%2e", with: ".")
+            return t == "." ? 1 : t == ".." ? 2 : nil
+        }
+        let pieces = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+        var out: [Substring] = []
+        for (k, piece) in pieces.enumerated() {
+            let last = k == pieces.count - 1
+            switch dots(piece) {
+            case 2: if !out.isEmpty { out.removeLast() }; if last { out.append("") }
+            case 1: if last { out.append("") }
+            default: out.append(piece)
+            }
+        }
+        return "/" + out.joined(separator: "/")
     }
 
     static func show(_ routes: [OracleRoute]) -> String {
