@@ -4,7 +4,7 @@ Why lazy, and why a Match never changes (docs/PYTHON.md, "How a Match stays vali
 
 * resolve() must cost one foreign call plus a few cheap statements, so it copies nothing.
   Each Match is a new object that owns, for as long as it lives, one C ``sy_match`` (a
-  ``Scratch``) and the URL bytes the C match borrows; each attribute is read from C on
+  ``Scratch``), which keeps its own copy of the URL; each attribute is read from C on
   first access, then kept in the Match.
 * C matches are recycled through a pool: resolve() takes a Scratch from the pool (or makes
   one), and the Match's ``__del__`` gives it back when the Match is gone. So a C match is
@@ -303,14 +303,13 @@ class Match(metaclass=_Unconstructible):
     later resolves, closing the router and other threads leave it as it is.
     """
 
-    # _c: the Scratch whose C match this Match alone reads; _url: the bytes resolved (the
-    # C match borrows them); _cache: None, or a dict of the attributes read so far. No
+    # _c: the Scratch whose C match this Match alone reads (it keeps its own copy of the
+    # URL); _cache: None, or a dict of the attributes read so far. No
     # __weakref__ and no instance __dict__: vars() gives a fresh dict of every attribute
     # (__dict__ below).
-    __slots__ = ("_c", "_url", "_cache")
+    __slots__ = ("_c", "_cache")
     __module__ = "switchyard"
     _c: Scratch
-    _url: Optional[bytes]
     _cache: Optional[Dict[str, Any]]
 
     def __del__(self, _give: Callable[[Scratch], None] = _give) -> None:

@@ -276,7 +276,6 @@ class Router:
             _resolve_failed(c, router, url, size)
         m = _make_match()
         m._c = c
-        m._url = url
         m._cache = None
         return m
 

@@ -231,7 +231,6 @@ def _borrowed_match(ptr: int) -> Match:
     lent.params_io = [None, None]
     m = make_match()
     m._c = lent
-    m._url = None
     m._cache = None
     m._read_all()
     m._cache["stack"] = _read_stack(lent.ref)  # type: ignore[index]  # _read_all filled it
@@ -308,7 +307,6 @@ def _dispatch(self: Router, url: object, context: object = None) -> DispatchResu
         return DispatchResult(None, None)
     m = make_match()
     m._c = c
-    m._url = data
     m._cache = None
     return DispatchResult(m, state.value)
 
