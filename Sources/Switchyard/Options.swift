@@ -107,6 +107,13 @@ public struct RouterOptions: Sendable, Equatable {
     public var precedence: Precedence = .specificity
     /// Which wins in `params` when a path parameter and a query item share a name. Default `.pathOverQuery`.
     public var parameterPrecedence: ParameterPrecedence = .pathOverQuery
+    /// A query item beats a path parameter of the same name in `params`: the same switch
+    /// as C's `SY_OPT_QUERY_OVER_PATH` and Python's `query_over_path` (`parameterPrecedence`
+    /// seen as one Bool). Default false.
+    public var queryOverPath: Bool {
+        get { parameterPrecedence == .queryOverPath }
+        set { parameterPrecedence = newValue ? .queryOverPath : .pathOverQuery }
+    }
     /// Ceilings on input size.
     public var limits = Limits()
     /// The pattern language of routes that do not name one (`Route.dialect`).

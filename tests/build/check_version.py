@@ -33,6 +33,7 @@ PLACES: List[Tuple[str, str, str]] = [
     ("Sources/SwitchyardC/Version.swift", r"major: UInt32 = (\d+)\n\s*static let minor: UInt32 = (\d+)\n"
                                           r"\s*static let patch: UInt32 = (\d+)", "LibraryVersion.major/minor/patch"),
     ("Sources/SwitchyardC/Version.swift", r'static let string: StaticString = "([^"]*)"', "LibraryVersion.string"),
+    ("Sources/Switchyard/LibraryVersion.swift", r'public let libraryVersion = "([^"]*)"', "Switchyard's libraryVersion"),
     ("Sources/SwitchyardCLI/ToolVersion.swift", r'let switchyardVersion = "([^"]*)"', "switchyard --version"),
     ("bindings/python/pyproject.toml", r'(?m)^version = "([^"]*)"', "the Python package's version"),
     ("bindings/python/switchyard/__init__.py", r'(?m)^__version__ = "([^"]*)"', "switchyard.__version__"),

@@ -1,0 +1,28 @@
+import Testing
+import Switchyard
+
+/// Names that C and Python spell one way and Swift once spelled another (docs/API.md).
+@Suite struct VocabularyTests {
+    @Test("queryOverPath is parameterPrecedence seen as one switch")
+    func queryOverPathSwitch() throws {
+        var options = RouterOptions()
+        #expect(options.queryOverPath == false)
+        options.queryOverPath = true
+        #expect(options.parameterPrecedence == .queryOverPath)
+        let r = try Router(options: options)
+        try r.add("/user/:id", target: "User")
+        #expect(try r.resolve("/user/7?id=9")?.string("id") == "9")
+        options.queryOverPath = false
+        #expect(options.parameterPrecedence == .pathOverQuery)
+        let r2 = try Router(options: options)
+        try r2.add("/user/:id", target: "User")
+        #expect(try r2.resolve("/user/7?id=9")?.string("id") == "7")
+    }
+
+    @Test("libraryVersion is MAJOR.MINOR.PATCH")
+    func version() {
+        let parts = libraryVersion.split(separator: ".")
+        #expect(parts.count == 3)
+        #expect(parts.allSatisfy { UInt($0) != nil })
+    }
+}
