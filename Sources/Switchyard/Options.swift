@@ -114,8 +114,48 @@ public struct RouterOptions: Sendable, Equatable {
         get { parameterPrecedence == .queryOverPath }
         set { parameterPrecedence = newValue ? .queryOverPath : .pathOverQuery }
     }
-    /// Ceilings on input size.
+    /// Ceilings on input size, together; each is also an option of its own below.
     public var limits = Limits()
+    /// `limits.maxURLLength`, beside the other options as C and Python keep it.
+    public var maxURLLength: Int {
+        get { limits.maxURLLength }
+        set { limits.maxURLLength = newValue }
+    }
+    /// `limits.maxSegments`, beside the other options as C and Python keep it.
+    public var maxSegments: Int {
+        get { limits.maxSegments }
+        set { limits.maxSegments = newValue }
+    }
+    /// `limits.maxParameters`, beside the other options as C and Python keep it.
+    public var maxParameters: Int {
+        get { limits.maxParameters }
+        set { limits.maxParameters = newValue }
+    }
+    /// `limits.maxPatternLength`, beside the other options as C and Python keep it.
+    public var maxPatternLength: Int {
+        get { limits.maxPatternLength }
+        set { limits.maxPatternLength = newValue }
+    }
+    /// `limits.maxDocumentSize`, beside the other options as C and Python keep it.
+    public var maxDocumentSize: Int {
+        get { limits.maxDocumentSize }
+        set { limits.maxDocumentSize = newValue }
+    }
+    /// `limits.maxRedirects`, beside the other options as C and Python keep it.
+    public var maxRedirects: Int {
+        get { limits.maxRedirects }
+        set { limits.maxRedirects = newValue }
+    }
+    /// `limits.maxAlternatives`, beside the other options as C and Python keep it.
+    public var maxAlternatives: Int {
+        get { limits.maxAlternatives }
+        set { limits.maxAlternatives = newValue }
+    }
+    /// `limits.maxCandidates`, beside the other options as C and Python keep it.
+    public var maxCandidates: Int {
+        get { limits.maxCandidates }
+        set { limits.maxCandidates = newValue }
+    }
     /// The pattern language of routes that do not name one (`Route.dialect`).
     public var dialect: PatternDialect = .switchyard
 

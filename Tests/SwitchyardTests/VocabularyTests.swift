@@ -25,4 +25,19 @@ import Switchyard
         #expect(parts.count == 3)
         #expect(parts.allSatisfy { UInt($0) != nil })
     }
+
+    @Test("each limit is an option beside the others, the same value as in limits")
+    func flatLimits() throws {
+        var options = RouterOptions()
+        options.maxURLLength = 100
+        options.maxRedirects = 3
+        options.maxCandidates = 5
+        #expect(options.limits.maxURLLength == 100)
+        #expect(options.limits.maxRedirects == 3)
+        #expect(options.maxCandidates == options.limits.maxCandidates)
+        #expect(options.maxSegments == RouterOptions().limits.maxSegments)
+        let r = try Router(options: options)
+        try r.add("/*rest", target: "All")
+        #expect(throws: SwitchyardError.self) { try r.resolve("/" + String(repeating: "a", count: 200)) }
+    }
 }
