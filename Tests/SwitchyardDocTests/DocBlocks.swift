@@ -227,6 +227,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
         let result = try router.dispatch("myapp://user/42")
     }
+    // The page's Swift fragment 2: compiled only.
+    func fragment2(router: Router) throws {
+        struct AppContext: Sendable { var userID: Int }
+        router.handle("UserProfile") { (match: Match, context: AppContext) -> String? in
+            guard let id = match.int("id") else { return nil }
+            return "user \(id), seen by \(context.userID)"
+        }
+        let screen = try router.dispatch("myapp://user/42", context: AppContext(userID: 5)).value(as: String.self)
+    }
 }
 
 // a Swift block of Sources/Switchyard/Switchyard.docc/RemoteRoutes.md, at file scope
