@@ -74,7 +74,7 @@ public struct Match: Sendable, Hashable, CustomStringConvertible {
     /// The stack of routes from the root down to the matched one (the last entry), as
     /// `MatchBuffer.stack` gives it: each route's name, pattern and URL built from this
     /// match's `params`. Built on each read (a URL per entry, each resolved again to check
-    /// it): read it once. Empty for a match made from its parts.
+    /// it): read it once. Empty for a match made from its parts. Not compared by `==`.
     public var stack: [StackEntry] {
         guard let route = origin.route else { return [] }
         return Router.stack(of: route, table: origin.table, stackTable: origin.stackTable, params: params)
