@@ -153,7 +153,7 @@ public func sy_router_dispatch(_ match: OpaquePointer?, _ router: OpaquePointer?
         defer { matchBox.match.heldByDispatch = false }
         do {
             // No lock of ours is held here: a handler may change the router or dispatch.
-            let result = try routerBox.router.dispatch(text, context: DispatchContext(pointer: context))
+            let result = try routerBox.router.dispatchBuffer(text, context: DispatchContext(pointer: context))
             if let accepted = result.match {
                 matchBox.match.takeResult(of: accepted)
                 matchBox.stack = nil

@@ -124,17 +124,17 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         router.handle("HotelList") { m, _ in .accepted(m.stack.map(\.url)) }
         router.handle("Hotel") { m, _ in .accepted(m.stack.map(\.url)) }
         router.handle("Room") { m, _ in .accepted(m.stack.map(\.url)) }
-        router.handle("Booking") { m, context in
-            // Bookings need a signed-in user; otherwise the next candidate (Home) takes the link.
-            guard let app = context as? AppContext, app.userID != nil else { return .declined }
-            return .accepted(["booking \(m.parameter("id")!)"])
+        router.handle("Booking") { (m: Match, app: AppContext) -> [String]? in
+            // Bookings need a signed-in user; otherwise (nil) the next candidate (Home) takes the link.
+            guard app.userID != nil else { return nil }
+            return ["booking \(m.int("id") ?? 0)"]
         }
         router.handle("Home") { _, _ in .accepted(["home"]) }
 
         /// Every entry point: a push payload's "link", a universal link, a widget URL.
         func open(_ link: String, _ app: AppContext) -> [String] {
             let result = try? router.dispatch(link, context: app)
-            return result?.value as? [String] ?? ["home"]
+            return result?.value(as: [String].self) ?? ["home"]
         }
 
         let guest = AppContext(userID: nil, source: "push")
@@ -147,6 +147,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         // Links in outgoing notifications come from the same table:
         try router.url(for: "room", parameters: ["hotel": 12, "room": "a4"])
         // "myapp://hotels/12/rooms/a4"
+        // Values of any type a typed read gives, mixed: an Int read from a match, a Bool.
+        let hotel: Int = 12
+        try router.url(for: "hotel", parameters: ["hotel": hotel, "wide": true])
+        // "myapp://hotels/12?wide=true"
     }
 }
 
@@ -222,6 +226,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             return .accepted(id)
         }
         let result = try router.dispatch("myapp://user/42")
+    }
+    // The page's Swift fragment 2: compiled only.
+    func fragment2(router: Router) throws {
+        struct AppContext: Sendable { var userID: Int }
+        router.handle("UserProfile") { (match: Match, context: AppContext) -> String? in
+            guard let id = match.int("id") else { return nil }
+            return "user \(id), seen by \(context.userID)"
+        }
+        let screen = try router.dispatch("myapp://user/42", context: AppContext(userID: 5)).value(as: String.self)
     }
 }
 

@@ -62,7 +62,9 @@ import Switchyard
         try r.add("/a/:id", target: "A")
         try r.add("/other", target: "Other")
         let refused = Counter()
+        nonisolated(unsafe) var given: MatchBuffer? = nil
         r.handle("A") { [unowned r] m, _ in
+            given = m
             do {
                 _ = try r.resolve("/other", into: m)
             } catch let e as SwitchyardError where e.code == .invalidArgument
@@ -74,7 +76,9 @@ import Switchyard
         let result = try r.dispatch("/a/7")
         #expect(refused.calls == 1)
         #expect(result.value as? String == "7")
-        let m = try #require(result.match)
+        let accepted = try #require(result.match)
+        #expect(accepted.target == "A" && accepted.string("id") == "7" && accepted.url == "/a/7")
+        let m = try #require(given)
         #expect(m.target == "A" && m.string("id") == "7" && m.url == "/a/7")
         #expect(try r.resolve("/other", into: m))
         #expect(m.target == "Other")

@@ -22,14 +22,14 @@ struct NavigationDocExampleTests {
         router.handle("HotelList") { m, _ in .accepted(m.stack.map(\.url)) }
         router.handle("Hotel") { m, _ in .accepted(m.stack.map(\.url)) }
         router.handle("Room") { m, _ in .accepted(m.stack.map(\.url)) }
-        router.handle("Booking") { m, context in
-            guard let app = context as? AppContext, app.userID != nil else { return .declined }
-            return .accepted(["booking \(m.parameter("id")!)"])
+        router.handle("Booking") { (m: Match, app: AppContext) -> [String]? in
+            guard app.userID != nil else { return nil }
+            return ["booking \(m.int("id") ?? 0)"]
         }
         router.handle("Home") { _, _ in .accepted(["home"]) }
         func open(_ link: String, _ app: AppContext) -> [String] {
             let result = try? router.dispatch(link, context: app)
-            return result?.value as? [String] ?? ["home"]
+            return result?.value(as: [String].self) ?? ["home"]
         }
         let guest = AppContext(userID: nil, source: "push")
         #expect(open("myapp://hotels/12/rooms/a4", guest) == ["myapp://hotels", "myapp://hotels/12", "myapp://hotels/12/rooms/a4"])
@@ -37,5 +37,7 @@ struct NavigationDocExampleTests {
         #expect(try router.dispatch("myapp://bookings/9", context: guest).match?.target == "Home")
         #expect(open("myapp://bookings/9", AppContext(userID: 5, source: "push")) == ["booking 9"])
         #expect(try router.url(for: "room", parameters: ["hotel": 12, "room": "a4"]) == "myapp://hotels/12/rooms/a4")
+        let hotel: Int = 12
+        #expect(try router.url(for: "hotel", parameters: ["hotel": hotel, "wide": true]) == "myapp://hotels/12?wide=true")
     }
 }

@@ -39,6 +39,10 @@ public struct Match: Sendable, Hashable, CustomStringConvertible {
     /// Every URL of the redirect chain, from the URL resolved to the last one; empty when no
     /// redirect was followed.
     public var redirects: [String]
+    /// The route the match was resolved to and the table it was resolved in, for `stack` and
+    /// `value`; none for a match made from its parts. Left out of `==` and `hash` (a route's
+    /// value and handler have no equality): two matches with the same content are equal.
+    private var origin = MatchOrigin()
 
     /// Makes a match from its parts (for tests and previews; `Router.resolve(_:)` makes
     /// the real ones).
@@ -64,7 +68,24 @@ public struct Match: Sendable, Hashable, CustomStringConvertible {
         self.init(url: buffer.url, pattern: pattern, target: buffer.target, name: buffer.name,
                   pathParameters: buffer.pathParameters, params: buffer.params, query: buffer.query,
                   fragment: buffer.fragment, remainder: buffer.remainder, redirects: buffer.redirects)
+        origin = MatchOrigin(route: buffer.route, table: buffer.table, stackTable: buffer.stackTable)
     }
+
+    /// The stack of routes from the root down to the matched one (the last entry), as
+    /// `MatchBuffer.stack` gives it: each route's name, pattern and URL built from this
+    /// match's `params`. Built on each read (a URL per entry, each resolved again to check
+    /// it): read it once. Empty for a match made from its parts. Not compared by `==`.
+    public var stack: [StackEntry] {
+        guard let route = origin.route else { return [] }
+        return Router.stack(of: route, table: origin.table, stackTable: origin.stackTable, params: params)
+    }
+
+    /// The caller's value on the matched route (`Route.value`, the `value:` of
+    /// `Router.add`), or nil. Not compared by `==`: it has no equality.
+    public var value: (any Sendable)? { origin.route?.route.value }
+
+    /// The caller's value on the matched route when it is a `T`.
+    public func value<T>(as type: T.Type) -> T? { origin.route?.route.value as? T }
 
     /// One merged parameter by name (`params[name]`), or nil when the match has none.
     public func parameter(_ name: String) -> ParameterValue? { params[name] }
@@ -89,6 +110,18 @@ public struct Match: Sendable, Hashable, CustomStringConvertible {
         if redirects.count > 1 { s += " after \(redirects.count - 1) redirect\(redirects.count > 2 ? "s" : "")" }
         return s
     }
+}
+
+/// Where a `Match` came from; every two are equal, so `Match`'s synthesized `==` and `hash`
+/// compare its content only. Holding the table keeps the routes it was resolved in alive
+/// (their stack and value) after the router changes.
+private struct MatchOrigin: Sendable, Hashable {
+    var route: CompiledRoute? = nil
+    var table: Table? = nil
+    var stackTable: Table? = nil
+
+    static func == (a: MatchOrigin, b: MatchOrigin) -> Bool { true }
+    func hash(into h: inout Hasher) {}
 }
 
 extension MatchBuffer {

@@ -152,9 +152,10 @@ extension Double: ParameterValueConvertible {
 }
 
 extension Float: ParameterValueConvertible {
-    /// `ParameterValue.doubleValue`, when it is within `Float`'s range.
+    /// `ParameterValue.doubleValue`, when it rounds to a finite `Float` (`3.4028235e+38`,
+    /// `Float.greatestFiniteMagnitude`'s own text, is a little above it as a `Double`).
     public init?(parameterValue: ParameterValue) {
-        guard let d = parameterValue.doubleValue, abs(d) <= Double(Float.greatestFiniteMagnitude) else { return nil }
+        guard let d = parameterValue.doubleValue, Float(d).isFinite else { return nil }
         self = Float(d)
     }
 }

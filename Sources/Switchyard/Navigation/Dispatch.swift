@@ -4,10 +4,12 @@
 /// which screen a link or a notification opens, and the app registers one handler per
 /// screen instead of a switch statement.
 
-/// What a dispatch did.
-public struct DispatchResult {
-    /// The candidate whose handler accepted, or nil when none did.
-    public let match: MatchBuffer?
+/// What a dispatch did: a value, `Sendable`, so a dispatch made off the main actor can hand
+/// its result to it.
+public struct DispatchResult: Sendable {
+    /// The candidate whose handler accepted, as a ``Match`` value (its `stack` and `value`
+    /// included), or nil when none did.
+    public let match: Match?
     /// What the accepting handler returned in `.accepted`, or nil.
     public let value: (any Sendable)?
     /// How many handlers were called (declined ones included).
@@ -15,6 +17,10 @@ public struct DispatchResult {
 
     /// Whether a handler accepted.
     public var accepted: Bool { match != nil }
+
+    /// What the accepting handler returned when it is a `T` (the `Value` of a typed
+    /// handler), or nil.
+    public func value<T>(as type: T.Type) -> T? { value as? T }
 }
 
 /// Handlers per target, behind their own lock (never held while a handler runs).
@@ -41,6 +47,20 @@ extension Router {
     /// one); nil removes it. A route's own `Route.handler` is asked first.
     public func handle(_ target: String, _ handler: RouteHandler?) {
         handlers.set(target, handler)
+    }
+
+    /// Registers a handler typed by the caller's context and result for every route whose
+    /// target is `target` (replacing the previous one):
+    /// `router.handle("User") { (match: Match, context: AppContext) -> Screen? in ... }`.
+    /// It is given the candidate as a ``Match`` value and the dispatch's context as a
+    /// `Context`; returning a value accepts (`DispatchResult.value(as: Screen.self)` reads
+    /// it back), nil declines. A dispatch whose context is not a `Context` passes it over,
+    /// as a decline, so a handler never sees a context of the wrong type. Errors it throws
+    /// end the dispatch as the untyped handler's do.
+    @_disfavoredOverload
+    public func handle<Context: Sendable, Value: Sendable>(
+        _ target: String, _ handler: @escaping @Sendable (Match, Context) throws -> Value?) {
+        handlers.set(target, typedHandler(handler))
     }
 
     /// Adds a route whose handler is `handler`; its target is `target`, or its pattern.
@@ -71,10 +91,20 @@ extension Router {
     /// into it is an `.invalidArgument` error (a handler that resolves or dispatches uses
     /// buffers of its own), so the result describes this URL whatever the handler did.
     public func dispatch(_ url: String, context: any Sendable = ()) throws -> DispatchResult {
+        let found = try dispatchBuffer(url, context: context)
+        return DispatchResult(match: found.match.flatMap(Match.init), value: found.value,
+                              handlersCalled: found.handlersCalled)
+    }
+
+    /// `dispatch`, the accepting candidate left in its MatchBuffer (C's sy_router_dispatch
+    /// moves it into the caller's sy_match).
+    package func dispatchBuffer(_ url: String, context: any Sendable) throws
+        -> (match: MatchBuffer?, value: (any Sendable)?, handlersCalled: Int) {
         try DispatchDepth.enter { try dispatchCandidates(url, context: context) }
     }
 
-    private func dispatchCandidates(_ url: String, context: any Sendable) throws -> DispatchResult {
+    private func dispatchCandidates(_ url: String, context: any Sendable) throws
+        -> (match: MatchBuffer?, value: (any Sendable)?, handlersCalled: Int) {
         var called = 0
         for m in try candidates(for: url) {
             guard let handler = handler(for: m) else { continue }
@@ -89,12 +119,23 @@ extension Router {
             }
             switch answer {
             case .accepted(let value):
-                return DispatchResult(match: m, value: value, handlersCalled: called)
+                return (m, value, called)
             case .declined:
                 continue
             }
         }
-        return DispatchResult(match: nil, value: nil, handlersCalled: called)
+        return (nil, nil, called)
+    }
+
+    /// `handler` as a `RouteHandler`: the context cast to `Context` (any other declines),
+    /// the candidate made a `Match`, a nil result a decline.
+    func typedHandler<Context: Sendable, Value: Sendable>(
+        _ handler: @escaping @Sendable (Match, Context) throws -> Value?) -> RouteHandler {
+        { buffer, context in
+            guard let context = context as? Context, let match = buffer.match,
+                  let value = try handler(match, context) else { return .declined }
+            return .accepted(value)
+        }
     }
 
     /// The route's own handler, else the one registered for its target.

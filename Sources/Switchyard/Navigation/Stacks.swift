@@ -29,9 +29,18 @@ extension MatchBuffer {
     /// The stack of routes from the root down to the matched one (the last entry). Empty on
     /// a miss. A parent removed since the match was made ends the stack there.
     public var stack: [StackEntry] {
-        guard let route, let lookupTable = stackTable ?? table else { return [] }
+        guard let route else { return [] }
+        return Router.stack(of: route, table: table, stackTable: stackTable, params: params)
+    }
+}
+
+extension Router {
+    /// The stack of `route` matched in `table` (`stackTable` for a candidate matched alone),
+    /// its URLs built from `params`: `MatchBuffer.stack` and `Match.stack`.
+    static func stack(of route: CompiledRoute, table: Table?, stackTable: Table?,
+                      params: [String: ParameterValue]) -> [StackEntry] {
+        guard let lookupTable = stackTable ?? table else { return [] }
         let routes = lookupTable.routes
-        let params = self.params
         var chain = [route]
         var name = route.route.parent
         if stackTable != nil {
