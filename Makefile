@@ -21,7 +21,8 @@ JOBS        ?= $(shell nproc)
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_SECONDS       ?= 600
 
-APT_PACKAGES := libjansson-dev cmake ninja-build libcmocka-dev valgrind libr3-dev pkg-config
+# file and dpkg-dev: cpack's Debian generator reads the binaries' dependencies with them.
+APT_PACKAGES := libjansson-dev cmake ninja-build libcmocka-dev valgrind libr3-dev pkg-config file dpkg-dev
 # pip name, or pip-name:import-name when the module is called otherwise.
 PIP_PACKAGES := pytest werkzeug falcon hypothesis wheel ada-url:ada_url mypy pyright
 
@@ -103,6 +104,9 @@ test: deps
 	for step in $$failures; do \
 	  echo; echo "==== $$step failed: the last 40 lines of $(TEST_LOGS)/$$step.log"; \
 	  tail -n 40 "$(TEST_LOGS)/$$step.log"; \
+	  awk '/^ *[0-9]+\/[0-9]+ Test +#[0-9]+: / { show = ($$0 ~ /\*\*\*|Failed|Timeout/); if (show) print "---- " $$0; next } \
+	       /^[0-9]+% tests passed/ { show = 0 } show' "$(TEST_LOGS)/$$step.log" | tail -n 30 | \
+	    { out=$$(cat); [ -z "$$out" ] || { echo; echo "==== $$step: what the failed tests printed (last 30 lines)"; echo "$$out"; }; }; \
 	done; \
 	skipped=$$(echo $(TEST_SKIPPED) | wc -w); \
 	echo; printf '%s' "$$summary"; \

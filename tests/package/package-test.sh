@@ -13,6 +13,13 @@ build=$1 work=$2 cc=$3 src=$4
 version=$(cat "$src/VERSION")
 major=${version%%.*}
 
+# cpack's Debian generator finds the binaries with `file` and their dependencies with
+# dpkg-shlibdeps; without them it stops with a message that does not say which is missing.
+for tool in file dpkg-shlibdeps dpkg-deb objdump pkg-config; do
+  command -v "$tool" >/dev/null ||
+    { echo "FAIL: '$tool' is not installed (Debian: apt-get install file dpkg-dev binutils pkg-config; \`make deps\` does it)"; exit 1; }
+done
+
 rm -rf "$work"
 mkdir -p "$work"
 cpack --config "$build/CPackConfig.cmake" -B "$work/out" >"$work/cpack.log" 2>&1 ||
