@@ -1,7 +1,8 @@
 /*
  * test_typed_params.c: sy_match_param_int, sy_match_param_float and sy_match_param_text,
  * one table of (URL, name) cases each with the status and value the header promises, and
- * the argument checks.
+ * the argument checks; then the deprecated 1-or-0 getters (sy_match_int, sy_match_float,
+ * sy_match_text) on the same router.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -233,6 +234,153 @@ static void bool_reads_yes_and_no(void **state)
     sy_match_free(m);
 }
 
+/* The deprecated getters, kept for one release: the same answers as the typed getters
+ * (above) folded into 1 or 0.
+ * HEADER (sy_match_int): "This returns 1 exactly when sy_match_param_int() with a non-NULL out
+ * would give SY_OK, 0 otherwise, and writes *out (out may be NULL) only on 1." */
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
+static void match_int_reads_int_parameters(void **state)
+{
+    sy_match *m = sy_test_match();
+    int64_t v = -1;
+    (void)state;
+    sy_test_resolve(m, g_router, "/user/007/post/-3?q=12");
+    assert_int_equal(sy_match_int(m, "id", SY_NUL, &v), 1);
+    assert_int_equal(v, 7);
+    assert_int_equal(sy_match_int(m, SY_STR("post"), &v), 1);
+    assert_int_equal(v, -3);
+    /* a name by its length: "idx" cut to "id" */
+    v = 0;
+    assert_int_equal(sy_match_int(m, "idx", 2, &v), 1);
+    assert_int_equal(v, 7);
+    /* out may be NULL: only the answer */
+    assert_int_equal(sy_match_int(m, "id", SY_NUL, NULL), 1);
+
+    /* a query item that is a whole number reads as one */
+    assert_int_equal(sy_match_int(m, "q", SY_NUL, &v), 1);
+    assert_int_equal(v, 12);
+
+    /* 0, and *out untouched: an unknown name, bad names */
+    v = 99;
+    assert_int_equal(sy_match_int(m, "nope", SY_NUL, &v), 0);
+    assert_int_equal(sy_match_int(m, NULL, 0, &v), 0);
+    assert_int_equal(sy_match_int(m, NULL, SY_NUL, &v), 0);
+    assert_int_equal(sy_match_int(m, NULL, 2, &v), 0);
+    assert_int_equal(sy_match_int(m, "id", SIZE_MAX - 1, &v), 0);
+    assert_int_equal(sy_match_int(m, "id", SIZE_MAX / 2 + 1, &v), 0);
+    assert_int_equal(sy_match_int(NULL, "id", SY_NUL, &v), 0);
+    assert_int_equal(sy_match_int((const sy_match *)g_router, "id", SY_NUL, &v), 0);
+    assert_int_equal(v, 99);
+
+    /* another type: a float and a string parameter */
+    sy_test_resolve(m, g_router, "/geo/1.5/home");
+    assert_int_equal(sy_match_int(m, "lat", SY_NUL, &v), 0);
+    assert_int_equal(sy_match_int(m, "place", SY_NUL, &v), 0);
+    assert_int_equal(v, 99);
+
+    /* an integer default */
+    sy_test_resolve(m, g_router, "/list");
+    assert_int_equal(sy_match_int(m, "page", SY_NUL, &v), 1);
+    assert_int_equal(v, 5);
+    assert_int_equal(sy_match_int(m, "big", SY_NUL, &v), 1);
+    assert_true(v == 9007199254740993LL);
+
+    /* a miss has no parameters; a fresh match neither */
+    v = 99;
+    sy_test_resolve(m, g_router, "/nowhere");
+    assert_int_equal(sy_match_int(m, "id", SY_NUL, &v), 0);
+    assert_int_equal(v, 99);
+    sy_match_free(m);
+    m = sy_test_match();
+    assert_int_equal(sy_match_int(m, "id", SY_NUL, &v), 0);
+    sy_match_free(m);
+}
+
+/* HEADER (sy_match_float): "Returns 1 exactly when it would give SY_OK with
+ * a non-NULL out, 0 otherwise; out may be NULL." */
+static void match_float_reads_numbers(void **state)
+{
+    sy_match *m = sy_test_match();
+    double v = -1;
+    (void)state;
+    sy_test_resolve(m, g_router, "/geo/-12.25/home?x=1.5");
+    assert_int_equal(sy_match_float(m, "lat", SY_NUL, &v), 1);
+    assert_true(v == -12.25);
+    assert_int_equal(sy_match_float(m, SY_STR("lat"), NULL), 1);
+
+    v = 99;
+    assert_int_equal(sy_match_float(m, "place", SY_NUL, &v), 0);
+    assert_int_equal(sy_match_float(m, "x", SY_NUL, &v), 1); /* "1.5" from the query */
+    assert_true(v == 1.5);
+    v = 99;
+    assert_int_equal(sy_match_float(m, "nope", SY_NUL, &v), 0);
+    assert_int_equal(sy_match_float(m, NULL, SY_NUL, &v), 0);
+    assert_int_equal(sy_match_float(m, NULL, 3, &v), 0);
+    assert_int_equal(sy_match_float(m, "lat", SIZE_MAX - 1, &v), 0);
+    assert_int_equal(sy_match_float(NULL, "lat", SY_NUL, &v), 0);
+    assert_int_equal(sy_match_float((const sy_match *)g_router, "lat", SY_NUL, &v), 0);
+    assert_true(v == 99);
+
+    /* an int reads as a float: exact below 2^53, the nearest double above */
+    sy_test_resolve(m, g_router, "/user/42/post/1");
+    assert_int_equal(sy_match_float(m, "id", SY_NUL, &v), 1);
+    assert_true(v == 42.0);
+    sy_test_resolve(m, g_router, "/list");
+    assert_int_equal(sy_match_float(m, "zoom", SY_NUL, &v), 1);
+    assert_true(v == 2.5);
+    assert_int_equal(sy_match_float(m, "big", SY_NUL, &v), 1);
+    assert_true(v == 9007199254740992.0);
+    sy_match_free(m);
+}
+
+/* HEADER (sy_match_text): "Returns 1 exactly when it would give SY_OK with
+ * a non-NULL out, 0 otherwise; out may be NULL." */
+static void match_text_reads_any_parameter(void **state)
+{
+    sy_match *m = sy_test_match();
+    sy_str t = {"unchanged", 9};
+    (void)state;
+    sy_test_resolve(m, g_router, "/user/007/post/2?q=a%20b&empty=");
+    assert_int_equal(sy_match_text(m, "id", SY_NUL, &t), 1);
+    assert_str(t, "007");
+    assert_int_equal(sy_match_text(m, SY_STR("q"), &t), 1);
+    assert_str(t, "a b");
+    assert_int_equal(sy_match_text(m, "empty", SY_NUL, &t), 1);
+    assert_non_null(t.ptr);
+    assert_int_equal(t.len, 0);
+    assert_int_equal(sy_match_text(m, "q", SY_NUL, NULL), 1);
+
+    t = text_of("unchanged");
+    assert_int_equal(sy_match_text(m, "nope", SY_NUL, &t), 0);
+    assert_int_equal(sy_match_text(m, NULL, SY_NUL, &t), 0);
+    assert_int_equal(sy_match_text(m, NULL, 1, &t), 0);
+    assert_int_equal(sy_match_text(m, "q", SIZE_MAX / 2 + 1, &t), 0);
+    assert_int_equal(sy_match_text(NULL, "q", SY_NUL, &t), 0);
+    assert_int_equal(sy_match_text((const sy_match *)g_router, "q", SY_NUL, &t), 0);
+    assert_str(t, "unchanged");
+
+    sy_test_resolve(m, g_router, "/geo/1.50/home");
+    assert_int_equal(sy_match_text(m, "lat", SY_NUL, &t), 1);
+    assert_str(t, "1.50");
+    sy_test_resolve(m, g_router, "/list");
+    assert_int_equal(sy_match_text(m, "page", SY_NUL, &t), 1);
+    assert_str(t, "5");
+    assert_int_equal(sy_match_text(m, "zoom", SY_NUL, &t), 1);
+    assert_str(t, "2.5");
+    t = text_of("unchanged");
+    sy_test_resolve(m, g_router, "/nowhere?q=1");
+    assert_int_equal(sy_match_text(m, "q", SY_NUL, &t), 0);
+    assert_str(t, "unchanged");
+    sy_match_free(m);
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -240,6 +388,9 @@ int main(void)
         cmocka_unit_test(messages_name_the_parameter),
         cmocka_unit_test(bad_arguments_are_statuses),
         cmocka_unit_test(bool_reads_yes_and_no),
+        cmocka_unit_test(match_int_reads_int_parameters),
+        cmocka_unit_test(match_float_reads_numbers),
+        cmocka_unit_test(match_text_reads_any_parameter),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
