@@ -30,6 +30,7 @@ final class CompiledRoute: @unchecked Sendable {
     var templateBody: [TemplatePart] { extras?.templateBody ?? [] }
     var templateFragment: [TemplatePart] { extras?.templateFragment ?? [] }
     var templateUsesName: [Bool] { extras?.templateUsesName ?? [] }
+    var templateHead: TemplateHead? { extras?.templateHead }
     /// Copies of `route`'s flags, so the redirect path reads them without copying `route`.
     let isRedirect: Bool
     let appendParams: Bool
@@ -89,6 +90,7 @@ final class CompiledRoute: @unchecked Sendable {
             isRedirect = true
             let layout = TemplateLayout(base, destinationSpan.count)
             extras.templateLayout = layout
+            extras.templateHead = compiled.redirectHead
             (extras.templateBody, extras.templateFragment, extras.templateUsesName) =
                 templateParts(Array(template.utf8), layout, names: compiled.names)
         } else {
@@ -113,6 +115,7 @@ final class CompiledRouteExtras: @unchecked Sendable {
     var templateLayout: TemplateLayout? = nil
     var templateBody: [TemplatePart] = [], templateFragment: [TemplatePart] = []
     var templateUsesName: [Bool] = []
+    var templateHead: TemplateHead? = nil
     var redirectAllowlist: RedirectAllowlist? = nil
     var defaults: [CompiledDefault] = []
     var urlPattern: URLPatternMatcher? = nil
