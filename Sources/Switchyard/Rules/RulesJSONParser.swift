@@ -131,6 +131,7 @@ struct JSONParser {
     private mutating func scanString() throws(JSONSyntaxError) {
         token = .invalid
         var escaped = false
+        skipPlainStringBytes()
         var c = try getSave()
         while c != 0x22 {
             if c == Self.broken { return }
@@ -155,6 +156,7 @@ struct JSONParser {
                     }
                 }
             } else {
+                skipPlainStringBytes()
                 c = try getSave()
             }
         }
@@ -163,6 +165,22 @@ struct JSONParser {
         stringHasNUL = false
         if escaped { try checkUnicodeEscapes() }
         token = .string
+    }
+
+    /// Takes the run of printable ASCII bytes other than '"' and '\\' at the stream's place,
+    /// as `getSave` would one by one (such a byte needs no UTF-8 check and ends nothing).
+    private mutating func skipPlainStringBytes() {
+        if broken { return }
+        var k = i
+        while k < text.count {
+            let b = text[k]
+            if b < 0x20 || b >= 0x80 || b == 0x22 || b == 0x5C { break }
+            k += 1
+        }
+        if k == i { return }
+        i = k
+        savedEnd = k
+        if buffered < k { buffered = k }
     }
 
     /// The `\u` escapes of the string just read: surrogates in pairs, and whether one is U+0000.
@@ -261,8 +279,17 @@ struct JSONParser {
     /// An open container: its node, and for an object the keys seen so far.
     private struct Open {
         var node: Int
-        var keys: Set<String>?
+        var isObject: Bool
+        /// An object's keys so far: in `keyScratch` from `keyBase` on, or, past
+        /// `scannedKeys` of them, in `keys` (comparing each new key to every one before
+        /// would cost the square of their number).
+        var keyBase = 0
+        var keys: Set<String>? = nil
     }
+
+    /// The keys of the open objects that are not in a Set, innermost last.
+    private var keyScratch: [JSONNode] = []
+    private static let scannedKeys = 8
 
     /// Parses the whole text into `nodes` (jansson's parse_json, parse_value, parse_object
     /// and parse_array, with an explicit stack in place of recursion).
@@ -278,7 +305,7 @@ struct JSONParser {
                     return
                 }
                 try scan()
-                let isObject = open.keys != nil
+                let isObject = open.isObject
                 if token == .punctuation(0x2C) {
                     try scan()
                     if isObject {
@@ -297,7 +324,7 @@ struct JSONParser {
                 continue
             }
             // A container was opened by the token before: its first member or element, or its end.
-            let isObject = stack[stack.count - 1].keys != nil
+            let isObject = stack[stack.count - 1].isObject
             try scan()
             if token == .punctuation(isObject ? 0x7D : 0x5D) {
                 close(&stack, &nodes)
@@ -329,7 +356,7 @@ struct JSONParser {
         case .null: nodes.append(JSONNode(kind: .null, start: at, end: end, after: after))
         case .punctuation(let c) where c == 0x7B || c == 0x5B:
             let isObject = c == 0x7B
-            stack.append(Open(node: nodes.count, keys: isObject ? [] : nil))
+            stack.append(Open(node: nodes.count, isObject: isObject, keyBase: keyScratch.count))
             nodes.append(JSONNode(kind: isObject ? .object : .array, start: at, end: at, after: 0))
             return false
         case .invalid: throw error("invalid token")
@@ -345,8 +372,7 @@ struct JSONParser {
         if stringHasNUL { throw error("NUL byte in object key not supported") }
         var key = stringNode
         key.after = UInt32(nodes.count + 1)
-        let name = decodedJSONString(text, key)
-        if stack[stack.count - 1].keys?.insert(name).inserted == false {
+        if isDuplicate(key, in: &stack[stack.count - 1]) {
             let duplicate = error("duplicate object key")
             guard allowDuplicateKeys else { throw duplicate }
             if firstDuplicateKey == nil { firstDuplicateKey = duplicate }
@@ -357,9 +383,36 @@ struct JSONParser {
         try scan()
     }
 
+    /// Whether `key` repeats a key of the object `open` (compared as Strings, as a
+    /// Set<String> compares them); records it as one of its keys.
+    private mutating func isDuplicate(_ key: JSONNode, in open: inout Open) -> Bool {
+        if open.keys != nil { return open.keys?.insert(decodedJSONString(text, key)).inserted == false }
+        for k in open.keyBase..<keyScratch.count where sameKey(keyScratch[k], key) { return true }
+        keyScratch.append(key)
+        if keyScratch.count - open.keyBase > Self.scannedKeys {
+            var set = Set<String>()
+            for k in open.keyBase..<keyScratch.count { set.insert(decodedJSONString(text, keyScratch[k])) }
+            open.keys = set
+            keyScratch.removeLast(keyScratch.count - open.keyBase)
+        }
+        return false
+    }
+
+    /// Whether two keys are equal Strings. Equal bytes are; unescaped ASCII keys are equal
+    /// only when their bytes are; others are decoded and compared as Strings (canonical
+    /// equivalence: U+212A equals 'K').
+    private func sameKey(_ a: JSONNode, _ b: JSONNode) -> Bool {
+        let x = UnsafeBufferPointer(rebasing: text[Int(a.start)..<Int(a.end)])
+        let y = UnsafeBufferPointer(rebasing: text[Int(b.start)..<Int(b.end)])
+        if x.elementsEqual(y) { return true }
+        if !a.escaped && !b.escaped && x.allSatisfy({ $0 < 0x80 }) && y.allSatisfy({ $0 < 0x80 }) { return false }
+        return decodedJSONString(text, a) == decodedJSONString(text, b)
+    }
+
     /// Takes the `}` or `]` just read as the end of the innermost container.
-    private func close(_ stack: inout [Open], _ nodes: inout [JSONNode]) {
+    private mutating func close(_ stack: inout [Open], _ nodes: inout [JSONNode]) {
         let open = stack.removeLast()
+        if open.isObject && open.keys == nil { keyScratch.removeLast(keyScratch.count - open.keyBase) }
         nodes[open.node].end = UInt32(i)
         nodes[open.node].after = UInt32(nodes.count)
     }
