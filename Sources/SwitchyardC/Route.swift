@@ -25,16 +25,16 @@ public func sy_route_init(_ route: UnsafeMutablePointer<sy_route>?, _ version: U
 
 /// The core Route described by the C route at `pointer`, read as its version's size says
 /// (see `readRoute`).
-func coreRoute(at pointer: UnsafeRawPointer, name: String) throws(CFailure) -> Route {
-    try coreRoute(try readRoute(pointer, name: name), name: name)
+func coreRoute(at pointer: UnsafeRawPointer, name: @autoclosure () -> String) throws(CFailure) -> Route {
+    try coreRoute(try readRoute(pointer, name: name()), name: name())
 }
 
 /// The route at `pointer` as a whole sy_route: the fields of its version, copied, and
 /// the later ones zero (absent). Reading `pointee` would read past a version 1 struct.
-private func readRoute(_ pointer: UnsafeRawPointer, name: String) throws(CFailure) -> sy_route {
+private func readRoute(_ pointer: UnsafeRawPointer, name: @autoclosure () -> String) throws(CFailure) -> sy_route {
     let version = pointer.load(as: UInt32.self)
     guard knownRouteVersions.contains(version) else {
-        throw .misuse("\(name).version is \(version); this library knows versions 1 to \(SY_ROUTE_VERSION) (call sy_route_init)")
+        throw .misuse("\(name()).version is \(version); this library knows versions 1 to \(SY_ROUTE_VERSION) (call sy_route_init)")
     }
     var r = sy_route()
     withUnsafeMutableBytes(of: &r) { $0.copyMemory(from: UnsafeRawBufferPointer(start: pointer, count: routeSize(version))) }
@@ -44,29 +44,29 @@ private func readRoute(_ pointer: UnsafeRawPointer, name: String) throws(CFailur
 /// The core Route described by a C route; `name` is how messages refer to it
 /// ("route" or "routes[3]"). Everything is copied: nothing borrowed outlives the call.
 /// `r` comes from readRoute, so its version is known and its later fields are zero.
-private func coreRoute(_ r: sy_route, name: String) throws(CFailure) -> Route {
+private func coreRoute(_ r: sy_route, name: @autoclosure () -> String) throws(CFailure) -> Route {
     let unknown = r.flags & ~SY_ROUTE_KNOWN_FLAGS
     guard unknown == 0 else {
-        throw .invalid("\(name).flags has unknown bits 0x\(String(unknown, radix: 16))")
+        throw .invalid("\(name()).flags has unknown bits 0x\(String(unknown, radix: 16))")
     }
-    guard let pattern = try optionalString(r.pattern, name: "\(name).pattern") else {
-        throw .misuse("\(name).pattern is absent")
+    guard let pattern = try optionalString(r.pattern, name: "\(name()).pattern") else {
+        throw .misuse("\(name()).pattern is absent")
     }
-    let target = try optionalString(r.target, name: "\(name).target")
-    let redirect = try optionalString(r.redirect, name: "\(name).redirect")
+    let target = try optionalString(r.target, name: "\(name()).target")
+    let redirect = try optionalString(r.redirect, name: "\(name()).redirect")
     let destination: Destination
     switch (target, redirect) {
     case (let t?, nil): destination = .target(t)
     case (nil, let u?): destination = .redirect(u)
-    case (_?, _?): throw .invalid("\(name) has both a target and a redirect; give exactly one")
-    case (nil, nil): throw .invalid("\(name) has neither a target nor a redirect; give exactly one")
+    case (_?, _?): throw .invalid("\(name()) has both a target and a redirect; give exactly one")
+    case (nil, nil): throw .invalid("\(name()) has neither a target nor a redirect; give exactly one")
     }
-    let routeName = try optionalString(r.name, name: "\(name).name")
-    let defaults = try coreDefaults(r.defaults, r.defaults_count, name: "\(name).defaults")
+    let routeName = try optionalString(r.name, name: "\(name()).name")
+    let defaults = try coreDefaults(r.defaults, r.defaults_count, name: "\(name()).defaults")
     var route = Route(pattern, destination: destination, name: routeName, priority: Int(r.priority),
                       defaults: defaults, appendParams: r.flags & SY_ROUTE_NO_APPEND_PARAMS == 0)
     switch (r.flags & SY_ROUTE_DIALECT_URLPATTERN != 0, r.flags & SY_ROUTE_DIALECT_SWITCHYARD != 0) {
-    case (true, true): throw .invalid("\(name).flags has both SY_ROUTE_DIALECT_URLPATTERN and SY_ROUTE_DIALECT_SWITCHYARD")
+    case (true, true): throw .invalid("\(name()).flags has both SY_ROUTE_DIALECT_URLPATTERN and SY_ROUTE_DIALECT_SWITCHYARD")
     case (true, false): route.dialect = .urlpattern
     case (false, true): route.dialect = .switchyard
     case (false, false): break
@@ -74,25 +74,25 @@ private func coreRoute(_ r: sy_route, name: String) throws(CFailure) -> Route {
     route.ignoreCase = r.flags & SY_ROUTE_IGNORE_CASE != 0
     // Version 2. The core refuses them outside the urlpattern dialect and reports
     // their pattern errors by component and byte, as for Swift callers.
-    route.searchPattern = try optionalString(r.search, name: "\(name).search")
-    route.hashPattern = try optionalString(r.hash, name: "\(name).hash")
+    route.searchPattern = try optionalString(r.search, name: "\(name()).search")
+    route.hashPattern = try optionalString(r.hash, name: "\(name()).hash")
     return route
 }
 
 /// Route defaults from a C array of sy_param (read as input: name, type, and the value
 /// field the type selects).
-func coreDefaults(_ array: UnsafePointer<sy_param>?, _ count: Int, name: String) throws(CFailure)
+func coreDefaults(_ array: UnsafePointer<sy_param>?, _ count: Int, name: @autoclosure () -> String) throws(CFailure)
     -> [String: ParameterValue]
 {
-    guard count >= 0 else { throw .invalid("\(name)_count is over SIZE_MAX / 2") }
+    guard count >= 0 else { throw .invalid("\(name())_count is over SIZE_MAX / 2") }
     guard let array else {
-        guard count == 0 else { throw .misuse("\(name) is NULL but \(name)_count is \(count)") }
+        guard count == 0 else { throw .misuse("\(name()) is NULL but \(name())_count is \(count)") }
         return [:]
     }
     var result: [String: ParameterValue] = [:]
     for i in 0..<count {
         let p = array[i]
-        let label = "\(name)[\(i)]"
+        let label = "\(name())[\(i)]"
         guard let key = try optionalString(p.name, name: "\(label).name"), !key.isEmpty else {
             throw .invalid("\(label).name is absent or empty")
         }
@@ -113,7 +113,7 @@ func coreDefaults(_ array: UnsafePointer<sy_param>?, _ count: Int, name: String)
             throw .invalid("\(label).type \(p.type) is not an sy_value_type")
         }
         guard result.updateValue(value, forKey: key) == nil else {
-            throw .invalid("\(name) gives '\(key)' twice")
+            throw .invalid("\(name()) gives '\(key)' twice")
         }
     }
     return result

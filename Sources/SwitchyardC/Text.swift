@@ -41,27 +41,27 @@ var emptyBytes: UnsafePointer<UInt8> {
 }
 
 /// The bytes of a C (pointer, length) argument named `name` (`name_len` is the length).
-func bytesArgument(_ ptr: UnsafePointer<CChar>?, _ len: Int, name: String) throws(CFailure)
+func bytesArgument(_ ptr: UnsafePointer<CChar>?, _ len: Int, name: @autoclosure () -> String) throws(CFailure)
     -> UnsafeBufferPointer<UInt8>
 {
     guard len >= 0 else {
         guard len == nulTerminatedLength else {
-            throw .invalid("\(name)_len is over SIZE_MAX / 2; it cannot be a real length")
+            throw .invalid("\(name())_len is over SIZE_MAX / 2; it cannot be a real length")
         }
-        guard let ptr else { throw .misuse("\(name) is NULL and \(name)_len is SY_NUL: there is no text to measure") }
+        guard let ptr else { throw .misuse("\(name()) is NULL and \(name())_len is SY_NUL: there is no text to measure") }
         return UnsafeBufferPointer(start: UnsafeRawPointer(ptr).assumingMemoryBound(to: UInt8.self),
                                    count: nulTerminatedCount(ptr))
     }
     guard let ptr else {
-        guard len == 0 else { throw .misuse("\(name) is NULL but \(name)_len is \(len)") }
+        guard len == 0 else { throw .misuse("\(name()) is NULL but \(name())_len is \(len)") }
         return UnsafeBufferPointer(start: emptyBytes, count: 0)
     }
     return UnsafeBufferPointer(start: UnsafeRawPointer(ptr).assumingMemoryBound(to: UInt8.self), count: len)
 }
 
 /// A C (pointer, length) argument as a Swift String; invalid UTF-8 is an error at its byte.
-func stringArgument(_ ptr: UnsafePointer<CChar>?, _ len: Int, name: String) throws(CFailure) -> String {
-    try validString(try bytesArgument(ptr, len, name: name), name: name)
+func stringArgument(_ ptr: UnsafePointer<CChar>?, _ len: Int, name: @autoclosure () -> String) throws(CFailure) -> String {
+    try validString(try bytesArgument(ptr, len, name: name()), name: name())
 }
 
 /// A URL argument for the core's String functions: bytes that must be UTF-8, reported as
@@ -75,23 +75,23 @@ func urlArgument(_ ptr: UnsafePointer<CChar>?, _ len: Int) throws(CFailure) -> S
 }
 
 /// An sy_str field: nil when absent (ptr NULL); misuse if absent with a length.
-func optionalString(_ s: sy_str, name: String) throws(CFailure) -> String? {
+func optionalString(_ s: sy_str, name: @autoclosure () -> String) throws(CFailure) -> String? {
     guard s.ptr != nil else {
         guard s.len == 0 else {
             if s.len == nulTerminatedLength {
-                throw .misuse("\(name).ptr is NULL and \(name).len is SY_NUL: there is no text to measure")
+                throw .misuse("\(name()).ptr is NULL and \(name()).len is SY_NUL: there is no text to measure")
             }
-            throw .misuse("\(name).ptr is NULL but \(name).len is \(UInt(bitPattern: s.len))")
+            throw .misuse("\(name()).ptr is NULL but \(name()).len is \(UInt(bitPattern: s.len))")
         }
         return nil
     }
-    return try stringArgument(s.ptr, s.len, name: name)
+    return try stringArgument(s.ptr, s.len, name: name())
 }
 
 /// Decodes bytes that must be UTF-8, reporting the first bad byte.
-func validString(_ bytes: UnsafeBufferPointer<UInt8>, name: String) throws(CFailure) -> String {
+func validString(_ bytes: UnsafeBufferPointer<UInt8>, name: @autoclosure () -> String) throws(CFailure) -> String {
     if let bad = firstInvalidUTF8Offset(bytes) {
-        throw .invalid("\(name) is not valid UTF-8 (byte \(bad))", position: bad)
+        throw .invalid("\(name()) is not valid UTF-8 (byte \(bad))", position: bad)
     }
     return String(decoding: bytes, as: UTF8.self)
 }
