@@ -337,6 +337,8 @@ private struct TreeBuilder {
         /// The key (or suffix) bytes in `keys`, the port right after them.
         var keyStart: Int
         var keyCount: Int32, portCount: Int32
+        /// Its hash in `index` (kept, so that growing the index hashes no edge again).
+        var hash: Int
     }
 
     let foldLiterals: Bool
@@ -400,15 +402,6 @@ private struct TreeBuilder {
         return h.finalize()
     }
 
-    private func edgeHash(_ e: Edge) -> Int {
-        keys.withUnsafeBytes { k in
-            let key = UnsafeRawBufferPointer(rebasing: k[e.keyStart..<(e.keyStart + Int(e.keyCount))])
-            let portStart = e.keyStart + Int(e.keyCount)
-            let port = UnsafeRawBufferPointer(rebasing: k[portStart..<(portStart + Int(e.portCount))])
-            return hash(e.parent, e.kind, key, port)
-        }
-    }
-
     /// The child of `parent` along the edge (kind, key, port), made if it does not exist.
     private mutating func child(of parent: Int32, kind: UInt8, key: [UInt8], port: [UInt8], labels: Int = 0) -> Int32 {
         let h = key.withUnsafeBytes { k in port.withUnsafeBytes { p in hash(parent, kind, k, p) } }
@@ -418,9 +411,8 @@ private struct TreeBuilder {
             let at = Int(index[s])
             if at < 0 { break }
             let e = edges[at]
-            if e.parent == parent && e.kind == kind && Int(e.keyCount) == key.count && Int(e.portCount) == port.count
-                && keys[e.keyStart..<(e.keyStart + key.count)].elementsEqual(key)
-                && keys[(e.keyStart + key.count)..<(e.keyStart + key.count + port.count)].elementsEqual(port) {
+            if e.hash == h && e.parent == parent && e.kind == kind && Int(e.keyCount) == key.count
+                && Int(e.portCount) == port.count && keysEqual(at: e.keyStart, key, port) {
                 return e.child
             }
             s = (s + 1) & mask
@@ -429,7 +421,7 @@ private struct TreeBuilder {
         nodes.append(Node())
         let edge = Int32(edges.count)
         edges.append(Edge(parent: parent, child: node, kind: kind, labels: Int32(clamping: labels),
-                          keyStart: keys.count, keyCount: Int32(key.count), portCount: Int32(port.count)))
+                          keyStart: keys.count, keyCount: Int32(key.count), portCount: Int32(port.count), hash: h))
         keys += key
         keys += port
         let p = Int(parent)
@@ -447,7 +439,7 @@ private struct TreeBuilder {
             index = Array(repeating: -1, count: index.count * 2)
             mask = index.count - 1
             for k in edges.indices {
-                var t = edgeHash(edges[k]) & mask
+                var t = edges[k].hash & mask
                 while index[t] >= 0 { t = (t + 1) & mask }
                 index[t] = Int32(k)
             }
@@ -455,6 +447,19 @@ private struct TreeBuilder {
             index[s] = edge
         }
         return node
+    }
+
+    /// Whether `keys` holds `key` then `port` from `start` (the caller checked their lengths).
+    private func keysEqual(at start: Int, _ key: [UInt8], _ port: [UInt8]) -> Bool {
+        keys.withUnsafeBufferPointer { k in
+            key.withUnsafeBufferPointer { a in
+                port.withUnsafeBufferPointer { b in
+                    guard start + a.count + b.count <= k.count else { return false }
+                    return UnsafeBufferPointer(rebasing: k[start..<(start + a.count)]).elementsEqual(a)
+                        && UnsafeBufferPointer(rebasing: k[(start + a.count)..<(start + a.count + b.count)]).elementsEqual(b)
+                }
+            }
+        }
     }
 
     private func keyBytes(_ e: Edge) -> ArraySlice<UInt8> { keys[e.keyStart..<(e.keyStart + Int(e.keyCount))] }
