@@ -366,19 +366,34 @@ struct RouterState {
         // The budget for the whole batch first, from the patterns' text: a batch past it is
         // refused before any route is compiled. A pattern that cannot be sized stops this
         // pass; the loop below reports its error in order.
+        let pool = LiteralPool()
+        // A pattern without '(' is sized from its length, not compiled (`ExpansionBudget.
+        // groupFreeSize`); before a budget error is reported, those patterns are compiled to
+        // find whether one of them cannot be sized, which would have stopped this pass first.
         var sizing = running
         for (index, route) in adding.enumerated() {
-            guard let size = try? ExpansionBudget.expandedSize(of: route, config) else { break }
+            let size: Int
+            if let known = ExpansionBudget.groupFreeSize(of: route, config) {
+                size = known
+            } else {
+                guard let compiled = try? ExpansionBudget.expandedSize(of: route, config) else { break }
+                size = compiled
+            }
             do throws(SwitchyardError) {
                 try sizing.take(expandedSize: size)
             } catch {
+                let unsized = adding[...index].contains { r in
+                    ExpansionBudget.groupFreeSize(of: r, config) != nil
+                        && (try? ExpansionBudget.expandedSize(of: r, config)) == nil
+                }
+                if unsized { break }
                 throw annotate?(index, error) ?? error
             }
         }
         for (index, route) in adding.enumerated() {
             do throws(SwitchyardError) {
                 try validate(route)
-                let c = try compileRoutePattern(route, config, expansionRoom: running.room)
+                let c = try compileRoutePattern(route, config, expansionRoom: running.room, pool: pool)
                 try running.take(expandedSize: c.expandedSize)
                 try check?(index, route, c)
                 // Every redirect template is checked when its route is added (RedirectTemplate.swift);

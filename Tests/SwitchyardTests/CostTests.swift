@@ -78,6 +78,23 @@ struct CostTests {
         #expect(try r.resolveBuffer("/keep").matched)
     }
 
+    @Test("a pattern that cannot be compiled, before the route that runs out, is the error reported")
+    func invalidBeforeOverflow() throws {
+        let heavy = (0..<200).map { Self.heavy.replacingFirst("/r", with: "/r\($0)") }
+        // No group: sized from its length, yet its error comes first, as when it is compiled.
+        for bad in ["/a?b", "/a)", "https:/a"] {
+            let e = expectError(.rule, bad) { try Router().loadRules(json: Self.versioned([bad] + heavy)) }
+            #expect(e?.message.hasPrefix("$.routes[0].pattern:") == true && e?.message.contains("expand") == false,
+                    "\(bad): \(e?.message ?? "")")
+            let batch = ([bad] + heavy).map { Route($0, target: "t") }
+            let f = expectError(.invalidPattern, bad) { try Router().add(contentsOf: batch) }
+            #expect(f?.routeIndex == 0, "\(bad): \(f?.message ?? "")")
+        }
+        // After the route that runs out, it is not reached.
+        let e = expectError(.rule, "overflow first") { try Router().loadRules(json: Self.versioned(heavy + ["/a?b"])) }
+        #expect(e?.message.contains("optional groups expand to") == true, "\(e?.message ?? "")")
+    }
+
     @Test("whether a document fits does not depend on the order of its routes")
     func orderIndependent() throws {
         let heavy = (0..<9).map { Self.heavy.replacingFirst("/r", with: "/h\($0)") }

@@ -52,14 +52,27 @@ final class CompiledRoute: @unchecked Sendable {
         names = compiled.names
         variants = compiled.variants
         // No storage for a route without captures or remainder (most of a large table's).
-        let captures = compiled.variants.map { v in
-            var names: [Int] = []
-            for s in v.segments { names += s.capturedNames }
-            return names
+        if compiled.variants.count == 1, let inOrder = inOrderCaptureNames(compiled.variants[0]) {
+            captureNames = inOrder
+        } else {
+            // The names are appended in place, with no array made per segment.
+            var anyCapture = false
+            let captures = compiled.variants.map { v in
+                var names: [Int] = []
+                for s in v.segments {
+                    switch s.kind {
+                    case .inline, .catchAll: names += s.names
+                    case .literal, .star: break
+                    default: if s.nameIndex >= 0 { names.append(s.nameIndex) }
+                    }
+                }
+                if !names.isEmpty { anyCapture = true }
+                return names
+            }
+            captureNames = anyCapture ? captures : []
         }
-        captureNames = captures.allSatisfy(\.isEmpty) ? [] : captures
-        let remainders = compiled.variants.map { $0.remainder?.nameIndex }
-        remainderNames = remainders.allSatisfy { $0 == nil } ? [] : remainders
+        remainderNames = compiled.variants.contains { $0.remainder != nil }
+            ? compiled.variants.map { $0.remainder?.nameIndex } : []
         let destinationText: String
         switch route.destination {
         case .target(let t): destinationText = t
@@ -75,7 +88,9 @@ final class CompiledRoute: @unchecked Sendable {
         let pattern = store.add(route.pattern)
         let destination = store.add(destinationText)
         let name = route.name.map { store.add($0) }
-        let paramNames = compiled.names.map { store.add($0) }
+        // The names lie one after another from here (their spans are taken below).
+        var nameOffset = store.count
+        for n in compiled.names { _ = store.add(n) }
         let defaultOffsets = zip(sortedDefaults, defaultTexts).map { (store.add($0.key), store.add($1)) }
         // The store is complete: spans taken now stay valid.
         self.store = store
@@ -83,6 +98,20 @@ final class CompiledRoute: @unchecked Sendable {
         destinationSpan = store.span(destination)
         nameSpan = name.map { store.span($0) } ?? .absent
         appendParams = route.appendParams
+        parameterNameSpans = compiled.names.map { n in
+            let length = n.utf8.count
+            defer { nameOffset += length }
+            return store.span((nameOffset, length))
+        }
+        var isRedirectRoute = false
+        if case .redirect = route.destination { isRedirectRoute = true }
+        // Most routes need none of the extras: no object is made for them.
+        guard isRedirectRoute || route.redirectAllowlist != nil || compiled.urlPattern != nil
+            || !sortedDefaults.isEmpty else {
+            isRedirect = false
+            self.extras = nil
+            return
+        }
         let extras = CompiledRouteExtras()
         extras.redirectAllowlist = route.redirectAllowlist
         extras.urlPattern = compiled.urlPattern
@@ -96,13 +125,36 @@ final class CompiledRoute: @unchecked Sendable {
         } else {
             isRedirect = false
         }
-        parameterNameSpans = paramNames.map { store.span($0) }
         extras.defaults = zip(sortedDefaults, defaultOffsets).map { (d, o) in
             (d.key, store.span(o.0), store.span(o.1), d.value)
         }
         self.extras = extras.isEmpty ? nil : extras
     }
 
+}
+
+/// The capture names of a route with one alternative whose captures are its names in
+/// order (`/a/:x/:y` has [[0, 1]]), the most common layout, held once for every such route.
+private let inOrderCaptureNames: [[[Int]]] = (0...16).map { [Array(0..<$0)] }
+
+/// The capture names of a route whose only alternative is `v`, when they are in order (no
+/// capture is none, an empty array); nil otherwise.
+private func inOrderCaptureNames(_ v: PatternVariant) -> [[Int]]? {
+    var next = 0
+    func take(_ name: Int) -> Bool {
+        guard name == next else { return false }
+        next += 1
+        return true
+    }
+    for s in v.segments {
+        switch s.kind {
+        case .inline, .catchAll: for n in s.names where !take(n) { return nil }
+        case .literal, .star: break
+        default: if s.nameIndex >= 0, !take(s.nameIndex) { return nil }
+        }
+    }
+    if next == 0 { return [] }
+    return next < inOrderCaptureNames.count ? inOrderCaptureNames[next] : nil
 }
 
 /// A route default: its name, the name's and value's text in the route's store, its value.

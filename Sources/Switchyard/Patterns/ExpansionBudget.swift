@@ -45,6 +45,16 @@ enum ExpansionBudget {
             + "per byte of pattern, plus 1 MiB; write some alternatives as routes of their own)"
     }
 
+    /// What a route's alternatives cost when its pattern has no '(' (so no group), read from
+    /// its length alone; nil for a pattern that may have groups, and for the `urlpattern`
+    /// dialect. The pattern is not checked: when it compiles, `expandedSize(of:)` gives the same.
+    static func groupFreeSize(of route: Route, _ config: PatternConfig) -> Int? {
+        if (route.dialect ?? config.dialect) == .urlpattern { return nil }
+        let utf8 = route.pattern.utf8
+        let hasParenthesis = utf8.withContiguousStorageIfAvailable { $0.contains(0x28) } ?? utf8.contains(0x28)
+        return hasParenthesis ? nil : utf8.count + 1
+    }
+
     /// What a route's alternatives cost, without compiling it (see `CompiledPattern.expandedSize`).
     static func expandedSize(of route: Route, _ config: PatternConfig) throws(SwitchyardError) -> Int {
         if (route.dialect ?? config.dialect) == .urlpattern { return try urlPatternExpandedSize(route, config) }

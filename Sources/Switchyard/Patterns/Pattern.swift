@@ -94,14 +94,14 @@ struct PatternVariant: Hashable {
         self.segments = segments
         self.remainder = remainder
         // A `urlpattern` route's tail (URLPatternRoute.swift) is part of its shape.
-        shape = ByteKey(makeShape() + tailKey)
+        shape = ByteKey(makeShape(tailKey))
     }
 
     /// The variant's shape: equal shapes match exactly the same URLs (§3, conflicts).
     /// Parameter names do not count; the three remainder forms share one rank.
-    private func makeShape() -> [UInt8] {
+    private func makeShape(_ tailKey: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
-        var size = 8 + (scheme?.count ?? 0)
+        var size = 8 + (scheme?.count ?? 0) + tailKey.count
         switch host {
         case .any: break
         case .literal(let h, let p): size += h.count + p.count
@@ -118,12 +118,18 @@ struct PatternVariant: Hashable {
         for s in segments {
             out.append(10 + s.kind.rawValue)
             if s.kind == .literal || s.kind == .regex || s.kind == .inline || s.kind == .catchAll {
-                // Length-prefixed so literal bytes can never imitate a kind marker.
-                withUnsafeBytes(of: UInt32(s.literal.count).littleEndian) { out += $0 }
+                // Length-prefixed so literal bytes can never imitate a kind marker
+                // (32 bits, least significant byte first).
+                let n = UInt32(truncatingIfNeeded: s.literal.count)
+                out.append(UInt8(truncatingIfNeeded: n))
+                out.append(UInt8(truncatingIfNeeded: n >> 8))
+                out.append(UInt8(truncatingIfNeeded: n >> 16))
+                out.append(UInt8(truncatingIfNeeded: n >> 24))
                 out += s.literal
             }
         }
         out.append(remainder == nil ? 0 : 1)
+        out += tailKey
         return out
     }
 
@@ -179,13 +185,15 @@ let maxCatchAlls = 8
 /// Compiles `pattern`. `expansionRoom`: how many bytes of alternatives (see
 /// `CompiledPattern.expandedSize`) the route table can still take; a pattern whose groups
 /// would expand past it is a limit error, found before any alternative is made.
+/// `pool`: where the routes of one batch share their literal segments and name lists.
 func compilePattern(_ pattern: String, _ config: PatternConfig,
-                    expansionRoom: Int = .max, sizeOnly: Bool = false) throws(SwitchyardError) -> CompiledPattern {
+                    expansionRoom: Int = .max, sizeOnly: Bool = false,
+                    pool: LiteralPool? = nil) throws(SwitchyardError) -> CompiledPattern {
     let bytes = Array(pattern.utf8)
     if bytes.count > config.maxPatternLength {
         throw SwitchyardError(.limit, "pattern is \(bytes.count) bytes, over the limit of \(config.maxPatternLength)")
     }
-    var compiler = PatternCompiler(bytes: bytes, config: config)
+    var compiler = PatternCompiler(bytes: bytes, config: config, pool: pool)
     return try compiler.compile(expansionRoom: expansionRoom, sizeOnly: sizeOnly)
 }
 
@@ -210,9 +218,12 @@ private struct PatternCompiler {
     /// Regular-expression constraints compiled so far, by the pattern offset of their source.
     var constraints: [Int: LinearRegex] = [:]
 
-    init(bytes: [UInt8], config: PatternConfig) {
+    let pool: LiteralPool?
+
+    init(bytes: [UInt8], config: PatternConfig, pool: LiteralPool?) {
         self.bytes = bytes
         self.config = config
+        self.pool = pool
     }
 
     mutating func compile(expansionRoom: Int, sizeOnly: Bool) throws(SwitchyardError) -> CompiledPattern {
@@ -287,7 +298,7 @@ private struct PatternCompiler {
         }
         // Keep variants in a stable, documented order: fewest groups first, as enumerated.
         if groupCount > 0 { variants.append(variants.removeFirst()) }
-        return CompiledPattern(names: names, variants: variants, expandedSize: expandedSize)
+        return CompiledPattern(names: pool?.shared(names) ?? names, variants: variants, expandedSize: expandedSize)
     }
 
     /// The alternatives' lengths plus one each, summed, without making them: every
@@ -669,7 +680,7 @@ private struct PatternCompiler {
         if dots {
             throw bad("dot segment '\(String(decoding: literal, as: UTF8.self))' is not allowed in a pattern", at0)
         }
-        return .segment(PatternSegment(kind: .literal, literal: literal))
+        return .segment(PatternSegment(kind: .literal, literal: pool?.shared(literal) ?? literal))
     }
 
     /// A segment of several pieces (`:id.:format`): its program and names.

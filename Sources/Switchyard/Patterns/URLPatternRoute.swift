@@ -74,14 +74,15 @@ final class URLPatternMatcher: Sendable {
 private let urlPatternMaxInstructions = 2 * LinearRegex.defaultMaxInstructions
 
 /// Compiles `route` in the dialect its route or router names.
-func compileRoutePattern(_ route: Route, _ config: PatternConfig, expansionRoom: Int = .max) throws(SwitchyardError) -> CompiledPattern {
+func compileRoutePattern(_ route: Route, _ config: PatternConfig, expansionRoom: Int = .max,
+                         pool: LiteralPool? = nil) throws(SwitchyardError) -> CompiledPattern {
     if (route.dialect ?? config.dialect) == .urlpattern {
         return try compileURLPatternRoute(route, config, expansionRoom: expansionRoom)
     }
     if route.searchPattern != nil || route.hashPattern != nil || route.ignoreCase {
         throw SwitchyardError(.invalidArgument, "search, hash and ignoreCase belong to the urlpattern dialect; route '\(route.pattern)' is in the switchyard dialect")
     }
-    return try compilePattern(route.pattern, config, expansionRoom: expansionRoom)
+    return try compilePattern(route.pattern, config, expansionRoom: expansionRoom, pool: pool)
 }
 
 /// A urlpattern route has one alternative: its texts, plus one byte (`ExpansionBudget`).
