@@ -366,7 +366,6 @@ struct RouterState {
         // The budget for the whole batch first, from the patterns' text: a batch past it is
         // refused before any route is compiled. A pattern that cannot be sized stops this
         // pass; the loop below reports its error in order.
-        let pool = LiteralPool()
         // A pattern without '(' is sized from its length, not compiled (`ExpansionBudget.
         // groupFreeSize`); before a budget error is reported, those patterns are compiled to
         // find whether one of them cannot be sized, which would have stopped this pass first.
@@ -390,6 +389,8 @@ struct RouterState {
                 throw annotate?(index, error) ?? error
             }
         }
+        // Equal literal segments and name lists of the batch's routes are held once.
+        let pool = LiteralPool()
         for (index, route) in adding.enumerated() {
             do throws(SwitchyardError) {
                 try validate(route)
