@@ -108,7 +108,7 @@ public func sy_router_remove(_ removedOut: UnsafeMutablePointer<Int32>?,
     return entry(err) { () throws(CFailure) in
         let box = try RouterBox.from(router)
         let pattern = try stringArgument(pattern, patternLen, name: "pattern")
-        let removed = box.book.remove(pattern, from: box.router)
+        let removed = box.book.change { box.router.remove(pattern) }
         removedOut?.pointee = removed ? 1 : 0
     }
 }

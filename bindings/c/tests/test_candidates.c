@@ -179,8 +179,8 @@ static void test_max_candidates(void **state)
     sy_match_free(m);
 }
 
-/* HEADER: "A struct of version 1 (filled with sy_router_options_init(&opts, 1)) is still
- * read, up to its last field; the library never reads or writes past it." */
+/* HEADER: "A struct of an earlier version (filled with sy_router_options_init(&opts, 1) or
+ * 2) is still read, up to its last field; the library never reads or writes past it." */
 static void test_options_version_1(void **state)
 {
     sy_router_options o;

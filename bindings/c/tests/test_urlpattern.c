@@ -236,9 +236,9 @@ static void v1_target(route_v1 *rt, const char *pattern, const char *target, uin
     rt->flags = flags;
 }
 
-/* HEADER: "A struct of version 1 (filled with sy_route_init(&route, 1)) is still read, up
- * to its last field; the library never reads or writes past it, and reads it as a route
- * without search or hash patterns." */
+/* HEADER: "A struct of an earlier version (filled with sy_route_init(&route, 1) or 2) is
+ * still read, up to its last field; the library never reads or writes past it, and reads
+ * it as a route without the later fields (no search or hash patterns, no parent)." */
 static void version_1_route_is_still_read(void **state)
 {
     sy_router *r = sy_test_router(NULL);
