@@ -141,21 +141,6 @@ static void parent_links_are_checked(void **state)
     sy_router_free(r);
 }
 
-/* What a program built with the version 2 header has: the fields up to hash. */
-typedef struct route_v2 {
-    uint32_t version;
-    uint32_t flags;
-    sy_str pattern;
-    sy_str target;
-    sy_str redirect;
-    sy_str name;
-    const sy_param *defaults;
-    size_t defaults_count;
-    int32_t priority;
-    sy_str search;
-    sy_str hash;
-} route_v2;
-
 /* A version 2 struct followed by bytes that would be a misuse if read as parent (NULL with
  * a length): reading past the struct shows as an error. */
 typedef struct guarded_v2 {
@@ -182,12 +167,12 @@ static void version_2_route_is_still_read(void **state)
     one.after.len = 5;
     before = one.after;
     assert_int_equal(sy_route_init((sy_route *)&one, 2), SY_OK);
-    assert_int_equal(one.route.version, 2);
+    assert_int_equal(one.route.v1.version, 2);
     assert_null(one.route.hash.ptr);
     assert_memory_equal(&one.after, &before, sizeof before); /* nothing written past it */
-    one.route.pattern = (sy_str){SY_STR("/v2/:id")};
-    one.route.target = (sy_str){SY_STR("Two")};
-    one.route.name = (sy_str){SY_STR("two")};
+    one.route.v1.pattern = (sy_str){SY_STR("/v2/:id")};
+    one.route.v1.target = (sy_str){SY_STR("Two")};
+    one.route.v1.name = (sy_str){SY_STR("two")};
     assert_status(SY_OK, sy_router_add_route(r, (const sy_route *)&one, &err), &err);
     sy_test_resolve(m, r, "/v2/5");
     assert_str(sy_match_target(m), "Two");
@@ -199,10 +184,10 @@ static void version_2_route_is_still_read(void **state)
     memset(pair, 0x5A, sizeof pair);
     sy_route_init((sy_route *)&pair[0], 2);
     sy_route_init((sy_route *)&pair[1], 2);
-    pair[0].pattern = (sy_str){SY_STR("/p0")};
-    pair[0].target = (sy_str){SY_STR("P0")};
-    pair[1].pattern = (sy_str){SY_STR("/p1")};
-    pair[1].target = (sy_str){SY_STR("P1")};
+    pair[0].v1.pattern = (sy_str){SY_STR("/p0")};
+    pair[0].v1.target = (sy_str){SY_STR("P0")};
+    pair[1].v1.pattern = (sy_str){SY_STR("/p1")};
+    pair[1].v1.target = (sy_str){SY_STR("P1")};
     assert_status(SY_OK, sy_router_add_routes(r, (const sy_route *)pair, 2, &err), &err);
     sy_test_resolve(m, r, "/p1");
     assert_str(sy_match_target(m), "P1");

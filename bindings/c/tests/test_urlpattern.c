@@ -198,20 +198,6 @@ static void search_under_the_router_dialect(void **state)
     sy_router_free(r);
 }
 
-/* What a program built with the version 1 header has as its sy_route: the fields up to
- * priority. Its size is where version 2's search starts. */
-typedef struct route_v1 {
-    uint32_t version;
-    uint32_t flags;
-    sy_str pattern;
-    sy_str target;
-    sy_str redirect;
-    sy_str name;
-    const sy_param *defaults;
-    size_t defaults_count;
-    int32_t priority;
-} route_v1;
-
 /* A version 1 struct followed by bytes that would be a misuse if read as search and
  * hash (NULL with a length): reading past the struct shows as an error. */
 typedef struct guarded_v1 {
