@@ -336,17 +336,19 @@ def _url_for(self: Router, name: object, params: Mapping[str, object], *, refuse
     values = {key: _url_text(key, value) for key, value in params.items()}
     array, keep = param_array(values, lambda key: f"url_for parameter {key!r}", "a parameter",
                               types="str, int, float, uuid.UUID or bool")
-    build = _require(sy_router_build_url_flags, "sy_router_build_url_flags")
-    flags = _ffi.SY_BUILD_URL_REFUSE_EXTRA if refuse_extra else 0
+    # The flags are passed only to refuse: url_for works with a library that predates them.
+    flags = (_ffi.SY_BUILD_URL_REFUSE_EXTRA,) if refuse_extra else ()
+    build = (_require(sy_router_build_url_flags, "sy_router_build_url_flags") if refuse_extra
+             else _require(sy_router_build_url, "sy_router_build_url"))
     router = self._ref()
     length = c_size_t()
     err = SyError()
     count = len(values)
-    status = build(None, 0, byref(length), router, name_bytes, len(name_bytes), array, count, flags, byref(err))
+    status = build(None, 0, byref(length), router, name_bytes, len(name_bytes), array, count, *flags, byref(err))
     while status == SY_ERR_BUFFER_TOO_SMALL:
         buf = ctypes.create_string_buffer(length.value + 1)
         status = build(buf, len(buf), byref(length), router, name_bytes, len(name_bytes), array, count,
-                       flags, byref(err))
+                       *flags, byref(err))
         if status == SY_OK:
             return buf.raw[: length.value].decode()
     _raise_for(status, err)
