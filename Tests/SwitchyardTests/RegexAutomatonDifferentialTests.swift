@@ -42,6 +42,13 @@ struct RegexAutomatonDifferentialTests {
         return out
     }
 
+    /// One to `pieces` pieces, never empty (the empty input is the VM's).
+    static func randomInput(_ rng: inout SplitMix64, pieces: Int) -> [UInt8] {
+        var input: [UInt8] = []
+        for _ in 0..<(1 + rng.below(pieces)) { input += rng.pick(Self.pieces) }
+        return input
+    }
+
     @Test("random regexps: the automaton decides as the VM on random inputs")
     func randomRegexps() throws {
         var rng = SplitMix64(state: 0x5EED_0DFA)
@@ -50,8 +57,7 @@ struct RegexAutomatonDifferentialTests {
             let source = Self.randomRegex(&rng)
             guard let r = try? LinearRegex(source), let dfa = r.automaton else { continue }
             for _ in 0..<12 {
-                var input: [UInt8] = []
-                for _ in 0..<(1 + rng.below(8)) { input += rng.pick(Self.pieces) }
+                let input = Self.randomInput(&rng, pieces: 8)
                 let vm = input.withUnsafeBufferPointer { r.countingSteps($0).matched }
                 let automaton = input.withUnsafeBufferPointer { dfa.matches($0) }
                 #expect(automaton == vm, "round \(round): \(source) on \(input)")
@@ -78,8 +84,7 @@ struct RegexAutomatonDifferentialTests {
             #expect(spent <= work, "\(source): \(spent) of \(work)")
             guard let dfa else { cut += 1; continue }
             for _ in 0..<8 {
-                var input: [UInt8] = []
-                for _ in 0..<(1 + rng.below(6)) { input += rng.pick(Self.pieces) }
+                let input = Self.randomInput(&rng, pieces: 6)
                 let vm = input.withUnsafeBufferPointer { r.countingSteps($0).matched }
                 #expect(input.withUnsafeBufferPointer { dfa.matches($0) } == vm, "\(source) on \(input)")
             }

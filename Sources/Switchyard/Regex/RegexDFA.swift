@@ -214,16 +214,30 @@ private struct DFABuilder {
     /// Stacks the instructions the threads of the state at `pool[from...]` go on at after
     /// byte `b`. False when the budget runs out.
     mutating func step(from: Int, _ b: UInt8) -> Bool {
-        for w in 0..<words {
-            var x = pool[from + w]
-            while x != 0 {
-                let pc = Int(pcOf[w << 6 | x.trailingZeroBitCount])
-                x &= x &- 1
-                guard charge(1) else { return false }
-                reach(target(pc, b))
-            }
+        var cursor = MemberCursor()
+        while case let pc = nextMember(of: from, &cursor), pc >= 0 {
+            guard charge(1) else { return false }
+            reach(target(pc, b))
         }
         return true
+    }
+
+    /// Where a walk over a state's instructions stands: the word, and its bits not yet given.
+    struct MemberCursor {
+        var word = -1
+        var bits: UInt64 = 0
+    }
+
+    /// The next instruction of the state at `pool[base...]` after those `cursor` gave, or -1.
+    func nextMember(of base: Int, _ cursor: inout MemberCursor) -> Int {
+        while cursor.bits == 0 {
+            cursor.word += 1
+            if cursor.word >= words { return -1 }
+            cursor.bits = pool[base + cursor.word]
+        }
+        let pc = Int(pcOf[cursor.word << 6 | cursor.bits.trailingZeroBitCount])
+        cursor.bits &= cursor.bits &- 1
+        return pc
     }
 
     /// Follows the non-consuming instructions from the stacked ones, setting the bit of each
@@ -286,29 +300,22 @@ private struct DFABuilder {
     /// `match`, or reaches it over `end`s. nil when the budget runs out.
     mutating func accepts(_ base: Int) -> Bool? {
         newClosure()
-        for w in 0..<words {
-            var x = pool[base + w]
-            while x != 0 {
-                let pc = Int(pcOf[w << 6 | x.trailingZeroBitCount])
-                x &= x &- 1
-                guard charge(1) else { return nil }
-                switch program[pc].op {
-                case .match: return true
-                case .end: reach(pc + 1)
-                default: break
-                }
+        var cursor = MemberCursor()
+        while case let pc = nextMember(of: base, &cursor), pc >= 0 {
+            guard charge(1) else { return nil }
+            switch program[pc].op {
+            case .match: return true
+            case .end: reach(pc + 1)
+            default: break
             }
         }
         if depth == 0 { return false }
         let scratch = appendEmptyState()
         defer { pool.removeLast(words) }
         guard close(into: scratch, atStart: false, atEnd: true) else { return nil }
-        for w in 0..<words {
-            var x = pool[scratch + w]
-            while x != 0 {
-                if program[Int(pcOf[w << 6 | x.trailingZeroBitCount])].op == .match { return true }
-                x &= x &- 1
-            }
+        cursor = MemberCursor()
+        while case let pc = nextMember(of: scratch, &cursor), pc >= 0 {
+            if program[pc].op == .match { return true }
         }
         return false
     }
