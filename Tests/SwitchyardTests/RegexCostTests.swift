@@ -30,6 +30,16 @@ struct RegexCostTests {
         if let dfa { #expect(2 * dfa.next.count <= room.bytes) }
     }
 
+    @Test("the regexp of the fuzz seed automaton-overshoot stays within its budget")
+    func overshootSeed() throws {
+        // Fuzz/corpus/regex_cost/automaton-overshoot up to its NUL: the builder once spent
+        // 64,389 units of a 63,488 budget on it, checking only between steps.
+        let seed = Array("[abl^]bab`[ahKa?zQ0-0-]{1,64}01-]{$1".utf8) + [0xD4, 0xC9, 0xCB, 0x86] + Array("Sequenc{06}ll@".utf8)
+        let cost = try #require(RegexCost.measure(seed, on: Array("ab".utf8)))
+        #expect(cost.automatonWork <= cost.automatonBudget, "\(cost)")
+        #expect(!cost.automatonDisagrees)
+    }
+
     /// Constraints people write: each keeps its automaton within the budget.
     static let ordinary: [String] = [
         "[a-z0-9-]{1,64}", "\\d+", "[a-z]{2,3}", "v\\d+(\\.\\d+)*", "[^/]+", ".+",
