@@ -45,7 +45,7 @@ struct AASAPieceMatcher {
         }
     }
 
-    private func pieceAt(_ piece: [AASAGlobToken], _ s: UnsafeBufferPointer<UInt32>, _ at: Int, _ steps: inout Int) -> Bool {
+    func pieceAt(_ piece: [AASAGlobToken], _ s: UnsafeBufferPointer<UInt32>, _ at: Int, _ steps: inout Int) -> Bool {
         var k = 0
         while k < piece.count {
             steps &+= 1
@@ -137,13 +137,18 @@ struct AASAPieceMatcher {
             state.withUnsafeMutableBufferPointer { d -> Int? in
                 var j = from
                 while j < before {
-                    // Shift every bit up one token (a new match starting at token 0) and keep
-                    // those the character allows, in one pass over the words.
-                    var carry: UInt64 = 1
+                    // Bit k of the state stands for a start at j - k, allowed from `from` to
+                    // before - m: only the words holding such k can be set, so only they are
+                    // advanced (a piece half as long as the text costs half the words).
+                    let low = max(0, j - (before - m)) >> 6
+                    let high = min(m - 1, j - from) >> 6
+                    // The top bit of the word below carries the start at j - 64 x low, allowed
+                    // when low has just grown (that word was advanced at the last character).
+                    var carry: UInt64 = low == 0 ? 1 : d[low - 1] >> 63
                     let u = s[j]
                     if u < 128 {
                         let row = Int(u) * words
-                        for w in 0..<words {
+                        for w in low...high {
                             let v = d[w]
                             d[w] = ((v << 1) | carry) & ascii[row + w]
                             carry = v >> 63
@@ -151,7 +156,8 @@ struct AASAPieceMatcher {
                     } else {
                         let pairs = wide[u] ?? []
                         var p = 0
-                        for w in 0..<words {
+                        while p < pairs.count && pairs[p].word < low { p += 1 }
+                        for w in low...high {
                             var mask = anyRow[w]
                             if p < pairs.count && pairs[p].word == w { mask |= pairs[p].bits; p += 1 }
                             let v = d[w]
@@ -159,7 +165,7 @@ struct AASAPieceMatcher {
                             carry = v >> 63
                         }
                     }
-                    steps &+= words
+                    steps &+= high - low + 1
                     if d[lastWord] & found != 0 { return j + 1 - m }
                     j += 1
                 }
