@@ -49,6 +49,13 @@ struct AASAGlobScan: Sendable {
     private var output: [Int32] = [-1]
     /// The nearest node on the failure chain (the node excluded) where a word ends, or -1.
     private var nextOutput: [Int32] = [-1]
+    /// How many words end on the failure chain of each node (the node included).
+    private var chainCount: [Int32] = [0]
+    /// The failure links as a tree: each node's place in its preorder and its subtree's
+    /// size, so that "word w ends where node v stands" is an interval test; and each word's node.
+    private var treeOrder: [Int32] = [0]
+    private var treeSize: [Int32] = [1]
+    private var wordNode: [Int32] = []
 
     init(folded: Bool) { self.folded = folded }
 
@@ -123,6 +130,8 @@ struct AASAGlobScan: Sendable {
                 path.append(node)
             }
             output[Int(path[path.count - 1])] = piece
+            while wordNode.count <= Int(piece) { wordNode.append(0) }
+            wordNode[Int(piece)] = path[path.count - 1]
             previous = text
         }
         let count = parentOf.count
@@ -155,6 +164,29 @@ struct AASAGlobScan: Sendable {
                 queue.append(Int32(w))
             }
         }
+        // Breadth first, a node's failure link comes before it: sizes from the last node back,
+        // then places from the first on, each child taking the next free range of its parent.
+        chainCount = [Int32](repeating: 0, count: count)
+        treeSize = [Int32](repeating: 1, count: count)
+        treeOrder = [Int32](repeating: 0, count: count)
+        for v in queue.dropFirst() {
+            chainCount[Int(v)] = (output[Int(v)] >= 0 ? 1 : 0) + chainCount[Int(fail[Int(v)])]
+        }
+        for v in queue.dropFirst().reversed() { treeSize[Int(fail[Int(v)])] += treeSize[Int(v)] }
+        var free = [Int32](repeating: 1, count: count)
+        for v in queue.dropFirst() {
+            let f = Int(fail[Int(v)])
+            treeOrder[Int(v)] = free[f]
+            free[f] += treeSize[Int(v)]
+            free[Int(v)] = treeOrder[Int(v)] + 1
+        }
+    }
+
+    /// Whether `word` ends where the automaton stands in node v.
+    @inline(__always)
+    private func ends(_ word: Int, at v: Int32) -> Bool {
+        let w = Int(wordNode[word])
+        return treeOrder[w] <= treeOrder[Int(v)] && treeOrder[Int(v)] < treeOrder[w] + treeSize[w]
     }
 
     private func child(_ v: Int32, _ u: UInt32) -> Int32? {
@@ -179,45 +211,101 @@ struct AASAGlobScan: Sendable {
     }
 
     /// Whether each pattern matches all of `s`, by pattern number. `steps` counts the
-    /// characters read, the automaton's moves, the pieces found and the anchors' comparisons
-    /// (and what the pieces with wildcards cost, as AASAPieceMatcher counts it).
+    /// characters read, the automaton's moves, the words found, the anchors' comparisons and
+    /// the checks of pieces with wildcards (and their scans, as AASAPieceMatcher counts them).
     func run(_ s: UnsafeBufferPointer<UInt32>, steps: inout Int) -> [Bool] {
-        let n = s.count
-        let matcher = AASAPieceMatcher(folded: folded)
-        var matched = [Bool](repeating: false, count: globs.count)
-        // Per pattern: the index in `sequence` of the piece it waits for, the last place a
-        // piece may end (before the last piece), and its link in the one list it is on.
-        var at = [Int](repeating: 0, count: globs.count)
-        var limit = [Int](repeating: 0, count: globs.count)
-        var link = [Int32](repeating: -1, count: globs.count)
-        // Per pattern waiting for a piece with wildcards: the checks it may still make.
-        var checks = [Int](repeating: 0, count: globs.count)
-        // Patterns that may take their piece from position e on, filed under e; and those that
-        // may take it now, filed under the piece.
-        var ready = [Int32](repeating: -1, count: n + 1)
-        var waiting = [Int32](repeating: -1, count: wordLength.count)
-        var live = 0
+        var r = Run(scan: self, s: s)
+        r.read()
+        steps &+= r.steps
+        return r.matched
+    }
 
-        /// Moves pattern g on from position `from`: places pieces with wildcards at once and
-        /// files it for its next literal piece; false when it can no longer match.
-        func advance(_ g: Int, from: Int) {
+    /// One text's pass: what each pattern waits for, and the lists it waits on.
+    private struct Run {
+        let scan: AASAGlobScan
+        let s: UnsafeBufferPointer<UInt32>
+        let matcher: AASAPieceMatcher
+        var steps = 0
+        var matched: [Bool]
+        /// Per pattern: the index in `sequence` of the piece it waits for, the last place a
+        /// piece may end (before the last piece), its link in the one list it is on, and for
+        /// a piece with wildcards the checks it may still make.
+        var at: [Int]
+        var limit: [Int]
+        var link: [Int32]
+        var checks: [Int]
+        /// Patterns that may take their word from position e on, filed under e; and those
+        /// that may take it now, filed under the word; how many are on either.
+        var ready: [Int32]
+        var waiting: [Int32]
+        var live = 0
+        /// The words someone waits for now, and each word's place in that list (-1: none).
+        var active: [Int32] = []
+        var activeAt: [Int32]
+
+        init(scan: AASAGlobScan, s: UnsafeBufferPointer<UInt32>) {
+            self.scan = scan
+            self.s = s
+            matcher = AASAPieceMatcher(folded: scan.folded)
+            let count = scan.globs.count
+            matched = [Bool](repeating: false, count: count)
+            at = [Int](repeating: 0, count: count)
+            limit = [Int](repeating: 0, count: count)
+            link = [Int32](repeating: -1, count: count)
+            checks = [Int](repeating: 0, count: count)
+            ready = [Int32](repeating: -1, count: s.count + 1)
+            waiting = [Int32](repeating: -1, count: scan.wordLength.count)
+            activeAt = [Int32](repeating: -1, count: scan.wordLength.count)
+        }
+
+        mutating func wait(_ g: Int32, for word: Int) {
+            if waiting[word] < 0 {
+                activeAt[word] = Int32(active.count)
+                active.append(Int32(word))
+            }
+            link[Int(g)] = waiting[word]
+            waiting[word] = g
+        }
+
+        /// The word ends at `end`: everyone waiting for it takes it.
+        mutating func found(_ word: Int, end: Int) {
+            var g = waiting[word]
+            waiting[word] = -1
+            let place = Int(activeAt[word])
+            let moved = active[active.count - 1]
+            active[place] = moved
+            activeAt[Int(moved)] = Int32(place)
+            active.removeLast()
+            activeAt[word] = -1
+            while g >= 0 {
+                let next = link[Int(g)]
+                live -= 1
+                take(Int(g), word: word, end: end)
+                g = next
+            }
+        }
+
+        /// Moves pattern g on from position `from`: places pieces without literals at once
+        /// and files it for the word of its next piece; leaves it when it can no longer match.
+        mutating func advance(_ g: Int, from: Int) {
             var p = from
-            let stop = globs[g].middle.upperBound
+            let stop = scan.globs[g].middle.upperBound
             while at[g] < stop {
-                let piece = Int(sequence[at[g]])
-                let m = pieceTokens[piece].count
+                let piece = Int(scan.sequence[at[g]])
+                let m = scan.pieceTokens[piece].count
                 if p + m > limit[g] { return }
-                let word = Int(pieceWord[piece])
+                let word = Int(scan.pieceWord[piece])
                 if word >= 0 {
-                    // From p + the word's end in the piece on, the word may end the piece's first part.
-                    let from = p + pieceWordAt[piece] + wordLength[word]
+                    // From here on the word may end where it lies in a piece starting at p or later.
+                    let from = p + scan.pieceWordAt[piece] + scan.wordLength[word]
                     link[g] = ready[from]
                     ready[from] = Int32(g)
                     live += 1
-                    checks[g] = (limit[g] - p + 128) * ((m + 63) / 64)
+                    // Checks worth a quarter of the bit-parallel scan of the rest of the text.
+                    checks[g] = (limit[g] - p) / 4 * ((m + 63) / 64) + 64
                     return
                 }
-                guard let found = matcher.leftmost(pieceTokens[piece], s, from: p, before: limit[g], &steps) else { return }
+                guard let found = matcher.leftmost(scan.pieceTokens[piece], s, from: p, before: limit[g], &steps) else { return }
                 p = found + m
                 at[g] += 1
             }
@@ -228,80 +316,84 @@ struct AASAGlobScan: Sendable {
         /// word's place in it. A literal piece is there; one with wildcards is checked there,
         /// and on failure waits for the word's next place, or once its checks are spent is
         /// found by the bit-parallel scan from the next start on.
-        func take(_ g: Int, word: Int, end: Int) {
-            let piece = Int(sequence[at[g]])
-            let tokens = pieceTokens[piece]
-            let start = end - wordLength[word] - pieceWordAt[piece]
-            if start + tokens.count > limit[g] { return }
-            if pieceLiteral[piece] {
+        mutating func take(_ g: Int, word: Int, end: Int) {
+            let piece = Int(scan.sequence[at[g]])
+            let m = scan.pieceTokens[piece].count
+            let start = end - scan.wordLength[word] - scan.pieceWordAt[piece]
+            if start + m > limit[g] { return }
+            if scan.pieceLiteral[piece] {
                 at[g] += 1
                 advance(g, from: end)
                 return
             }
             let before = steps
-            if matcher.pieceAt(tokens, s, start, &steps) {
+            if matcher.pieceAt(scan.pieceTokens[piece], s, start, &steps) {
                 at[g] += 1
-                advance(g, from: start + tokens.count)
+                advance(g, from: start + m)
                 return
             }
             checks[g] -= steps &- before
             if checks[g] > 0 {
-                link[g] = waiting[word]
-                waiting[word] = Int32(g)
+                wait(Int32(g), for: word)
                 live += 1
                 return
             }
-            guard let found = matcher.leftmost(tokens, s, from: start + 1, before: limit[g], &steps) else { return }
+            guard let found = matcher.leftmost(scan.pieceTokens[piece], s, from: start + 1, before: limit[g], &steps) else { return }
             at[g] += 1
-            advance(g, from: found + tokens.count)
+            advance(g, from: found + m)
         }
 
-        for g in 0..<globs.count {
-            let first = globs[g].first, last = globs[g].last
-            steps &+= 1
-            if first.count + last.count > n || !matcher.pieceAt(first, s, 0, &steps)
-                || !matcher.pieceAt(last, s, n - last.count, &steps) { continue }
-            at[g] = globs[g].middle.lowerBound
-            limit[g] = n - last.count
-            advance(g, from: first.count)
-        }
-        var v: Int32 = 0
-        var i = 0
-        while i < n && live > 0 {
-            // The move, counted with the failure links it follows.
-            let u = s[i]
-            while true {
+        mutating func read() {
+            let n = s.count
+            for g in 0..<scan.globs.count {
+                let first = scan.globs[g].first, last = scan.globs[g].last
                 steps &+= 1
-                if let w = child(v, u) { v = w; break }
-                if v == 0 { break }
-                v = fail[Int(v)]
+                if first.count + last.count > n || !matcher.pieceAt(first, s, 0, &steps)
+                    || !matcher.pieceAt(last, s, n - last.count, &steps) { continue }
+                at[g] = scan.globs[g].middle.lowerBound
+                limit[g] = n - last.count
+                advance(g, from: first.count)
             }
-            let e = i + 1
-            var g = ready[e]
-            while g >= 0 {
-                let next = link[Int(g)]
-                let word = Int(pieceWord[Int(sequence[at[Int(g)]])])
-                link[Int(g)] = waiting[word]
-                waiting[word] = g
-                g = next
-            }
-            var node = output[Int(v)] >= 0 ? v : nextOutput[Int(v)]
-            while node >= 0 {
-                steps &+= 1
-                let word = Int(output[Int(node)])
-                var g = waiting[word]
-                waiting[word] = -1
+            var v: Int32 = 0
+            var i = 0
+            while i < n && live > 0 {
+                // The move, counted with the failure links it follows.
+                let u = s[i]
+                while true {
+                    steps &+= 1
+                    if let w = scan.child(v, u) { v = w; break }
+                    if v == 0 { break }
+                    v = scan.fail[Int(v)]
+                }
+                let e = i + 1
+                var g = ready[e]
                 while g >= 0 {
                     let next = link[Int(g)]
-                    live -= 1
-                    take(Int(g), word: word, end: e)
+                    wait(g, for: Int(scan.pieceWord[Int(scan.sequence[at[Int(g)]])]))
                     g = next
                 }
-                node = nextOutput[Int(node)]
+                // The words that end here and are waited for: by the failure chain, or by the
+                // list of words waited for, whichever is shorter.
+                if Int(scan.chainCount[Int(v)]) <= active.count {
+                    var node = scan.output[Int(v)] >= 0 ? v : scan.nextOutput[Int(v)]
+                    while node >= 0 {
+                        steps &+= 1
+                        let word = Int(scan.output[Int(node)])
+                        if waiting[word] >= 0 { found(word, end: e) }
+                        node = scan.nextOutput[Int(node)]
+                    }
+                } else {
+                    // Backwards: taking a word moves the last one into its place, already seen.
+                    var k = active.count - 1
+                    while k >= 0 {
+                        steps &+= 1
+                        if k < active.count, scan.ends(Int(active[k]), at: v) { found(Int(active[k]), end: e) }
+                        k -= 1
+                    }
+                }
+                i += 1
             }
-            i += 1
         }
-        return matched
     }
 }
 
