@@ -167,4 +167,24 @@ private func randomText(_ rng: inout SplitMix64, length: Int) -> String {
         #expect(e.decisions.first?.verdict == .match)
         #expect(steps <= 4 * (32_002 + 64) + 4 * 32_002 + 10 * 3_001, "\(steps) steps")
     }
+
+    @Test func piecesWithWildcardsWhoseRunIsEverywhereAreFoundByTheScanOnceTheirChecksAreSpent() throws {
+        // "a?a?...a?b?a": its run "a" ends at every place of a path of a, each check fails at
+        // the b, until the checks are spent and the bit-parallel scan finds the piece near the
+        // end. Those that also want a "z" then fail; the last component does not.
+        let pieces = (1...30).map { String(repeating: "a?", count: $0) + "b?a" }
+        var components = pieces.map { "{\"/\": \"*\($0)*z*b\", \"exclude\": true}" }
+        components.append("{\"/\": \"*\(pieces[29])*b\"}")
+        let aasa = try AASA(json: file(components))
+        let path = "/" + String(repeating: "a", count: 3_000) + "bca" + "b"
+        for scanAfter in [nil, 0, Int.max] {
+            var steps = 0
+            let e = try aasa.evaluate(host: "example.com", url: "https://example.com" + path, steps: &steps, scanAfter: scanAfter)
+            #expect(e.decisions.map(\.ruleIndex) == [30], "scanAfter \(String(describing: scanAfter))")
+            #expect(e.decisions.first?.verdict == .match)
+        }
+        let plain = plainMatch([.char("/"), .star] + Array(repeating: [PlainToken.char("a"), .any], count: 30).flatMap { $0 }
+                               + [.char("b"), .any, .char("a"), .star, .char("b")], Array(path.unicodeScalars))
+        #expect(plain)
+    }
 }

@@ -12,10 +12,10 @@
 /// of one another (at most sqrt(2 x the pieces' total length): 512 in 128 KiB).
 ///
 /// A middle piece with `?` or a one-character class waits for its longest literal run in the
-/// same way and is checked whole where the run occurs; once those checks have cost what a
-/// bit-parallel scan of the rest of the text would (AASAPieceMatcher), or for a piece
-/// without literals, it is found by that scan: such a piece costs its pattern at most twice
-/// the text length x ceil(piece length / 64).
+/// same way and is checked whole where the run occurs; once those checks have cost a
+/// sixteenth of what a bit-parallel scan of the rest of the text would (AASAPieceMatcher), or
+/// for a piece without literals, it is found by that scan: such a piece costs its pattern at
+/// most about 1.07 x the text length x ceil(piece length / 64).
 struct AASAGlobScan: Sendable {
     private struct Glob: Sendable {
         var first: [AASAGlobToken]
@@ -301,8 +301,9 @@ struct AASAGlobScan: Sendable {
                     link[g] = ready[from]
                     ready[from] = Int32(g)
                     live += 1
-                    // Checks worth a quarter of the bit-parallel scan of the rest of the text.
-                    checks[g] = (limit[g] - p) / 4 * ((m + 63) / 64) + 64
+                    // Checks worth a sixteenth of the bit-parallel scan of the rest of the text:
+                    // a check costs a few times a scan's step.
+                    checks[g] = (limit[g] - p) / 16 * ((m + 63) / 64) + 64
                     return
                 }
                 guard let found = matcher.leftmost(scan.pieceTokens[piece], s, from: p, before: limit[g], &steps) else { return }
