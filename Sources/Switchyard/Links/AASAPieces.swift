@@ -73,6 +73,25 @@ struct AASAPieceMatcher {
         return shiftAnd(piece, s, from: from, before: before, &steps)
     }
 
+    /// Shift-And for a piece of up to 64 tokens: where in `s[from..<before]` its first
+    /// occurrence ends (-1: none). Apart from its callers, so that its loop keeps the table
+    /// and the state in registers whoever calls it.
+    @inline(never)
+    private static func oneWordScan(_ table: UnsafeBufferPointer<UInt64>, _ any: UInt64,
+                                    _ wide: [UInt32: [(word: Int, bits: UInt64)]], _ s: UnsafeBufferPointer<UInt32>,
+                                    from: Int, before: Int, found: UInt64) -> Int {
+        var d: UInt64 = 0
+        var j = from
+        while j < before {
+            let u = s[j]
+            let mask = u < 128 ? table[Int(u)] : any | (wide[u]?.first?.bits ?? 0)
+            d = ((d << 1) | 1) & mask
+            if d & found != 0 { return j }
+            j += 1
+        }
+        return -1
+    }
+
     /// Shift-And over `s[from..<before]`. The masks: per ASCII character one row of words
     /// (the `?` and class positions that accept it, and its literal positions); a character
     /// above ASCII takes the `?` row and its own literal positions, kept as (word, bits)
@@ -114,23 +133,11 @@ struct AASAPieceMatcher {
         let found = UInt64(1) << UInt64((m - 1) & 63)
         if words == 1 {
             // The common case, a piece of up to 64 tokens: the state is one register.
-            return ascii.withUnsafeBufferPointer { ascii -> Int? in
-                let any = anyRow[0]
-                var d: UInt64 = 0
-                var j = from
-                while j < before {
-                    let u = s[j]
-                    let mask = u < 128 ? ascii[Int(u)] : any | (wide[u]?.first?.bits ?? 0)
-                    d = ((d << 1) | 1) & mask
-                    if d & found != 0 {
-                        steps &+= j + 1 - from
-                        return j + 1 - m
-                    }
-                    j += 1
-                }
-                steps &+= before - from
-                return nil
+            let end = ascii.withUnsafeBufferPointer {
+                AASAPieceMatcher.oneWordScan($0, anyRow[0], wide, s, from: from, before: before, found: found)
             }
+            steps &+= (end < 0 ? before : end + 1) - from
+            return end < 0 ? nil : end + 1 - m
         }
         var state = [UInt64](repeating: 0, count: words)
         return ascii.withUnsafeBufferPointer { ascii in
