@@ -376,6 +376,37 @@ static void row_aasa_many_components(row_result *r) {
     aasa_decide_once(r, &f);
 }
 
+/* The one-pass scan's worst: 420 nested pieces a, aa, ... that nobody waits for (their
+ * components wait for a z first) and, filling the file, components each waiting for a piece
+ * c<i> never found: each character looks at 420 words. */
+static void row_aasa_nested_pieces(row_result *r) {
+    buf f = {0};
+    puts_(&f, "{\"applinks\": {\"details\": [{\"appIDs\": [\"AB12.c\"], \"components\": [");
+    for (int k = 1; k <= 420; k++) {
+        puts_(&f, k > 1 ? ",{\"/\": \"*z*" : "{\"/\": \"*z*");
+        repeat(&f, 'a', (size_t)k);
+        puts_(&f, "*b\"}");
+    }
+    for (int i = 0; f.len + 64 < 128 * 1024; i++) putf(&f, ",{\"/\": \"*c%d*b\"}", i);
+    puts_(&f, "]}]}}");
+    aasa_decide_once(r, &f);
+}
+
+/* Pieces with wildcards whose literal run occurs everywhere: "a?a?...a?b?a" (1 to 20 "a?"),
+ * distinct, each checked where an a ends and failing late, then found by the bit-parallel
+ * scan: every component reads the path. */
+static void row_aasa_wildcard_pieces(row_result *r) {
+    buf f = {0};
+    puts_(&f, "{\"applinks\": {\"details\": [{\"appIDs\": [\"AB12.c\"], \"components\": [");
+    for (int i = 1; f.len + 80 < 128 * 1024; i++) {
+        puts_(&f, i > 1 ? ",{\"/\": \"*" : "{\"/\": \"*");
+        for (int j = 0; j < 1 + i % 20; j++) puts_(&f, "a?");
+        putf(&f, "b?a*%d*b\"}", i);
+    }
+    puts_(&f, "]}]}}");
+    aasa_decide_once(r, &f);
+}
+
 typedef struct { sy_router *router; sy_match *match; const buf *url; } resolve_input;
 
 static int call_resolve(void *p, sy_error *e) {
@@ -429,6 +460,8 @@ static const row rows[] = {
     { "aasa-500000-app-ids", "compile a 7.4 MB AASA file of 500,000 app IDs in one entry and decide one URL", 0, row_aasa },
     { "decide-aasa-long-piece", "decide a 32 KB URL against one AASA component of 16,001 wildcards and letters between two *", 1, row_aasa_long_piece },
     { "decide-aasa-many-components", "decide a 32 KB URL against 128 KiB of components *<13 letters>*b, none found", 1, row_aasa_many_components },
+    { "decide-aasa-nested-pieces", "decide a 32 KB URL against 420 components *z*a..a*b (nested pieces) and components *c<i>*b", 1, row_aasa_nested_pieces },
+    { "decide-aasa-wildcard-pieces", "decide a 32 KB URL against 128 KiB of components *a?..a?b?a*<i>*b (wildcard pieces failing late)", 1, row_aasa_wildcard_pieces },
     { "resolve-20-constraints", "one resolve of a 32 KB URL against 20 <re:x:[ab]*a[ab]{1000}c> routes at one place", 1, row_resolve_constraints },
     { "resolve-400-groups", "one resolve of a 32 KB URL against the largest groups route the limit takes (63 named groups in one repeated group; 400 are refused)", 1, row_resolve_groups },
 };
