@@ -44,6 +44,8 @@ final class CompiledRoute: @unchecked Sendable {
     private let store: ByteStore
 
     init(route: Route, seq: Int, compiled: CompiledPattern, fromDocument: Bool = false) {
+        var route = route
+        route.origin.fromDocument = fromDocument
         self.route = route
         self.seq = seq
         self.fromDocument = fromDocument
