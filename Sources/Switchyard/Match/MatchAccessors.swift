@@ -218,3 +218,101 @@ extension MatchBuffer {
         return ByteSpan(base: UnsafePointer(chainBytes.base) + Int(t.start), count: Int(t.count))
     }
 }
+
+// MARK: the path parameters as C records, in one pass
+
+/// Where each field of one C parameter record is (the header's sy_param), in bytes, and
+/// the type codes its `type` field takes: the C layer gives them, so the core writes the
+/// records without knowing the header.
+package struct ParameterRecordLayout {
+    package var stride: Int
+    package var nameBase: Int, nameCount: Int, textBase: Int, textCount: Int
+    package var type: Int, reserved: Int, intValue: Int, floatValue: Int
+    package var stringCode: Int32, intCode: Int32, floatCode: Int32
+
+    package init(stride: Int, nameBase: Int, nameCount: Int, textBase: Int, textCount: Int, type: Int,
+                 reserved: Int, intValue: Int, floatValue: Int, stringCode: Int32, intCode: Int32,
+                 floatCode: Int32) {
+        self.stride = stride
+        self.nameBase = nameBase; self.nameCount = nameCount
+        self.textBase = textBase; self.textCount = textCount
+        self.type = type; self.reserved = reserved; self.intValue = intValue; self.floatValue = floatValue
+        self.stringCode = stringCode; self.intCode = intCode; self.floatCode = floatCode
+    }
+}
+
+extension MatchBuffer {
+    /// Writes the path parameters into `out`, one record of `layout` each, in pattern order
+    /// (as `rawPathParameter` reads them), when they fit in `capacity` records; returns
+    /// their count either way (nothing is written when it is over `capacity`).
+    /// The winning route, the URL and the variant's name list are looked up once, not per
+    /// parameter: this is what reading every parameter after a resolve costs from C.
+    package func writePathParameters(_ out: UnsafeMutableRawPointer, capacity: Int,
+                                     _ layout: UnsafePointer<ParameterRecordLayout>) -> Int {
+        let s = state
+        guard s.pointee.matched, let view = s.pointee.tableView else { return 0 }
+        let captureCount = s.pointee.bestCaptures.count
+        let entry = s.pointee.entry
+        let count = captureCount + (entry.namedRemainder ? 1 : 0)
+        guard count > 0, count <= capacity else { return count }
+        let names = view.pointee.pathNames
+        let variant = Int(names.routeStart[Int(entry.route)]) + Int(entry.variant)
+        let first = Int(names.starts[variant])
+        guard Int(names.starts[variant + 1]) - first == count else {
+            // Captures that name themselves (`urlpattern`): the general reader.
+            return writePathParametersOneByOne(out, layout)
+        }
+        let l = layout.pointee
+        let url: UnsafePointer<UInt8> = s.pointee.source == .owned ? UnsafePointer(s.pointee.owned.base) : emptyBytes
+        let decoded = UnsafePointer(s.pointee.view.decoded.base)
+        let captures = s.pointee.bestCaptures.base
+        let spans = names.spans + first
+        var r = out
+        for k in 0..<captureCount {
+            let c = captures[k]
+            let t = c.text
+            let code: Int32, i: Int64, f: Double
+            switch c.kind {
+            case .int: code = l.intCode; i = c.intValue; f = 0
+            case .float: code = l.floatCode; i = 0; f = c.floatValue
+            default: code = l.stringCode; i = 0; f = 0
+            }
+            store(r, l, spans[k], (t.decoded ? decoded : url) + Int(t.start), Int(t.count), code, i, f)
+            r += l.stride
+        }
+        if captureCount < count {
+            let rest = s.pointee.remainderText
+            store(r, l, spans[captureCount], UnsafePointer(rest.base), rest.count, l.stringCode, 0, 0)
+        }
+        return count
+    }
+
+    /// writePathParameters through rawPathParameter, one parameter at a time.
+    private func writePathParametersOneByOne(_ out: UnsafeMutableRawPointer,
+                                             _ layout: UnsafePointer<ParameterRecordLayout>) -> Int {
+        let l = layout.pointee
+        var r = out
+        var written = 0
+        forEachRawParameter(path: true) { p in
+            let code = p.kind == .int ? l.intCode : p.kind == .float ? l.floatCode : l.stringCode
+            store(r, l, p.name, p.text.base ?? emptyBytes, p.text.count, code, p.intValue, p.floatValue)
+            r += l.stride
+            written += 1
+        }
+        return written
+    }
+}
+
+/// One record at `r`: an absent name stays absent (NULL, 0).
+@inline(__always)
+private func store(_ r: UnsafeMutableRawPointer, _ l: ParameterRecordLayout, _ name: ByteSpan,
+                   _ text: UnsafePointer<UInt8>, _ textCount: Int, _ code: Int32, _ i: Int64, _ f: Double) {
+    r.storeBytes(of: name.base, toByteOffset: l.nameBase, as: UnsafePointer<UInt8>?.self)
+    r.storeBytes(of: name.count, toByteOffset: l.nameCount, as: Int.self)
+    r.storeBytes(of: text, toByteOffset: l.textBase, as: UnsafePointer<UInt8>.self)
+    r.storeBytes(of: textCount, toByteOffset: l.textCount, as: Int.self)
+    r.storeBytes(of: code, toByteOffset: l.type, as: Int32.self)
+    r.storeBytes(of: 0, toByteOffset: l.reserved, as: Int32.self)
+    r.storeBytes(of: i, toByteOffset: l.intValue, as: Int64.self)
+    r.storeBytes(of: f, toByteOffset: l.floatValue, as: Double.self)
+}
