@@ -35,17 +35,30 @@ extension MatchBox {
     func paramsText() -> UnsafePointer<CChar> {
         let m = match
         if m.rawParamCount == 0 { return emptyText }
+        // The common case first: string parameters of ASCII text, written in one pass.
+        var n = m.writePlainParamsText(text, capacity: max(0, textCapacity - 1))
+        if n >= textCapacity {
+            grow(to: n + 1)
+            n = m.writePlainParamsText(text, capacity: textCapacity - 1)
+        }
+        if n >= 0, let out = text {
+            out[n] = 0
+            return UnsafeRawPointer(out).assumingMemoryBound(to: CChar.self)
+        }
         let size = ParamsTextSize(m, path: false)
         if size.hasNUL { return nulText }
-        if size.bytes + 1 > textCapacity {
-            text?.deallocate()
-            // Doubled, so a match that meets longer and longer lists grows a few times only.
-            textCapacity = max(size.bytes + 1, 2 * textCapacity, 64)
-            text = .allocate(capacity: textCapacity)
-        }
+        if size.bytes + 1 > textCapacity { grow(to: size.bytes + 1) }
         guard let out = text else { return emptyText }
         writeParamsText(m, path: false, size, out)
         out[size.bytes] = 0
         return UnsafeRawPointer(out).assumingMemoryBound(to: CChar.self)
+    }
+
+    /// Makes `text` hold at least `bytes` bytes.
+    private func grow(to bytes: Int) {
+        text?.deallocate()
+        // Doubled, so a match that meets longer and longer lists grows a few times only.
+        textCapacity = max(bytes, 2 * textCapacity, 64)
+        text = .allocate(capacity: textCapacity)
     }
 }

@@ -316,3 +316,72 @@ private func store(_ r: UnsafeMutableRawPointer, _ l: ParameterRecordLayout, _ n
     r.storeBytes(of: i, toByteOffset: l.intValue, as: Int64.self)
     r.storeBytes(of: f, toByteOffset: l.floatValue, as: Double.self)
 }
+
+extension MatchBuffer {
+    /// The merged parameters as `0xFF name 0xFF text ...` (sy_match_params_text's form
+    /// without type letters) at `out`, in one pass over the flat name table, when that form
+    /// holds them exactly: the merged map is the path parameters, each a string, every
+    /// name and text ASCII without a NUL byte. Returns the bytes needed (nothing is written
+    /// when they are over `capacity`), or -1 when the form does not apply (the caller then
+    /// writes the general form).
+    package func writePlainParamsText(_ out: UnsafeMutablePointer<UInt8>?, capacity: Int) -> Int {
+        let s = state
+        guard s.pointee.matched, s.pointee.mergedIsPath, let view = s.pointee.tableView else { return -1 }
+        let captureCount = s.pointee.bestCaptures.count
+        let entry = s.pointee.entry
+        let count = captureCount + (entry.namedRemainder ? 1 : 0)
+        if count == 0 { return 0 }
+        let names = view.pointee.pathNames
+        let variant = Int(names.routeStart[Int(entry.route)]) + Int(entry.variant)
+        let first = Int(names.starts[variant])
+        guard Int(names.starts[variant + 1]) - first == count else { return -1 }
+        let url: UnsafePointer<UInt8> = s.pointee.source == .owned ? UnsafePointer(s.pointee.owned.base) : emptyBytes
+        let decoded = UnsafePointer(s.pointee.view.decoded.base)
+        let captures = s.pointee.bestCaptures.base
+        let spans = names.spans + first
+        let rest = s.pointee.remainderText
+        @inline(__always) func text(_ k: Int) -> (UnsafePointer<UInt8>, Int) {
+            if k == captureCount { return (UnsafePointer(rest.base), rest.count) }
+            let t = captures[k].text
+            return ((t.decoded ? decoded : url) + Int(t.start), Int(t.count))
+        }
+        var needed = 0
+        for k in 0..<count {
+            if k < captureCount, captures[k].kind == .int || captures[k].kind == .float { return -1 }
+            let (p, n) = text(k)
+            let name = spans[k]
+            guard let nb = name.base, plainASCII(nb, name.count), plainASCII(p, n) else { return -1 }
+            needed += 2 + name.count + n
+        }
+        guard needed <= capacity, let out else { return needed }
+        var o = out
+        for k in 0..<count {
+            let (p, n) = text(k)
+            let name = spans[k]
+            o[0] = 0xFF
+            if let nb = name.base { (o + 1).update(from: nb, count: name.count) }
+            o += 1 + name.count
+            o[0] = 0xFF
+            (o + 1).update(from: p, count: n)
+            o += 1 + n
+        }
+        return needed
+    }
+}
+
+/// Whether `p[0..<n]` is ASCII without a NUL byte, eight bytes at a time.
+@inline(__always)
+private func plainASCII(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    var bad: UInt64 = 0
+    var i = 0
+    while i + 8 <= n {
+        let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+        bad |= (w | ((w &- 0x0101_0101_0101_0101) & ~w)) & 0x8080_8080_8080_8080
+        i += 8
+    }
+    while i < n {
+        if p[i] == 0 || p[i] >= 0x80 { return false }
+        i += 1
+    }
+    return bad == 0
+}
