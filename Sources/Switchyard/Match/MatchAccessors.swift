@@ -250,23 +250,16 @@ extension MatchBuffer {
     package func writePathParameters(_ out: UnsafeMutableRawPointer, capacity: Int,
                                      _ layout: UnsafePointer<ParameterRecordLayout>) -> Int {
         let s = state
-        guard s.pointee.matched, let view = s.pointee.tableView else { return 0 }
+        guard s.pointee.matched else { return 0 }
         let captureCount = s.pointee.bestCaptures.count
-        let entry = s.pointee.entry
-        let count = captureCount + (entry.namedRemainder ? 1 : 0)
+        let count = captureCount + (s.pointee.entry.namedRemainder ? 1 : 0)
         guard count > 0, count <= capacity else { return count }
-        let names = view.pointee.pathNames
-        let variant = Int(names.routeStart[Int(entry.route)]) + Int(entry.variant)
-        let first = Int(names.starts[variant])
-        guard Int(names.starts[variant + 1]) - first == count else {
-            // Captures that name themselves (`urlpattern`): the general reader.
-            return writePathParametersOneByOne(out, layout)
-        }
+        // Captures that name themselves (`urlpattern`): the general reader.
+        guard let spans = flatPathNames(count) else { return writePathParametersOneByOne(out, layout) }
         let l = layout.pointee
         let url: UnsafePointer<UInt8> = s.pointee.source == .owned ? UnsafePointer(s.pointee.owned.base) : emptyBytes
         let decoded = UnsafePointer(s.pointee.view.decoded.base)
         let captures = s.pointee.bestCaptures.base
-        let spans = names.spans + first
         var r = out
         for k in 0..<captureCount {
             let c = captures[k]
@@ -285,6 +278,19 @@ extension MatchBuffer {
             store(r, l, spans[captureCount], UnsafePointer(rest.base), rest.count, l.stringCode, 0, 0)
         }
         return count
+    }
+
+    /// The names of the winner's `count` path parameters in the table's flat name table
+    /// (PathNames), or nil when the table lists fewer (captures that name themselves).
+    @inline(__always)
+    private func flatPathNames(_ count: Int) -> UnsafeMutablePointer<ByteSpan>? {
+        let s = state
+        guard let view = s.pointee.tableView else { return nil }
+        let names = view.pointee.pathNames
+        let variant = Int(names.routeStart[Int(s.pointee.entry.route)]) + Int(s.pointee.entry.variant)
+        let first = Int(names.starts[variant])
+        guard Int(names.starts[variant + 1]) - first == count else { return nil }
+        return names.spans + first
     }
 
     /// writePathParameters through rawPathParameter, one parameter at a time.
@@ -326,19 +332,14 @@ extension MatchBuffer {
     /// writes the general form).
     package func writePlainParamsText(_ out: UnsafeMutablePointer<UInt8>?, capacity: Int) -> Int {
         let s = state
-        guard s.pointee.matched, s.pointee.mergedIsPath, let view = s.pointee.tableView else { return -1 }
+        guard s.pointee.matched, s.pointee.mergedIsPath else { return -1 }
         let captureCount = s.pointee.bestCaptures.count
-        let entry = s.pointee.entry
-        let count = captureCount + (entry.namedRemainder ? 1 : 0)
+        let count = captureCount + (s.pointee.entry.namedRemainder ? 1 : 0)
         if count == 0 { return 0 }
-        let names = view.pointee.pathNames
-        let variant = Int(names.routeStart[Int(entry.route)]) + Int(entry.variant)
-        let first = Int(names.starts[variant])
-        guard Int(names.starts[variant + 1]) - first == count else { return -1 }
+        guard let spans = flatPathNames(count) else { return -1 }
         let url: UnsafePointer<UInt8> = s.pointee.source == .owned ? UnsafePointer(s.pointee.owned.base) : emptyBytes
         let decoded = UnsafePointer(s.pointee.view.decoded.base)
         let captures = s.pointee.bestCaptures.base
-        let spans = names.spans + first
         let rest = s.pointee.remainderText
         @inline(__always) func text(_ k: Int) -> (UnsafePointer<UInt8>, Int) {
             if k == captureCount { return (UnsafePointer(rest.base), rest.count) }
