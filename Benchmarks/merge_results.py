@@ -52,25 +52,53 @@ def hostile_rows(r):
     return size, f"{ms:,.1f} ms", f"{per_kb:,.3f}", f"{per_byte:,.1f}", verdict
 
 
+def print_builds(builds):
+    """Table builds and document loads (C, build_suite.c), with matchit's figures beside."""
+    print(f"\n{'table build':<18}{'router':<12}{'ms':>10}{'routes/s':>12}{'B/route':>10}{'peak MiB':>10}{'miss':>6}  vs matchit")
+    peer = {r["suite"]: r for r in builds if r["router"] == "matchit"}
+    for r in builds:
+        m = peer.get(r["suite"])
+        ratio = ""
+        if m and r["router"] != "matchit" and r["routes_per_s"] and m["bytes_per_route"]:
+            ratio = (f"rate {r['routes_per_s'] / m['routes_per_s']:.2f}x, "
+                     f"bytes {r['bytes_per_route'] / m['bytes_per_route']:.2f}x")
+        print(f"{r['suite']:<18}{r['router']:<12}{r['ms']:>10.1f}{r['routes_per_s']:>12.0f}"
+              f"{r['bytes_per_route']:>10.1f}{r['peak_mib']:>10.1f}{r['mismatches']:>6}  {ratio}")
+    print("targets:")
+    for r in builds:
+        m = peer.get(r["suite"])
+        if r["router"] == "switchyard" and m:
+            rate_ok = r["routes_per_s"] >= m["routes_per_s"]
+            bytes_ok = r["bytes_per_route"] <= m["bytes_per_route"]
+            print(f"  {'met ' if rate_ok else 'MISS'} c {r['suite']}: build rate {r['routes_per_s'] / m['routes_per_s']:.2f}x matchit's (target >= 1x)")
+            print(f"  {'met ' if bytes_ok else 'MISS'} c {r['suite']}: {r['bytes_per_route'] / m['bytes_per_route']:.2f}x matchit's bytes per route (target <= 1x)")
+        if r["suite"] == "document-100000":
+            ok = r["ms"] <= 300 and r["peak_mib"] <= 150
+            print(f"  {'met ' if ok else 'MISS'} c 100,000-route document load + first resolve: {r['ms']:.0f} ms, "
+                  f"peak +{r['peak_mib']:.0f} MiB (target <= 300 ms, <= 150 MiB)")
+
+
 def main(argv):
     out, machine_file, parts = argv[1], argv[2], argv[3:]
     machine = load(machine_file) or {}
-    rows, allocs, hostile = [], {}, []
+    rows, allocs, hostile, builds = [], {}, [], []
     for p in parts:
         for r in load(p):
             if r.get("section") == "hostile":
                 hostile.append(r)
+            elif r.get("section") == "build":
+                builds.append(r)
             elif r.get("ns_per_lookup") is None and "allocs_per_lookup" in r:
                 allocs[(r["language"], r["suite"], r["router"])] = r["allocs_per_lookup"]
             else:
                 rows.append(r)
     for r in rows:
         r.setdefault("allocs_per_lookup", allocs.get((r.get("language"), r["suite"], r["router"])))
-    for r in rows + hostile:
+    for r in rows + hostile + builds:
         r["machine"] = machine.get("machine")
         r["date"] = machine.get("date")
     with open(out, "w", encoding="utf-8") as f:
-        json.dump(rows + hostile, f, indent=1)
+        json.dump(rows + hostile + builds, f, indent=1)
         f.write("\n")
 
     by = {(r.get("language"), r["suite"], r["router"]): r for r in rows}
@@ -120,6 +148,8 @@ def main(argv):
         for r in hostile:
             size, time, per_kb, per_byte, verdict = hostile_rows(r)
             print(f"  {r['suite']:<24}{size:>12}{time:>14}{per_kb:>12} ms/KB{per_byte:>10} B/B  {verdict}")
+    if builds:
+        print_builds(builds)
     extra = machine.get("notes") or []
     for n in extra:
         print(f"  note: {n}")

@@ -4,7 +4,8 @@
 // that reads is evaluated on fixed URLs that touch every part of a rule (path, query items,
 // fragment, percent-encoding, case, substitution variables, other hosts and schemes), twice:
 // through the index of first segments and by reading every rule in file order, which must
-// decide alike; and each app must be decided at most once per URL.
+// decide alike (and alike again when the patterns are all matched in one scan of the URL,
+// AASAGlobScan); and each app must be decided at most once per URL.
 // Built by CMake with SWITCHYARD_FUZZ=ON (make fuzz-smoke, make fuzz).
 import Switchyard
 #if canImport(Glibc)
@@ -43,6 +44,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             let indexed = try aasa.evaluate(host: "example.com", url: url, steps: &indexedSteps)
             let plain = try aasa.evaluate(host: "example.com", url: url, steps: &plainSteps, everyRule: true)
             if indexed != plain { fail("the index decides \(indexed) and every rule \(plain) for \(url)") }
+            var scanSteps = 0
+            let scanned = try aasa.evaluate(host: "example.com", url: url, steps: &scanSteps, everyRule: true, scanAfter: 0)
+            if scanned != plain { fail("one scan decides \(scanned) and rule by rule \(plain) for \(url)") }
             let apps = indexed.decisions.map(\.appID)
             if Set(apps).count != apps.count { fail("an app decided twice for \(url): \(apps)") }
         } catch {

@@ -323,10 +323,11 @@ typedef enum sy_precedence {
     SY_PRECEDENCE_MOST_LITERALS = 2       /* most literal segments, then first added */
 } sy_precedence;
 
-/** The current version of sy_router_options: 2 added max_candidates. A struct of
- *  version 1 (filled with sy_router_options_init(&opts, 1)) is still read, up to its
- *  last field; the library never reads or writes past it. */
-#define SY_ROUTER_OPTIONS_VERSION 2
+/** The current version of sy_router_options: 2 added max_candidates, 3 added
+ *  max_alternatives. A struct of an earlier version (filled with
+ *  sy_router_options_init(&opts, 1) or 2) is still read, up to its last field; the
+ *  library never reads or writes past it. */
+#define SY_ROUTER_OPTIONS_VERSION 3
 
 /**
  * Router-wide choices, read once by sy_router_new(). Fill it with
@@ -358,6 +359,9 @@ typedef struct sy_router_options {
     /* Version 2. The most candidates sy_router_candidates() and sy_router_dispatch()
      * go through for one URL; 0 means the default, 16; at most 1000. */
     uint32_t max_candidates;
+    /* Version 3. The most alternatives one pattern's optional groups may expand to
+     * ("/a(/b)(/c)" has 4); 0 means the default, 256; at most 256. */
+    uint32_t max_alternatives;
 } sy_router_options;
 
 #ifndef __cplusplus
@@ -369,7 +373,8 @@ typedef struct sy_router_options {
  * Fill an options struct with the defaults of the given version.
  *
  * @param[out] opts   The struct to fill; every field is overwritten.
- * @param version     SY_ROUTER_OPTIONS_VERSION (the version your code was written for).
+ * @param version     SY_ROUTER_OPTIONS_VERSION (the version your code was written for); 1,
+ *                    2 and 3 are known. Only the fields of that version are written.
  * @return SY_OK;
  *         SY_ERR_MISUSE if opts is NULL or version is not one this library knows
  *         (opts is then left untouched).
@@ -401,11 +406,11 @@ SY_API sy_status sy_router_options_init(sy_router_options *opts, /* OUT: filled 
 /** Every route flag this version knows; grows when flags are added. */
 #define SY_ROUTE_KNOWN_FLAGS 0x0Fu
 
-/** The current version of sy_route: 2 added search and hash. A struct of
- *  version 1 (filled with sy_route_init(&route, 1)) is still read, up to its last field;
- *  the library never reads or writes past it, and reads it as a route without search or
- *  hash patterns. */
-#define SY_ROUTE_VERSION 2
+/** The current version of sy_route: 2 added search and hash, 3 added parent. A struct
+ *  of an earlier version (filled with sy_route_init(&route, 1) or 2) is still read, up to
+ *  its last field; the library never reads or writes past it, and reads it as a route
+ *  without the later fields (no search or hash patterns, no parent). */
+#define SY_ROUTE_VERSION 3
 
 /**
  * One route: a pattern and where it leads. Fill it with sy_route_init() (or, in C,
@@ -432,6 +437,11 @@ typedef struct sy_route {
      * switchyard dialect either one is SY_ERR_INVALID_ARGUMENT. */
     sy_str search;            /* the query's pattern, without '?', or absent */
     sy_str hash;              /* the fragment's pattern, without '#', or absent */
+    /* Version 3. The name of the route above this one in a screen stack ("parent" in a
+     * rule document; docs/NAVIGATION.md), or absent. The parent must be one route of the
+     * router or of the same batch, the route must capture (or default) every parameter
+     * the parent's URL needs, and a chain of parents may not loop. */
+    sy_str parent;
 } sy_route;
 
 #ifndef __cplusplus
@@ -453,8 +463,8 @@ typedef struct sy_route {
  * Fill a route struct with the defaults of the given version (everything absent or 0).
  *
  * @param[out] route  The struct to fill; every field is overwritten.
- * @param version     SY_ROUTE_VERSION (the version your code was written for); 1 and 2
- *                    are known. Only the fields of that version are written: a struct
+ * @param version     SY_ROUTE_VERSION (the version your code was written for); 1, 2
+ *                    and 3 are known. Only the fields of that version are written: a struct
  *                    of version 1 is smaller, and nothing past its last field is touched.
  * @return SY_OK;
  *         SY_ERR_MISUSE if route is NULL or version is not one this library knows
@@ -565,6 +575,9 @@ SY_API sy_status sy_router_add(sy_router *router,
  *         pattern, or puts a placeholder in the scheme or host (position: the byte
  *         in the redirect); also for search or hash on a route that is not in the
  *         urlpattern dialect (as Swift's Route.searchPattern there; position -1);
+ *         also for a parent that no route or several routes are named, whose URL needs
+ *         a parameter the route does not capture or default, or that leads back to the
+ *         route (a loop of parents); the message names the route and the parent;
  *         SY_ERR_INVALID_PATTERN, SY_ERR_CONFLICT, SY_ERR_LIMIT as for sy_router_add();
  *         for an error in search or hash, the message names the component
  *         ("urlpattern search: ...") and position is the byte in that pattern.
@@ -1442,7 +1455,8 @@ typedef void (*sy_release_fn)(void *data);
  * Each value is checked against its parameter's type ("abc" for <int:id> is refused)
  * and percent-encoded for its place; of a route's optional groups, the alternative
  * that takes the most of the given parameters is chosen; parameters the path does not
- * take go to the query, sorted by name. A remainder (*rest, <path:rest>) takes a value
+ * take go to the query, sorted by name (sy_router_build_url_flags() can refuse them
+ * instead). A remainder (*rest, <path:rest>) takes a value
  * of segments joined by '/'. Resolving the URL gives back the route and the values.
  * To learn the size first, pass buf = NULL and cap = 0.
  *
@@ -1485,6 +1499,53 @@ SY_API sy_status sy_router_build_url(char *buf, /* OUT: URL + NUL */
                                      const char *name, size_t name_len,
                                      const sy_param *params, size_t count,
                                      sy_error *err);
+
+/* sy_router_build_url_flags() flags. Unknown bits are rejected with
+ * SY_ERR_INVALID_ARGUMENT. */
+/** Refuse parameters the route's path does not take (SY_ERR_INVALID_ARGUMENT naming the
+ *  first, by name) instead of putting them in the query; Swift's extra: .refuse. */
+#define SY_BUILD_URL_REFUSE_EXTRA (1u << 0)
+/** Every sy_router_build_url_flags() flag this version knows. */
+#define SY_BUILD_URL_KNOWN_FLAGS 0x1u
+
+/**
+ * Build the URL of the route named name, as sy_router_build_url() does, with flags that
+ * say what to do with parameters the path does not take: 0 puts them in the query,
+ * sorted by name (what sy_router_build_url() does); SY_BUILD_URL_REFUSE_EXTRA refuses
+ * them, so a misspelt parameter name is an error rather than a query item.
+ *
+ *     sy_param p[1] = {{{SY_STR("hotle")}, {SY_STR("12")}}};
+ *     sy_router_build_url_flags(url, sizeof url, NULL, router, "hotel", SY_NUL, p, 1,
+ *                               SY_BUILD_URL_REFUSE_EXTRA, &err);  // refused: "hotle"
+ *
+ * @param[out] buf     Receives the URL and a NUL; may be NULL when cap is 0.
+ * @param cap          Size of buf in bytes, NUL included.
+ * @param[out] len_out Optional. As for sy_router_build_url().
+ * @param router       A router from sy_router_new().
+ * @param name         The route's name (UTF-8).
+ * @param name_len     Length of name in bytes, or SY_NUL.
+ * @param params       count parameters; may be NULL when count is 0.
+ * @param count        Number of params.
+ * @param flags        0 or SY_BUILD_URL_REFUSE_EXTRA.
+ * @param err          Optional. Cleared on entry; filled on failure.
+ * @return the statuses of sy_router_build_url(); also
+ *         SY_ERR_INVALID_ARGUMENT if flags has unknown bits, or, with
+ *         SY_BUILD_URL_REFUSE_EXTRA, a parameter the path does not take is given (the
+ *         message names it).
+ *
+ * Ownership: as sy_router_build_url().
+ * Lifetime:  as sy_router_build_url().
+ * Thread safety: as sy_router_build_url().
+ * Since: 0.1
+ */
+SY_API sy_status sy_router_build_url_flags(char *buf, /* OUT: URL + NUL */
+                                           size_t cap,
+                                           size_t *len_out, /* OUT: URL length without NUL */
+                                           const sy_router *router,
+                                           const char *name, size_t name_len,
+                                           const sy_param *params, size_t count,
+                                           uint32_t flags,
+                                           sy_error *err);
 
 /**
  * Add a route to target, as sy_router_add() does, carrying data of your own (a screen

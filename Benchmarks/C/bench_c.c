@@ -70,6 +70,7 @@ int main(int argc, char **argv) {
                 redos.stats.median_ns, redos.stats.p99_ns, redos.stats.allocs_per_lookup, redos.mismatches);
         first = 0;
     } else failed = 1;
+    if (build_suites(out, &first) != 0) failed = 1;
     fprintf(out, "\n]\n");
     fclose(out);
     return failed;

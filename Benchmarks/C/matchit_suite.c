@@ -46,7 +46,7 @@ static size_t params_pass(void *p) {
 }
 
 /* A router-bench route (":name" one segment, "*name" the rest) in matchit's syntax. */
-static char *matchit_route(const char *route, size_t len) {
+char *matchit_route(const char *route, size_t len) {
     char *out = malloc(2 * len + 3), *o = out;
     if (out == NULL) return NULL;
     for (size_t i = 0; i < len; ) {

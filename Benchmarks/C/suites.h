@@ -2,6 +2,7 @@
  * request i hits route i (printing the first misses to stderr), then measures. */
 #ifndef BENCH_SUITES_H
 #define BENCH_SUITES_H
+#include <stdio.h>
 #include "harness.h"
 #include "route_set.h"
 
@@ -22,6 +23,12 @@ int switchyard_build(const route_set *set, struct sy_router **router, struct sy_
 /* matchit (the Rust crate, through Benchmarks/matchit-harness) when the benchmark was built
  * with it (SWITCHYARD_BENCH_MATCHIT): its lookup alone, and with every parameter read. */
 int matchit_suite(const route_set *set, double budget_s, int read_params, suite_result *out);
+/* A router-bench route (":name", "*name") in matchit's syntax, malloc'd (matchit_suite.c;
+ * only with SWITCHYARD_BENCH_MATCHIT). */
+char *matchit_route(const char *route, size_t len);
+/* Table builds at 1,000 / 10,000 / 100,000 random routes, Switchyard and matchit, and the
+ * same routes loaded as a rule document (build_suite.c): rows appended to out. 0, or 1. */
+int build_suites(FILE *out, int *first);
 int r3_suite(const route_set *set, double budget_s, suite_result *out);
 /* sy_router_dispatch per request, the first handler called declining (dispatch_suite.c). */
 int switchyard_dispatch_suite(const route_set *set, double budget_s, suite_result *out);

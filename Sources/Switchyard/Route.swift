@@ -60,6 +60,12 @@ public struct Route: Sendable, Hashable {
     public var searchPattern: String? = nil
     /// `urlpattern` dialect: the pattern for the URL's fragment (without `#`); nil matches any.
     public var hashPattern: String? = nil
+    /// Whether the route came from the router's rule document (`loadRules`), as `Router.routes`
+    /// reports it; false for a route added (`add`) and for a route you make. Set by the router
+    /// only: a route given to `add` is an added route whatever it says. Not compared by `==`:
+    /// the same route is equal wherever it came from.
+    public var fromDocument: Bool { origin.fromDocument }
+    var origin = RouteOrigin()
 
     /// A route to `destination`; the other initialisers are shorthands for it.
     public init(_ pattern: String, destination: Destination, name: String? = nil, priority: Int = 0,
@@ -84,6 +90,14 @@ public struct Route: Sendable, Hashable {
         self.init(pattern, destination: .redirect(redirect), name: name, priority: priority,
                   defaults: defaults, appendParams: appendParams)
     }
+}
+
+/// Where a route came from, kept on the route so `Router.routes` can report it; equal and
+/// hashed alike whatever it holds, so that it never tells two routes apart.
+struct RouteOrigin: Sendable, Hashable {
+    var fromDocument = false
+    static func == (_: RouteOrigin, _: RouteOrigin) -> Bool { true }
+    func hash(into _: inout Hasher) {}
 }
 
 /// Shortest decimal text that reads back as the same Double ("2.5", "1e-07", "300000000.0"):

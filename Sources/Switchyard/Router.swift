@@ -383,8 +383,9 @@ struct RouterState {
                 try check?(index, route, c)
                 // Every redirect template is checked when its route is added (RedirectTemplate.swift);
                 // after `check`, so a document knows an error here is about the redirect.
-                try validateRedirectTemplate(route, c, config)
-                out.append((route, c))
+                var c2 = c
+                c2.redirectHead = try validateRedirectTemplate(route, c, config)
+                out.append((route, c2))
             } catch {
                 throw annotate?(index, error) ?? error
             }

@@ -15,7 +15,7 @@ public func sy_router_candidates(_ match: OpaquePointer?, _ router: OpaquePointe
                                  _ url: UnsafePointer<CChar>?, _ urlLen: Int,
                                  _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
     let matchBox = try? MatchBox.from(match)
-    if let matchBox, matchBox.match.heldByDispatch { return report(heldByDispatch, into: err) }
+    if let matchBox, matchBox.match.isHeldByDispatch { return report(heldByDispatch, into: err) }
     let status = entry(err) { () throws(CFailure) in
         let matchBox = try MatchBox.from(match)
         let routerBox = try RouterBox.from(router)
@@ -38,7 +38,7 @@ public func sy_router_candidates(_ match: OpaquePointer?, _ router: OpaquePointe
 public func sy_match_next_candidate(_ match: OpaquePointer?, _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
     entry(err) { () throws(CFailure) in
         let box = try MatchBox.from(match)
-        if box.match.heldByDispatch { throw heldByDispatch }
+        if box.match.isHeldByDispatch { throw heldByDispatch }
         guard var walk = box.stack?.candidates else {
             throw .misuse("the match has no candidates to go on with: start them with sy_router_candidates() "
                           + "(they are over after the last one, and after a resolve or dispatch of the match)")

@@ -12,7 +12,7 @@ public func sy_router_load_rules_json(_ router: OpaquePointer?,
         let box = try RouterBox.from(router)
         guard let doc else { throw .misuse("doc is NULL") }
         // Borrowed: the core only reads the value during the call and takes no reference.
-        try box.book.loadDocument(into: box.router) { () throws(CFailure) in
+        try box.book.change { () throws(CFailure) in
             try core { try box.router.loadRules(jansson: OpaquePointer(doc)) }
         }
     }

@@ -1,4 +1,4 @@
-// Navigation: sy_router_build_url, route data (sy_router_add_data, sy_router_add_route_data,
+// Navigation: sy_router_build_url(_flags), route data (sy_router_add_data, sy_router_add_route_data,
 // sy_match_data), handlers and dispatch (sy_router_handle / sy_router_dispatch), screen
 // stacks (sy_match_stack_count / sy_match_stack_at). C's data and handlers live in boxes whose
 // deinit calls the caller's release: Swift's reference counting gives "exactly once".
@@ -63,13 +63,29 @@ public func sy_router_build_url(_ buf: UnsafeMutablePointer<CChar>?, _ cap: Int,
                                 _ name: UnsafePointer<CChar>?, _ nameLen: Int,
                                 _ params: UnsafePointer<sy_param>?, _ count: Int,
                                 _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
+    sy_router_build_url_flags(buf, cap, lenOut, router, name, nameLen, params, count, 0, err)
+}
+
+@c @implementation
+public func sy_router_build_url_flags(_ buf: UnsafeMutablePointer<CChar>?, _ cap: Int,
+                                      _ lenOut: UnsafeMutablePointer<Int>?,
+                                      _ router: OpaquePointer?,
+                                      _ name: UnsafePointer<CChar>?, _ nameLen: Int,
+                                      _ params: UnsafePointer<sy_param>?, _ count: Int,
+                                      _ flags: UInt32,
+                                      _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
     lenOut?.pointee = 0
     return entry(err) { () throws(CFailure) in
         let capacity = try outputCapacity(buf, cap)
         let box = try RouterBox.from(router)
+        let unknown = flags & ~SY_BUILD_URL_KNOWN_FLAGS
+        guard unknown == 0 else {
+            throw .invalid("flags has unknown bits 0x\(String(unknown, radix: 16)); this library knows 0x\(String(SY_BUILD_URL_KNOWN_FLAGS, radix: 16))")
+        }
+        let extra: ExtraParameters = flags & SY_BUILD_URL_REFUSE_EXTRA != 0 ? .refuse : .query
         let name = try stringArgument(name, nameLen, name: "name")
         let parameters = try coreDefaults(params, count, name: "params")
-        var url = try core { try box.router.url(for: name, parameters: parameters) }
+        var url = try core { try box.router.url(for: name, parameters: parameters, extra: extra) }
         try copyOut(&url, what: "the URL", into: buf, capacity: capacity, lenOut: lenOut)
     }
 }

@@ -3,14 +3,18 @@ import CSwitchyard
 import Switchyard
 
 /// Versions of sy_router_options this library reads (fields are only ever appended).
-let knownRouterOptionsVersions: ClosedRange<UInt32> = 1...2
+let knownRouterOptionsVersions: ClosedRange<UInt32> = 1...3
 
 /// The size of an sy_router_options of `version`: a caller built for an older header has
 /// a shorter struct, and nothing past its last field may be read or written.
 func routerOptionsSize(_ version: UInt32) -> Int {
-    if version >= 2 { return MemoryLayout<sy_router_options>.size }
-    return MemoryLayout<sy_router_options>.offset(of: \sy_router_options.max_candidates)
-        ?? MemoryLayout<sy_router_options>.size
+    let end: Int?
+    switch version {
+    case 1: end = MemoryLayout<sy_router_options>.offset(of: \sy_router_options.max_candidates)
+    case 2: end = MemoryLayout<sy_router_options>.offset(of: \sy_router_options.max_alternatives)
+    default: end = nil
+    }
+    return end ?? MemoryLayout<sy_router_options>.size
 }
 
 @c @implementation
@@ -78,6 +82,8 @@ func routerOptions(from opts: UnsafePointer<sy_router_options>?) throws(CFailure
               into: &result.limits.maxDocumentSize)
     try limit(o.max_redirects, "max_redirects", max: ceilings.maxRedirects, into: &result.limits.maxRedirects)
     try limit(o.max_candidates, "max_candidates", max: ceilings.maxCandidates, into: &result.limits.maxCandidates)
+    try limit(o.max_alternatives, "max_alternatives", max: ceilings.maxAlternatives,
+              into: &result.limits.maxAlternatives)
 
     if let schemes = o.web_schemes {
         let count = o.web_schemes_count

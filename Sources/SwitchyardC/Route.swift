@@ -3,13 +3,18 @@ import CSwitchyard
 import Switchyard
 
 /// Versions of sy_route this library reads (fields are only ever appended).
-let knownRouteVersions: ClosedRange<UInt32> = 1...2
+let knownRouteVersions: ClosedRange<UInt32> = 1...3
 
 /// The size of an sy_route of `version`: a caller built for an older header has a
 /// smaller struct (and, in an array, a smaller stride), and nothing past it is its.
 func routeSize(_ version: UInt32) -> Int {
-    if version >= 2 { return MemoryLayout<sy_route>.size }
-    return MemoryLayout<sy_route>.offset(of: \sy_route.search) ?? MemoryLayout<sy_route>.size
+    let end: Int?
+    switch version {
+    case 1: end = MemoryLayout<sy_route>.offset(of: \sy_route.search)
+    case 2: end = MemoryLayout<sy_route>.offset(of: \sy_route.parent)
+    default: end = nil
+    }
+    return end ?? MemoryLayout<sy_route>.size
 }
 
 @c @implementation
@@ -76,6 +81,9 @@ private func coreRoute(_ r: sy_route, name: String) throws(CFailure) -> Route {
     // their pattern errors by component and byte, as for Swift callers.
     route.searchPattern = try optionalString(r.search, name: "\(name).search")
     route.hashPattern = try optionalString(r.hash, name: "\(name).hash")
+    // Version 3. The core checks the link (one route of that name, the parameters its URL
+    // needs, no loop) when the route is added, as for Swift callers.
+    route.parent = try optionalString(r.parent, name: "\(name).parent")
     return route
 }
 

@@ -1,7 +1,6 @@
 // sy_router_route_count / sy_router_route_at, and the bookkeeping they need beyond the
-// core's public API: which routes came from the current rule document, and copies of the
-// routes' texts at addresses that stay put (a Swift String may keep a short text inline,
-// where no pointer to it outlives the call that made it).
+// core's public API: copies of the routes' texts at addresses that stay put (a Swift
+// String may keep a short text inline, where no pointer to it outlives the call that made it).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -13,21 +12,12 @@ import CSwitchyard
 import Switchyard
 
 /// One router's route list as C sees it. Every change the C API makes to the router runs
-/// under this lock, so the bookkeeping follows the core's order of changes exactly.
-///
-/// Where the document's routes are: the core keeps its routes in the order they were
-/// added; a load drops the previous document's routes and appends the new ones, an add
-/// appends, a remove takes routes out without reordering the rest. So the current
-/// document's routes are always one run of that list, `documentStart ..< documentStart +
-/// documentCount`, with routes added before the load in front and routes added after it
-/// behind.
+/// under this lock, so a snapshot is always of the routes between two changes.
 ///
 /// The texts handed out live in a snapshot made by the first read after a change and
 /// dropped by the next change: the header promises them until the router is next changed.
 final class RouteBook: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var documentStart = 0
-    private var documentCount = 0
     private var snapshot: RouteSnapshot?
 
     init() {
@@ -49,51 +39,18 @@ final class RouteBook: @unchecked Sendable {
         return try body()
     }
 
-    /// Runs a change that adds routes (they go behind the document's run).
-    func change<R>(_ body: () throws(CFailure) -> R) throws(CFailure) -> R {
-        try locked { () throws(CFailure) -> R in
+    /// Runs a change of the routes (an add, a remove, a rule document load).
+    func change<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+        try locked { () throws(E) -> R in
             snapshot = nil
             return try body()
-        }
-    }
-
-    /// sy_router_remove: the core's remove, and the document's run shrunk by the routes
-    /// it loses in front of it and in it.
-    func remove(_ pattern: String, from router: Router) -> Bool {
-        locked { () -> Bool in
-            snapshot = nil
-            var before = 0, inside = 0
-            if documentCount > 0 {
-                for (i, route) in router.routes.enumerated() where route.pattern == pattern {
-                    if i < documentStart { before += 1 } else if i < documentStart + documentCount { inside += 1 }
-                }
-            }
-            let removed = router.remove(pattern)
-            if removed {
-                documentStart -= before
-                documentCount -= inside
-            }
-            return removed
-        }
-    }
-
-    /// A rule document load: the previous document's routes go, the new ones are appended.
-    func loadDocument(into router: Router, _ load: () throws(CFailure) -> Void) throws(CFailure) {
-        try locked { () throws(CFailure) in
-            snapshot = nil
-            let before = router.routes.count
-            try load()
-            let after = router.routes.count
-            documentStart = before - documentCount
-            documentCount = after - documentStart
         }
     }
 
     /// Runs `body` with the current snapshot, made first if a change dropped it.
     func withSnapshot<R>(of router: Router, _ body: (RouteSnapshot) -> R) -> R {
         locked { () -> R in
-            let current = snapshot ?? RouteSnapshot(router.routes, documentStart: documentStart,
-                                                    documentCount: documentCount)
+            let current = snapshot ?? RouteSnapshot(router.routes)
             snapshot = current
             return body(current)
         }
@@ -106,7 +63,7 @@ final class RouteSnapshot {
     private let infos: UnsafeMutablePointer<sy_route_info>
     private let bytes: UnsafeMutablePointer<UInt8>
 
-    init(_ routes: [Route], documentStart: Int, documentCount: Int) {
+    init(_ routes: [Route]) {
         var size = 0
         for r in routes {
             size += r.pattern.utf8.count + (r.name?.utf8.count ?? 0) + (r.parent?.utf8.count ?? 0)
@@ -146,7 +103,7 @@ final class RouteSnapshot {
             case nil: break
             }
             if r.ignoreCase { info.flags |= SY_ROUTE_IGNORE_CASE }
-            info.from_document = i >= documentStart && i - documentStart < documentCount ? 1 : 0
+            info.from_document = r.fromDocument ? 1 : 0
             (infos + i).initialize(to: info)
         }
     }

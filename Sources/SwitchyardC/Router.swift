@@ -108,7 +108,7 @@ public func sy_router_remove(_ removedOut: UnsafeMutablePointer<Int32>?,
     return entry(err) { () throws(CFailure) in
         let box = try RouterBox.from(router)
         let pattern = try stringArgument(pattern, patternLen, name: "pattern")
-        let removed = box.book.remove(pattern, from: box.router)
+        let removed = box.book.change { box.router.remove(pattern) }
         removedOut?.pointee = removed ? 1 : 0
     }
 }
@@ -132,7 +132,7 @@ func resolve(into mbase: HandleBox, _ router: OpaquePointer?, _ url: UnsafePoint
              _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
     guard mbase.tag == HandleTag.match else { return report(wrongHandle("match", "sy_match"), into: err) }
     let matchBox = unsafeDowncast(mbase, to: MatchBox.self)
-    if _slowPath(matchBox.match.heldByDispatch) { return report(heldByDispatch, into: err) }
+    if _slowPath(matchBox.match.isHeldByDispatch) { return report(heldByDispatch, into: err) }
     if matchBox.stack != nil { matchBox.stack = nil }
     let status = resolve(into: matchBox.match, router, url, urlLen, err)
     // The header promises that a failed resolve reads as before any resolve.

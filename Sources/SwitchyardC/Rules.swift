@@ -11,7 +11,7 @@ public func sy_router_load_rules(_ router: OpaquePointer?,
         let box = try RouterBox.from(router)
         // Only read during the call; jansson reports invalid UTF-8 itself, with its byte.
         let bytes = try bytesArgument(json, jsonLen, name: "json")
-        try box.book.loadDocument(into: box.router) { () throws(CFailure) in
+        try box.book.change { () throws(CFailure) in
             try core { try box.router.loadRules(bytes: UnsafeRawBufferPointer(bytes)) }
         }
     }
@@ -24,7 +24,7 @@ public func sy_router_load_rules_file(_ router: OpaquePointer?,
     entry(err) { () throws(CFailure) in
         let box = try RouterBox.from(router)
         let path = try stringArgument(path, pathLen, name: "path")
-        try box.book.loadDocument(into: box.router) { () throws(CFailure) in
+        try box.book.change { () throws(CFailure) in
             try core { try box.router.loadRules(contentsOfFile: path) }
         }
     }

@@ -6,11 +6,11 @@ import Testing
 import Switchyard
 
 /// A token of the plain matcher.
-private enum PlainToken { case char(Unicode.Scalar), any, star, digit, lower }
+enum PlainToken { case char(Unicode.Scalar), any, star, digit, lower }
 
 /// Whole-text glob match by dynamic programming over (token, text position): the
 /// definition, with nothing clever in it.
-private func plainMatch(_ pattern: [PlainToken], _ text: [Unicode.Scalar]) -> Bool {
+func plainMatch(_ pattern: [PlainToken], _ text: [Unicode.Scalar]) -> Bool {
     let n = text.count
     var reach = [Bool](repeating: false, count: n + 1)
     reach[0] = true

@@ -40,4 +40,27 @@ import Switchyard
         try r.add("/*rest", target: "All")
         #expect(throws: SwitchyardError.self) { try r.resolve("/" + String(repeating: "a", count: 200)) }
     }
+
+    @Test("Route.fromDocument: true for the routes of the current rule document only, as C and Python read it")
+    func fromDocument() throws {
+        let r = Router()
+        try r.add("/before", target: "Before")
+        try r.loadRules(json: #"{"version": 1, "routes": [{"pattern": "/doc", "target": "Doc"}]}"#)
+        try r.add("/after", target: "After")
+        #expect(r.routes.map(\.pattern) == ["/before", "/doc", "/after"])
+        #expect(r.routes.map(\.fromDocument) == [false, true, false])
+        // A route made by hand never is; re-adding a document's route makes an added route.
+        #expect(Route("/x", target: "X").fromDocument == false)
+        let documentRoute = try #require(r.routes.first { $0.fromDocument })
+        #expect(documentRoute == Route("/doc", target: "Doc"), "not compared by ==")
+        try r.loadRules(json: #"{"version": 1, "routes": [{"pattern": "/doc2", "target": "Doc"}]}"#)
+        var again = documentRoute
+        again.pattern = "/doc-copy"
+        try r.add(again)
+        #expect(r.routes.map(\.pattern) == ["/before", "/after", "/doc2", "/doc-copy"])
+        #expect(r.routes.map(\.fromDocument) == [false, false, true, false])
+        // A removed route takes nothing with it: the document's routes stay marked.
+        #expect(r.remove("/before"))
+        #expect(r.routes.map(\.fromDocument) == [false, true, false])
+    }
 }

@@ -49,9 +49,14 @@ SY_HT_CHECK(param_size, sizeof(sy_param) == 2 * sizeof(sy_str) + 4 + 4 + 8 + 8);
 /* Version 2 appended max_candidates (padded to the struct's alignment). */
 SY_HT_CHECK(options_size, sizeof(sy_router_options) == 40 + sizeof(void *) + sizeof(size_t) + sizeof(size_t));
 SY_HT_CHECK(options_v1_end, offsetof(sy_router_options, max_candidates) == 40 + sizeof(void *) + sizeof(size_t));
+/* Version 3's max_alternatives sits in what was version 2's tail padding: the size holds. */
+SY_HT_CHECK(options_v2_end, offsetof(sy_router_options, max_alternatives) ==
+            offsetof(sy_router_options, max_candidates) + 4);
 /* Version 2 appended search and hash after the padded version 1 struct: a version 1
  * struct ends where search starts. */
 SY_HT_CHECK(route_size, sizeof(sy_route) ==
+            8 + 7 * sizeof(sy_str) + sizeof(void *) + sizeof(size_t) + 8);
+SY_HT_CHECK(route_v2_end, offsetof(sy_route, parent) ==
             8 + 6 * sizeof(sy_str) + sizeof(void *) + sizeof(size_t) + 8);
 SY_HT_CHECK(route_v1_end, offsetof(sy_route, search) ==
             8 + 4 * sizeof(sy_str) + sizeof(void *) + sizeof(size_t) + 8);

@@ -88,6 +88,11 @@ public struct AASA: Sendable {
     let general: [Int32]
     /// Per mode, per segment place, the rules filed under that segment's text (file order).
     let buckets: [[[[UInt32]: [Int32]]]]
+    /// The patterns with two or more `*`, per text they read (AASAScanSlot), matched together
+    /// when matching them one by one would cost more than reading the text a few times.
+    let scans: [AASAGlobScan]
+    /// Per rule, the numbers of its patterns in `scans`.
+    let scanIDs: [AASAScanIDs]
 
     struct CompiledEntry: Sendable {
         var apps: [Int]
@@ -128,6 +133,7 @@ public struct AASA: Sendable {
         rules = compiler.rules
         general = compiler.general
         buckets = compiler.buckets
+        (scans, scanIDs) = AASAScanSlot.build(compiler.rules)
     }
 
     /// Refuses a file over `sizeLimit` (naming Apple's limit when it is the one passed) or
@@ -164,7 +170,10 @@ public struct AASA: Sendable {
     /// Evaluates as `evaluate(host:url:)` does, counting the character comparisons made, and
     /// with `everyRule` reading every rule in file order instead of only those the index
     /// gives (for tests: both must decide alike).
-    package func evaluate(host: String, url: String, steps: inout Int, everyRule: Bool = false) throws(SwitchyardError) -> AASAEvaluation {
+    /// `scanAfter` is the number of steps that the patterns reading one text may cost one by
+    /// one before the rest are matched together in one pass (nil: `AASAScanSlot.budget`).
+    package func evaluate(host: String, url: String, steps: inout Int, everyRule: Bool = false,
+                          scanAfter: Int? = nil) throws(SwitchyardError) -> AASAEvaluation {
         let u = try LinkURL.read(url)
         if u.scheme != "https" && !(options.allowHTTP && u.scheme == "http") {
             return AASAEvaluation(outcome: .notHTTPS, decisions: [])
@@ -176,7 +185,7 @@ public struct AASA: Sendable {
         var decided = [UInt8](repeating: 0, count: appIDs.count)
         var out: [AASADecision] = []
         var doneEntry = -1
-        var shared = SharedResults()
+        var shared = SharedResults(scans: scans, scanAfter: scanAfter)
         var candidates = CandidateMerge(lists: everyRule ? [Array(0..<Int32(rules.count))] : candidateLists(&subject))
         while let r = candidates.next() {
             let rule = rules[r]
@@ -187,7 +196,7 @@ public struct AASA: Sendable {
                 doneEntry = e
                 continue
             }
-            guard rule.matches(&subject, steps: &steps, shared: &shared) else { continue }
+            guard rule.matches(&subject, scanIDs[r], steps: &steps, shared: &shared) else { continue }
             doneEntry = e
             let verdict: AASADecision.Verdict = rule.exclude ? .block : .match
             for app in entry.apps where decided[app] == 0 {
@@ -358,31 +367,40 @@ final class CompiledRule: Sendable {
             && (fragment == nil || fragment?.matchesEverything == true)
     }
 
-    func matches(_ s: inout AASASubject, steps: inout Int, shared: inout SharedResults) -> Bool {
+    func matches(_ s: inout AASASubject, _ ids: AASAScanIDs, steps: inout Int, shared: inout SharedResults) -> Bool {
         if let path {
-            let ok = shared.result(shares.path) {
-                s.path(mode).withUnsafeBufferPointer { t in
-                    path.glob.matches(t, steps: &steps) || (path.parent?.matches(t, steps: &steps) ?? false)
+            let text = s.path(mode)
+            let slot = AASAScanSlot.path.slot(mode)
+            let ok = shared.result(shares.path) { known in
+                text.withUnsafeBufferPointer { t in
+                    if known.matches(path.glob, ids.path, slot, t, steps: &steps) { return true }
+                    guard let parent = path.parent else { return false }
+                    return known.matches(parent, ids.parent, slot, t, steps: &steps)
                 }
             }
             if !ok { return false }
         }
-        if !shared.result(shares.query, { queryMatches(&s, steps: &steps) }) { return false }
+        if !shared.result(shares.query, { queryMatches(&s, ids, steps: &steps, shared: &$0) }) { return false }
         if let fragment {
-            let ok = shared.result(shares.fragment) {
-                s.fragment(mode).withUnsafeBufferPointer { fragment.matches($0, steps: &steps) }
+            let text = s.fragment(mode)
+            let ok = shared.result(shares.fragment) { known in
+                text.withUnsafeBufferPointer {
+                    known.matches(fragment, ids.fragment, AASAScanSlot.fragment.slot(mode), $0, steps: &steps)
+                }
             }
             if !ok { return false }
         }
         return true
     }
 
-    private func queryMatches(_ s: inout AASASubject, steps: inout Int) -> Bool {
+    private func queryMatches(_ s: inout AASASubject, _ ids: AASAScanIDs, steps: inout Int,
+                              shared: inout SharedResults) -> Bool {
         switch query {
         case .any: break
         case .whole(let g):
             let text = s.query(mode)
-            if !text.withUnsafeBufferPointer({ g.matches($0, steps: &steps) }) { return false }
+            let slot = AASAScanSlot.query.slot(mode)
+            if !text.withUnsafeBufferPointer({ shared.matches(g, ids.query, slot, $0, steps: &steps) }) { return false }
         case .items(let list):
             let items = s.queryItems(mode)
             for (name, pattern) in list {
@@ -407,16 +425,44 @@ struct AASAShares: Sendable {
 }
 
 /// The results of shared parts for one URL: a `defaults` pattern inherited by thousands of
-/// rules is matched once, not once per rule.
+/// rules is matched once, not once per rule; and the patterns of each text, one by one until
+/// they have cost `scanAfter` steps, then all together in one pass (AASAGlobScan).
 struct SharedResults {
     private var known: [Int32: Bool] = [:]
+    private let scans: [AASAGlobScan]
+    private let scanAfter: Int?
+    private var spent: [Int]
+    private var scanned: [[Bool]?]
 
-    mutating func result(_ share: Int32, _ compute: () -> Bool) -> Bool {
-        if share < 0 { return compute() }
+    init(scans: [AASAGlobScan], scanAfter: Int?) {
+        self.scans = scans
+        self.scanAfter = scanAfter
+        spent = [Int](repeating: 0, count: scans.count)
+        scanned = [[Bool]?](repeating: nil, count: scans.count)
+    }
+
+    mutating func result(_ share: Int32, _ compute: (inout SharedResults) -> Bool) -> Bool {
+        if share < 0 { return compute(&self) }
         if let r = known[share] { return r }
-        let r = compute()
+        let r = compute(&self)
         known[share] = r
         return r
+    }
+
+    /// Whether `glob`, number `id` in scan `slot` (-1: in none), matches all of `t`.
+    mutating func matches(_ glob: AASAGlob, _ id: Int32, _ slot: Int, _ t: UnsafeBufferPointer<UInt32>,
+                          steps: inout Int) -> Bool {
+        if id < 0 { return glob.matches(t, steps: &steps) }
+        if let known = scanned[slot] { return known[Int(id)] }
+        if spent[slot] < (scanAfter ?? AASAScanSlot.budget(t.count)) {
+            let before = steps
+            let r = glob.matches(t, steps: &steps)
+            spent[slot] &+= steps &- before
+            return r
+        }
+        let all = scans[slot].run(t, steps: &steps)
+        scanned[slot] = all
+        return all[Int(id)]
     }
 }
 

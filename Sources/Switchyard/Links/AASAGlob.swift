@@ -40,7 +40,7 @@ struct AASAAlternatives: Sendable {
     var globValues: [AASAGlob] = []
 }
 
-enum AASAGlobToken: Equatable, Sendable {
+enum AASAGlobToken: Hashable, Sendable {
     case scalar(UInt32)
     case any
     case star
@@ -58,7 +58,7 @@ struct AASAGlob: Sendable {
     private(set) var folded: Bool
     /// For patterns without multi-value variables: the pieces between the `*`s, each of
     /// `.scalar`, `.any` and `.charClass` tokens. `pieces.count - 1` is the number of `*`.
-    private var pieces: [[AASAGlobToken]]?
+    private(set) var pieces: [[AASAGlobToken]]?
     /// A token that never matches: so does the pattern.
     private var never = false
 

@@ -45,7 +45,7 @@ struct AASAPieceMatcher {
         }
     }
 
-    private func pieceAt(_ piece: [AASAGlobToken], _ s: UnsafeBufferPointer<UInt32>, _ at: Int, _ steps: inout Int) -> Bool {
+    func pieceAt(_ piece: [AASAGlobToken], _ s: UnsafeBufferPointer<UInt32>, _ at: Int, _ steps: inout Int) -> Bool {
         var k = 0
         while k < piece.count {
             steps &+= 1
@@ -71,6 +71,25 @@ struct AASAPieceMatcher {
             return nil
         }
         return shiftAnd(piece, s, from: from, before: before, &steps)
+    }
+
+    /// Shift-And for a piece of up to 64 tokens: where in `s[from..<before]` its first
+    /// occurrence ends (-1: none). Apart from its callers, so that its loop keeps the table
+    /// and the state in registers whoever calls it.
+    @inline(never)
+    private static func oneWordScan(_ table: UnsafeBufferPointer<UInt64>, _ any: UInt64,
+                                    _ wide: [UInt32: [(word: Int, bits: UInt64)]], _ s: UnsafeBufferPointer<UInt32>,
+                                    from: Int, before: Int, found: UInt64) -> Int {
+        var d: UInt64 = 0
+        var j = from
+        while j < before {
+            let u = s[j]
+            let mask = u < 128 ? table[Int(u)] : any | (wide[u]?.first?.bits ?? 0)
+            d = ((d << 1) | 1) & mask
+            if d & found != 0 { return j }
+            j += 1
+        }
+        return -1
     }
 
     /// Shift-And over `s[from..<before]`. The masks: per ASCII character one row of words
@@ -114,36 +133,29 @@ struct AASAPieceMatcher {
         let found = UInt64(1) << UInt64((m - 1) & 63)
         if words == 1 {
             // The common case, a piece of up to 64 tokens: the state is one register.
-            return ascii.withUnsafeBufferPointer { ascii -> Int? in
-                let any = anyRow[0]
-                var d: UInt64 = 0
-                var j = from
-                while j < before {
-                    let u = s[j]
-                    let mask = u < 128 ? ascii[Int(u)] : any | (wide[u]?.first?.bits ?? 0)
-                    d = ((d << 1) | 1) & mask
-                    if d & found != 0 {
-                        steps &+= j + 1 - from
-                        return j + 1 - m
-                    }
-                    j += 1
-                }
-                steps &+= before - from
-                return nil
+            let end = ascii.withUnsafeBufferPointer {
+                AASAPieceMatcher.oneWordScan($0, anyRow[0], wide, s, from: from, before: before, found: found)
             }
+            steps &+= (end < 0 ? before : end + 1) - from
+            return end < 0 ? nil : end + 1 - m
         }
         var state = [UInt64](repeating: 0, count: words)
         return ascii.withUnsafeBufferPointer { ascii in
             state.withUnsafeMutableBufferPointer { d -> Int? in
                 var j = from
                 while j < before {
-                    // Shift every bit up one token (a new match starting at token 0) and keep
-                    // those the character allows, in one pass over the words.
-                    var carry: UInt64 = 1
+                    // Bit k of the state stands for a start at j - k, allowed from `from` to
+                    // before - m: only the words holding such k can be set, so only they are
+                    // advanced (a piece half as long as the text costs half the words).
+                    let low = max(0, j - (before - m)) >> 6
+                    let high = min(m - 1, j - from) >> 6
+                    // The top bit of the word below carries the start at j - 64 x low, allowed
+                    // when low has just grown (that word was advanced at the last character).
+                    var carry: UInt64 = low == 0 ? 1 : d[low - 1] >> 63
                     let u = s[j]
                     if u < 128 {
                         let row = Int(u) * words
-                        for w in 0..<words {
+                        for w in low...high {
                             let v = d[w]
                             d[w] = ((v << 1) | carry) & ascii[row + w]
                             carry = v >> 63
@@ -151,7 +163,8 @@ struct AASAPieceMatcher {
                     } else {
                         let pairs = wide[u] ?? []
                         var p = 0
-                        for w in 0..<words {
+                        while p < pairs.count && pairs[p].word < low { p += 1 }
+                        for w in low...high {
                             var mask = anyRow[w]
                             if p < pairs.count && pairs[p].word == w { mask |= pairs[p].bits; p += 1 }
                             let v = d[w]
@@ -159,7 +172,7 @@ struct AASAPieceMatcher {
                             carry = v >> 63
                         }
                     }
-                    steps &+= words
+                    steps &+= high - low + 1
                     if d[lastWord] & found != 0 { return j + 1 - m }
                     j += 1
                 }

@@ -110,6 +110,11 @@ public final class MatchBuffer {
     /// handler that resolves or dispatches cannot make its dispatch's result describe
     /// another URL. Not part of `State`: `takeResult` leaves it where it is.
     @exclusivity(unchecked) package var heldByDispatch = false
+    /// `heldByDispatch`, read for another module (the C API's resolve path). That module's
+    /// own read of the stored property gets a dynamic exclusivity check (a call into the
+    /// runtime on every resolve), whatever the attribute above says; a read in this module
+    /// gets none.
+    package var isHeldByDispatch: Bool { heldByDispatch }
 
     /// Takes `other`'s result (and gives it this MatchBuffer's state in exchange): a handle that
     /// must keep its MatchBuffer object, as a C sy_match does, can then describe a candidate's match.

@@ -30,6 +30,7 @@ final class CompiledRoute: @unchecked Sendable {
     var templateBody: [TemplatePart] { extras?.templateBody ?? [] }
     var templateFragment: [TemplatePart] { extras?.templateFragment ?? [] }
     var templateUsesName: [Bool] { extras?.templateUsesName ?? [] }
+    var templateHead: TemplateHead? { extras?.templateHead }
     /// Copies of `route`'s flags, so the redirect path reads them without copying `route`.
     let isRedirect: Bool
     let appendParams: Bool
@@ -43,6 +44,8 @@ final class CompiledRoute: @unchecked Sendable {
     private let store: ByteStore
 
     init(route: Route, seq: Int, compiled: CompiledPattern, fromDocument: Bool = false) {
+        var route = route
+        route.origin.fromDocument = fromDocument
         self.route = route
         self.seq = seq
         self.fromDocument = fromDocument
@@ -89,6 +92,7 @@ final class CompiledRoute: @unchecked Sendable {
             isRedirect = true
             let layout = TemplateLayout(base, destinationSpan.count)
             extras.templateLayout = layout
+            extras.templateHead = compiled.redirectHead
             (extras.templateBody, extras.templateFragment, extras.templateUsesName) =
                 templateParts(Array(template.utf8), layout, names: compiled.names)
         } else {
@@ -113,6 +117,7 @@ final class CompiledRouteExtras: @unchecked Sendable {
     var templateLayout: TemplateLayout? = nil
     var templateBody: [TemplatePart] = [], templateFragment: [TemplatePart] = []
     var templateUsesName: [Bool] = []
+    var templateHead: TemplateHead? = nil
     var redirectAllowlist: RedirectAllowlist? = nil
     var defaults: [CompiledDefault] = []
     var urlPattern: URLPatternMatcher? = nil

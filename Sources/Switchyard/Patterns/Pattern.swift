@@ -140,6 +140,9 @@ struct CompiledPattern {
     var expandedSize: Int
     /// For a route in the `urlpattern` dialect: its compiled regexps (URLPatternRoute.swift).
     var urlPattern: URLPatternMatcher? = nil
+    /// For a redirect with an absolute template: its head as read when the route was added
+    /// (RedirectSafety.swift).
+    var redirectHead: TemplateHead? = nil
 }
 
 /// Settings the compiler needs, from RouterOptions.

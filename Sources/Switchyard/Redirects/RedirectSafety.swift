@@ -20,14 +20,11 @@
 struct RedirectScratch {
     /// The produced URL, read.
     var produced = URLView()
-    /// The template's scheme and authority (`https://example.com`), read.
-    var head = URLView()
     /// A host, normalised for the allowlist.
     var host = GrowBuffer<UInt8>(capacity: 32)
 
     func free() {
         produced.free()
-        head.free()
         host.free()
     }
 }
@@ -88,22 +85,16 @@ private func redirectRefusal(_ route: CompiledRoute, _ url: UnsafeBufferPointer<
     }
 
     // An absolute template: the URL keeps the scheme, host and port of the template's head,
-    // read by the same reader.
-    let headEnd = layout.hasAuthority ? layout.authority.upperBound : layout.schemeEnd + 1
-    let hp: UnsafePointer<UInt8>
-    do throws(SwitchyardError) {
-        hp = try scratch.pointee.head.read(UnsafeBufferPointer(start: tp, count: headEnd), read).baseAddress ?? emptyBytes
-    } catch {
-        return "and its template's scheme and host cannot be read (\(error.message))"
-    }
-    let h = scratch.pointee.head
-    guard v.hasScheme, h.hasScheme, sameText(v, v.scheme, q, h, h.scheme, hp) else {
+    // read by the same reader (once, when the route was added).
+    guard let head = route.templateHead else { return "which its route has no template for" }
+    if let why = head.unreadable { return "and its template's scheme and host cannot be read (\(why))" }
+    guard v.hasScheme, head.hasScheme, sameText(v, v.scheme, q, head.scheme) else {
         return "which does not keep the scheme of its template"
     }
-    guard v.hasHost == h.hasHost, !v.hasHost || sameText(v, v.host, q, h, h.host, hp) else {
+    guard v.hasHost == head.hasHost, !v.hasHost || sameText(v, v.host, q, head.host) else {
         return "which does not keep the host of its template"
     }
-    guard !v.hasHost || sameText(v, v.port, q, h, h.port, hp) else {
+    guard !v.hasHost || sameText(v, v.port, q, head.port) else {
         return "which does not keep the port of its template"
     }
     // A template without '//' after its scheme (`myapp:{x}`) has no authority: a value
@@ -129,12 +120,41 @@ private func dotSegmentRefusal(_ p: UnsafePointer<UInt8>, _ n: Int, _ tp: Unsafe
     return "in whose path a value makes a '.' or '..' segment, which a browser removes (with the segment before it), leaving the path its template wrote"
 }
 
-/// Whether text `a` of view `va` (over `pa`) and text `b` of `vb` (over `pb`) are equal,
-/// ASCII case folded.
-private func sameText(_ va: URLView, _ a: TextRef, _ pa: UnsafePointer<UInt8>,
-                      _ vb: URLView, _ b: TextRef, _ pb: UnsafePointer<UInt8>) -> Bool {
-    guard a.count == b.count else { return false }
-    let x = va.pointer(a, in: pa), y = vb.pointer(b, in: pb)
-    for k in 0..<Int(a.count) where asciiLower(x[k]) != asciiLower(y[k]) { return false }
+/// Whether text `a` of view `va` (over `pa`) equals `b`, ASCII case folded.
+private func sameText(_ va: URLView, _ a: TextRef, _ pa: UnsafePointer<UInt8>, _ b: [UInt8]) -> Bool {
+    guard Int(a.count) == b.count else { return false }
+    let x = va.pointer(a, in: pa)
+    for k in 0..<b.count where asciiLower(x[k]) != asciiLower(b[k]) { return false }
     return true
+}
+
+/// The scheme, host and port an absolute redirect template's head (`https://example.com:8443`)
+/// reads as, by the reader and settings its produced URLs are read with. Read once, when the
+/// route is added, and compared with the head of every URL the route produces.
+struct TemplateHead {
+    var hasScheme = false, hasHost = false
+    var scheme: [UInt8] = [], host: [UInt8] = [], port: [UInt8] = []
+    /// Why the head cannot be read, when it cannot (every URL the route produces is then refused).
+    var unreadable: String? = nil
+}
+
+/// The head of the template at `tp` (laid out as `layout`) read with `read`, or nil for a
+/// relative template, which has none.
+func readTemplateHead(_ tp: UnsafePointer<UInt8>, _ layout: TemplateLayout, _ read: ReadConfig) -> TemplateHead? {
+    guard layout.schemeEnd >= 0 else { return nil }
+    let headEnd = layout.hasAuthority ? layout.authority.upperBound : layout.schemeEnd + 1
+    var view = URLView()
+    defer { view.free() }
+    var head = TemplateHead()
+    do throws(SwitchyardError) {
+        let hp = try view.read(UnsafeBufferPointer(start: tp, count: headEnd), read).baseAddress ?? emptyBytes
+        func text(_ t: TextRef) -> [UInt8] { Array(UnsafeBufferPointer(start: view.pointer(t, in: hp), count: Int(t.count))) }
+        head.hasScheme = view.hasScheme
+        head.hasHost = view.hasHost
+        if view.hasScheme { head.scheme = text(view.scheme) }
+        if view.hasHost { head.host = text(view.host); head.port = text(view.port) }
+    } catch {
+        head.unreadable = error.message
+    }
+    return head
 }

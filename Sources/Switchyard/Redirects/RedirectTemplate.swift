@@ -190,9 +190,11 @@ func namesEveryVariantCaptures(_ c: CompiledPattern) -> Set<String> {
 /// `redirect_allowlist`, the template leading inside it.
 /// Errors are `invalidArgument` with the byte in the template (a document turns them into
 /// rule errors naming the JSON path).
+/// Returns the template's head, read once for the check of every URL it produces, or nil
+/// (not a redirect, or a relative template).
 func validateRedirectTemplate(_ route: Route, _ compiled: CompiledPattern,
-                              _ config: PatternConfig) throws(SwitchyardError) {
-    guard case .redirect(let template) = route.destination else { return }
+                              _ config: PatternConfig) throws(SwitchyardError) -> TemplateHead? {
+    guard case .redirect(let template) = route.destination else { return nil }
     let t = Array(template.utf8)
     if t.isEmpty { throw badRedirect("redirect is empty", nil) }
     if t.count > config.read.maxURLLength {
@@ -234,6 +236,7 @@ func validateRedirectTemplate(_ route: Route, _ compiled: CompiledPattern,
         let allowed = withBytePointer(filled) { p, _ in allowlist.allows(view, p, hostBuffer: &hostBuffer) }
         if !allowed { throw badRedirect("redirect '\(template)' leads outside the redirect_allowlist", nil) }
     }
+    return withBytePointer(t) { p, _ in readTemplateHead(p, layout, config.read.forRedirectSafety) }
 }
 
 /// Reads the template, placeholders replaced by `x`, as the router reads URLs (web schemes

@@ -50,7 +50,7 @@ struct LinearRegex: Hashable, Sendable {
     /// Compiles `source`. `offset`: where it stands in the route pattern, added to every
     /// error position. A regexp whose program would pass `maxInstructions` is a `.limit`
     /// error (its repeats expand: `(a|b){100}` is 100 copies). `automaton`: whether to try
-    /// building the automaton (within `RegexDFA.budget(length:)`). `namedGroupsCapture`:
+    /// building the automaton (within `RegexDFA.budget(length:instructions:)`). `namedGroupsCapture`:
     /// false makes `(?<name>...)` groups match as `(?:...)` (numbered out, costing the VM
     /// nothing), for callers that read only the unnamed groups.
     init(_ source: some Collection<UInt8>, offset: Int = 0,
@@ -81,8 +81,8 @@ struct LinearRegex: Hashable, Sendable {
         instructions = program.instructions
         sets = program.sets
         if automaton {
-            let room = RegexDFA.budget(length: bytes.count)
-            self.automaton = RegexDFA(program.instructions, program.sets, work: room.work, entries: room.entries)
+            let room = RegexDFA.budget(length: bytes.count, instructions: program.instructions.count)
+            self.automaton = RegexDFA(program.instructions, program.sets, work: room.work, bytes: room.bytes)
         } else {
             self.automaton = nil
         }

@@ -28,11 +28,11 @@ package struct RegexCost: Sendable {
         cost.length = r.source.count
         cost.instructions = r.instructionCount
         cost.groups = r.groupCount
-        let room = RegexDFA.budget(length: cost.length)
+        let room = RegexDFA.budget(length: cost.length, instructions: cost.instructions)
         cost.automatonBudget = room.work
         var spent = 0
         let dfa = withUnsafeMutablePointer(to: &spent) {
-            RegexDFA(r.instructions, r.sets, work: room.work, entries: room.entries, spent: $0)
+            RegexDFA(r.instructions, r.sets, work: room.work, bytes: room.bytes, spent: $0)
         }
         cost.automatonWork = spent
         cost.hasAutomaton = dfa != nil

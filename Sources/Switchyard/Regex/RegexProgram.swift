@@ -110,7 +110,17 @@ struct RegexProgram {
         case .repetition(let inner, let lo, let hi, let greedy):
             for _ in 0..<lo { compile(inner) }
             if let hi {
-                for _ in lo..<hi { optional(inner, greedy: greedy) }
+                // Nested, `x(x(x)?)?`, not `x?x?x?`: the same matches in the same order of
+                // preference, but a thread that skips goes straight to the end, so the
+                // threads (and an automaton's states) after k bytes are a handful, not
+                // hi - k optional copies.
+                var splits: [Int] = []
+                for _ in lo..<hi {
+                    splits.append(next)
+                    emit(.split)
+                    compile(inner)
+                }
+                for split in splits { prefer(split: split, body: split + 1, out: next, greedy: greedy) }
             } else {
                 let loop = next
                 emit(.split)

@@ -190,4 +190,26 @@ static inline sy_str sy_test_param_text(const sy_match *m, const char *name)
     return p.text;
 }
 
+/* What a program built with the version 1 header has as its sy_route: the fields up to
+ * priority. Its size is where version 2's search starts. */
+typedef struct route_v1 {
+    uint32_t version;
+    uint32_t flags;
+    sy_str pattern;
+    sy_str target;
+    sy_str redirect;
+    sy_str name;
+    const sy_param *defaults;
+    size_t defaults_count;
+    int32_t priority;
+} route_v1;
+
+/* What a program built with the version 2 header has: version 1's fields, then search and
+ * hash. Its size is where version 3's parent starts. */
+typedef struct route_v2 {
+    route_v1 v1;
+    sy_str search;
+    sy_str hash;
+} route_v2;
+
 #endif /* SY_TEST_H */

@@ -179,28 +179,6 @@ static void test_max_candidates(void **state)
     sy_match_free(m);
 }
 
-/* HEADER: "A struct of version 1 (filled with sy_router_options_init(&opts, 1)) is still
- * read, up to its last field; the library never reads or writes past it." */
-static void test_options_version_1(void **state)
-{
-    sy_router_options o;
-    sy_router *r = NULL;
-    sy_error err;
-    size_t v1 = offsetof(sy_router_options, max_candidates);
-    unsigned char *bytes = (unsigned char *)&o;
-    size_t i;
-    (void)state;
-
-    memset(&o, 0x5A, sizeof o);
-    assert_int_equal(sy_router_options_init(&o, 1), SY_OK);
-    assert_int_equal(o.version, 1);
-    for (i = v1; i < sizeof o; i++) assert_int_equal(bytes[i], 0x5A);
-    /* max_candidates holds 0x5A5A5A5A, far over its ceiling: a version 1 struct has no such
-     * field, so it is not read. */
-    assert_status(SY_OK, sy_router_new(&r, &o, &err), &err);
-    sy_router_free(r);
-}
-
 /* HEADER: "SY_ERR_MISUSE if match is NULL or not a match, or has no candidates to go on
  * with: sy_router_candidates() was not called on it, its candidates are over, or it was
  * resolved or dispatched since;" */
@@ -525,7 +503,6 @@ int main(void)
         cmocka_unit_test(test_candidates_redirects_and_copies),
         cmocka_unit_test(test_candidates_miss),
         cmocka_unit_test(test_max_candidates),
-        cmocka_unit_test(test_options_version_1),
         cmocka_unit_test(test_next_candidate_misuse),
         cmocka_unit_test(test_candidates_errors),
         cmocka_unit_test(test_candidates_carry_data),

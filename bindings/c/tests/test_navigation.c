@@ -64,6 +64,50 @@ static void test_build_url(void **state)
     sy_router_free(r);
 }
 
+/* HEADER (sy_router_build_url_flags): "0 puts them in the query, sorted by name (what
+ * sy_router_build_url() does); SY_BUILD_URL_REFUSE_EXTRA refuses them" ... "SY_ERR_INVALID_ARGUMENT
+ * if flags has unknown bits, or, with SY_BUILD_URL_REFUSE_EXTRA, a parameter the path does
+ * not take is given (the message names it)." */
+static void test_build_url_flags(void **state)
+{
+    sy_router *r = new_router();
+    sy_error err;
+    char buf[128];
+    size_t len = 0;
+    sy_param p[2];
+    (void)state;
+
+    p[0] = text_param("hotel", "12");
+    p[1] = text_param("tab", "photos");
+    assert_status(SY_OK, sy_router_build_url_flags(buf, sizeof buf, &len, r, LIT("hotel"), p, 2, 0, &err), &err);
+    assert_string_equal(buf, "myapp://hotels/12?tab=photos");
+    assert_int_equal(len, strlen(buf));
+
+    /* Refused: the message names the parameter; nothing is written but the NUL. */
+    strcpy(buf, "junk");
+    len = 99;
+    assert_status(SY_ERR_INVALID_ARGUMENT,
+                  sy_router_build_url_flags(buf, sizeof buf, &len, r, LIT("hotel"), p, 2,
+                                            SY_BUILD_URL_REFUSE_EXTRA, &err), &err);
+    assert_true(sy_test_message_has(&err, "tab"));
+    assert_int_equal(len, 0);
+    /* Every parameter taken by the path: the same URL either way. */
+    assert_status(SY_OK, sy_router_build_url_flags(buf, sizeof buf, NULL, r, LIT("hotel"), p, 1,
+                                                   SY_BUILD_URL_REFUSE_EXTRA, &err), &err);
+    assert_string_equal(buf, "myapp://hotels/12");
+    /* The size query works with the flag too. */
+    assert_status(SY_ERR_BUFFER_TOO_SMALL, sy_router_build_url_flags(NULL, 0, &len, r, LIT("hotel"), p, 1,
+                                                                     SY_BUILD_URL_REFUSE_EXTRA, &err), &err);
+    assert_int_equal(len, strlen("myapp://hotels/12"));
+
+    /* Unknown bits are refused, whatever the rest. */
+    assert_status(SY_ERR_INVALID_ARGUMENT,
+                  sy_router_build_url_flags(buf, sizeof buf, NULL, r, LIT("hotel"), p, 1,
+                                            SY_BUILD_URL_KNOWN_FLAGS + 1, &err), &err);
+    assert_true(sy_test_message_has(&err, "flags"));
+    sy_router_free(r);
+}
+
 static void test_build_url_errors(void **state)
 {
     sy_router *r = new_router();
@@ -534,6 +578,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_build_url),
         cmocka_unit_test(test_build_url_errors),
+        cmocka_unit_test(test_build_url_flags),
         cmocka_unit_test(test_build_url_round_trip),
         cmocka_unit_test(test_route_data),
         cmocka_unit_test(test_dispatch),

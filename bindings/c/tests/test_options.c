@@ -1,5 +1,6 @@
 /* test_options.c: sy_router_options, sy_router_options_init, sy_router_new with options,
  * and the behaviour each flag, enum and limit turns on. */
+#include <stddef.h>
 #include <stdint.h>
 #include "sy_test.h"
 
@@ -364,6 +365,68 @@ static void limits_fail_with_sy_err_limit(void **state)
     sy_match_free(m);
 }
 
+/* HEADER: "Version 3. The most alternatives one pattern's optional groups may expand to
+ * ("/a(/b)(/c)" has 4); 0 means the default, 256; at most 256." */
+static void max_alternatives_bounds_a_pattern(void **state)
+{
+    sy_router_options o;
+    sy_router *r = NULL;
+    sy_error err;
+    (void)state;
+    sy_router_options_init(&o, SY_ROUTER_OPTIONS_VERSION);
+    o.max_alternatives = 4;
+    r = sy_test_router(&o);
+    sy_test_add(r, "/a(/b)(/c)", "Four");
+    assert_status(SY_ERR_LIMIT, sy_router_add(r, LIT("/a(/b)(/c)(/d)"), LIT("Eight"), &err), &err);
+    assert_int_equal(err.position, 10); /* the '(' of the group past the limit */
+    assert_true(sy_test_message_has(&err, "alternatives"));
+    sy_router_free(r);
+
+    /* 0 is the default, 256: eight alternatives are fine. */
+    sy_router_options_init(&o, SY_ROUTER_OPTIONS_VERSION);
+    r = sy_test_router(&o);
+    sy_test_add(r, "/a(/b)(/c)(/d)", "Eight");
+    sy_router_free(r);
+
+    /* Over the ceiling: refused, naming the field. */
+    o.max_alternatives = 257;
+    r = (sy_router *)&o;
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_new(&r, &o, &err), &err);
+    assert_null(r);
+    assert_true(sy_test_message_has(&err, "max_alternatives"));
+    assert_true(sy_test_message_has(&err, "256"));
+}
+
+/* HEADER: "A struct of an earlier version (filled with sy_router_options_init(&opts, 1) or
+ * 2) is still read, up to its last field; the library never reads or writes past it." */
+static void earlier_options_versions_are_still_read(void **state)
+{
+    /* Each earlier version and where its struct ends. */
+    const struct { uint32_t version; size_t end; } versions[] = {
+        {1, offsetof(sy_router_options, max_candidates)},
+        {2, offsetof(sy_router_options, max_alternatives)},
+    };
+    size_t v, i;
+    (void)state;
+    for (v = 0; v < sizeof versions / sizeof versions[0]; v++) {
+        sy_router_options o;
+        sy_router *r = NULL;
+        sy_error err;
+        unsigned char *bytes = (unsigned char *)&o;
+        memset(&o, 0x5A, sizeof o);
+        assert_int_equal(sy_router_options_init(&o, versions[v].version), SY_OK);
+        assert_int_equal(o.version, versions[v].version);
+        assert_int_equal(o.max_redirects, 0);
+        for (i = versions[v].end; i < sizeof o; i++) assert_int_equal(bytes[i], 0x5A);
+        /* The later fields hold 0x5A5A5A5A, far over their ceilings: a struct of this
+         * version has no such fields, so they are not read, and their defaults hold
+         * (the default 256 alternatives take eight). */
+        assert_status(SY_OK, sy_router_new(&r, &o, &err), &err);
+        sy_test_add(r, "/a(/b)(/c)(/d)", "Eight");
+        sy_router_free(r);
+    }
+}
+
 /* Adds /r<i> -> /r<i+1> for i < hops, and /r<hops> -> a target. */
 static sy_router *chain_router(const sy_router_options *o, int hops)
 {
@@ -432,6 +495,8 @@ int main(void)
         cmocka_unit_test(precedence_changes_the_winner),
         cmocka_unit_test(limits_fail_with_sy_err_limit),
         cmocka_unit_test(max_redirects_bounds_a_chain),
+        cmocka_unit_test(max_alternatives_bounds_a_pattern),
+        cmocka_unit_test(earlier_options_versions_are_still_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -198,20 +198,6 @@ static void search_under_the_router_dialect(void **state)
     sy_router_free(r);
 }
 
-/* What a program built with the version 1 header has as its sy_route: the fields up to
- * priority. Its size is where version 2's search starts. */
-typedef struct route_v1 {
-    uint32_t version;
-    uint32_t flags;
-    sy_str pattern;
-    sy_str target;
-    sy_str redirect;
-    sy_str name;
-    const sy_param *defaults;
-    size_t defaults_count;
-    int32_t priority;
-} route_v1;
-
 /* A version 1 struct followed by bytes that would be a misuse if read as search and
  * hash (NULL with a length): reading past the struct shows as an error. */
 typedef struct guarded_v1 {
@@ -236,9 +222,9 @@ static void v1_target(route_v1 *rt, const char *pattern, const char *target, uin
     rt->flags = flags;
 }
 
-/* HEADER: "A struct of version 1 (filled with sy_route_init(&route, 1)) is still read, up
- * to its last field; the library never reads or writes past it, and reads it as a route
- * without search or hash patterns." */
+/* HEADER: "A struct of an earlier version (filled with sy_route_init(&route, 1) or 2) is
+ * still read, up to its last field; the library never reads or writes past it, and reads
+ * it as a route without the later fields (no search or hash patterns, no parent)." */
 static void version_1_route_is_still_read(void **state)
 {
     sy_router *r = sy_test_router(NULL);

@@ -21,8 +21,8 @@ from ._messages import python_words
 
 #: The SY_VERSION_MAJOR this binding is written for; a library of another major is refused.
 BINDING_MAJOR = 0
-SY_ROUTER_OPTIONS_VERSION = 2
-SY_ROUTE_VERSION = 2
+SY_ROUTER_OPTIONS_VERSION = 3
+SY_ROUTE_VERSION = 3
 
 #: A declared C function: ctypes converts the arguments by its argtypes, and the result
 #: is its restype's Python value (an int for sy_status, bytes for a char *, a SyStr...).
@@ -131,6 +131,8 @@ class SyRouterOptions(ctypes.Structure):
         ("web_schemes", POINTER(SyStr)),
         ("web_schemes_count", c_size_t),
         ("max_candidates", c_uint32),
+        # Version 3.
+        ("max_alternatives", c_uint32),
     ]
     version: int
     flags: int
@@ -160,6 +162,8 @@ class SyRoute(ctypes.Structure):
         # Version 2: urlpattern search and hash patterns (absent: any).
         ("search", SyStr),
         ("hash", SyStr),
+        # Version 3: the name of the route's parent in a screen stack (absent: none).
+        ("parent", SyStr),
     ]
     version: int
     flags: int
@@ -172,6 +176,7 @@ class SyRoute(ctypes.Structure):
     priority: int
     search: SyStr
     hash: SyStr
+    parent: SyStr
 
 
 # sy_router_options.flags and sy_route.flags bits.
@@ -188,6 +193,7 @@ SY_ROUTE_NO_APPEND_PARAMS = 1 << 0
 SY_ROUTE_DIALECT_URLPATTERN = 1 << 1
 SY_ROUTE_DIALECT_SWITCHYARD = 1 << 2
 SY_ROUTE_IGNORE_CASE = 1 << 3
+SY_BUILD_URL_REFUSE_EXTRA = 1 << 0
 
 SY_VALUE_STRING, SY_VALUE_INT, SY_VALUE_FLOAT = 0, 1, 2
 SY_PARAMS_MERGED, SY_PARAMS_PATH = 0, 1

@@ -41,6 +41,7 @@ _LIMITS = (
     "max_document_size",
     "max_redirects",
     "max_candidates",
+    "max_alternatives",
 )
 
 _UINT32_MAX = 2**32 - 1

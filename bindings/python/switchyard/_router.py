@@ -61,7 +61,7 @@ class Router:
                  max_segments: Optional[int] = None, max_parameters: Optional[int] = None,
                  max_pattern_length: Optional[int] = None, max_document_size: Optional[int] = None,
                  max_redirects: Optional[int] = None, max_candidates: Optional[int] = None,
-                 web_schemes: Optional[Iterable[Text]] = None) -> None:
+                 max_alternatives: Optional[int] = None, web_schemes: Optional[Iterable[Text]] = None) -> None:
         # Every option is a keyword of its own, so a type checker catches a misspelt one;
         # build_options checks the values (a caller without a type checker passes anything).
         opts, keep = build_options({
@@ -72,7 +72,8 @@ class Router:
             "host_handling": host_handling, "precedence": precedence, "dialect": dialect,
             "max_url_length": max_url_length, "max_segments": max_segments, "max_parameters": max_parameters,
             "max_pattern_length": max_pattern_length, "max_document_size": max_document_size,
-            "max_redirects": max_redirects, "max_candidates": max_candidates, "web_schemes": web_schemes,
+            "max_redirects": max_redirects, "max_candidates": max_candidates,
+            "max_alternatives": max_alternatives, "web_schemes": web_schemes,
         })
         self._h = _ffi.new_router(opts)
         self._arg = byref(self._h)
@@ -110,7 +111,8 @@ class Router:
             redirect: Optional[Text] = None, name: Optional[Text] = None, priority: int = 0,
             defaults: Optional[Mapping[str, DefaultValue]] = None, append_params: bool = True,
             data: object = None, dialect: Optional[Dialect] = None, ignore_case: bool = False,
-            search: Optional[Text] = None, hash: Optional[Text] = None) -> None:
+            search: Optional[Text] = None, hash: Optional[Text] = None,
+            parent: Optional[Text] = None) -> None:
         """Add a route leading to ``target`` or, instead, redirecting to ``redirect``.
 
         ``dialect``: "urlpattern" for a pattern in the WHATWG URLPattern syntax, "switchyard"
@@ -119,6 +121,12 @@ class Router:
         URLPattern's patterns for the query (without ``?``) and the fragment (without
         ``#``); None matches any. They belong to the urlpattern dialect: on a route in
         the switchyard dialect they are an InvalidArgumentError.
+
+        ``parent``: the name of the route above this one in a screen stack (``Match.stack``;
+        ``"parent"`` in a rule document). It must name one route (of the router, or added
+        with this one by ``add_routes``), this route must capture or default every parameter
+        the parent's URL needs, and a chain of parents may not loop: InvalidArgumentError
+        otherwise.
 
         ``data``: any Python object, the route's own (``Match.data``; None: none); kept
         while the route is in the router or a Match of it lives. A callable ``target`` is the
@@ -132,7 +140,7 @@ class Router:
         """
         kwargs: Dict[str, Any] = {"redirect": redirect, "name": name, "priority": priority, "defaults": defaults,
                   "append_params": append_params, "dialect": dialect, "ignore_case": ignore_case,
-                  "search": search, "hash": hash}
+                  "search": search, "hash": hash, "parent": parent}
         if callable(target):
             # A callable target is the route's handler (and, unless data is given, its
             # data); the route's target is its pattern.
@@ -153,7 +161,7 @@ class Router:
 
     def add_routes(self, routes: Iterable[RouteSpec]) -> None:
         """Add every route of ``routes``, all or nothing: each a dict of add()'s arguments
-        ({"pattern": ..., "target": ...}, also "dialect", "search", "hash") or a
+        ({"pattern": ..., "target": ...}, also "dialect", "search", "hash", "parent") or a
         (pattern, target) pair.
 
         On failure no route is added, and the error's ``route_index`` is the index in
@@ -338,6 +346,17 @@ class Router:
         values = dict(params) if params is not None else {}
         values.update(kw)
         return navigation._url_for(self, name, values)
+
+    def url_for_strict(self, name: Text, params: Optional[Mapping[str, UrlValue]] = None, /,
+                       **kw: UrlValue) -> str:
+        """As ``url_for``, but a parameter the path does not take is refused
+        (InvalidArgumentError naming it) instead of going to the query, so a misspelt name
+        is an error (Swift's ``extra: .refuse``). A method of its own rather than a keyword
+        of ``url_for``: every keyword of ``url_for`` is a parameter name, so an ``extra=``
+        keyword would take the name from routes that have a parameter called ``extra``."""
+        values = dict(params) if params is not None else {}
+        values.update(kw)
+        return navigation._url_for(self, name, values, refuse_extra=True)
 
     # -------------------------------------------------------------- introspection
 

@@ -49,7 +49,8 @@ class Route:
 def fill_route(route: SyRoute, pattern: Any, target: Any = None, *, redirect: Any = None,
                name: Any = None, priority: Any = 0, defaults: Any = None,
                append_params: Any = True, dialect: Optional[str] = None,
-               ignore_case: bool = False, search: Any = None, hash: Any = None) -> List[Any]:
+               ignore_case: bool = False, search: Any = None, hash: Any = None,
+               parent: Any = None) -> List[Any]:
     """Fills ``route`` (an SyRoute) from Router.add's arguments; returns what its pointers
     refer to (keep it alive until the C call returns). ValueError / TypeError for
     arguments Python can check."""
@@ -73,6 +74,7 @@ def fill_route(route: SyRoute, pattern: Any, target: Any = None, *, redirect: An
         # urlpattern only; the library refuses them on another dialect's route, as Swift does.
         "search": None if search is None else utf8(search, "search"),
         "hash": None if hash is None else utf8(hash, "hash"),
+        "parent": None if parent is None else utf8(parent, "parent"),
     }
     _ffi.sy_route_init(route, _ffi.SY_ROUTE_VERSION)
     for field, data in texts.items():

@@ -23,7 +23,7 @@ from __future__ import annotations
 import ctypes
 import itertools
 import threading
-from ctypes import CFUNCTYPE, POINTER, byref, c_char, c_char_p, c_int, c_size_t, c_void_p
+from ctypes import CFUNCTYPE, POINTER, byref, c_char, c_char_p, c_int, c_size_t, c_uint32, c_void_p
 from typing import TYPE_CHECKING, Any, Callable, Dict, Mapping, Optional, Tuple, Union
 from uuid import UUID
 
@@ -76,6 +76,11 @@ def _declare(name: str, argtypes: Any, restype: Any = c_int) -> Optional[CFuncti
 sy_router_build_url = _declare(
     "sy_router_build_url",
     [POINTER(c_char), c_size_t, POINTER(c_size_t), RouterRef, c_char_p, c_size_t, POINTER(SyParam), c_size_t, _ErrP],
+)
+sy_router_build_url_flags = _declare(
+    "sy_router_build_url_flags",
+    [POINTER(c_char), c_size_t, POINTER(c_size_t), RouterRef, c_char_p, c_size_t, POINTER(SyParam), c_size_t,
+     c_uint32, _ErrP],
 )
 sy_router_handle = _declare(
     "sy_router_handle", [RouterRef, c_char_p, c_size_t, _HandlerFn, c_void_p, _ReleaseFn, _ErrP]
@@ -327,22 +332,25 @@ def _url_text(key: str, value: object) -> object:
     return value
 
 
-def _url_for(self: Router, name: object, params: Mapping[str, object]) -> str:
-    """Router.url_for, with every parameter in one mapping."""
+def _url_for(self: Router, name: object, params: Mapping[str, object], *, refuse_extra: bool = False) -> str:
+    """Router.url_for (and url_for_strict, refuse_extra), with every parameter in one mapping."""
     name_bytes = utf8(name, "name")
     values = {key: _url_text(key, value) for key, value in params.items()}
     array, keep = param_array(values, lambda key: f"url_for parameter {key!r}", "a parameter",
                               types="str, int, float, uuid.UUID or bool")
-    build = _require(sy_router_build_url, "sy_router_build_url")
+    # The flags are passed only to refuse: url_for works with a library that predates them.
+    flags = (_ffi.SY_BUILD_URL_REFUSE_EXTRA,) if refuse_extra else ()
+    build = (_require(sy_router_build_url_flags, "sy_router_build_url_flags") if refuse_extra
+             else _require(sy_router_build_url, "sy_router_build_url"))
     router = self._ref()
     length = c_size_t()
     err = SyError()
     count = len(values)
-    status = build(None, 0, byref(length), router, name_bytes, len(name_bytes), array, count, byref(err))
+    status = build(None, 0, byref(length), router, name_bytes, len(name_bytes), array, count, *flags, byref(err))
     while status == SY_ERR_BUFFER_TOO_SMALL:
         buf = ctypes.create_string_buffer(length.value + 1)
         status = build(buf, len(buf), byref(length), router, name_bytes, len(name_bytes), array, count,
-                       byref(err))
+                       *flags, byref(err))
         if status == SY_OK:
             return buf.raw[: length.value].decode()
     _raise_for(status, err)

@@ -1,6 +1,8 @@
 """AASA path patterns through switchyard.links against a plain matcher written here: random
 patterns of letters, `?` and `*` on random paths decide as the definition says, pieces longer
-than a machine word included; and a 32 KB path against a long piece of wildcards."""
+than a machine word included; files of many components decide as the plain matcher read rule
+by rule says (the library then matches them together in one scan of the path); and a 32 KB
+path against a long piece of wildcards."""
 
 from __future__ import annotations
 
@@ -76,3 +78,27 @@ def test_a_long_piece_of_wildcards_on_a_32_kb_path() -> None:
     with one_rule("*" + piece + "*") as aasa:
         assert aasa.decisions("example.com", "https://example.com/" + "a" * 32000) == []
         assert aasa.decisions("example.com", "https://example.com/" + "a" * 10000 + "bb") == [(APP, "match")]
+
+
+def many_star_pattern(g: random.Random) -> str:
+    """Short pieces between many `*`, so that pieces are found often and in order."""
+    return "".join(g.choice(["a", "b", "ab", "ba", "aab", "?", "*", "*", "*"]) for _ in range(g.randrange(1, 12)))
+
+
+def test_many_components_decide_as_the_plain_matcher_rule_by_rule() -> None:
+    g = random.Random(20261129)
+    outcomes = {"match": 0, "block": 0, None: 0}
+    for _ in range(40):
+        # Each pattern ends in "z", which some paths lack: no rule matches them.
+        components = [("/" + many_star_pattern(g) + "z", g.random() < 0.15) for _ in range(g.randrange(20, 200))]
+        doc = {"applinks": {"details": [{"appIDs": [APP], "components": [
+            {"/": p, "exclude": True} if exclude else {"/": p} for p, exclude in components]}]}}
+        with links.AASA(json.dumps(doc)) as aasa:
+            for _ in range(6):
+                path = "/" + "".join(g.choice("aab") for _ in range(g.randrange(300))) + ("z" if g.random() < 0.7 else "")
+                want = next(("block" if exclude else "match" for p, exclude in components if plain_match(p, path)), None)
+                got = aasa.decisions("example.com", "https://example.com" + path)
+                assert got == ([(APP, want)] if want else []), (path, want)
+                outcomes[want] += 1
+    # Every outcome occurs often enough for the comparison to mean something.
+    assert outcomes["match"] > 30 and outcomes["block"] > 5 and outcomes[None] > 30, outcomes

@@ -234,3 +234,64 @@ def test_stack_keeps_an_escaped_at_in_the_authority(round_trip: Router) -> None:
     for entry in m.stack:
         assert entry.url is not None
         assert round_trip.resolve(entry.url).name == entry.name
+
+
+def test_url_for_strict_refuses_what_the_path_does_not_take(router: Router) -> None:
+    assert router.url_for("hotel", hotel=12, tab="photos") == "myapp://hotels/12?tab=photos"
+    assert router.url_for_strict("hotel", hotel=12) == "myapp://hotels/12"
+    assert router.url_for_strict("hotel", {"hotel": 12}) == "myapp://hotels/12"
+    with pytest.raises(InvalidArgumentError) as info:
+        router.url_for_strict("hotel", hotel=12, tab="photos")
+    assert "'tab'" in str(info.value)
+
+
+def test_url_for_strict_takes_any_parameter_name() -> None:
+    # Every keyword is a parameter: a route may have one called extra, name or params.
+    r = switchyard.Router()
+    r.add("/x/:extra/:name/:params", "X", name="x")
+    assert r.url_for_strict("x", extra="e", name="n", params="p") == "/x/e/n/p"
+    assert r.url_for("x", extra="e", name="n", params="p") == "/x/e/n/p"
+    r.close()
+
+
+def test_add_parent_makes_the_stack_a_document_makes(router: Router) -> None:
+    added = switchyard.Router()
+    added.add("myapp://hotels", "HotelList", name="hotels")
+    added.add_routes([
+        {"pattern": "myapp://hotels/<int:hotel>/rooms/:room", "target": "Room", "name": "room", "parent": "hotel"},
+        {"pattern": "myapp://hotels/<int:hotel>", "target": "Hotel", "name": "hotel", "parent": "hotels"},
+    ])
+    url = "myapp://hotels/12/rooms/a4"
+    assert added.resolve(url).stack == router.resolve(url).stack
+    assert [e.url for e in added.resolve(url).stack] == [
+        "myapp://hotels", "myapp://hotels/12", "myapp://hotels/12/rooms/a4"]
+    assert [(r.pattern, r.parent) for r in added.routes] == [
+        ("myapp://hotels", None), ("myapp://hotels/<int:hotel>/rooms/:room", "hotel"),
+        ("myapp://hotels/<int:hotel>", "hotels")]
+    added.close()
+
+
+@pytest.mark.parametrize("pattern, parent, words", [
+    ("/about", "nowhere", "'nowhere'"),               # no route has that name
+    ("/rooms/:room", "hotel", "'hotel'"),              # the parent's URL needs hotel
+    ("/self", "self", "loop"),                         # its own parent
+])
+def test_add_parent_is_checked(pattern: str, parent: str, words: str) -> None:
+    r = switchyard.Router()
+    r.add("/hotels/<int:hotel>", "Hotel", name="hotel")
+    with pytest.raises(InvalidArgumentError) as info:
+        r.add(pattern, "T", name="self", parent=parent)
+    assert words in str(info.value)
+    assert len(r.routes) == 1  # unchanged
+    r.close()
+
+
+def test_add_routes_parent_loop_is_refused_whole() -> None:
+    r = switchyard.Router()
+    with pytest.raises(InvalidArgumentError) as info:
+        r.add_routes([{"pattern": "/a", "target": "A", "name": "a", "parent": "b"},
+                      {"pattern": "/b", "target": "B", "name": "b", "parent": "a"}])
+    assert "loop" in str(info.value) and info.value.route_index == 0
+    assert r.routes == []
+    r.close()
+

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+import switchyard
 from switchyard import Match, Router
 
 
@@ -94,8 +95,30 @@ def test_precedence() -> None:
 
 
 @pytest.mark.parametrize("name", ["max_url_length", "max_segments", "max_parameters", "max_pattern_length",
-                                  "max_document_size", "max_redirects"])
+                                  "max_document_size", "max_redirects", "max_alternatives"])
 def test_every_limit_keyword_is_accepted(name: str) -> None:
     for value in (5, 0, None):  # 0 and None: the default
         options: dict[str, Any] = {name: value}
         Router(**options).close()
+
+
+def test_max_alternatives_bounds_a_pattern() -> None:
+    # "/a(/b)(/c)" has 4 alternatives; one group more gives 8.
+    r = Router(max_alternatives=4)
+    r.add("/a(/b)(/c)", "Four")
+    with pytest.raises(switchyard.LimitError) as info:
+        r.add("/a(/b)(/c)(/d)", "Eight")
+    assert info.value.position == 10 and "alternatives" in str(info.value)
+    r.close()
+    r = Router()  # the default, 256
+    r.add("/a(/b)(/c)(/d)", "Eight")
+    r.close()
+
+
+@pytest.mark.parametrize("value, error", [(257, switchyard.InvalidArgumentError), (-1, ValueError),
+                                          ("4", ValueError), (True, ValueError)])
+def test_max_alternatives_refused(value: object, error: type[Exception]) -> None:
+    with pytest.raises(error) as info:
+        Router(max_alternatives=value)  # type: ignore[arg-type]  # wrong on purpose
+    assert "max_alternatives" in str(info.value)
+

@@ -90,7 +90,7 @@ ROUTER_OPTIONS: list[tuple[str, object]] = [
     ("trailing_wildcard_needs_segment", False), ("query_over_path", False), ("host_handling", "web_schemes"),
     ("precedence", "specificity"), ("dialect", "switchyard"), ("max_url_length", None), ("max_segments", None),
     ("max_parameters", None), ("max_pattern_length", None), ("max_document_size", None), ("max_redirects", None),
-    ("max_candidates", None), ("web_schemes", None),
+    ("max_candidates", None), ("max_alternatives", None), ("web_schemes", None),
 ]
 
 
@@ -108,7 +108,8 @@ ROUTER_OPTIONS: list[tuple[str, object]] = [
                   ("dialect", P.KEYWORD_ONLY, None),
                   ("ignore_case", P.KEYWORD_ONLY, False),
                   ("search", P.KEYWORD_ONLY, None),
-                  ("hash", P.KEYWORD_ONLY, None)]),
+                  ("hash", P.KEYWORD_ONLY, None),
+                  ("parent", P.KEYWORD_ONLY, None)]),
     (Router.remove, [("self", P.POSITIONAL_OR_KEYWORD, P.empty), ("pattern", P.POSITIONAL_OR_KEYWORD, P.empty)]),
     (Router.resolve, [("self", P.POSITIONAL_OR_KEYWORD, P.empty), ("url", P.POSITIONAL_OR_KEYWORD, P.empty)]),
 ], ids=["Router", "add", "remove", "resolve"])
@@ -130,7 +131,7 @@ def test_public_signature_texts() -> None:
     assert _unannotated(Router) == "(*, " + ", ".join(f"{name}={default!r}" for name, default in ROUTER_OPTIONS) + ")"
     assert _unannotated(Router.add) == (
         "(self, pattern, target=None, *, redirect=None, name=None, priority=0, defaults=None, append_params=True,"
-        " data=None, dialect=None, ignore_case=False, search=None, hash=None)")
+        " data=None, dialect=None, ignore_case=False, search=None, hash=None, parent=None)")
     assert _unannotated(Router.remove) == "(self, pattern)"
     assert _unannotated(Router.resolve) == "(self, url)"
 

@@ -1,0 +1,287 @@
+/* Building a table: random route sets of 1,000, 10,000 and 100,000 routes (3 to 6
+ * segments, one in four a parameter, words from a 2,000-word vocabulary so that routes
+ * share prefixes, no two of the same shape), added in one batch to Switchyard
+ * (sy_router_add_routes) and one by one to matchit (its only way), and loaded as a rule
+ * document with its first resolve. Each row runs in a child process, so that its peak
+ * memory is its own: the time of the build alone, the bytes the build leaves allocated
+ * per route (mallinfo2), and the growth of the peak resident size (VmHWM). A sample of
+ * 100 requests is then checked to hit its route. */
+#define _GNU_SOURCE
+#include "suites.h"
+#include <malloc.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <switchyard.h>
+
+#ifdef SWITCHYARD_BENCH_MATCHIT
+typedef struct mh_harness mh_harness;
+mh_harness *mh_new(void);
+void mh_free(mh_harness *h);
+int mh_insert(mh_harness *h, const char *route, size_t len, size_t value);
+int mh_match(const mh_harness *h, const char *path, size_t len, size_t *value);
+#endif
+
+typedef struct {
+    char **routes, **requests;
+    size_t count;
+} generated_set;
+
+static uint64_t splitmix(uint64_t *s) {
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static uint64_t hash_text(const char *s) {
+    uint64_t h = 1469598103934665603ull;
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
+/* Fills set with count routes of distinct shapes and the request that hits each. */
+static int generate(generated_set *set, size_t count, uint64_t seed) {
+    char words[2000][11];
+    for (size_t w = 0; w < 2000; w++) {
+        size_t n = 3 + splitmix(&seed) % 8;
+        for (size_t k = 0; k < n; k++) words[w][k] = (char)('a' + splitmix(&seed) % 26);
+        words[w][n] = 0;
+    }
+    size_t slots = 4 * count;
+    char **shapes = calloc(slots, sizeof *shapes);
+    set->routes = calloc(count, sizeof *set->routes);
+    set->requests = calloc(count, sizeof *set->requests);
+    set->count = 0;
+    if (shapes == NULL || set->routes == NULL || set->requests == NULL) { free(shapes); return -1; }
+    while (set->count < count) {
+        char pattern[128] = "", shape[128] = "", request[128] = "";
+        size_t depth = 3 + splitmix(&seed) % 4;
+        for (size_t i = 0; i < depth; i++) {
+            size_t pl = strlen(pattern), sl = strlen(shape), rl = strlen(request);
+            if (splitmix(&seed) % 4 == 0) {
+                snprintf(pattern + pl, sizeof pattern - pl, "/:p%zu", i);
+                snprintf(shape + sl, sizeof shape - sl, "/:");
+                snprintf(request + rl, sizeof request - rl, "/%u", (unsigned)(splitmix(&seed) % 100000));
+            } else {
+                const char *w = words[splitmix(&seed) % 2000];
+                snprintf(pattern + pl, sizeof pattern - pl, "/%s", w);
+                snprintf(shape + sl, sizeof shape - sl, "/%s", w);
+                snprintf(request + rl, sizeof request - rl, "/%s", w);
+            }
+        }
+        size_t h = (size_t)(hash_text(shape) % slots);
+        int seen = 0;
+        while (shapes[h] != NULL) {
+            if (strcmp(shapes[h], shape) == 0) { seen = 1; break; }
+            h = (h + 1) % slots;
+        }
+        if (seen) continue;
+        shapes[h] = strdup(shape);
+        set->routes[set->count] = strdup(pattern);
+        set->requests[set->count] = strdup(request);
+        set->count++;
+    }
+    for (size_t i = 0; i < slots; i++) free(shapes[i]);
+    free(shapes);
+    return 0;
+}
+
+static void free_set(generated_set *set) {
+    for (size_t i = 0; i < set->count; i++) { free(set->routes[i]); free(set->requests[i]); }
+    free(set->routes);
+    free(set->requests);
+}
+
+static double now_s(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* The peak resident size so far, in bytes (VmHWM), or 0. */
+static size_t peak_rss(void) {
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    size_t kb = 0;
+    if (f == NULL) return 0;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "VmHWM: %zu kB", &kb) == 1) break;
+    fclose(f);
+    return kb * 1024;
+}
+
+typedef struct {
+    double seconds;
+    double live_bytes, peak_bytes;
+    size_t mismatches;
+    int ok;
+} build_result;
+
+typedef enum { BUILD_SWITCHYARD, BUILD_MATCHIT, BUILD_DOCUMENT } build_kind;
+
+/* The document of the set's routes, each with its index as target. */
+static char *document_of(const generated_set *set, size_t *len) {
+    size_t cap = 64, n = 0;
+    for (size_t i = 0; i < set->count; i++) cap += strlen(set->routes[i]) + 48;
+    char *doc = malloc(cap);
+    if (doc == NULL) return NULL;
+    n += (size_t)snprintf(doc + n, cap - n, "{\"version\": 1, \"routes\": [");
+    for (size_t i = 0; i < set->count; i++)
+        n += (size_t)snprintf(doc + n, cap - n, "%s\n{\"pattern\": \"%s\", \"target\": \"%zu\"}",
+                              i ? "," : "", set->routes[i], i);
+    n += (size_t)snprintf(doc + n, cap - n, "]}\n");
+    *len = n;
+    return doc;
+}
+
+/* Runs one build in this (child) process. */
+static build_result build_here(const generated_set *set, build_kind kind) {
+    build_result r = {0};
+    sy_error err;
+    size_t doc_len = 0;
+    char *doc = kind == BUILD_DOCUMENT ? document_of(set, &doc_len) : NULL;
+    sy_route *routes = kind == BUILD_SWITCHYARD ? calloc(set->count, sizeof *routes) : NULL;
+    char (*targets)[24] = kind == BUILD_SWITCHYARD ? calloc(set->count, sizeof *targets) : NULL;
+    if (kind == BUILD_SWITCHYARD) {
+        if (routes == NULL || targets == NULL) return r;
+        for (size_t i = 0; i < set->count; i++) {
+            sy_route_init(&routes[i], SY_ROUTE_VERSION);
+            snprintf(targets[i], sizeof targets[i], "%zu", i);
+            routes[i].pattern = (sy_str){ set->routes[i], strlen(set->routes[i]) };
+            routes[i].target = (sy_str){ targets[i], strlen(targets[i]) };
+        }
+    }
+    if (kind == BUILD_DOCUMENT && doc == NULL) return r;
+    sy_match *match = NULL;
+    if (sy_match_new(&match, &err) != SY_OK) return r;
+    size_t live0 = mallinfo2().uordblks, peak0 = peak_rss();
+    double t0 = now_s();
+    sy_router *router = NULL;
+#ifdef SWITCHYARD_BENCH_MATCHIT
+    mh_harness *mh = NULL;
+#endif
+    if (kind == BUILD_MATCHIT) {
+#ifdef SWITCHYARD_BENCH_MATCHIT
+        mh = mh_new();
+        for (size_t i = 0; i < set->count; i++) {
+            char *route = matchit_route(set->routes[i], strlen(set->routes[i]));
+            if (route == NULL || mh_insert(mh, route, strlen(route), i) != 0) {
+                fprintf(stderr, "c: matchit refused %s\n", set->routes[i]);
+                free(route);
+                return r;
+            }
+            free(route);
+        }
+#else
+        return r;
+#endif
+    } else {
+        if (sy_router_new(&router, NULL, &err) != SY_OK) return r;
+        sy_status st = kind == BUILD_SWITCHYARD ? sy_router_add_routes(router, routes, set->count, &err)
+                                                : sy_router_load_rules(router, doc, doc_len, &err);
+        if (st == SY_OK && kind == BUILD_DOCUMENT)
+            st = sy_router_resolve(match, router, set->requests[0], SY_NUL, &err);
+        if (st != SY_OK) {
+            fprintf(stderr, "c: switchyard could not build %zu routes: %s\n", set->count, err.message);
+            return r;
+        }
+    }
+    r.seconds = now_s() - t0;
+    r.peak_bytes = (double)(peak_rss() - peak0);
+    /* What the build keeps (the document's text and the input array were allocated before). */
+    r.live_bytes = (double)mallinfo2().uordblks - (double)live0;
+    free(doc);
+    size_t step = set->count / 100 ? set->count / 100 : 1;
+    for (size_t i = 0; i < set->count; i += step) {
+        int hit;
+#ifdef SWITCHYARD_BENCH_MATCHIT
+        if (kind == BUILD_MATCHIT) {
+            size_t v;
+            hit = mh_match(mh, set->requests[i], strlen(set->requests[i]), &v) && v == i;
+        } else
+#endif
+        {
+            char want[24];
+            snprintf(want, sizeof want, "%zu", i);
+            hit = sy_router_resolve(match, router, set->requests[i], SY_NUL, &err) == SY_OK && sy_match_found(match);
+            if (hit) {
+                sy_str target = sy_match_target(match);
+                hit = target.len == strlen(want) && memcmp(target.ptr, want, target.len) == 0;
+            }
+        }
+        if (!hit) r.mismatches++;
+    }
+    r.ok = 1;
+    return r;
+}
+
+/* build_here in a child process; its result comes back through a pipe. */
+static build_result build_in_child(const generated_set *set, build_kind kind) {
+    build_result r = {0};
+    int fd[2];
+    if (pipe(fd) != 0) return r;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) { close(fd[0]); close(fd[1]); return r; }
+    if (pid == 0) {
+        close(fd[0]);
+        build_result mine = build_here(set, kind);
+        ssize_t w = write(fd[1], &mine, sizeof mine);
+        _exit(w == (ssize_t)sizeof mine ? 0 : 1);
+    }
+    close(fd[1]);
+    ssize_t got = read(fd[0], &r, sizeof r);
+    close(fd[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    if (got != (ssize_t)sizeof r || !WIFEXITED(status) || WEXITSTATUS(status) != 0) memset(&r, 0, sizeof r);
+    return r;
+}
+
+static void write_row(FILE *out, int *first, const char *suite, const char *router, size_t routes,
+                      const build_result *r, const char *note) {
+    fprintf(out, "%s  {\"section\": \"build\", \"language\": \"c\", \"suite\": \"%s\", \"router\": \"%s\", "
+                 "\"routes\": %zu, \"ms\": %.3f, \"routes_per_s\": %.0f, \"bytes_per_route\": %.1f, "
+                 "\"peak_mib\": %.2f, \"mismatches\": %zu, \"note\": \"%s\"}",
+            *first ? "" : ",\n", suite, router, routes, r->seconds * 1e3,
+            r->seconds > 0 ? (double)routes / r->seconds : 0.0, r->live_bytes / (double)routes,
+            r->peak_bytes / 1048576.0, r->mismatches, note);
+    *first = 0;
+    fprintf(stderr, "  %-22s %-10s %9.1f ms %10.0f routes/s %8.1f B/route  peak +%7.1f MiB  mismatches %zu\n",
+            suite, router, r->seconds * 1e3, r->seconds > 0 ? (double)routes / r->seconds : 0.0,
+            r->live_bytes / (double)routes, r->peak_bytes / 1048576.0, r->mismatches);
+}
+
+int build_suites(FILE *out, int *first) {
+    static const size_t sizes[] = { 1000, 10000, 100000 };
+    int failed = 0;
+    fprintf(stderr, "c: building tables (random routes; each row in its own process)\n");
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        generated_set set;
+        char suite[48];
+        if (generate(&set, sizes[k], 0x5157 + sizes[k]) != 0) { failed = 1; continue; }
+        snprintf(suite, sizeof suite, "build-%zu", sizes[k]);
+        build_result r = build_in_child(&set, BUILD_SWITCHYARD);
+        if (r.ok) write_row(out, first, suite, "switchyard", set.count, &r, "sy_router_add_routes, one batch");
+        else failed = 1;
+#ifdef SWITCHYARD_BENCH_MATCHIT
+        r = build_in_child(&set, BUILD_MATCHIT);
+        if (r.ok) write_row(out, first, suite, "matchit", set.count, &r, "Router::insert per route (Rust, same process)");
+        else failed = 1;
+#endif
+        if (sizes[k] >= 10000) {
+            snprintf(suite, sizeof suite, "document-%zu", sizes[k]);
+            r = build_in_child(&set, BUILD_DOCUMENT);
+            if (r.ok) write_row(out, first, suite, "switchyard", set.count, &r,
+                                "sy_router_load_rules of the routes as a document, then the first resolve");
+            else failed = 1;
+        }
+        free_set(&set);
+    }
+    return failed;
+}
