@@ -1278,6 +1278,37 @@ SY_API sy_status sy_match_params_text(char *buf, /* OUT: the text */
                                       sy_error *err);
 
 /**
+ * sy_router_resolve() and the match's merged parameters (SY_PARAMS_MERGED) as text, in
+ * one call: for bindings where each foreign call costs more than the resolve (Python's
+ * ctypes makes the returned text a bytes object within the call). The text is the one
+ * sy_match_params_text() writes, followed by a NUL; "" (an empty text) when the match
+ * has no parameters. A NUL byte cannot end such a text early: when a name or text holds
+ * one (a URL's %00), the text is the single byte 0xFE instead, and the list is read with
+ * sy_match_params_text() or sy_match_params().
+ *
+ *     const char *text = sy_router_resolve_params_text(match, router, url, SY_NUL, &err);
+ *     if (text == NULL) ... err says why ...
+ *
+ * @param match  A match from sy_match_new(), overwritten as by sy_router_resolve().
+ * @param router The router.
+ * @param url    The URL, as for sy_router_resolve().
+ * @param url_len Its length in bytes, or SY_NUL.
+ * @param err    Optional. Cleared on entry; filled on failure.
+ * @return the text; NULL when the resolve failed, for every reason sy_router_resolve()
+ *         gives (then the match reads as before any resolve).
+ *
+ * Ownership: the text belongs to the match.
+ * Lifetime:  until the next resolve into the match or sy_match_free(); the rest of the
+ *            match as for sy_router_resolve().
+ * Thread safety: as sy_router_resolve(): one thread at a time per match.
+ * Since: 0.1
+ */
+SY_API const char *sy_router_resolve_params_text(sy_match *match, /* OUT: overwritten */
+                                                 const sy_router *router,
+                                                 const char *url, size_t url_len,
+                                                 sy_error *err);
+
+/**
  * The number of URLs in the redirect chain of the last resolve: 0 without redirects,
  * else the input URL, then each URL redirected to (the last is sy_match_url()).
  *

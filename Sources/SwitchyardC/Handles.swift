@@ -78,10 +78,16 @@ final class MatchBox: HandleBox {
     /// The screen stack handed out by sy_match_stack_at, and the candidates still to come
     /// after this result (Candidates.swift), until the next resolve drops them.
     @exclusivity(unchecked) var stack: StackSnapshot?
+    /// The text sy_router_resolve_params_text returns (NUL-terminated), grown as needed and
+    /// kept: after warm-up a resolve writes into it without allocating.
+    @exclusivity(unchecked) var text: UnsafeMutablePointer<UInt8>? = nil
+    @exclusivity(unchecked) var textCapacity = 0
     init(_ match: MatchBuffer = MatchBuffer()) {
         self.match = match
         super.init(tag: HandleTag.match)
     }
+
+    deinit { text?.deallocate() }
 
     /// The match behind a C argument named `name`, or misuse (retained; the hot paths use
     /// withMatch / matchEntry instead).

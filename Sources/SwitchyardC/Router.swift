@@ -123,16 +123,22 @@ public func sy_router_resolve(_ match: OpaquePointer?,
     // built unless something failed.
     clearError(err)
     guard let match else { return report(.misuse("match is NULL"), into: err) }
-    return withHandle(match) { mbase -> sy_status in
-        guard mbase.tag == HandleTag.match else { return report(wrongHandle("match", "sy_match"), into: err) }
-        let matchBox = unsafeDowncast(mbase, to: MatchBox.self)
-        if _slowPath(matchBox.match.isHeldByDispatch) { return report(heldByDispatch, into: err) }
-        if matchBox.stack != nil { matchBox.stack = nil }
-        let status = resolve(into: matchBox.match, router, url, urlLen, err)
-        // The header promises that a failed resolve reads as before any resolve.
-        if status != SY_OK { matchBox.reset() }
-        return status
-    }
+    return withHandle(match) { mbase -> sy_status in resolve(into: mbase, router, url, urlLen, err) }
+}
+
+/// sy_router_resolve after the match handle is known not to be NULL (also
+/// sy_router_resolve_params_text's resolve).
+@inline(__always)
+func resolve(into mbase: HandleBox, _ router: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ urlLen: Int,
+             _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
+    guard mbase.tag == HandleTag.match else { return report(wrongHandle("match", "sy_match"), into: err) }
+    let matchBox = unsafeDowncast(mbase, to: MatchBox.self)
+    if _slowPath(matchBox.match.isHeldByDispatch) { return report(heldByDispatch, into: err) }
+    if matchBox.stack != nil { matchBox.stack = nil }
+    let status = resolve(into: matchBox.match, router, url, urlLen, err)
+    // The header promises that a failed resolve reads as before any resolve.
+    if status != SY_OK { matchBox.reset() }
+    return status
 }
 
 /// sy_router_resolve after the match handle is known good.

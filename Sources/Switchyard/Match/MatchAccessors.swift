@@ -218,3 +218,171 @@ extension MatchBuffer {
         return ByteSpan(base: UnsafePointer(chainBytes.base) + Int(t.start), count: Int(t.count))
     }
 }
+
+// MARK: the path parameters as C records, in one pass
+
+/// Where each field of one C parameter record is (the header's sy_param), in bytes, and
+/// the type codes its `type` field takes: the C layer gives them, so the core writes the
+/// records without knowing the header.
+package struct ParameterRecordLayout {
+    package var stride: Int
+    package var nameBase: Int, nameCount: Int, textBase: Int, textCount: Int
+    package var type: Int, reserved: Int, intValue: Int, floatValue: Int
+    package var stringCode: Int32, intCode: Int32, floatCode: Int32
+
+    package init(stride: Int, nameBase: Int, nameCount: Int, textBase: Int, textCount: Int, type: Int,
+                 reserved: Int, intValue: Int, floatValue: Int, stringCode: Int32, intCode: Int32,
+                 floatCode: Int32) {
+        self.stride = stride
+        self.nameBase = nameBase; self.nameCount = nameCount
+        self.textBase = textBase; self.textCount = textCount
+        self.type = type; self.reserved = reserved; self.intValue = intValue; self.floatValue = floatValue
+        self.stringCode = stringCode; self.intCode = intCode; self.floatCode = floatCode
+    }
+}
+
+extension MatchBuffer {
+    /// Writes the path parameters into `out`, one record of `layout` each, in pattern order
+    /// (as `rawPathParameter` reads them), when they fit in `capacity` records; returns
+    /// their count either way (nothing is written when it is over `capacity`).
+    /// The winning route, the URL and the variant's name list are looked up once, not per
+    /// parameter: this is what reading every parameter after a resolve costs from C.
+    package func writePathParameters(_ out: UnsafeMutableRawPointer, capacity: Int,
+                                     _ layout: UnsafePointer<ParameterRecordLayout>) -> Int {
+        let s = state
+        guard s.pointee.matched else { return 0 }
+        let captureCount = s.pointee.bestCaptures.count
+        let count = captureCount + (s.pointee.entry.namedRemainder ? 1 : 0)
+        guard count > 0, count <= capacity else { return count }
+        // Captures that name themselves (`urlpattern`): the general reader.
+        guard let spans = flatPathNames(count) else { return writePathParametersOneByOne(out, layout) }
+        let l = layout.pointee
+        let url: UnsafePointer<UInt8> = s.pointee.source == .owned ? UnsafePointer(s.pointee.owned.base) : emptyBytes
+        let decoded = UnsafePointer(s.pointee.view.decoded.base)
+        let captures = s.pointee.bestCaptures.base
+        var r = out
+        for k in 0..<captureCount {
+            let c = captures[k]
+            let t = c.text
+            let code: Int32, i: Int64, f: Double
+            switch c.kind {
+            case .int: code = l.intCode; i = c.intValue; f = 0
+            case .float: code = l.floatCode; i = 0; f = c.floatValue
+            default: code = l.stringCode; i = 0; f = 0
+            }
+            store(r, l, spans[k], (t.decoded ? decoded : url) + Int(t.start), Int(t.count), code, i, f)
+            r += l.stride
+        }
+        if captureCount < count {
+            let rest = s.pointee.remainderText
+            store(r, l, spans[captureCount], UnsafePointer(rest.base), rest.count, l.stringCode, 0, 0)
+        }
+        return count
+    }
+
+    /// The names of the winner's `count` path parameters in the table's flat name table
+    /// (PathNames), or nil when the table lists fewer (captures that name themselves).
+    @inline(__always)
+    private func flatPathNames(_ count: Int) -> UnsafeMutablePointer<ByteSpan>? {
+        let s = state
+        guard let view = s.pointee.tableView else { return nil }
+        let names = view.pointee.pathNames
+        let variant = Int(names.routeStart[Int(s.pointee.entry.route)]) + Int(s.pointee.entry.variant)
+        let first = Int(names.starts[variant])
+        guard Int(names.starts[variant + 1]) - first == count else { return nil }
+        return names.spans + first
+    }
+
+    /// writePathParameters through rawPathParameter, one parameter at a time.
+    private func writePathParametersOneByOne(_ out: UnsafeMutableRawPointer,
+                                             _ layout: UnsafePointer<ParameterRecordLayout>) -> Int {
+        let l = layout.pointee
+        var r = out
+        var written = 0
+        forEachRawParameter(path: true) { p in
+            let code = p.kind == .int ? l.intCode : p.kind == .float ? l.floatCode : l.stringCode
+            store(r, l, p.name, p.text.base ?? emptyBytes, p.text.count, code, p.intValue, p.floatValue)
+            r += l.stride
+            written += 1
+        }
+        return written
+    }
+}
+
+/// One record at `r`: an absent name stays absent (NULL, 0).
+@inline(__always)
+private func store(_ r: UnsafeMutableRawPointer, _ l: ParameterRecordLayout, _ name: ByteSpan,
+                   _ text: UnsafePointer<UInt8>, _ textCount: Int, _ code: Int32, _ i: Int64, _ f: Double) {
+    r.storeBytes(of: name.base, toByteOffset: l.nameBase, as: UnsafePointer<UInt8>?.self)
+    r.storeBytes(of: name.count, toByteOffset: l.nameCount, as: Int.self)
+    r.storeBytes(of: text, toByteOffset: l.textBase, as: UnsafePointer<UInt8>.self)
+    r.storeBytes(of: textCount, toByteOffset: l.textCount, as: Int.self)
+    r.storeBytes(of: code, toByteOffset: l.type, as: Int32.self)
+    r.storeBytes(of: 0, toByteOffset: l.reserved, as: Int32.self)
+    r.storeBytes(of: i, toByteOffset: l.intValue, as: Int64.self)
+    r.storeBytes(of: f, toByteOffset: l.floatValue, as: Double.self)
+}
+
+extension MatchBuffer {
+    /// The merged parameters as `0xFF name 0xFF text ...` (sy_match_params_text's form
+    /// without type letters) at `out`, in one pass over the flat name table, when that form
+    /// holds them exactly: the merged map is the path parameters, each a string, every
+    /// name and text ASCII without a NUL byte. Returns the bytes needed (nothing is written
+    /// when they are over `capacity`), or -1 when the form does not apply (the caller then
+    /// writes the general form).
+    package func writePlainParamsText(_ out: UnsafeMutablePointer<UInt8>?, capacity: Int) -> Int {
+        let s = state
+        guard s.pointee.matched, s.pointee.mergedIsPath else { return -1 }
+        let captureCount = s.pointee.bestCaptures.count
+        let count = captureCount + (s.pointee.entry.namedRemainder ? 1 : 0)
+        if count == 0 { return 0 }
+        guard let spans = flatPathNames(count) else { return -1 }
+        let url: UnsafePointer<UInt8> = s.pointee.source == .owned ? UnsafePointer(s.pointee.owned.base) : emptyBytes
+        let decoded = UnsafePointer(s.pointee.view.decoded.base)
+        let captures = s.pointee.bestCaptures.base
+        let rest = s.pointee.remainderText
+        @inline(__always) func text(_ k: Int) -> (UnsafePointer<UInt8>, Int) {
+            if k == captureCount { return (UnsafePointer(rest.base), rest.count) }
+            let t = captures[k].text
+            return ((t.decoded ? decoded : url) + Int(t.start), Int(t.count))
+        }
+        var needed = 0
+        for k in 0..<count {
+            if k < captureCount, captures[k].kind == .int || captures[k].kind == .float { return -1 }
+            let (p, n) = text(k)
+            let name = spans[k]
+            guard let nb = name.base, plainASCII(nb, name.count), plainASCII(p, n) else { return -1 }
+            needed += 2 + name.count + n
+        }
+        guard needed <= capacity, let out else { return needed }
+        var o = out
+        for k in 0..<count {
+            let (p, n) = text(k)
+            let name = spans[k]
+            o[0] = 0xFF
+            if let nb = name.base { (o + 1).update(from: nb, count: name.count) }
+            o += 1 + name.count
+            o[0] = 0xFF
+            (o + 1).update(from: p, count: n)
+            o += 1 + n
+        }
+        return needed
+    }
+}
+
+/// Whether `p[0..<n]` is ASCII without a NUL byte, eight bytes at a time.
+@inline(__always)
+private func plainASCII(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    var bad: UInt64 = 0
+    var i = 0
+    while i + 8 <= n {
+        let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+        bad |= (w | ((w &- 0x0101_0101_0101_0101) & ~w)) & 0x8080_8080_8080_8080
+        i += 8
+    }
+    while i < n {
+        if p[i] == 0 || p[i] >= 0x80 { return false }
+        i += 1
+    }
+    return bad == 0
+}

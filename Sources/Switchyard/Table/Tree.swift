@@ -131,6 +131,58 @@ struct TableView: @unchecked Sendable {
     /// How many catch-all edges (followed by more of a pattern) the table has: 0 lets a
     /// resolve skip preparing what their walk remembers (CatchAllWalk.swift).
     var catchAllEdges: Int = 0
+    /// The path parameters' names of every route variant, in capture order (PathNames).
+    var pathNames: PathNames
+}
+
+/// The names of each route variant's path parameters, laid out flat once per table, so that
+/// reading a match's parameters touches no route object (and no reference count): variant
+/// `v` of route `r` has its names at `spans[starts[routeStart[r] + v] ..< starts[routeStart[r] + v + 1]]`,
+/// its captures' names first, then its named remainder's. A variant whose captures name
+/// themselves (`urlpattern` routes, PatternTail.swift) lists only the names it knows.
+struct PathNames {
+    var routeStart: UnsafeMutablePointer<Int32>
+    var starts: UnsafeMutablePointer<Int32>
+    var spans: UnsafeMutablePointer<ByteSpan>
+
+    init(_ routes: [CompiledRoute]) {
+        var variants = 0, names = 0
+        for r in routes {
+            variants += r.variants.count
+            for v in 0..<r.variants.count { names += PathNames.names(r, v).count }
+        }
+        routeStart = .allocate(capacity: max(1, routes.count))
+        starts = .allocate(capacity: variants + 1)
+        spans = .allocate(capacity: max(1, names))
+        var vi = 0, ni = 0
+        for (ri, r) in routes.enumerated() {
+            routeStart[ri] = Int32(vi)
+            for v in 0..<r.variants.count {
+                starts[vi] = Int32(ni)
+                vi += 1
+                for n in PathNames.names(r, v) {
+                    (spans + ni).initialize(to: n)
+                    ni += 1
+                }
+            }
+        }
+        starts[vi] = Int32(ni)
+    }
+
+    /// Variant `v`'s names, as MatchBuffer.pathParameterNameIndex finds them.
+    private static func names(_ r: CompiledRoute, _ v: Int) -> [ByteSpan] {
+        var out = v < r.captureNames.count ? r.captureNames[v].map { r.parameterNameSpans[$0] } : []
+        if (r.variants[v].remainder?.nameIndex ?? -1) >= 0 {
+            out.append(r.parameterNameSpans[v < r.remainderNames.count ? r.remainderNames[v] ?? 0 : 0])
+        }
+        return out
+    }
+
+    func free() {
+        routeStart.deallocate()
+        starts.deallocate()
+        spans.deallocate()
+    }
 }
 
 /// How many calls deep the walk recurses (a frame of walkPath is a few hundred bytes, so a
@@ -269,7 +321,7 @@ final class Table: @unchecked Sendable {
             pathRoot: root, walkDepth: flat.depth, tails: tailMatchers?.baseAddress,
             constraints: UnsafePointer(constraints.baseAddress!),
             usesRegexes: tailMatchers != nil || hasConstraints,
-            catchAllEdges: flat.catchAllEdges))
+            catchAllEdges: flat.catchAllEdges, pathNames: PathNames(routes)))
     }
 
     /// The longest run of occupied slots in any hash index of the table (the literal
@@ -305,6 +357,7 @@ final class Table: @unchecked Sendable {
             t.baseAddress?.deinitialize(count: t.count)
             t.deallocate()
         }
+        viewPointer.pointee.pathNames.free()
         viewPointer.deinitialize(count: 1)
         viewPointer.deallocate()
         _ = constraints.deinitialize()

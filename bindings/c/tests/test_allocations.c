@@ -145,6 +145,13 @@ static void resolve_after_warm_up_allocates_nothing(void **state)
             (void)sy_match_remainder(m);
             for (k = 0; k < sy_match_redirect_count(m); k++)
                 (void)sy_match_redirect_at(m, k);
+            /* nor the one-call resolve with its parameters' text, nor the whole list */
+            if (sy_router_resolve_params_text(m, r, urls[i], SY_NUL, &err) == NULL)
+                fail_msg("sy_router_resolve_params_text(%s): %s", urls[i], err.message);
+            {
+                sy_param all[16];
+                assert_status(SY_OK, sy_match_params(all, 16, &k, m, SY_PARAMS_PATH, &err), &err);
+            }
         }
         if (round == 1) {
             print_message("allocations in the second round: %ld\n", g_allocations - before);

@@ -465,6 +465,18 @@ sy_router_resolve_raw.restype = c_int
 sy_router_resolve_raw_releasing_gil = lib["sy_router_resolve"]
 sy_router_resolve_raw_releasing_gil.restype = c_int
 
+# Router.resolve's own call: sy_router_resolve_params_text, without argtypes as above
+# (the same arguments as sy_router_resolve_raw). Its restype c_char_p makes ctypes copy
+# the returned text into a bytes object before the call returns (None for NULL), so the
+# text is read in the call, before the match can be resolved into again.
+sy_router_resolve_params_text_raw = pylib["sy_router_resolve_params_text"]
+sy_router_resolve_params_text_raw.restype = c_char_p
+sy_router_resolve_params_text_raw_releasing_gil = lib["sy_router_resolve_params_text"]
+sy_router_resolve_params_text_raw_releasing_gil.restype = c_char_p
+sy_router_resolve_params_text = _declare(
+    "sy_router_resolve_params_text", [MatchRef, RouterRef, c_char_p, c_size_t, ErrPtr], c_char_p
+)
+
 
 def size_arg(n: int) -> Any:
     """n as a size_t function-call parameter: what c_size_t.from_param() returns, "an

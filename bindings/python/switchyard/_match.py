@@ -176,6 +176,9 @@ def _typed_uuids(m: Match, out: Dict[str, ParamValue], names: Tuple[str, ...], m
     return typed
 
 
+#: What sy_router_resolve_params_text returns for parameters holding a NUL byte.
+_NUL_TEXT = b"\xfe"
+
 #: The parameters of a Match without any: one read-only view shared by all of them.
 _NO_PARAMS: MappingProxyType[str, NoReturn] = MappingProxyType({})
 
@@ -215,6 +218,9 @@ def _params_attribute(name: str, which: int, doc: str) -> _Attribute[Mapping[str
     text_key = name + " text"
 
     def get(self: Match) -> Mapping[str, ParamValue]:
+        raw: Optional[bytes] = self._text if merged else None
+        if raw is not None and not raw:
+            return _NO_PARAMS  # resolve's text says: no parameters
         cache = self._cache
         if cache is None:
             cache = self._cache = {}
@@ -222,23 +228,27 @@ def _params_attribute(name: str, which: int, doc: str) -> _Attribute[Mapping[str
             out: Optional[Mapping[str, ParamValue]] = cache.get(name)
             if out is not None:
                 return out
-        c = self._c
-        io = c.params_io[which]
-        if io is None:
-            io = c.params_io[which] = _params_io(256)
-        buf, buf_arg, cap, length, length_arg, _ = io
-        if _params_text(buf_arg, cap, length_arg, c.arg, which_arg, None):
-            buf, n = _grow_or_raise(c, which)
-        else:
-            n = length.value
-        if n:
+        if raw is None or raw == _NUL_TEXT:
+            # No text from resolve (a Match of a dispatch or a candidate, path_params, or
+            # a name or text with a NUL byte): one sy_match_params_text call.
+            c = self._c
+            io = c.params_io[which]
+            if io is None:
+                io = c.params_io[which] = _params_io(256)
+            buf, buf_arg, cap, length, length_arg, _ = io
+            if _params_text(buf_arg, cap, length_arg, c.arg, which_arg, None):
+                buf, n = _grow_or_raise(c, which)
+            else:
+                n = length.value
+            raw = buf[:n]
+        if raw:
             # TYPES empty: every value a string, every name and text ASCII, so Latin-1
             # decodes the text exactly, and it is the cheaper decode (~80 ns less on the
             # path-tree set, measured). Otherwise the text is UTF-8 with 0xFF separators.
-            parts = buf[:n].decode("latin-1").split("\xff")
+            parts = raw.decode("latin-1").split("\xff")
             types = parts[0]
             if types:
-                parts = buf[:n].decode("utf-8", "surrogateescape").split("\udcff")
+                parts = raw.decode("utf-8", "surrogateescape").split("\udcff")
             # Up to four parameters as dict displays: about 250 ns less than dict(zip())
             # for two (measured, docs/PYTHON.md). Either way a repeated name keeps its last
             # value.
@@ -304,13 +314,16 @@ class Match(metaclass=_Unconstructible):
     """
 
     # _c: the Scratch whose C match this Match alone reads (it keeps its own copy of the
-    # URL); _cache: None, or a dict of the attributes read so far. No
+    # URL); _cache: None, or a dict of the attributes read so far; _text: the merged
+    # parameters as Router.resolve's one call returned them (sy_router_resolve_params_text),
+    # or None (then ``params`` asks the C match). No
     # __weakref__ and no instance __dict__: vars() gives a fresh dict of every attribute
     # (__dict__ below).
-    __slots__ = ("_c", "_cache")
+    __slots__ = ("_c", "_cache", "_text")
     __module__ = "switchyard"
     _c: Scratch
     _cache: Optional[Dict[str, Any]]
+    _text: Optional[bytes]
 
     def __del__(self, _give: Callable[[Scratch], None] = _give) -> None:
         # The Match is gone: its C match may be resolved into again. (A Scratch is in the

@@ -273,18 +273,22 @@ class Router:
             c = _take_scratch()  # a C match no Match holds (_match.py)
         except IndexError:
             c = Scratch()
+        # One call resolves and returns the merged parameters' text, which ctypes makes a
+        # bytes object of before the call returns (b"" for a route without parameters);
+        # None when the resolve failed.
         if self._changed:
             self._changed = False
-            status = _resolve_releasing_gil(c.arg, router, url, size, None)
+            text = _resolve_releasing_gil(c.arg, router, url, size, None)
         else:
             # No sy_error: a closed router (None, a NULL router) or a bad URL fails in C
             # and is told apart below, where the sy_error is asked for.
-            status = _resolve(c.arg, router, url, size, None)
-        if status:
+            text = _resolve(c.arg, router, url, size, None)
+        if text is None:
             _resolve_failed(c, router, url, size)
         m = _make_match()
         m._c = c
         m._cache = None
+        m._text = text
         return m
 
     # A Router is a handle on one C router, like a file or a lock: copy and pickle refuse
@@ -385,14 +389,14 @@ def _resolve_failed(c: Scratch, router: Any, url: bytes, size: Any) -> None:
     if router is None:
         _give_scratch(c)
         raise _closed()
-    status = _resolve_releasing_gil(c.arg, router, url, size, c.err_arg)
+    status = _ffi.sy_router_resolve_raw_releasing_gil(c.arg, router, url, size, c.err_arg)
     if status:
         _give_scratch(c)  # no Match holds it
         raise _ffi.error_from(status, c.err)
 
 
-_resolve = _ffi.sy_router_resolve_raw
-_resolve_releasing_gil = _ffi.sy_router_resolve_raw_releasing_gil
+_resolve = _ffi.sy_router_resolve_params_text_raw
+_resolve_releasing_gil = _ffi.sy_router_resolve_params_text_raw_releasing_gil
 _SIZE_ARGS = _ffi.SIZE_ARGS
 _take_scratch = take_scratch
 _make_match = make_match

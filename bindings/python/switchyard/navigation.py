@@ -237,6 +237,7 @@ def _borrowed_match(ptr: int) -> Match:
     m = make_match()
     m._c = lent
     m._cache = None
+    m._text = None
     m._read_all()
     m._cache["stack"] = _read_stack(lent.ref)  # type: ignore[index]  # _read_all filled it
     m._cache["data"] = _read_data(lent.ref)  # type: ignore[index]
@@ -313,6 +314,7 @@ def _dispatch(self: Router, url: object, context: object = None) -> DispatchResu
     m = make_match()
     m._c = c
     m._cache = None
+    m._text = None
     return DispatchResult(m, state.value)
 
 

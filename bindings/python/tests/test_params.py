@@ -116,3 +116,29 @@ def test_threads_read_their_own_buffers(router: Router) -> None:
     for t in threads:
         t.join()
     assert errors == []
+
+
+@pytest.mark.parametrize("url, expected", CASES)
+def test_resolve_reads_the_params_in_its_one_call(router: Router, url: str, expected: dict[str, ParamValue],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Router.resolve gets the merged list's text from sy_router_resolve_params_text, so
+    reading .params calls C again only for a list holding a NUL byte (which a
+    NUL-terminated text cannot carry: the text is then 0xFE)."""
+    from switchyard import _match
+
+    calls: list[object] = []
+    real = _match._params_text
+
+    def counting(*args: object) -> int:
+        calls.append(args)
+        return real(*args)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(_match, "_params_text", counting)
+    m = router.resolve(url)
+    has_nul = any("\x00" in k or "\x00" in str(v) for k, v in expected.items())
+    if has_nul:
+        assert m._text == b"\xfe"
+    else:
+        assert isinstance(m._text, bytes) and m._text != b"\xfe"
+    assert m.params == expected
+    assert len(calls) == (1 if has_nul else 0)
