@@ -125,6 +125,15 @@ def main(argv):
             if l == lang and name == peer and base and not s.startswith("random"):
                 ratio = r["ns_per_lookup"] / base["ns_per_lookup"]
                 print(f"  {'met ' if ratio >= minimum else 'MISS'} {lang} {s}: {peer} / switchyard = {ratio:.2f}x (target >= {minimum:g}x)")
+    for (l, s, name), r in by.items():
+        peer = by.get((l, s, "matchit+params"))
+        if l == "c" and name == "switchyard+params" and peer:
+            ratio = r["ns_per_lookup"] / peer["ns_per_lookup"]
+            print(f"  {'met ' if ratio <= 1.2 else 'MISS'} c {s}: resolve + params / matchit's = {ratio:.2f}x (target <= 1.2x)")
+        peer = by.get((l, s, "falcon+params"))
+        if l == "python" and name == "switchyard+params" and peer:
+            ratio = peer["ns_per_lookup"] / r["ns_per_lookup"]
+            print(f"  {'met ' if ratio > 1 else 'MISS'} python {s}: falcon / switchyard, resolve + params = {ratio:.2f}x (target > 1x)")
     small = by.get(("swift", "matchit", "switchyard"))
     for suite, what in (("random-100000", "10,000 distinct requests"), ("random-100000-hot130", "130 distinct requests")):
         big = by.get(("swift", suite, "switchyard"))

@@ -17,7 +17,8 @@ def fmt(v, digits=1):
 def main(argv):
     rows = json.load(open(argv[1] if len(argv) > 1 else "bench-results.json", encoding="utf-8"))
     hostile = [r for r in rows if r.get("section") == "hostile"]
-    rows = [r for r in rows if r.get("section") != "hostile"]
+    builds = [r for r in rows if r.get("section") == "build"]
+    rows = [r for r in rows if r.get("section") not in ("hostile", "build")]
     if rows:
         m, date = rows[0].get("machine") or {}, rows[0].get("date")
         print(f"Run {date}: {m.get('nproc')} CPUs, {m.get('cpu')}, load average at start {m.get('loadavg_at_start')}; "
@@ -47,6 +48,18 @@ def main(argv):
             name = "ms" if unit == 1e6 else "ns"
             print(f"| {r['suite']} | {fmt(r['ns_per_lookup'] / unit, 2)} {name} | {fmt((r.get('p99_ns') or 0) / unit, 2)} {name} | "
                   f"{fmt(r.get('allocs_per_lookup'), 2)} |")
+        print()
+    if builds:
+        matchit = {r["suite"]: r for r in builds if r["router"] == "matchit"}
+        print("**Table builds** (C API beside matchit; one child process per row)\n")
+        print("| build | router | time | routes/s | bytes per route | peak growth | wrong | rate / matchit's | bytes / matchit's |")
+        print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+        for r in builds:
+            m = matchit.get(r["suite"]) if r["router"] != "matchit" else None
+            rate = f"{r['routes_per_s'] / m['routes_per_s']:.2f}x" if m else ""
+            size = f"{r['bytes_per_route'] / m['bytes_per_route']:.2f}x" if m else ""
+            print(f"| {r['suite']} | {r['router']} | {fmt(r['ms'])} ms | {fmt(r['routes_per_s'], 0)} | "
+                  f"{fmt(r['bytes_per_route'])} | {fmt(r['peak_mib'])} MiB | {r['mismatches']}/100 | {rate} | {size} |")
         print()
     if hostile:
         print("**Hostile inputs** (C API, default limits; one child process per row)\n")
