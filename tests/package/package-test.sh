@@ -55,9 +55,13 @@ done
 [ $missing -eq 0 ] || { echo "it holds:"; dpkg-deb --contents "$deb"; exit 1; }
 [ "$(readlink "$root/usr/lib/libswitchyard.so.$major")" = "libswitchyard.so.$version" ] ||
   { echo "FAIL: libswitchyard.so.$major does not link to libswitchyard.so.$version"; exit 1; }
-objdump -p "$root/usr/lib/libswitchyard.so.$version" | grep -qE "SONAME +libswitchyard\.so\.$major\$" ||
+# Read into a variable first: with pipefail, `grep -q` closing the pipe early can fail the
+# writer (SIGPIPE) and so the test, although the line was there.
+dynamic=$(objdump -p "$root/usr/lib/libswitchyard.so.$version")
+grep -qE "SONAME +libswitchyard\.so\.$major\$" <<<"$dynamic" ||
   { echo "FAIL: the library's soname is not libswitchyard.so.$major"; exit 1; }
-gzip -dc "$root/usr/share/man/man1/switchyard.1.gz" | grep -q 'switchyard' ||
+manual=$(gzip -dc "$root/usr/share/man/man1/switchyard.1.gz")
+grep -q 'switchyard' <<<"$manual" ||
   { echo "FAIL: the man page does not name the tool"; exit 1; }
 
 echo "== the README's C example against the package, with pkg-config"
