@@ -2032,7 +2032,9 @@ SY_API sy_status sy_links_aasa_findings(char *buf, /* OUT: JSON + NUL */
  *         over SIZE_MAX / 2;
  *         SY_ERR_INVALID_URL if url is not valid UTF-8, holds a control character, has no
  *         scheme or a bad port (position: the byte);
- *         SY_ERR_LIMIT if url is over 32 KiB;
+ *         SY_ERR_LIMIT if url is over 32 KiB, or if deciding it against the file's
+ *         patterns would cost more than 2,000,000 steps (about 10 ms; docs/APP-LINKS.md,
+ *         "Limits");
  *         SY_ERR_BUFFER_TOO_SMALL if cap is less than the number of decisions; then
  *         nothing is written.
  *
@@ -2116,7 +2118,8 @@ SY_API sy_status sy_links_android_match(int *matched_out, /* OUT: 1 matched, 0 n
  *         SY_ERR_INVALID_ARGUMENT if a length other than SY_NUL is over SIZE_MAX / 2 or
  *         path_and_query is not UTF-8;
  *         SY_ERR_LIMIT if rules_json is over 1 MiB (Android reads no more of the
- *         assetlinks.json that holds the rules);
+ *         assetlinks.json that holds the rules), or if the rules would cost more than
+ *         2,000,000 steps on this path (as sy_links_aasa_decide());
  *         SY_ERR_RULE if rules_json is not JSON.
  *
  * Ownership: nothing is kept from the arguments.
@@ -2156,7 +2159,8 @@ SY_API sy_status sy_links_android_dynamic(int *open_out, /* OUT: 1 open, 0 exclu
  *         names the JSON path);
  *         SY_ERR_LIMIT for an assetlinks.json over 1 MiB or an app whose autoVerify
  *         hosts pass 1 MiB as Android counts them (Android's verifier's limits; the
- *         message names them), and as sy_links_aasa_decide() for url;
+ *         message names them), when the intent filters or dynamic rules would cost more
+ *         than 2,000,000 steps on url, and as sy_links_aasa_decide() for url;
  *         SY_ERR_INVALID_URL as sy_links_aasa_decide() for url;
  *         SY_ERR_BUFFER_TOO_SMALL as sy_links_aasa_findings().
  *

@@ -407,6 +407,36 @@ static void row_aasa_wildcard_pieces(row_result *r) {
     aasa_decide_once(r, &f);
 }
 
+/* One component of $(lang) variables between stars, as many as 128 KiB holds: each
+ * variable is tried at every reachable place of the path. */
+static void row_aasa_variable_stars(row_result *r) {
+    buf f = {0};
+    puts_(&f, "{\"applinks\": {\"details\": [{\"appIDs\": [\"AB12.c\"], \"components\": [{\"/\": \"");
+    while (f.len + 64 < 128 * 1024) puts_(&f, "$(lang)*");
+    puts_(&f, "z\"}]}]}}");
+    aasa_decide_once(r, &f);
+}
+
+typedef struct { const buf *rules; const buf *path; } dynamic_input;
+
+static int call_dynamic(void *p, sy_error *e) {
+    dynamic_input *c = p;
+    int open_ = 0;
+    return sy_links_android_dynamic(&open_, c->rules->p, c->rules->len, c->path->p, c->path->len, e) == SY_OK;
+}
+
+/* Android's dynamic rules at their 1 MiB limit, each "*b<i>" reading the whole path. */
+static void row_android_dynamic_rules(row_result *r) {
+    buf f = {0};
+    puts_(&f, "[");
+    for (int i = 0; f.len + 32 < 1024 * 1024; i++) putf(&f, "%s{\"/\": \"*b%d\"}", i ? "," : "", i);
+    puts_(&f, "]");
+    buf u = {0};
+    long_url(&u, "/", "a");
+    dynamic_input c = { &f, &u };
+    measure(r, (double)f.len, call_dynamic, &c);
+}
+
 typedef struct { sy_router *router; sy_match *match; const buf *url; } resolve_input;
 
 static int call_resolve(void *p, sy_error *e) {
@@ -461,6 +491,8 @@ static const row rows[] = {
     { "decide-aasa-long-piece", "decide a 32 KB URL against one AASA component of 16,001 wildcards and letters between two *", 1, row_aasa_long_piece },
     { "decide-aasa-many-components", "decide a 32 KB URL against 128 KiB of components *<13 letters>*b, none found", 1, row_aasa_many_components },
     { "decide-aasa-nested-pieces", "decide a 32 KB URL against 420 components *z*a..a*b (nested pieces) and components *c<i>*b", 1, row_aasa_nested_pieces },
+    { "decide-aasa-variable-stars", "decide a 32 KB URL against one component of $(lang)* repeated to 128 KiB", 1, row_aasa_variable_stars },
+    { "decide-android-dynamic-rules", "read 1 MiB of dynamic rules *b<i> and decide a 32 KB path", 0, row_android_dynamic_rules },
     { "decide-aasa-wildcard-pieces", "decide a 32 KB URL against 128 KiB of components *a?..a?b?a*<i>*b (wildcard pieces failing late)", 1, row_aasa_wildcard_pieces },
     { "resolve-20-constraints", "one resolve of a 32 KB URL against 20 <re:x:[ab]*a[ab]{1000}c> routes at one place", 1, row_resolve_constraints },
     { "resolve-400-groups", "one resolve of a 32 KB URL against the largest groups route the limit takes (63 named groups in one repeated group; 400 are refused)", 1, row_resolve_groups },

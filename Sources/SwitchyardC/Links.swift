@@ -149,7 +149,7 @@ public func sy_links_android_dynamic(_ openOut: UnsafeMutablePointer<Int32>?,
         let rules = try stringArgument(rulesJSON, rulesLen, name: "rules_json")
         let path = try stringArgument(pathAndQuery, pathLen, name: "path_and_query")
         let compiled = try core { try AndroidDynamicRules(json: rules) }
-        openOut.pointee = compiled.evaluate(path) == .open ? 1 : 0
+        openOut.pointee = try core { try compiled.evaluate(path) } == .open ? 1 : 0
     }
 }
 

@@ -126,7 +126,7 @@ private func textFitting(_ tokens: [PlainToken], _ g: inout Seeded) -> [Unicode.
         let json = "{\"applinks\": {\"details\": [{\"appIDs\": [\"ABCDE12345.com.example.app\"], \"components\": ["
             + components.joined(separator: ",") + "]}]}}"
         #expect(json.utf8.count < 128 * 1024)
-        let aasa = try AASA(json: json)
+        let aasa = try AASA(json: json, options: .unboundedSteps)
         var steps = 0
         let url = "https://example.com/" + String(repeating: "a", count: 32_000) + "b"
         #expect(try aasa.evaluate(host: "example.com", url: url, steps: &steps).decisions.isEmpty)

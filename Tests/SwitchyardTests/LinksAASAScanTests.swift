@@ -85,7 +85,7 @@ private func randomText(_ rng: inout SplitMix64, length: Int) -> String {
                 components.append("{\(json)}")
                 plain.append(c)
             }
-            let aasa = try AASA(json: file(components))
+            let aasa = try AASA(json: file(components), options: .unboundedSteps)
             for _ in 0..<8 {
                 let path = "/" + randomText(&rng, length: rng.below(300)) + (rng.chance(70) ? "z" : "")
                 let query = randomText(&rng, length: rng.below(20)), fragment = randomText(&rng, length: rng.below(20))
@@ -112,7 +112,7 @@ private func randomText(_ rng: inout SplitMix64, length: Int) -> String {
     private func steps(_ components: [String], fill: String = "a") throws -> (steps: Int, decided: Bool) {
         let json = file(components)
         #expect(json.utf8.count <= AASA.Options.appleSizeLimit, "\(json.utf8.count) bytes")
-        let aasa = try AASA(json: json)
+        let aasa = try AASA(json: json, options: .unboundedSteps)
         var path = ""
         while path.unicodeScalars.count < 32_000 { path += fill }
         var steps = 0
@@ -159,7 +159,7 @@ private func randomText(_ rng: inout SplitMix64, length: Int) -> String {
         components.append("{\"/\": \"*a*a*b\"}")
         components.append("{\"/\": \"*\", \"exclude\": true}")
         let json = file(components)
-        let aasa = try AASA(json: json)
+        let aasa = try AASA(json: json, options: .unboundedSteps)
         let url = "https://example.com/" + String(repeating: "a", count: 32_000) + "b"
         var steps = 0
         let e = try aasa.evaluate(host: "example.com", url: url, steps: &steps)
@@ -175,7 +175,7 @@ private func randomText(_ rng: inout SplitMix64, length: Int) -> String {
         let pieces = (1...30).map { String(repeating: "a?", count: $0) + "b?a" }
         var components = pieces.map { "{\"/\": \"*\($0)*z*b\", \"exclude\": true}" }
         components.append("{\"/\": \"*\(pieces[29])*b\"}")
-        let aasa = try AASA(json: file(components))
+        let aasa = try AASA(json: file(components), options: .unboundedSteps)
         let path = "/" + String(repeating: "a", count: 3_000) + "bca" + "b"
         for scanAfter in [nil, 0, Int.max] {
             var steps = 0

@@ -206,7 +206,7 @@ struct AndroidVector: CustomStringConvertible {
             switch v.type {
             case "dynamic":
                 let rules = try AndroidDynamicRules(json: v.rules ?? "[]")
-                let got = rules.evaluate(v.input)
+                let got = try rules.evaluate(v.input)
                 #expect(got.rawValue == v.expect.string, "\(v): got \(got.rawValue), expected \(v.expect.text)")
             default:
                 guard let kind = AndroidPatternKind(rawValue: v.type) else {

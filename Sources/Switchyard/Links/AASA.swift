@@ -72,6 +72,9 @@ public struct AASA: Sendable {
         public var maxDocumentSize = 16 * 1024 * 1024
         /// Evaluate `http` URLs too (Apple opens https links only).
         public var allowHTTP = false
+        /// The most work one evaluation may cost, in steps (`linkDecisionStepLimit` by
+        /// default): a URL that would cost more against the file's patterns is refused (`limit`).
+        public var maxDecisionSteps = linkDecisionStepLimit
         /// The defaults: Apple's 128 KiB limit, https only.
         public init() {}
     }
@@ -185,7 +188,8 @@ public struct AASA: Sendable {
         var decided = [UInt8](repeating: 0, count: appIDs.count)
         var out: [AASADecision] = []
         var doneEntry = -1
-        var shared = SharedResults(scans: scans, scanAfter: scanAfter)
+        var shared = SharedResults(scans: scans, scanAfter: scanAfter,
+                                   limit: linkStepLimit(from: steps, budget: options.maxDecisionSteps))
         var candidates = CandidateMerge(lists: everyRule ? [Array(0..<Int32(rules.count))] : candidateLists(&subject))
         while let r = candidates.next() {
             let rule = rules[r]
@@ -196,7 +200,12 @@ public struct AASA: Sendable {
                 doneEntry = e
                 continue
             }
-            guard rule.matches(&subject, scanIDs[r], steps: &steps, shared: &shared) else { continue }
+            let matched = rule.matches(&subject, scanIDs[r], steps: &steps, shared: &shared)
+            // A match that passed the limit gave up part way: its answer is not one.
+            if steps > shared.limit {
+                throw linkDecisionLimitError("the file's patterns (maxDecisionSteps)", budget: options.maxDecisionSteps)
+            }
+            guard matched else { continue }
             doneEntry = e
             let verdict: AASADecision.Verdict = rule.exclude ? .block : .match
             for app in entry.apps where decided[app] == 0 {
@@ -408,7 +417,7 @@ final class CompiledRule: Sendable {
                 var seen = false
                 for item in items where item.name == name {
                     seen = true
-                    if !item.value.withUnsafeBufferPointer({ pattern.matches($0, steps: &steps) }) { return false }
+                    if !item.value.withUnsafeBufferPointer({ pattern.matches($0, steps: &steps, limit: shared.limit) }) { return false }
                 }
                 if !seen && !pattern.matches([]) { return false }
             }
@@ -433,10 +442,13 @@ struct SharedResults {
     private let scanAfter: Int?
     private var spent: [Int]
     private var scanned: [[Bool]?]
+    /// The step count past which matching gives up (AASA.Options.maxDecisionSteps).
+    let limit: Int
 
-    init(scans: [AASAGlobScan], scanAfter: Int?) {
+    init(scans: [AASAGlobScan], scanAfter: Int?, limit: Int) {
         self.scans = scans
         self.scanAfter = scanAfter
+        self.limit = limit
         spent = [Int](repeating: 0, count: scans.count)
         scanned = [[Bool]?](repeating: nil, count: scans.count)
     }
@@ -452,15 +464,15 @@ struct SharedResults {
     /// Whether `glob`, number `id` in scan `slot` (-1: in none), matches all of `t`.
     mutating func matches(_ glob: AASAGlob, _ id: Int32, _ slot: Int, _ t: UnsafeBufferPointer<UInt32>,
                           steps: inout Int) -> Bool {
-        if id < 0 { return glob.matches(t, steps: &steps) }
+        if id < 0 { return glob.matches(t, steps: &steps, limit: limit) }
         if let known = scanned[slot] { return known[Int(id)] }
         if spent[slot] < (scanAfter ?? AASAScanSlot.budget(t.count)) {
             let before = steps
-            let r = glob.matches(t, steps: &steps)
+            let r = glob.matches(t, steps: &steps, limit: limit)
             spent[slot] &+= steps &- before
             return r
         }
-        let all = scans[slot].run(t, steps: &steps)
+        let all = scans[slot].run(t, steps: &steps, limit: limit)
         scanned[slot] = all
         return all[Int(id)]
     }

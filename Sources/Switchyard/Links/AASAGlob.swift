@@ -105,24 +105,27 @@ struct AASAGlob: Sendable {
     }
 
     /// Whether the pattern matches all of `s`; `steps` counts the character comparisons,
-    /// machine words and position visits (the bound in the type's comment).
-    func matches(_ s: UnsafeBufferPointer<UInt32>, steps: inout Int) -> Bool {
+    /// machine words and position visits (the bound in the type's comment). Past `limit`
+    /// steps the match gives up and answers false: the caller refuses the evaluation.
+    func matches(_ s: UnsafeBufferPointer<UInt32>, steps: inout Int, limit: Int = .max) -> Bool {
         if never { return false }
-        if let pieces { return AASAPieceMatcher(folded: folded).matches(pieces, s, &steps) }
+        if let pieces { return AASAPieceMatcher(folded: folded, limit: limit).matches(pieces, s, &steps) }
         var start = [Bool](repeating: false, count: s.count + 1)
         start[0] = true
-        let end = reach(s, from: start, steps: &steps)
+        let end = reach(s, from: start, steps: &steps, limit: limit)
         return end[s.count]
     }
 
     // MARK: with variables: sets of reachable positions
 
     /// The positions reachable after the whole pattern, starting from the positions in `start`.
-    func reach(_ s: UnsafeBufferPointer<UInt32>, from start: [Bool], steps: inout Int) -> [Bool] {
+    func reach(_ s: UnsafeBufferPointer<UInt32>, from start: [Bool], steps: inout Int, limit: Int = .max) -> [Bool] {
         let n = s.count
         var cur = start
         var next = [Bool](repeating: false, count: n + 1)
         for token in tokens {
+            if steps > limit { return [Bool](repeating: false, count: n + 1) }
+            steps &+= n + 1
             for q in 0...n { next[q] = false }
             var any = false
             switch token {
@@ -146,13 +149,14 @@ struct AASAGlob: Sendable {
             case .oneOf(let index):
                 let alt = alternatives[index]
                 for p in 0...n where cur[p] {
+                    // A variable of many values costs most per position: stop here too.
+                    if steps > limit { return [Bool](repeating: false, count: n + 1) }
                     for group in alt.literalGroups where p + group.length <= n {
-                        steps &+= group.length
-                        if AASAGlob.contains(group.values, s, p, group.length) { next[p + group.length] = true; any = true }
+                        if AASAGlob.contains(group.values, s, p, group.length, &steps) { next[p + group.length] = true; any = true }
                     }
                 }
                 for g in alt.globValues {
-                    let r = g.reach(s, from: cur, steps: &steps)
+                    let r = g.reach(s, from: cur, steps: &steps, limit: limit)
                     for q in 0...n where r[q] { next[q] = true; any = true }
                 }
             case .never:
@@ -165,9 +169,12 @@ struct AASAGlob: Sendable {
     }
 
     /// Binary search of `s[at..<at+len]` among sorted values of that length.
-    private static func contains(_ values: [[UInt32]], _ s: UnsafeBufferPointer<UInt32>, _ at: Int, _ len: Int) -> Bool {
+    private static func contains(_ values: [[UInt32]], _ s: UnsafeBufferPointer<UInt32>, _ at: Int, _ len: Int,
+                                 _ steps: inout Int) -> Bool {
         var lo = 0, hi = values.count
         while lo < hi {
+            // A probe: an array to reach and up to `len` characters to compare.
+            steps &+= 2 + len
             let mid = (lo + hi) / 2
             let v = values[mid]
             var order = 0

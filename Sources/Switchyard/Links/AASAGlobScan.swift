@@ -213,10 +213,11 @@ struct AASAGlobScan: Sendable {
     /// Whether each pattern matches all of `s`, by pattern number. `steps` counts the
     /// characters read, the automaton's moves, the words found, the anchors' comparisons and
     /// the checks of pieces with wildcards (and their scans, as AASAPieceMatcher counts them).
-    func run(_ s: UnsafeBufferPointer<UInt32>, steps: inout Int) -> [Bool] {
-        var r = Run(scan: self, s: s)
+    /// Past `limit` steps the pass stops and its answers are not to be used.
+    func run(_ s: UnsafeBufferPointer<UInt32>, steps: inout Int, limit: Int = .max) -> [Bool] {
+        var r = Run(scan: self, s: s, stepLimit: limit, steps: steps)
         r.read()
-        steps &+= r.steps
+        steps = r.steps
         return r.matched
     }
 
@@ -225,7 +226,7 @@ struct AASAGlobScan: Sendable {
         let scan: AASAGlobScan
         let s: UnsafeBufferPointer<UInt32>
         let matcher: AASAPieceMatcher
-        var steps = 0
+        var steps: Int
         var matched: [Bool]
         /// Per pattern: the index in `sequence` of the piece it waits for, the last place a
         /// piece may end (before the last piece), its link in the one list it is on, and for
@@ -243,10 +244,11 @@ struct AASAGlobScan: Sendable {
         var active: [Int32] = []
         var activeAt: [Int32]
 
-        init(scan: AASAGlobScan, s: UnsafeBufferPointer<UInt32>) {
+        init(scan: AASAGlobScan, s: UnsafeBufferPointer<UInt32>, stepLimit: Int, steps: Int) {
             self.scan = scan
             self.s = s
-            matcher = AASAPieceMatcher(folded: scan.folded)
+            self.steps = steps
+            matcher = AASAPieceMatcher(folded: scan.folded, limit: stepLimit)
             let count = scan.globs.count
             matched = [Bool](repeating: false, count: count)
             at = [Int](repeating: 0, count: count)
@@ -318,6 +320,7 @@ struct AASAGlobScan: Sendable {
         /// and on failure waits for the word's next place, or once its checks are spent is
         /// found by the bit-parallel scan from the next start on.
         mutating func take(_ g: Int, word: Int, end: Int) {
+            if steps > matcher.limit { return }
             let piece = Int(scan.sequence[at[g]])
             let m = scan.pieceTokens[piece].count
             let start = end - scan.wordLength[word] - scan.pieceWordAt[piece]
@@ -347,6 +350,7 @@ struct AASAGlobScan: Sendable {
         mutating func read() {
             let n = s.count
             for g in 0..<scan.globs.count {
+                if steps > matcher.limit { return }
                 let first = scan.globs[g].first, last = scan.globs[g].last
                 steps &+= 1
                 if first.count + last.count > n || !matcher.pieceAt(first, s, 0, &steps)
@@ -357,7 +361,7 @@ struct AASAGlobScan: Sendable {
             }
             var v: Int32 = 0
             var i = 0
-            while i < n && live > 0 {
+            while i < n && live > 0 && steps <= matcher.limit {
                 // The move, counted with the failure links it follows.
                 let u = s[i]
                 while true {

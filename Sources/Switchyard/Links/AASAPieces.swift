@@ -10,6 +10,8 @@
 /// trying each start costs up to n x m.
 struct AASAPieceMatcher {
     let folded: Bool
+    /// Past this many steps a scan gives up (nil): the evaluation that set it is refused.
+    var limit: Int = .max
 
     /// Below this many comparisons (text left x piece length), trying each start is cheaper
     /// than building the masks.
@@ -174,6 +176,7 @@ struct AASAPieceMatcher {
                     }
                     steps &+= high - low + 1
                     if d[lastWord] & found != 0 { return j + 1 - m }
+                    if steps > limit { return nil }
                     j += 1
                 }
                 return nil

@@ -39,18 +39,23 @@ public struct AndroidIntentFilter: Sendable {
     }
 
     /// `IntentFilter.matchData` for a URL.
-    func matches(_ url: LinkURL) -> Bool {
+    /// Past `limit` steps it gives up (false): the caller refuses the decision.
+    func matches(_ url: LinkURL, steps: inout Int, limit: Int) -> Bool {
         guard schemes.contains(url.schemeAsWritten) else { return false }
         if authorities.isEmpty { return true }
         let host = Array(url.host.utf16)
-        var steps = 0
         guard authorities.contains(where: { a in
-            a.host.matches(units: host, steps: &steps) && (a.port == nil || a.port == url.port)
+            steps &+= 1 + host.count
+            return steps <= limit && a.host.matches(units: host, steps: &steps) && (a.port == nil || a.port == url.port)
         }) else { return false }
         if paths.isEmpty { return true }
         // `Uri.getPath()`: the path percent-decoded.
         let path = Array(String(decoding: linkPercentDecoded(url.path), as: UTF8.self).utf16)
-        return paths.contains { $0.matches(units: path, steps: &steps) }
+        return paths.contains { p in
+            // Literal, prefix and suffix comparisons read up to the path's length.
+            steps &+= 1 + path.count
+            return steps <= limit && p.matches(units: path, steps: &steps)
+        }
     }
 }
 
@@ -330,7 +335,11 @@ extension AndroidApp {
     public func evaluate(url: String, assetLinks: AssetLinks?) throws(SwitchyardError) -> AndroidVerdict {
         let u = try LinkURL.read(url)
         var v = AndroidVerdict(opens: false, filterIndex: nil, verified: nil, dynamic: nil, reasons: [])
-        guard let index = filters.indices.first(where: { filters[$0].takesWebLinks && filters[$0].matches(u) }) else {
+        var steps = 0
+        let limit = linkStepLimit(from: 0)
+        let found = filters.indices.first(where: { filters[$0].takesWebLinks && filters[$0].matches(u, steps: &steps, limit: limit) })
+        if steps > limit { throw linkDecisionLimitError("the app's intent filters") }
+        guard let index = found else {
             v.reasons.append("no intent filter of the app takes the URL")
             return v
         }
@@ -353,8 +362,7 @@ extension AndroidApp {
                 v.verified = true
                 v.reasons.append("\(statement.at) delegates handle_all_urls to \(package)")
                 if let rules = statement.dynamic, rules.isUsed {
-                    var steps = 0
-                    let d = rules.evaluate(path: u.path, query: u.query, fragment: u.fragment, steps: &steps)
+                    let d = try rules.evaluate(path: u.path, query: u.query, fragment: u.fragment, steps: &steps)
                     v.dynamic = d
                     if d == .excluded {
                         opens = false

@@ -103,18 +103,20 @@ public struct AndroidDynamicRules: Sendable {
     }
 
     /// The verdict for a path with its query and fragment (`/shoes?in_app=true#top`).
-    public func evaluate(_ pathAndQuery: String) -> AndroidDynamicVerdict {
+    /// Throws `limit` when the rules would cost more than `linkDecisionStepLimit` steps on
+    /// this path (a long path against many rules).
+    public func evaluate(_ pathAndQuery: String) throws(SwitchyardError) -> AndroidDynamicVerdict {
         var steps = 0
-        return evaluate(pathAndQuery, steps: &steps)
+        return try evaluate(pathAndQuery, steps: &steps)
     }
 
-    package func evaluate(_ pathAndQuery: String, steps: inout Int) -> AndroidDynamicVerdict {
+    package func evaluate(_ pathAndQuery: String, steps: inout Int) throws(SwitchyardError) -> AndroidDynamicVerdict {
         let (rawPath, rawQuery, rawFragment) = LinkURL.splitRest(Array(pathAndQuery.utf8), from: 0)
-        return evaluate(path: rawPath, query: rawQuery, fragment: rawFragment, steps: &steps)
+        return try evaluate(path: rawPath, query: rawQuery, fragment: rawFragment, steps: &steps)
     }
 
     func evaluate(path rawPath: [UInt8], query rawQuery: [UInt8]?, fragment rawFragment: [UInt8]?,
-                  steps: inout Int) -> AndroidDynamicVerdict {
+                  steps: inout Int) throws(SwitchyardError) -> AndroidDynamicVerdict {
         guard let rules else { return .open }
         func units(_ b: [UInt8]) -> [UInt16] { Array(String(decoding: b, as: UTF8.self).utf16) }
         let path = rawPath.isEmpty ? [0x2F] : units(rawPath)
@@ -123,19 +125,31 @@ public struct AndroidDynamicRules: Sendable {
             if let eq = piece.firstIndex(of: 0x3D) { return (units(Array(piece[..<eq])), units(Array(piece[(eq + 1)...]))) }
             return (units(Array(piece)), [])
         }
+        let limit = linkStepLimit(from: steps)
         for rule in rules {
-            if let p = rule.path, !dynamicGlob(p, path, &steps) { continue }
-            if let f = rule.fragment, !dynamicGlob(f, fragment, &steps) { continue }
-            if let q = rule.query {
-                // Every entry needs a parameter of that name whose value matches; an absent one does not.
-                let ok = q.allSatisfy { entry in
-                    params.contains { $0.name == entry.name && dynamicGlob(entry.pattern, $0.value, &steps) }
-                }
-                if !ok { continue }
-            }
-            return rule.exclude ? .excluded : .open
+            let matched = ruleMatches(rule, path, fragment, params, &steps)
+            // Each rule costs at most its own length plus the URL's, so stopping between
+            // rules keeps the whole evaluation within the limit and one rule.
+            if steps > limit { throw linkDecisionLimitError("the dynamic rules") }
+            if matched { return rule.exclude ? .excluded : .open }
         }
         return .excluded
+    }
+
+    private func ruleMatches(_ rule: Rule, _ path: [UInt16], _ fragment: [UInt16],
+                             _ params: [(name: [UInt16], value: [UInt16])], _ steps: inout Int) -> Bool {
+        if let p = rule.path, !dynamicGlob(p, path, &steps) { return false }
+        if let f = rule.fragment, !dynamicGlob(f, fragment, &steps) { return false }
+        if let q = rule.query {
+            // Every entry needs a parameter of that name whose value matches; an absent one does not.
+            return q.allSatisfy { entry in
+                params.contains { param in
+                    steps &+= 1 + min(param.name.count, entry.name.count)
+                    return param.name == entry.name && dynamicGlob(entry.pattern, param.value, &steps)
+                }
+            }
+        }
+        return true
     }
 }
 

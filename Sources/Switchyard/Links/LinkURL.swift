@@ -6,6 +6,22 @@
 /// The most bytes of a URL the app-link functions read (the router's default URL limit).
 let linkMaxURLLength = 32 * 1024
 
+/// The most work one app-link decision may cost, in steps (a character compared, a machine
+/// word of a bit-parallel scan, a position visited): about 10 ms. Files and URLs that people
+/// write cost a few thousand; only a long URL against many costly patterns comes near it.
+public let linkDecisionStepLimit = 2_000_000
+
+/// The step count past which a decision that has counted `steps` so far gives up.
+func linkStepLimit(from steps: Int, budget: Int = linkDecisionStepLimit) -> Int {
+    let r = steps.addingReportingOverflow(max(budget, 0))
+    return r.overflow ? .max : r.partialValue
+}
+
+/// The error of a decision refused for its cost.
+func linkDecisionLimitError(_ what: String, budget: Int = linkDecisionStepLimit) -> SwitchyardError {
+    SwitchyardError(.limit, "deciding this URL against \(what) costs more than \(budget) steps; shorten the URL or the patterns")
+}
+
 /// One URL, split as written.
 struct LinkURL {
     /// Lowercased.

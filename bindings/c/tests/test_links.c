@@ -367,6 +367,61 @@ static void android_size_limits(void **state)
     free(links);
 }
 
+/* A growing text buffer for the costly inputs below. */
+static char *repeat_into(char *at, const char *piece, size_t times)
+{
+    size_t n = strlen(piece);
+    for (size_t i = 0; i < times; i++, at += n) memcpy(at, piece, n);
+    *at = '\0';
+    return at;
+}
+
+/* HEADER: "or if deciding it against the file's patterns would cost more than 2,000,000
+ * steps" and sy_links_android_dynamic(): "or if the rules would cost more than 2,000,000
+ * steps on this path" */
+static void decision_step_limit(void **state)
+{
+    char *file = malloc(140 * 1024), *url = malloc(33 * 1024), *rules = malloc(1024 * 1024);
+    sy_links_decision d[2];
+    size_t n = 9;
+    int yes = 7;
+    sy_error err;
+    (void)state;
+    assert_non_null(file);
+    assert_non_null(url);
+    assert_non_null(rules);
+    /* One component of $(lang) between stars, to 128 KiB, against a 32 KB path. */
+    char *at = repeat_into(file, "{\"applinks\": {\"details\": [{\"appIDs\": [\"" APP "\"], \"components\": [{\"/\": \"", 1);
+    at = repeat_into(at, "$(lang)*", 16000);
+    repeat_into(at, "z\"}]}]}}", 1);
+    at = repeat_into(url, "https://example.com/", 1);
+    repeat_into(at, "en", 16000);
+    sy_links_aasa *a = NULL;
+    assert_status(SY_OK, sy_links_aasa_new(&a, file, SY_NUL, 0, 0, &err), &err);
+    assert_status(SY_ERR_LIMIT, sy_links_aasa_decide(d, 2, &n, a, LIT("example.com"), url, SY_NUL, &err), &err);
+    assert_true(sy_test_message_has(&err, "costs more than 2000000 steps"));
+    assert_int_equal(n, 0);
+    /* A short URL is decided (the pattern needs 16,000 language codes: nothing matches). */
+    n = 9;
+    assert_status(SY_OK, sy_links_aasa_decide(d, 2, &n, a, LIT("example.com"), LIT("https://example.com/en/z"), &err), &err);
+    assert_int_equal(n, 0);
+    sy_links_aasa_free(a);
+    /* Dynamic rules "*b<i>" to nearly 1 MiB, each reading the whole path. */
+    at = repeat_into(rules, "[", 1);
+    for (int i = 0; at - rules < 1000 * 1000; i++) at += sprintf(at, "%s{\"/\": \"*b%d\"}", i ? "," : "", i);
+    repeat_into(at, "]", 1);
+    at = repeat_into(url, "/", 1);
+    repeat_into(at, "a", 32000);
+    assert_status(SY_ERR_LIMIT, sy_links_android_dynamic(&yes, rules, SY_NUL, url, SY_NUL, &err), &err);
+    assert_true(sy_test_message_has(&err, "the dynamic rules"));
+    assert_int_equal(yes, 0);
+    assert_status(SY_OK, sy_links_android_dynamic(&yes, rules, SY_NUL, LIT("/b7"), &err), &err);
+    assert_int_equal(yes, 1);
+    free(file);
+    free(url);
+    free(rules);
+}
+
 struct android_case {
     int32_t kind;
     const char *pattern;
@@ -519,6 +574,7 @@ int main(void)
         cmocka_unit_test(lengths),
         cmocka_unit_test(aasa_size_limit),
         cmocka_unit_test(android_size_limits),
+        cmocka_unit_test(decision_step_limit),
         cmocka_unit_test(android_patterns),
         cmocka_unit_test(android_dynamic_rules),
         cmocka_unit_test(android_evaluation),

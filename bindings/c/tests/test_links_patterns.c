@@ -136,11 +136,27 @@ static void a_long_piece_of_wildcards_on_a_32_kb_path(void **state)
         pattern[n++] = '?';
     }
     memcpy(pattern + n, "b*", 3);
-    memset(text, 'a', 32000);
-    text[32000] = '\0';
+    memset(text, 'a', 16000);
+    text[16000] = '\0';
     assert_false(decide(pattern, text));
     memcpy(text + 10000, "bb", 3);
     assert_true(decide(pattern, text));
+    /* On a 32 KB path the scan would cost more than the decision step limit: refused. */
+    {
+        static char json[MAX_PATTERN * 100 + 200], url[MAX_TEXT + 40];
+        sy_links_aasa *a = NULL;
+        sy_links_decision d[2];
+        size_t count = 0;
+        sy_error err;
+        memset(text, 'a', 32000);
+        text[32000] = '\0';
+        snprintf(json, sizeof json, "{\"applinks\":{\"details\":[{\"appIDs\":[\"" APP "\"],\"components\":[{\"/\":\"/%s\"}]}]}}",
+                 pattern);
+        snprintf(url, sizeof url, "https://example.com/%s", text);
+        assert_status(SY_OK, sy_links_aasa_new(&a, LIT(json), 0, 0, &err), &err);
+        assert_status(SY_ERR_LIMIT, sy_links_aasa_decide(d, 2, &count, a, LIT("example.com"), LIT(url), &err), &err);
+        sy_links_aasa_free(a);
+    }
 }
 
 int main(void)

@@ -117,6 +117,23 @@ def test_android_files_over_androids_limits_are_refused() -> None:
     assert "autoVerify hosts reach" in str(e.value) and "Android's limit of 1048576 bytes (1 MiB)" in str(e.value)
 
 
+def test_decisions_past_the_step_limit_are_refused() -> None:
+    # Each pattern alone is linear; a long URL against many costly ones is refused
+    # instead of taking seconds, and short URLs are still decided.
+    stars = "*".join(["$(lang)"] * 16_000) + "*z"
+    aasa = links.AASA({"applinks": {"details": [{"appIDs": ["AB12.c"], "components": [{"/": stars}]}]}})
+    with pytest.raises(switchyard.LimitError) as e:
+        aasa.decide("example.com", "https://example.com/" + "en" * 16_000)
+    assert "costs more than 2000000 steps" in str(e.value)
+    # A short URL is decided (the pattern needs 16,000 language codes, so nothing matches).
+    assert aasa.decisions("example.com", "https://example.com/en/z") == []
+    rules = json.dumps([{"/": f"*b{i}"} for i in range(55_000)])
+    with pytest.raises(switchyard.LimitError) as e:
+        links.android_dynamic(rules, "/" + "a" * 32_000)
+    assert "the dynamic rules" in str(e.value)
+    assert links.android_dynamic(rules, "/b7") == "open"
+
+
 def test_half_a_million_app_ids_compile() -> None:
     ids = [f"T{i}.a" for i in range(500_000)]
     doc = {"applinks": {"details": [{"appIDs": ids, "components": [{"/": "/buy/*"}]}]}}

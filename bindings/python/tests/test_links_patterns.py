@@ -9,6 +9,10 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
+import switchyard
+
 from switchyard import links
 
 APP = "ABCDE12345.com.example.app"
@@ -76,8 +80,11 @@ def test_random_patterns_decide_as_the_plain_matcher() -> None:
 def test_a_long_piece_of_wildcards_on_a_32_kb_path() -> None:
     piece = "a?" * 5000 + "b"
     with one_rule("*" + piece + "*") as aasa:
-        assert aasa.decisions("example.com", "https://example.com/" + "a" * 32000) == []
+        assert aasa.decisions("example.com", "https://example.com/" + "a" * 16000) == []
         assert aasa.decisions("example.com", "https://example.com/" + "a" * 10000 + "bb") == [(APP, "match")]
+        # On a 32 KB path the scan would cost more than the decision step limit.
+        with pytest.raises(switchyard.LimitError):
+            aasa.decisions("example.com", "https://example.com/" + "a" * 32000)
 
 
 def many_star_pattern(g: random.Random) -> str:
