@@ -13,12 +13,13 @@ struct TestFixtures: ToolCommand {
             parameters (typed), its screen stack, a redirect, or a refusal \
             (docs/TESTING-ROUTES.md). Every case is run; a failing case is listed with each \
             field that differs, expected and got. Then the routes no case of any file reaches. \
-            With --links and --host, the apple-app-site-association file's rules that open \
-            the app for URLs no route resolves (one example URL per rule pattern).
+            With --links, the patterns of an apple-app-site-association file (with --host) or \
+            of an Android app's intent filters that send the app URLs no route resolves \
+            (each pattern sampled: docs/TESTING-ROUTES.md).
 
             Exit status: 0 every case passes; 1 a case fails, a fixture names a route that \
             does not exist, a fixture file is malformed, or (with --strict) a route is not \
-            reached or a links rule is not handled; 2 usage error, or a file that cannot be \
+            reached or a links pattern is not resolved; 2 usage error, or a file that cannot be \
             read, or a rule document that does not load.
             """)
 
@@ -29,24 +30,24 @@ struct TestFixtures: ToolCommand {
     var fixtures: [String] = []
 
     @Option(name: .customLong("links"),
-            help: ArgumentHelp("An apple-app-site-association file: report its rules no route handles.", valueName: "file"))
+            help: ArgumentHelp("An apple-app-site-association file, or an Android app's intent filters (as `links android` reads them): report the URLs they send to the app that no route resolves.", valueName: "file"))
     var links: String?
 
-    @Option(help: ArgumentHelp("With --links: the host that serves the file.", valueName: "host"))
+    @Option(help: ArgumentHelp("With --links and an AASA file: the host that serves it.", valueName: "host"))
     var host: String?
 
     @Option(name: .customLong("app-id"),
             help: ArgumentHelp("With --links: the app, TEAMID.bundle.id (needed when the file names several).", valueName: "id"))
     var appID: String?
 
-    @Flag(help: "Count routes no case reaches, and links rules no route handles, as failures.")
+    @Flag(help: "Count routes no case reaches, and links patterns no route resolves, as failures.")
     var strict = false
 
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
         if fixtures.isEmpty { throw ValidationError("give at least one fixture file after the rule document") }
-        if links != nil, host?.isEmpty ?? true { throw ValidationError("--links needs --host, the host that serves the file") }
+        if host?.isEmpty == true { throw ValidationError("--host must name the host that serves the AASA file") }
         if links == nil, host != nil || appID != nil { throw ValidationError("--host and --app-id go with --links") }
     }
 
@@ -104,23 +105,18 @@ struct TestFixtures: ToolCommand {
         }
         if strict && !notReached.isEmpty && status == 0 { status = 1 }
         var linksJSON: JSONValue = .null
-        if let links, let host {
-            let gaps = try linkGaps(router, file: links, host: host)
-            if strict && !gaps.rules.isEmpty && status == 0 { status = 1 }
-            linksJSON = .object([
-                ("file", .string(links)), ("host", .string(host)), ("app_id", .string(gaps.app)),
-                ("rules_not_handled", .array(gaps.rules.map { gap in
-                    .object([("detail_index", .int(gap.detailIndex)), ("rule_index", .int(gap.ruleIndex)),
-                             ("rule", .string(gap.rule)), ("examples", .array(gap.examples.map { .string($0) }))])
-                })),
-            ])
+        if let links {
+            let (app, gaps) = try linkGaps(router, file: links, host: host, appID: appID)
+            if strict && !gaps.isEmpty && status == 0 { status = 1 }
+            linksJSON = .object([("file", .string(links)), ("host", .optional(host)), ("app", .string(app)),
+                                 ("not_resolved", .array(gaps.map(\.json)))])
             text += console.styled(links, .bold) + ": "
-            if gaps.rules.isEmpty {
-                text += "every rule for \(gaps.app) opens URLs a route resolves\(nl)"
+            if gaps.isEmpty {
+                text += "every pattern for \(app) opens URLs a route resolves\(nl)"
             } else {
-                text += "\(plural(gaps.rules.count, "rule")) for \(gaps.app) \(gaps.rules.count == 1 ? "opens" : "open") URLs no route resolves:\(nl)"
-                for gap in gaps.rules {
-                    text += "    details[\(gap.detailIndex)] rule \(gap.ruleIndex) \(gap.rule): \(gap.examples.joined(separator: ", "))\(nl)"
+                text += "\(plural(gaps.count, "pattern")) for \(app) \(gaps.count == 1 ? "opens" : "open") URLs no route resolves:\(nl)"
+                for gap in gaps {
+                    text += "    \(gap.place) \(gap.pattern): \(gap.examples.joined(separator: ", "))\(nl)"
                 }
             }
         }
@@ -168,20 +164,5 @@ struct TestFixtures: ToolCommand {
         var text = "\(routes.count) of \(plural(count, "route")) reached by no case:\(nl)"
         for r in routes { text += "    \(r.pattern)\(r.name.map { " [\($0)]" } ?? "")\(nl)" }
         return text
-    }
-
-    /// The AASA file's rules that open the app for URLs no route resolves.
-    private func linkGaps(_ router: Router, file: String, host: String) throws(ToolFailure)
-        -> (app: String, rules: [AppLinksCrossCheck.RuleGap]) {
-        let aasa = try loadLinksFile(file) { (t: String) throws(SwitchyardError) in try AASA(json: t) }
-        let apps = aasa.appIDs.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        guard let app = appID ?? (apps.count == 1 ? apps[0] : nil) else {
-            throw ToolFailure(message: "\(file): the file names \(plural(apps.count, "app")); choose one with --app-id")
-        }
-        do {
-            return (app, try router.crossCheck(aasa, host: host, appID: app).rulesNotHandled)
-        } catch {
-            throw ToolFailure(message: "error: \(error.message)")
-        }
     }
 }
