@@ -9,7 +9,9 @@ public struct FixtureReport: Sendable, Hashable {
         /// `route`, `pattern`, `target`, `params.<name>`, `stack`, `redirect`, `refused`, or
         /// `outcome` (a match was expected and the URL was refused, or the reverse).
         public var field: String
+        /// What the case states.
         public var expected: String
+        /// What resolving the URL gave.
         public var got: String
     }
 
@@ -17,10 +19,12 @@ public struct FixtureReport: Sendable, Hashable {
     public struct Failure: Sendable, Hashable {
         /// The case's index in the document (0-based).
         public var index: Int
+        /// The case as read.
         public var fixture: RouteFixture
         /// The case itself is wrong (it names a route the router does not have), so it was
         /// not run: `message` says why.
         public var isFixtureError: Bool
+        /// Why a fixture error cannot pass (nil for a case that ran).
         public var message: String?
         /// The fields that differ (empty for a fixture error).
         public var differences: [Difference]
@@ -28,7 +32,9 @@ public struct FixtureReport: Sendable, Hashable {
 
     /// A route no case resolved to (redirect routes count when a case's chain passes them).
     public struct UncoveredRoute: Sendable, Hashable {
+        /// Its name, if it has one.
         public var name: String?
+        /// Its pattern, as added.
         public var pattern: String
     }
 

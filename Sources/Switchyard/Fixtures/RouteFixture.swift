@@ -56,8 +56,9 @@ public struct RouteFixture: Sendable, Hashable {
     public var description: String?
     /// What it must give.
     public var expected: FixtureExpectation
-    /// Where the case starts in its document (1-based; 0 for a case made from its parts).
+    /// The line where the case starts in its document (1-based; 0 for a case made from its parts).
     public var line: Int
+    /// The column where it starts, in characters (1-based; 0 for a case made from its parts).
     public var column: Int
 
     /// A case from its parts.
