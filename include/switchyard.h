@@ -2266,6 +2266,67 @@ SY_API sy_status sy_links_cross_check(char *buf, /* OUT: JSON + NUL */
 
 /* End of the "App links" section. */
 
+/* ---------------------------------------------------------------- Route fixtures */
+
+/**
+ * The counts of a fixture run (sy_router_run_fixtures()).
+ */
+typedef struct sy_fixture_result {
+    size_t cases;            /* the cases of the document */
+    size_t passed;           /* the cases that gave what they expect */
+    size_t failed;           /* the cases that ran and did not */
+    size_t fixture_errors;   /* the cases not run: they name a route the router lacks */
+    size_t uncovered_routes; /* the routes no case reached */
+} sy_fixture_result;
+
+/**
+ * Run route fixtures against a router: every case's URL is resolved and compared with what
+ * the case expects (route name, pattern, target, typed parameters, screen stack, redirect,
+ * or a refusal), field by field. The document is JSON (docs/TESTING-ROUTES.md): an array of
+ * cases, or {"cases": [...], "base", "description"}. A case that fails is not an error:
+ * the counts say how many, and the report in buf lists them:
+ *   {"cases", "passed", "failed", "fixture_errors", "failures": [{"index", "url",
+ *    "description", "line", "column", "kind": "mismatch" | "fixture-error", "message",
+ *    "differences": [{"field", "expected", "got"}]}], "uncovered_routes": [{"name", "pattern"}]}
+ *
+ * @param[out] result  Receives the counts; zero on entry. Filled on SY_OK and with
+ *                     SY_ERR_BUFFER_TOO_SMALL.
+ * @param[out] buf     Receives the report (JSON) and a NUL; may be NULL when cap is 0.
+ * @param cap          Size of buf in bytes, NUL included.
+ * @param[out] len_out Optional. The report's length without the NUL, both on success and
+ *                     with SY_ERR_BUFFER_TOO_SMALL (a second call runs the cases again, and
+ *                     may differ if another thread changes the router in between).
+ * @param router       A router from sy_router_new(). Not modified.
+ * @param fixtures_json UTF-8 JSON fixture document.
+ * @param fixtures_len Length of fixtures_json in bytes, or SY_NUL.
+ * @param err          Optional. Cleared on entry; filled on failure.
+ * @return SY_OK (also when cases fail: read result);
+ *         SY_ERR_MISUSE if result or router is NULL or router is not a router, buf is NULL
+ *         with cap > 0, or fixtures_json is NULL with a non-zero length or SY_NUL;
+ *         SY_ERR_INVALID_ARGUMENT if fixtures_len (other than SY_NUL) is over SIZE_MAX / 2,
+ *         or for a document that is not JSON or not of that shape (an unknown key, a wrong
+ *         type, a case with nothing to check): the message names the JSON path, line and
+ *         column, and err->position the byte;
+ *         SY_ERR_LIMIT if the document is over the router's max_document_size;
+ *         SY_ERR_BUFFER_TOO_SMALL if cap cannot hold the report and its NUL (*len_out says
+ *         how much it needs).
+ *
+ * Ownership: result and buf belong to the caller; nothing is kept from fixtures_json.
+ * Lifetime:  the report is a copy.
+ * Thread safety: safe from any thread, also while other threads resolve on or change
+ *            the router; each case sees the routes entirely before or after a change.
+ * Since: 0.1
+ */
+SY_API sy_status sy_router_run_fixtures(sy_fixture_result *result, /* OUT: the counts */
+                                        char *buf,                 /* OUT: report JSON + NUL */
+                                        size_t cap,
+                                        size_t *len_out,           /* OUT: report length without NUL */
+                                        const sy_router *router,
+                                        const char *fixtures_json, size_t fixtures_len,
+                                        sy_error *err);
+
+/* End of the "Route fixtures" section. */
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -28,17 +28,18 @@ enum SwitchyardMain {
 struct SwitchyardTool: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "switchyard",
-        abstract: "Check, resolve, list and compare Switchyard rule documents, and check app links.",
+        abstract: "Check, resolve, list, compare and test Switchyard rule documents, and check app links.",
         discussion: """
             Every subcommand takes --format text (for people; colour only on a terminal) or \
             --format json (for CI), and --help.
 
             Exit status: 0 fine; 1 findings (check: an error, or with --strict a warning; \
-            resolve: a URL with no match or an error; diff: some URL changes its answer); \
+            resolve: a URL with no match or an error; diff: some URL changes its answer; test: a case \
+            fails); \
             2 usage error, or input that cannot be read or loaded.
             """,
         version: switchyardVersion,
-        subcommands: [Check.self, Resolve.self, Routes.self, Diff.self, Lints.self, Links.self])
+        subcommands: [Check.self, Resolve.self, Routes.self, Diff.self, Lints.self, Links.self, TestFixtures.self])
 
     /// Parses `arguments`, runs the command on `console` and returns the exit status.
     static func run(_ arguments: [String], console: Console) -> Int32 {

@@ -167,6 +167,21 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
 }
 
+@Suite("Doc blocks of docs/TESTING-ROUTES.md") struct Doc_docs_TESTING_ROUTES_md {
+    // The page's Swift fragment 1: compiled only.
+    func fragment1(rulesText: String, fixturesText: String) throws {
+        let router = Router()
+        try router.loadRules(json: rulesText)
+        let report = try router.runFixtures(json: fixturesText)     // or runFixtures(RouteFixtures(...))
+        for failure in report.failures {
+            print(failure.fixture.url, failure.message ?? "")
+            for d in failure.differences { print("  \(d.field): expected \(d.expected), got \(d.got)") }
+        }
+        _ = report.succeeded                                         // in a test: #expect(report.succeeded)
+        _ = report.uncovered.map(\.pattern)                          // routes no case reached
+    }
+}
+
 @Suite("Doc blocks of Sources/Switchyard/Switchyard.docc/GettingStarted.md") struct Doc_Sources_Switchyard_Switchyard_docc_GettingStarted_md {
     @Test("Sources/Switchyard/Switchyard.docc/GettingStarted.md: its runnable blocks, in order") func runs() throws {
         // the page's Swift block 1

@@ -101,7 +101,7 @@ struct CLICaseTests {
             if let first = args.first { subcommands.insert(first == "links" && args.count > 1 ? "links " + args[1] : first) }
             outputs += (try? String(contentsOfFile: c.directory + "/expected.json", encoding: .utf8)) ?? ""
         }
-        for sub in ["check", "resolve", "routes", "diff", "lints", "links aasa", "links android", "links generate", "links check"] {
+        for sub in ["check", "resolve", "routes", "diff", "lints", "links aasa", "links android", "links generate", "links check", "test"] {
             #expect(subcommands.contains(sub), "no case runs `\(sub)`")
         }
         for id in ["shadowed-route", "parameter-name-only", "redirect-loop", "redirect-limit", "redirect-offsite",

@@ -33,7 +33,7 @@ from ._routes import DefaultValue, Route
 from ._typed import ParamValue
 from .introspection import ExplainedCandidate, Explanation
 from .navigation import DECLINED, DispatchResult, Handler, StackEntry, UrlValue
-from . import introspection, links, navigation
+from . import fixtures, introspection, links, navigation
 
 __version__ = "0.1.0"
 __all__ = [
@@ -67,7 +67,7 @@ __all__ = [
 ]
 
 #: The public submodules; the private ones (``_ffi``, ``_match``, ...) are not part of the API.
-_SUBMODULES = ["introspection", "links", "navigation"]
+_SUBMODULES = ["fixtures", "introspection", "links", "navigation"]
 
 
 def library_version() -> str:

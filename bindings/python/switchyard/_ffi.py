@@ -442,6 +442,27 @@ sy_router_load_rules_file = _declare_optional(
     "sy_router_load_rules_file", [RouterRef, c_char_p, c_size_t, ErrPtr], c_int, check_status
 )
 
+class SyFixtureResult(ctypes.Structure):
+    """sy_fixture_result: the counts of sy_router_run_fixtures."""
+
+    _fields_ = [("cases", c_size_t), ("passed", c_size_t), ("failed", c_size_t),
+                ("fixture_errors", c_size_t), ("uncovered_routes", c_size_t)]
+    cases: int
+    passed: int
+    failed: int
+    fixture_errors: int
+    uncovered_routes: int
+
+
+# Route fixtures (None if the library predates them): the counts, the report's JSON into a
+# buffer (SY_ERR_BUFFER_TOO_SMALL is an answer there, so no errcheck).
+sy_router_run_fixtures = _declare_optional(
+    "sy_router_run_fixtures",
+    [POINTER(SyFixtureResult), POINTER(c_char), c_size_t, POINTER(c_size_t), RouterRef, c_char_p, c_size_t, ErrPtr],
+    c_int,
+)
+
+
 # The match object.
 sy_match_new = _declare("sy_match_new", [POINTER(MatchRef), ErrPtr], c_int, check_status)
 sy_match_free = _declare("sy_match_free", [MatchRef], None)

@@ -8,13 +8,14 @@ import warnings
 from ctypes import byref, c_int
 from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, NoReturn, Optional, Tuple, Union
 
-from . import _ffi, introspection, navigation
+from . import _ffi, fixtures, introspection, navigation
 from ._errors import SY_ERR_MISUSE, FileError, InvalidArgumentError, Status, SwitchyardError
 from ._ffi import SyError, SyRoute
 from ._match import GIL_DISABLED, Match, Scratch, give_scratch, make_match, take_scratch
 from ._options import build_options
 from ._routes import DefaultValue, Route, fill_route, note_uuid_routes, read_routes, route_arguments
 from ._text import Text, encode_surrogates, utf8
+from .fixtures import FixtureResult, Fixtures
 from .introspection import Explanation
 from .navigation import DispatchResult, Handler, UrlValue
 
@@ -379,6 +380,19 @@ class Router:
         Introspection: it tries every route on the URL. Raises as ``resolve`` does for a URL
         that cannot be read (not for a redirect error of a later hop)."""
         return introspection._explain(self, url)
+
+    # -------------------------------------------------------------- testing
+
+    def run_fixtures(self, path_or_text: Fixtures) -> FixtureResult:
+        """Run route fixtures (docs/TESTING-ROUTES.md) against the router's routes.
+
+        ``path_or_text``: JSON text (str or bytes starting with '[' or '{'), a list or dict, or
+        the path of a fixture file. Every case is run; a case that fails is in the result's
+        ``failures`` with each field that differs, not an exception. ``result.assert_ok()``
+        raises AssertionError listing them (for a pytest test). A document that is not a
+        fixture document raises InvalidArgumentError naming the JSON path, line and column.
+        """
+        return fixtures._run_fixtures(self, path_or_text)
 
 
 def _resolve_failed(c: Scratch, router: Any, url: bytes, size: Any) -> None:
