@@ -119,6 +119,13 @@ extension Router {
     /// Throws `ResumeError` for a refused token (`.malformed`, `.tampered`, `.otherKey`,
     /// `.expired`, `.routeGone`, `.routeChanged`), otherwise what `dispatch` throws.
     public func resume(_ token: String, context: any Sendable = (), now: Int64? = nil) throws -> DispatchResult {
+        let found = try resumeBuffer(token, context: context, now: now)
+        return DispatchResult(match: found.match.flatMap(Match.init), value: found.value,
+                              handlersCalled: found.handlersCalled, pending: found.pending)
+    }
+
+    /// `resume`, the accepting candidate left in its MatchBuffer (C's sy_router_resume).
+    package func resumeBuffer(_ token: String, context: any Sendable, now: Int64?) throws -> DispatchFound {
         let (key, maxAge) = requirements.settings.withLock { ($0.key, $0.maxAge) }
         let f = try ResumeToken.decode(token, key: key).get()
         let at = now ?? ResumeToken.clockNow()
@@ -143,6 +150,6 @@ extension Router {
                 throw ResumeError(.routeChanged, "the routes changed since the resume token was made, and its link now opens route '\(first)' instead")
             }
         }
-        return try dispatch(f.url, context: context, now: at)
+        return try dispatchBuffer(f.url, context: context, now: at)
     }
 }
