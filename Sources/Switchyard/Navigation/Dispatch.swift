@@ -120,8 +120,8 @@ extension Router {
         var called = 0
         for m in try candidates(for: url) {
             guard let handler = handler(for: m) else { continue }
-            if let route = m.route?.route, !route.requires.isEmpty,
-               let unmet = try requirements.firstUnmet(route.requires, route: route, context: context) {
+            if let cr = m.route, !cr.route.navigation.requirements.names.isEmpty,
+               let unmet = try requirements.firstUnmet(cr.route.requires, route: cr.route, context: context) {
                 return try waiting(url, m, unmet: unmet, context: context, now: now, followElse: followElse,
                                    called: called)
             }

@@ -105,12 +105,9 @@ final class RequirementRegistry: Sendable {
     /// The first of `names` whose check does not hold for `context`, or nil when all hold.
     /// A name with no check registered is an `.invalidArgument` error: it never passes.
     func firstUnmet(_ names: [String], route: Route, context: any Sendable) throws -> String? {
-        // One lock for the whole list; the checks run after it is released.
-        var checks: [RequirementCheck?] = []
-        checks.reserveCapacity(names.count)
-        settings.withLock { s in for n in names { checks.append(s.checks[n]) } }
-        for (n, check) in zip(names, checks) {
-            guard let check else {
+        // One short lock per name (no list to allocate); each check runs after its lock is released.
+        for n in names {
+            guard let check = settings.withLock({ $0.checks[n] }) else {
                 throw SwitchyardError(.invalidArgument,
                     "route '\(route.pattern)' requires '\(n)', but no check is registered for it (Router.require)")
             }
