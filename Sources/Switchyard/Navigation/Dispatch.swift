@@ -121,7 +121,7 @@ extension Router {
         for m in try candidates(for: url) {
             guard let handler = handler(for: m) else { continue }
             if let cr = m.route, !cr.route.navigation.requirements.names.isEmpty,
-               let unmet = try requirements.firstUnmet(cr.route.requires, route: cr.route, context: context) {
+               let unmet = try requirements.firstUnmet(cr, context: context) {
                 return try waiting(url, m, unmet: unmet, context: context, now: now, followElse: followElse,
                                    called: called)
             }

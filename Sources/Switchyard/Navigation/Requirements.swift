@@ -93,7 +93,11 @@ func requirementNameProblem(_ name: String) -> String? {
 /// held while a check runs).
 final class RequirementRegistry: Sendable {
     struct Settings {
-        var checks: [String: RequirementCheck] = [:]
+        var checks: [String: RequirementCheck] = [:] {
+            didSet { byRoute.removeAll() }
+        }
+        /// `checks(of:)`'s lists, per compiled route.
+        var byRoute: [ObjectIdentifier: (route: CompiledRoute, checks: [RequirementCheck?])] = [:]
         /// Random per router until the app gives one (tokens then die with the router).
         var key = SipHashKey.random()
         var maxAge: Int64 = 86_400
@@ -104,16 +108,31 @@ final class RequirementRegistry: Sendable {
 
     /// The first of `names` whose check does not hold for `context`, or nil when all hold.
     /// A name with no check registered is an `.invalidArgument` error: it never passes.
-    func firstUnmet(_ names: [String], route: Route, context: any Sendable) throws -> String? {
-        // One short lock per name (no list to allocate); each check runs after its lock is released.
-        for n in names {
-            guard let check = settings.withLock({ $0.checks[n] }) else {
+    func firstUnmet(_ cr: CompiledRoute, context: any Sendable) throws -> String? {
+        let names = cr.route.navigation.requirements.names
+        let checks = settings.withLock { s in s.checks(of: cr) }
+        for (n, check) in zip(names, checks) {
+            guard let check else {
                 throw SwitchyardError(.invalidArgument,
-                    "route '\(route.pattern)' requires '\(n)', but no check is registered for it (Router.require)")
+                    "route '\(cr.route.pattern)' requires '\(n)', but no check is registered for it (Router.require)")
             }
             if try !check(context) { return n }
         }
         return nil
+    }
+}
+
+extension RequirementRegistry.Settings {
+    /// The checks of a route's requirements, in order (nil: none registered), looked up by
+    /// name once per route and kept until a check is registered or removed: a dispatch then
+    /// hashes a pointer, not every name. The route is held, so its identifier is not reused.
+    mutating func checks(of cr: CompiledRoute) -> [RequirementCheck?] {
+        let id = ObjectIdentifier(cr)
+        if let hit = byRoute[id], hit.route === cr { return hit.checks }
+        let list = cr.route.navigation.requirements.names.map { checks[$0] }
+        if byRoute.count >= 4096 { byRoute.removeAll() }
+        byRoute[id] = (cr, list)
+        return list
     }
 }
 
