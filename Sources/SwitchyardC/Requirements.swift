@@ -64,13 +64,8 @@ public func sy_router_dispatch_pending(_ match: OpaquePointer?, _ router: Opaque
                                        _ context: UnsafeMutableRawPointer?, _ now: Int64,
                                        _ out: UnsafeMutablePointer<sy_pending>?,
                                        _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
-    out?.pointee = sy_pending()
-    return entry(err) { () throws(CFailure) in
-        guard let out else { throw .misuse("out is NULL") }
-        let text = try validString(try bytesArgument(url, urlLen, name: "url"), name: "url")
-        try dispatchInto(match, router, out) { r in
-            try r.dispatchBuffer(text, context: DispatchContext(pointer: context), now: clockOrNil(now))
-        }
+    pendingEntry(match, router, url, urlLen, name: "url", out, err) { r, text in
+        try r.dispatchBuffer(text, context: DispatchContext(pointer: context), now: clockOrNil(now))
     }
 }
 
@@ -80,13 +75,21 @@ public func sy_router_resume(_ match: OpaquePointer?, _ router: OpaquePointer?,
                              _ context: UnsafeMutableRawPointer?, _ now: Int64,
                              _ out: UnsafeMutablePointer<sy_pending>?,
                              _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
+    pendingEntry(match, router, token, tokenLen, name: "token", out, err) { r, text in
+        try r.resumeBuffer(text, context: DispatchContext(pointer: context), now: clockOrNil(now))
+    }
+}
+
+/// The shared entry of both: `out` zeroed, the text argument read, then `dispatchInto`.
+private func pendingEntry(_ match: OpaquePointer?, _ router: OpaquePointer?,
+                          _ text: UnsafePointer<CChar>?, _ len: Int, name: String,
+                          _ out: UnsafeMutablePointer<sy_pending>?, _ err: UnsafeMutablePointer<sy_error>?,
+                          _ body: (Router, String) throws -> DispatchFound) -> sy_status {
     out?.pointee = sy_pending()
     return entry(err) { () throws(CFailure) in
         guard let out else { throw .misuse("out is NULL") }
-        let text = try validString(try bytesArgument(token, tokenLen, name: "token"), name: "token")
-        try dispatchInto(match, router, out) { r in
-            try r.resumeBuffer(text, context: DispatchContext(pointer: context), now: clockOrNil(now))
-        }
+        let value = try validString(try bytesArgument(text, len, name: name), name: name)
+        try dispatchInto(match, router, out) { r in try body(r, value) }
     }
 }
 
