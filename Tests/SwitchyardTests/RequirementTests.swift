@@ -1,5 +1,6 @@
 // Requirements on routes, pending dispatches and resume tokens: a link that meets an unmet
 // requirement waits with a token, and `resume` gives what a fresh dispatch would.
+import Foundation
 import Testing
 import Switchyard
 
@@ -190,6 +191,17 @@ struct RequirementTests {
             """#)
         #expect(r.routes[0].requires == ["a", "b"] && r.routes[0].elseRoutes == ["a": "login", "b": "login"])
         #expect(r.routes[1].elseRoutes == ["b": "welcome"])
+    }
+
+    @Test("a route's requirements and else routes survive Codable")
+    func codable() throws {
+        var route = Route("/x", target: "X")
+        route.requires = ["signed-in", "onboarded"]
+        route.elseRoutes = ["signed-in": "login"]
+        let back = try JSONDecoder().decode(Route.self, from: JSONEncoder().encode(route))
+        #expect(back == route && back.requires == route.requires && back.elseRoutes == route.elseRoutes)
+        let plain = try JSONDecoder().decode(Route.self, from: JSONEncoder().encode(Route("/y", target: "Y")))
+        #expect(plain.requires.isEmpty && plain.elseRoutes.isEmpty)
     }
 
     @Test("refused tokens: each with its reason", arguments: ResumeError.Reason.allCases)
