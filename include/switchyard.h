@@ -183,7 +183,13 @@ typedef enum sy_status {
                                       scheme or host, or the redirect allowlist */
     SY_ERR_HANDLER = -15,          /* a handler failed during sy_router_dispatch() */
     SY_ERR_NOT_FOUND = -16,        /* a typed getter: the match has no such parameter */
-    SY_ERR_TYPE = -17              /* a typed getter: the parameter has another type */
+    SY_ERR_TYPE = -17,             /* a typed getter: the parameter has another type */
+    SY_ERR_TOKEN_MALFORMED = -20,  /* sy_router_resume(): not a resume token */
+    SY_ERR_TOKEN_TAMPERED = -21,   /* sy_router_resume(): the token's tag does not match */
+    SY_ERR_TOKEN_OTHER_KEY = -22,  /* sy_router_resume(): another key made the token */
+    SY_ERR_TOKEN_EXPIRED = -23,    /* sy_router_resume(): the token is too old */
+    SY_ERR_ROUTE_GONE = -24,       /* sy_router_resume(): no route takes the token's URL now */
+    SY_ERR_ROUTE_CHANGED = -25     /* sy_router_resume(): the token's URL opens another route now */
 } sy_status;
 
 /**
@@ -1717,6 +1723,179 @@ SY_API sy_status sy_router_dispatch(sy_match *match,
                                     void *context,
                                     int *handled_out, /* OUT: 1 if a handler accepted */
                                     sy_error *err);
+
+/* Requirements and resume tokens: a route may list named requirements ("requires" in a
+ * rule document); the app registers a check per name. A dispatch that reaches a candidate
+ * whose requirement does not hold ends pending, with a resume token that
+ * sy_router_resume() dispatches later (docs/NAVIGATION.md, docs/SECURITY.md). */
+
+/** The longest resume token, in bytes (its NUL not included). */
+#define SY_RESUME_TOKEN_MAX 4096
+/** The longest requirement name, in bytes (its NUL not included). */
+#define SY_REQUIREMENT_NAME_MAX 64
+/** A `now` for sy_router_dispatch_pending() and sy_router_resume(): read the system clock. */
+#define SY_NOW_CLOCK INT64_MIN
+
+/**
+ * A requirement's check (sy_router_require()): whether the requirement holds for the
+ * context sy_router_dispatch_pending() or sy_router_resume() was given. Return 1 when it
+ * holds, 0 when it does not, or a negative value of your own to fail: the dispatch then
+ * stops with SY_ERR_HANDLER. Runs on the dispatching thread, with no lock of the router held.
+ */
+typedef int (*sy_requirement_fn)(void *check_data, void *context);
+
+/**
+ * What sy_router_dispatch_pending() and sy_router_resume() did, in memory of the
+ * caller's (about 4 KiB; nothing in it is allocated by the library).
+ */
+typedef struct sy_pending {
+    int handled;        /* 1 when a handler accepted: the link's, or its else route's */
+    int pending;        /* 1 when the link waits for a requirement */
+    size_t requirement_len;
+    char requirement[SY_REQUIREMENT_NAME_MAX + 1]; /* the unmet requirement, NUL-terminated */
+    size_t token_len;
+    char token[SY_RESUME_TOKEN_MAX + 1];           /* the resume token (base64url), NUL-terminated */
+} sy_pending;
+
+/**
+ * Register fn as the check of the requirement name, replacing the check registered
+ * before for it (which is then released); fn = NULL removes it. A route that requires a
+ * name with no check does not dispatch: sy_router_dispatch_pending() fails with
+ * SY_ERR_INVALID_ARGUMENT naming the route and the requirement.
+ *
+ * @param router     A router from sy_router_new().
+ * @param name       UTF-8 requirement name; need not be NUL-terminated.
+ * @param name_len   Length of name in bytes, or SY_NUL.
+ * @param fn         The check, or NULL to remove the name's check.
+ * @param check_data Passed to every call of fn; the library never reads it.
+ * @param release    Optional. Called with check_data exactly once, when the check is
+ *                   replaced or removed, or the router freed.
+ * @param err        Optional. Cleared on entry; filled on failure.
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if router is NULL or not a router, or name is NULL;
+ *         SY_ERR_INVALID_ARGUMENT if name is not UTF-8. After an error nothing is
+ *         registered and release has been called with check_data.
+ *
+ * Ownership: the library owns check_data from the call on (also when the call fails or
+ *            fn is NULL) and hands it to release.
+ * Lifetime:  check_data is released when the check is replaced or removed or the router
+ *            freed; a dispatch running the check at that moment keeps it until it returns.
+ * Thread safety: safe from any thread, also while other threads dispatch on the router.
+ * Since: 0.1
+ */
+SY_API sy_status sy_router_require(sy_router *router,
+                                   const char *name, size_t name_len,
+                                   sy_requirement_fn fn, void *check_data,
+                                   sy_release_fn release,
+                                   sy_error *err);
+
+/**
+ * Set the key of the router's resume tokens and the oldest token sy_router_resume()
+ * accepts. With a key of the app's (16 random bytes it keeps, e.g. in the keychain), a
+ * token survives an app restart: a new router with the same key and the same routes
+ * resumes it. Without one (key NULL, and before any call), the router has a random key
+ * and its tokens are refused by every other router (SY_ERR_TOKEN_OTHER_KEY).
+ *
+ * @param router  A router from sy_router_new().
+ * @param key     16 bytes, or NULL for a new random key.
+ * @param max_age Seconds, 1 to 10 years (0: one day).
+ * @param err     Optional. Cleared on entry; filled on failure.
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if router is NULL or not a router;
+ *         SY_ERR_INVALID_ARGUMENT if max_age is negative or over 10 years.
+ *
+ * Ownership: key is copied.
+ * Lifetime:  the setting lasts until the next call or the router is freed.
+ * Thread safety: safe from any thread; a dispatch or resume running meanwhile uses the
+ *            key it read first.
+ * Since: 0.1
+ */
+SY_API sy_status sy_router_set_resume_key(sy_router *router,
+                                          const uint8_t *key,
+                                          int64_t max_age,
+                                          sy_error *err);
+
+/**
+ * sy_router_dispatch(), with requirements: a candidate whose route requires names
+ * ("requires") is offered to its handler only when each check holds for context; at the
+ * first that does not, the dispatch ends pending: out->pending is 1, out->requirement
+ * names the requirement and out->token holds the resume token (issued at now). When the
+ * requirement names an else route, that route is dispatched with the token as its one
+ * parameter (login?resume=TOKEN) and out->handled says whether its handler accepted.
+ * sy_router_dispatch() treats a pending link as one no handler accepted.
+ *
+ *     sy_pending p;
+ *     if (sy_router_dispatch_pending(match, router, url, SY_NUL, &app, SY_NOW_CLOCK, &p, &err) == SY_OK
+ *         && p.pending)
+ *         store(p.token, p.token_len);    ... resume it once the user signed in ...
+ *
+ * @param match   As sy_router_dispatch(); when pending, it describes the else route's
+ *                match if its handler accepted, else it reads as before any resolve.
+ * @param router  A router from sy_router_new().
+ * @param url     UTF-8 URL; need not be NUL-terminated.
+ * @param url_len Length of url in bytes, or SY_NUL.
+ * @param context Passed unchanged to every check and handler called; never read.
+ * @param now     Seconds since 1970 for the token's issue time, or SY_NOW_CLOCK.
+ * @param out     What happened; zeroed on entry.
+ * @param err     Optional. Cleared on entry; filled on failure.
+ * @return SY_OK (also when pending, or when no handler accepted);
+ *         the errors of sy_router_dispatch();
+ *         SY_ERR_MISUSE if out is NULL;
+ *         SY_ERR_INVALID_ARGUMENT if a route requires a name with no check, or its
+ *         else route is not a route of the table that takes the token;
+ *         SY_ERR_LIMIT if the link waits but is over 2048 bytes (a token carries it);
+ *         SY_ERR_HANDLER if a check returned a negative value.
+ *
+ * Ownership: url is only read during the call; out is the caller's.
+ * Lifetime:  as sy_router_dispatch().
+ * Thread safety: as sy_router_dispatch(); checks run on the calling thread.
+ * Since: 0.1
+ */
+SY_API sy_status sy_router_dispatch_pending(sy_match *match,
+                                            sy_router *router,
+                                            const char *url, size_t url_len,
+                                            void *context,
+                                            int64_t now,
+                                            sy_pending *out, /* OUT: handled, pending, requirement, token */
+                                            sy_error *err);
+
+/**
+ * Dispatch the link a resume token holds, as sy_router_dispatch_pending() of its URL
+ * with context would (same candidates, handlers and stack), once the token is checked:
+ * its encoding, its key, its integrity tag, its age against now and, when the routes
+ * changed since it was made, that its route still takes its URL. A requirement that
+ * still does not hold makes out->pending 1 again, with a new token.
+ *
+ * @param match     As sy_router_dispatch().
+ * @param router    A router from sy_router_new().
+ * @param token     The token's text; need not be NUL-terminated.
+ * @param token_len Length of token in bytes, or SY_NUL.
+ * @param context   Passed unchanged to every check and handler called; never read.
+ * @param now       Seconds since 1970, or SY_NOW_CLOCK.
+ * @param out       What happened; zeroed on entry.
+ * @param err       Optional. Cleared on entry; filled on failure.
+ * @return SY_OK (also when pending again);
+ *         SY_ERR_TOKEN_MALFORMED if token is not a token (bad characters, cut short,
+ *         over SY_RESUME_TOKEN_MAX bytes);
+ *         SY_ERR_TOKEN_TAMPERED if its tag does not match its content;
+ *         SY_ERR_TOKEN_OTHER_KEY if another key made it;
+ *         SY_ERR_TOKEN_EXPIRED if it is older than the maximum age, or issued after now;
+ *         SY_ERR_ROUTE_GONE if the routes changed and no route takes its URL now;
+ *         SY_ERR_ROUTE_CHANGED if the routes changed and its URL opens another route;
+ *         the errors of sy_router_dispatch_pending().
+ *
+ * Ownership: token is only read during the call; out is the caller's.
+ * Lifetime:  as sy_router_dispatch().
+ * Thread safety: as sy_router_dispatch().
+ * Since: 0.1
+ */
+SY_API sy_status sy_router_resume(sy_match *match,
+                                  sy_router *router,
+                                  const char *token, size_t token_len,
+                                  void *context,
+                                  int64_t now,
+                                  sy_pending *out, /* OUT: handled, pending, requirement, token */
+                                  sy_error *err);
 
 /**
  * One screen of a match's stack (sy_match_stack_at()).

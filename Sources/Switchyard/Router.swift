@@ -25,6 +25,9 @@ public final class Router: Sendable {
     /// One-route routers for working out fallback candidates (Navigation/Candidates.swift);
     /// never read by a resolve.
     let fallbacks = PThreadLocked<FallbackCache?>(nil)
+    /// Requirement checks and the resume token key (Navigation/Requirements.swift); never
+    /// read by a resolve.
+    let requirements = RequirementRegistry()
 
     /// How many calls deep the walks on this router's tables recurse (`walkRecursionBudget`;
     /// tests set 0 to run every walk with frames).
@@ -394,6 +397,7 @@ struct RouterState {
         for (index, route) in adding.enumerated() {
             do throws(SwitchyardError) {
                 try validate(route)
+                try validateRequirements(route)
                 let c = try compileRoutePattern(route, config, expansionRoom: running.room, pool: pool)
                 try running.take(expandedSize: c.expandedSize)
                 try check?(index, route, c)

@@ -28,6 +28,12 @@ func statusDescription(_ status: sy_status) -> StaticString {
     case -15: return "handler failed"
     case -16: return "no such parameter"
     case -17: return "parameter of another type"
+    case -20: return "not a resume token"
+    case -21: return "resume token tampered with"
+    case -22: return "resume token of another key"
+    case -23: return "resume token expired"
+    case -24: return "route of the resume token gone"
+    case -25: return "route of the resume token changed"
     default: return "unknown status"
     }
 }

@@ -103,7 +103,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 @Suite("Doc blocks of docs/NAVIGATION.md") struct Doc_docs_NAVIGATION_md {
     @Test("docs/NAVIGATION.md: its runnable blocks, in order") func runs() throws {
-        let docFiles = try DocFiles(["rules.json": "{\"version\": 1, \"routes\": [\n  {\"pattern\": \"myapp://hotels\", \"target\": \"HotelList\", \"name\": \"hotels\"},\n  {\"pattern\": \"myapp://hotels/<int:hotel>\", \"target\": \"Hotel\", \"name\": \"hotel\", \"parent\": \"hotels\"},\n  {\"pattern\": \"myapp://hotels/<int:hotel>/rooms/:room\", \"target\": \"Room\", \"name\": \"room\", \"parent\": \"hotel\"},\n  {\"pattern\": \"myapp://bookings/<int:id>\", \"target\": \"Booking\"},\n  {\"pattern\": \"https://example.com/h/<int:hotel>\", \"redirect\": \"myapp://hotels/{hotel}\"},\n  {\"pattern\": \"myapp://*\", \"target\": \"Home\"}\n]}\n"])
+        let docFiles = try DocFiles(["account.json": "{\"version\": 1, \"routes\": [\n  {\"pattern\": \"myapp://login\", \"target\": \"Login\", \"name\": \"login\"},\n  {\"pattern\": \"myapp://orders/<int:id>\", \"target\": \"Order\",\n   \"requires\": [\"signed-in\"], \"else\": \"login\"}\n]}\n", "rules.json": "{\"version\": 1, \"routes\": [\n  {\"pattern\": \"myapp://hotels\", \"target\": \"HotelList\", \"name\": \"hotels\"},\n  {\"pattern\": \"myapp://hotels/<int:hotel>\", \"target\": \"Hotel\", \"name\": \"hotel\", \"parent\": \"hotels\"},\n  {\"pattern\": \"myapp://hotels/<int:hotel>/rooms/:room\", \"target\": \"Room\", \"name\": \"room\", \"parent\": \"hotel\"},\n  {\"pattern\": \"myapp://bookings/<int:id>\", \"target\": \"Booking\"},\n  {\"pattern\": \"https://example.com/h/<int:hotel>\", \"redirect\": \"myapp://hotels/{hotel}\"},\n  {\"pattern\": \"myapp://*\", \"target\": \"Home\"}\n]}\n"])
         // the page's Swift block 1
         let users = Router()
         try users.add("/user/:uname", target: "User", name: "user")
@@ -151,6 +151,38 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let hotel: Int = 12
         try router.url(for: "hotel", parameters: ["hotel": hotel, "wide": true])
         // "myapp://hotels/12?wide=true"
+        // the page's Swift block 3
+        struct SignedIn: Sendable { var userID: Int? }
+        /// The app's key: 16 random bytes made once and kept in the keychain.
+        let appKey = SipHashKey(k0: 0x8a3f_51c2_77d0_e914, k1: 0x2b6e_c0f8_1943_a75d)
+
+        /// What the app does at each launch.
+        func launch() throws -> Router {
+            let app = Router()
+            try app.loadRules(contentsOfFile: docFiles.path("account.json"))
+            try app.setResumeTokens(key: appKey, maxAge: 7 * 86_400)
+            app.require("signed-in") { (s: SignedIn) in s.userID != nil }
+            app.handle("Login") { (m: Match, _: SignedIn) -> String? in "login screen, resume=\(m.string("resume") != nil)" }
+            app.handle("Order") { (m: Match, s: SignedIn) -> String? in "order \(m.int("id") ?? 0) for user \(s.userID ?? 0)" }
+            return app
+        }
+
+        let issued: Int64 = 1_800_000_000
+        let first = try launch()
+        let waiting = try first.dispatch("myapp://orders/42", context: SignedIn(userID: nil), now: issued)
+        print(waiting.value(as: String.self) ?? "-")
+        print(waiting.pending?.requirement ?? "-")
+        let stored = waiting.pending?.token ?? ""       // written to disk
+
+        // The app is killed; at the next launch the user signs in.
+        let second = try launch()
+        let resumed = try second.resume(stored, context: SignedIn(userID: 7), now: issued + 3_600)
+        print(resumed.value(as: String.self) ?? "-")
+        do {
+            _ = try second.resume(stored, context: SignedIn(userID: 7), now: issued + 8 * 86_400)
+        } catch let e as ResumeError {
+            print(e.reason, "-", e.message)
+        }
     }
 }
 

@@ -14,6 +14,9 @@ public struct DispatchResult: Sendable {
     public let value: (any Sendable)?
     /// How many handlers were called (declined ones included).
     public let handlersCalled: Int
+    /// When a candidate's requirement did not hold: the link that waits, with its resume
+    /// token (Requirements.swift). `match` is then nil, or the requirement's else route.
+    public var pending: PendingLink? = nil
 
     /// Whether a handler accepted.
     public var accepted: Bool { match != nil }
@@ -35,6 +38,11 @@ final class HandlerRegistry: Sendable {
         byTarget.withLock { $0[target] }
     }
 }
+
+/// What a dispatch found: the accepting candidate in its MatchBuffer, the handler's value,
+/// the handlers called, and the link that waits when a requirement did not hold.
+package typealias DispatchFound = (match: MatchBuffer?, value: (any Sendable)?, handlersCalled: Int,
+                                   pending: PendingLink?)
 
 extension MatchBuffer {
     static let heldByDispatchError = SwitchyardError(.invalidArgument,
@@ -90,24 +98,33 @@ extension Router {
     /// MatchBuffer a handler is given is the dispatch's while the handler runs: resolving
     /// into it is an `.invalidArgument` error (a handler that resolves or dispatches uses
     /// buffers of its own), so the result describes this URL whatever the handler did.
-    public func dispatch(_ url: String, context: any Sendable = ()) throws -> DispatchResult {
-        let found = try dispatchBuffer(url, context: context)
+    /// A candidate whose route has requirements (`Route.requires`) is offered to its
+    /// handler only when each holds for `context`; at the first that does not, the dispatch
+    /// ends pending (`DispatchResult.pending`), its token issued at `now` (seconds since
+    /// 1970, the clock's when nil).
+    public func dispatch(_ url: String, context: any Sendable = (), now: Int64? = nil) throws -> DispatchResult {
+        let found = try dispatchBuffer(url, context: context, now: now)
         return DispatchResult(match: found.match.flatMap(Match.init), value: found.value,
-                              handlersCalled: found.handlersCalled)
+                              handlersCalled: found.handlersCalled, pending: found.pending)
     }
 
     /// `dispatch`, the accepting candidate left in its MatchBuffer (C's sy_router_dispatch
     /// moves it into the caller's sy_match).
-    package func dispatchBuffer(_ url: String, context: any Sendable) throws
-        -> (match: MatchBuffer?, value: (any Sendable)?, handlersCalled: Int) {
-        try DispatchDepth.enter { try dispatchCandidates(url, context: context) }
+    package func dispatchBuffer(_ url: String, context: any Sendable, now: Int64? = nil,
+                                followElse: Bool = true) throws -> DispatchFound {
+        try DispatchDepth.enter { try dispatchCandidates(url, context: context, now: now, followElse: followElse) }
     }
 
-    private func dispatchCandidates(_ url: String, context: any Sendable) throws
-        -> (match: MatchBuffer?, value: (any Sendable)?, handlersCalled: Int) {
+    private func dispatchCandidates(_ url: String, context: any Sendable, now: Int64?,
+                                    followElse: Bool) throws -> DispatchFound {
         var called = 0
         for m in try candidates(for: url) {
             guard let handler = handler(for: m) else { continue }
+            if let cr = m.route, !cr.route.navigation.requirements.names.isEmpty,
+               let unmet = try requirements.firstUnmet(cr, context: context) {
+                return try waiting(url, m, unmet: unmet, context: context, now: now, followElse: followElse,
+                                   called: called)
+            }
             called += 1
             // The candidate is the dispatch's until the handler returns: resolving into it
             // is refused (MatchBuffer.heldByDispatch), so the result stays this URL's.
@@ -119,12 +136,12 @@ extension Router {
             }
             switch answer {
             case .accepted(let value):
-                return (m, value, called)
+                return (m, value, called, nil)
             case .declined:
                 continue
             }
         }
-        return (nil, nil, called)
+        return (nil, nil, called, nil)
     }
 
     /// `handler` as a `RouteHandler`: the context cast to `Context` (any other declines),

@@ -20,6 +20,8 @@ public typealias RouteHandler = @Sendable (MatchBuffer, any Sendable) throws -> 
 struct RouteNavigation: Sendable, Hashable {
     var parent: String? = nil
     var payload: Payload? = nil
+    /// What the route needs of the caller's context (Requirements.swift).
+    var requirements = RouteRequirements()
 
     /// Handler and value, compared by identity (closures and `any Sendable` have no equality).
     final class Payload: Sendable {
@@ -32,11 +34,12 @@ struct RouteNavigation: Sendable, Hashable {
     }
 
     static func == (a: RouteNavigation, b: RouteNavigation) -> Bool {
-        a.parent == b.parent && a.payload === b.payload
+        a.parent == b.parent && a.payload === b.payload && a.requirements == b.requirements
     }
 
     func hash(into h: inout Hasher) {
         h.combine(parent)
+        h.combine(requirements)
         h.combine(payload.map(ObjectIdentifier.init))
     }
 }

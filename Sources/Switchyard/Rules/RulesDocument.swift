@@ -269,6 +269,7 @@ struct RuleReader {
         var dialect: PatternDialect?
         var ignoreCase = false
         var search: String?, hash: String?
+        var requirements = RouteRequirements()
         try object.forEachMember(path()) { (key, value) throws(SwitchyardError) in
             // Built only when an error names it.
             func field() -> JSONPath { path().key(key) }
@@ -310,10 +311,14 @@ struct RuleReader {
                 search = try string(value, field())
             case "hash":
                 hash = try string(value, field())
+            case "requires":
+                requirements.names = try requirementNames(value, field())
+            case "else":
+                requirements.elseRoutes = try elseRoutes(value, field())
             default:
                 let known = keyedPattern == nil
-                    ? "pattern, target, redirect, name, parent, priority, defaults, append_params, dialect, ignore_case, search, hash"
-                    : "class (or target), redirectUrl (or redirect), name, parent, priority, defaults, append_params, dialect, ignore_case, search, hash"
+                    ? "pattern, target, redirect, name, parent, priority, defaults, append_params, dialect, ignore_case, search, hash, requires, else"
+                    : "class (or target), redirectUrl (or redirect), name, parent, priority, defaults, append_params, dialect, ignore_case, search, hash, requires, else"
                 throw ruleError(field(), "unknown field (a route has \(known))")
             }
         }
@@ -343,6 +348,10 @@ struct RuleReader {
         route.ignoreCase = ignoreCase
         route.searchPattern = search
         route.hashPattern = hash
+        if !requirements.names.isEmpty || !requirements.elseRoutes.isEmpty {
+            try checkRequirements(&requirements, path())
+            route.navigation.requirements = requirements
+        }
         return (route, RouteSite(index: index, key: keyedPattern, destinationMember: destinationMember))
     }
 

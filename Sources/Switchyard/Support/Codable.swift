@@ -36,13 +36,15 @@ extension ParameterValue: Codable {
 
 extension Route: Codable {
     private enum Field: String, CodingKey {
-        case pattern, target, redirect, name, parent, priority, defaults
+        case pattern, target, redirect, name, parent, priority, defaults, requires
         case appendParams = "append_params"
+        case elseRoutes = "else"
     }
 
     /// A rule document's route object: `pattern`, then `target` or `redirect` (exactly
     /// one), and optionally `name`, `parent`, `priority` (0), `defaults` ({}) and, for a
-    /// redirect, `append_params` (true). A route's handler and value are not encoded.
+    /// redirect, `append_params` (true), `requires` and `else` (an object of requirement names
+    /// to route names). A route's handler and value are not encoded.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Field.self)
         let pattern = try c.decode(String.self, forKey: .pattern)
@@ -62,6 +64,8 @@ extension Route: Codable {
                   defaults: try c.decodeIfPresent([String: ParameterValue].self, forKey: .defaults) ?? [:],
                   appendParams: try c.decodeIfPresent(Bool.self, forKey: .appendParams) ?? true)
         parent = try c.decodeIfPresent(String.self, forKey: .parent)
+        requires = try c.decodeIfPresent([String].self, forKey: .requires) ?? []
+        elseRoutes = try c.decodeIfPresent([String: String].self, forKey: .elseRoutes) ?? [:]
     }
 
     /// The fields above; `name` and `parent` only when set, `append_params` only for a redirect.
@@ -78,6 +82,9 @@ extension Route: Codable {
         try c.encodeIfPresent(parent, forKey: .parent)
         try c.encode(priority, forKey: .priority)
         try c.encode(defaults, forKey: .defaults)
+        // Only when set: a route that loses its requirements on the way would open unchecked.
+        if !requires.isEmpty { try c.encode(requires, forKey: .requires) }
+        if !elseRoutes.isEmpty { try c.encode(elseRoutes, forKey: .elseRoutes) }
     }
 }
 

@@ -23,9 +23,16 @@ from ._errors import (
     LimitError,
     PatternError,
     RedirectError,
+    ResumeTokenError,
+    RouteChangedError,
+    RouteGoneError,
     RuleError,
     Status,
     SwitchyardError,
+    TokenExpiredError,
+    TokenKeyError,
+    TokenMalformedError,
+    TokenTamperedError,
 )
 from ._match import Match
 from ._router import Dialect, HostHandling, Precedence, Router, RouteSpec
@@ -33,7 +40,7 @@ from ._routes import DefaultValue, Route
 from ._typed import ParamValue
 from .introspection import ExplainedCandidate, Explanation
 from .navigation import DECLINED, DispatchResult, Handler, StackEntry, UrlValue
-from . import fixtures, introspection, links, navigation
+from . import fixtures, introspection, links, navigation, requirements
 
 __version__ = "0.1.0"
 __all__ = [
@@ -48,6 +55,13 @@ __all__ = [
     "InvalidURLError",
     "InvalidArgumentError",
     "FileError",
+    "ResumeTokenError",
+    "TokenMalformedError",
+    "TokenTamperedError",
+    "TokenKeyError",
+    "TokenExpiredError",
+    "RouteGoneError",
+    "RouteChangedError",
     "Status",
     "Route",
     "ParamValue",
@@ -67,7 +81,7 @@ __all__ = [
 ]
 
 #: The public submodules; the private ones (``_ffi``, ``_match``, ...) are not part of the API.
-_SUBMODULES = ["fixtures", "introspection", "links", "navigation"]
+_SUBMODULES = ["fixtures", "introspection", "links", "navigation", "requirements"]
 
 
 def library_version() -> str:

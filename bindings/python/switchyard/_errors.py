@@ -38,6 +38,12 @@ class Status(IntEnum):
     SY_ERR_HANDLER = -15
     SY_ERR_NOT_FOUND = -16
     SY_ERR_TYPE = -17
+    SY_ERR_TOKEN_MALFORMED = -20
+    SY_ERR_TOKEN_TAMPERED = -21
+    SY_ERR_TOKEN_OTHER_KEY = -22
+    SY_ERR_TOKEN_EXPIRED = -23
+    SY_ERR_ROUTE_GONE = -24
+    SY_ERR_ROUTE_CHANGED = -25
 
 
 # The codes as module constants, for the binding's own modules.
@@ -157,7 +163,55 @@ class FileError(SwitchyardError, OSError):
         return self.message
 
 
+class ResumeTokenError(SwitchyardError):
+    """``Router.resume`` refused a token; the subclass says why."""
+
+    __module__ = "switchyard"
+
+
+class TokenMalformedError(ResumeTokenError):
+    """Not a resume token: bad characters, cut short, too long (SY_ERR_TOKEN_MALFORMED)."""
+
+    __module__ = "switchyard"
+
+
+class TokenTamperedError(ResumeTokenError):
+    """The token's integrity tag does not match its content (SY_ERR_TOKEN_TAMPERED)."""
+
+    __module__ = "switchyard"
+
+
+class TokenKeyError(ResumeTokenError):
+    """Another key made the token (SY_ERR_TOKEN_OTHER_KEY)."""
+
+    __module__ = "switchyard"
+
+
+class TokenExpiredError(ResumeTokenError):
+    """The token is older than the router's maximum age (SY_ERR_TOKEN_EXPIRED)."""
+
+    __module__ = "switchyard"
+
+
+class RouteGoneError(ResumeTokenError):
+    """The routes changed and no route takes the token's link now (SY_ERR_ROUTE_GONE)."""
+
+    __module__ = "switchyard"
+
+
+class RouteChangedError(ResumeTokenError):
+    """The routes changed and the token's link opens another route now (SY_ERR_ROUTE_CHANGED)."""
+
+    __module__ = "switchyard"
+
+
 _CLASS_FOR_CODE: Dict[int, Type[SwitchyardError]] = {
+    Status.SY_ERR_TOKEN_MALFORMED: TokenMalformedError,
+    Status.SY_ERR_TOKEN_TAMPERED: TokenTamperedError,
+    Status.SY_ERR_TOKEN_OTHER_KEY: TokenKeyError,
+    Status.SY_ERR_TOKEN_EXPIRED: TokenExpiredError,
+    Status.SY_ERR_ROUTE_GONE: RouteGoneError,
+    Status.SY_ERR_ROUTE_CHANGED: RouteChangedError,
     SY_ERR_INVALID_PATTERN: PatternError,
     SY_ERR_CONFLICT: ConflictError,
     SY_ERR_RULE: RuleError,

@@ -8,7 +8,7 @@ import warnings
 from ctypes import byref, c_int
 from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, NoReturn, Optional, Tuple, Union
 
-from . import _ffi, fixtures, introspection, navigation
+from . import _ffi, fixtures, introspection, navigation, requirements
 from ._errors import SY_ERR_MISUSE, FileError, InvalidArgumentError, Status, SwitchyardError
 from ._ffi import SyError, SyRoute
 from ._match import GIL_DISABLED, Match, Scratch, give_scratch, make_match, take_scratch
@@ -330,11 +330,36 @@ class Router:
         URL is dispatched (replacing the handler registered before); None removes it."""
         navigation._handle(self, target, handler)
 
-    def dispatch(self, url: Text, context: object = None) -> DispatchResult:
+    def dispatch(self, url: Text, context: object = None, now: Optional[int] = None) -> DispatchResult:
         """Offer ``url`` to the handlers of the routes that match it, best first, until one
         accepts: a DispatchResult. A handler's exception propagates unchanged; an unreadable
-        URL raises as ``resolve`` does."""
-        return navigation._dispatch(self, url, context)
+        URL raises as ``resolve`` does. A route with requirements is offered only when each
+        check holds for ``context``; else the result is pending (``result.pending``: the
+        requirement and a resume token issued at ``now``, seconds since 1970, the clock's
+        when None)."""
+        if requirements.sy_router_dispatch_pending is None:
+            return navigation._dispatch(self, url, context)
+        return requirements._dispatch(self, url, context, now)
+
+    def require(self, name: Text, check: Optional[requirements.Check]) -> None:
+        """Register ``check(context)`` (truthy: the requirement holds) as the check of the
+        requirement ``name``, replacing the one before; None removes it. A route requiring
+        a name with no check does not dispatch: InvalidArgumentError."""
+        requirements._register(self, name, check)
+
+    def set_resume_key(self, key: Optional[bytes], max_age: int = 86400) -> None:
+        """Set the 16-byte key of this router's resume tokens (None: a new random key, whose
+        tokens no other router accepts) and the oldest token ``resume`` accepts, in seconds.
+        With a key the app keeps, tokens survive a restart: a new router with the same key
+        and the same routes resumes them."""
+        requirements._set_key(self, key, max_age)
+
+    def resume(self, token: Text, context: object = None, now: Optional[int] = None) -> DispatchResult:
+        """Dispatch the link a resume token holds, as ``dispatch`` of its URL with
+        ``context`` would, once the token is checked. Raises a ResumeTokenError subclass for
+        a refused token: TokenMalformedError, TokenTamperedError, TokenKeyError,
+        TokenExpiredError, RouteGoneError, RouteChangedError."""
+        return requirements._resume(self, token, context, now)
 
     def url_for(self, name: Text, params: Optional[Mapping[str, UrlValue]] = None, /, **kw: UrlValue) -> str:
         """The URL of the route named ``name``, its parameters from ``params`` and the

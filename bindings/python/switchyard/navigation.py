@@ -128,13 +128,17 @@ class DispatchResult:
     """What ``Router.dispatch`` did: ``match`` (the candidate whose handler accepted, or
     None), ``value`` (what that handler returned) and ``accepted``; truthy when accepted."""
 
-    __slots__ = ("match", "value")
+    __slots__ = ("match", "value", "pending")
     match: Optional[Match]
     value: Any
+    #: When a route's requirement did not hold: the link that waits, with its resume token
+    #: (a switchyard.requirements.PendingLink); else None.
+    pending: Any
 
-    def __init__(self, match: Optional[Match], value: Any) -> None:
+    def __init__(self, match: Optional[Match], value: Any, pending: Any = None) -> None:
         self.match = match
         self.value = value
+        self.pending = pending
 
     @property
     def accepted(self) -> bool:
@@ -144,7 +148,7 @@ class DispatchResult:
         return self.match is not None
 
     def __repr__(self) -> str:
-        return f"<DispatchResult match={self.match!r} value={self.value!r}>"
+        return f"<DispatchResult match={self.match!r} value={self.value!r} pending={self.pending!r}>"
 
 
 class StackEntry(Tuple[Optional[str], str, Optional[str]]):

@@ -77,7 +77,7 @@ def test_the_old_spellings_still_work_with_a_warning() -> None:
         getattr(introspection, "ParamValue")
     assert switchyard.ConflictError.__module__ == "switchyard"
     assert repr(switchyard.ConflictError) == "<class 'switchyard.ConflictError'>"
-    assert set(dir(switchyard)) == set(switchyard.__all__) | {"__version__", "fixtures", "introspection", "links", "navigation"}
+    assert set(dir(switchyard)) == set(switchyard.__all__) | {"__version__", "fixtures", "introspection", "links", "navigation", "requirements"}
     assert all(hasattr(switchyard, name) for name in switchyard.__all__)
 
 

@@ -1,0 +1,204 @@
+"""Requirements on routes and resume tokens (docs/NAVIGATION.md, "Links that wait").
+
+A route may list named requirements (``"requires"`` in a rule document). The app registers
+a check per name with ``Router.require(name, check)``; ``check(context)`` returns whether
+the requirement holds for the context ``Router.dispatch`` was given. A dispatch that
+reaches a candidate whose requirement does not hold ends pending: ``result.pending`` names
+the requirement and holds a resume token, text that ``Router.resume(token, context)``
+dispatches later, as a fresh dispatch of the link would.
+
+    >>> router.require("signed-in", lambda app: app is not None and app.get("user") is not None)
+    >>> waiting = router.dispatch("myapp://orders/7", context={"user": None})
+    >>> waiting.pending.requirement
+    'signed-in'
+    >>> router.resume(waiting.pending.token, context={"user": 5}).value
+"""
+
+from __future__ import annotations
+
+import ctypes
+import itertools
+import threading
+from ctypes import CFUNCTYPE, POINTER, byref, c_char, c_char_p, c_int, c_int64, c_size_t, c_uint8, c_void_p
+from typing import TYPE_CHECKING, Any, Callable, Dict, Optional
+
+from . import _ffi, navigation
+from ._errors import SY_OK
+from ._ffi import MatchRef, RouterRef, SyError
+from ._match import Scratch, give_scratch, make_match, take_scratch
+from ._text import utf8
+
+if TYPE_CHECKING:
+    from ._router import Router
+
+__all__ = ["Check", "PendingLink", "RESUME_TOKEN_MAX"]
+
+#: A requirement's check: called as ``check(context)``; truthy when the requirement holds.
+Check = Callable[[Any], object]
+
+#: The longest resume token, in characters.
+RESUME_TOKEN_MAX = 4096
+_REQUIREMENT_NAME_MAX = 64
+_NOW_CLOCK = -(2 ** 63)
+
+
+class _SyPending(ctypes.Structure):
+    """sy_pending."""
+
+    _fields_ = [("handled", c_int), ("pending", c_int),
+                ("requirement_len", c_size_t), ("requirement", c_char * (_REQUIREMENT_NAME_MAX + 1)),
+                ("token_len", c_size_t), ("token", c_char * (RESUME_TOKEN_MAX + 1))]
+    handled: int
+    pending: int
+    requirement_len: int
+    requirement: bytes
+    token_len: int
+    token: bytes
+
+
+_RequirementFn = CFUNCTYPE(c_int, c_void_p, c_void_p)
+_ReleaseFn = CFUNCTYPE(None, c_void_p)
+_ErrP = POINTER(SyError)
+
+sy_router_require = _ffi.declare_extension(
+    "sy_router_require", [RouterRef, c_char_p, c_size_t, _RequirementFn, c_void_p, _ReleaseFn, _ErrP])
+sy_router_set_resume_key = _ffi.declare_extension(
+    "sy_router_set_resume_key", [RouterRef, POINTER(c_uint8), c_int64, _ErrP])
+sy_router_dispatch_pending = _ffi.declare_extension(
+    "sy_router_dispatch_pending",
+    [MatchRef, RouterRef, c_char_p, c_size_t, c_void_p, c_int64, POINTER(_SyPending), _ErrP])
+sy_router_resume = _ffi.declare_extension(
+    "sy_router_resume", [MatchRef, RouterRef, c_char_p, c_size_t, c_void_p, c_int64, POINTER(_SyPending), _ErrP])
+
+
+class PendingLink:
+    """A link that waits (``DispatchResult.pending``): ``requirement``, the name of the
+    requirement that did not hold, and ``token``, the resume token (str, base64url, safe in
+    a file and in a URL parameter) that ``Router.resume`` dispatches later."""
+
+    __slots__ = ("requirement", "token")
+    requirement: str
+    token: str
+
+    def __init__(self, requirement: str, token: str) -> None:
+        self.requirement = requirement
+        self.token = token
+
+    def __repr__(self) -> str:
+        return f"<PendingLink requirement={self.requirement!r} token={self.token[:12]!r}...>"
+
+
+# A check is kept by the library as (one trampoline, a token naming the callable in _checks).
+_tokens = itertools.count(1)
+_checks: Dict[int, Check] = {}
+_lock = threading.Lock()
+
+
+@_RequirementFn  # type: ignore[untyped-decorator]  # ctypes' CFUNCTYPE types are untyped
+def _trampoline(check_token: int, dispatch_token: int) -> int:
+    state = navigation._dispatches.get(dispatch_token)
+    check = _checks.get(check_token)
+    if state is None or check is None:
+        return 0
+    try:
+        return 1 if check(state.context) else 0
+    except BaseException as e:  # noqa: B036 - handed to dispatch's caller unchanged
+        state.error = e
+        return -1
+
+
+@_ReleaseFn  # type: ignore[untyped-decorator]
+def _release(check_token: int) -> None:
+    _checks.pop(check_token, None)
+
+
+def _require_fn(fn: Optional[Any], name: str) -> Any:
+    if fn is None:
+        raise NotImplementedError(f"{_ffi.library_path} has no {name}; rebuild libswitchyard")
+    return fn
+
+
+def _register(router: Router, name: object, check: Optional[Check]) -> None:
+    """Router.require (its docstring says what it does)."""
+    if check is not None and not callable(check):
+        raise TypeError(f"a requirement's check must be callable, not {type(check).__name__}")
+    text = utf8(name, "name")
+    with _lock:
+        token = next(_tokens)
+    if check is not None:
+        _checks[token] = check
+    err = SyError()
+    status = _require_fn(sy_router_require, "sy_router_require")(
+        router._ref(), text, len(text), _trampoline if check is not None else _RequirementFn(),
+        token, _release, byref(err))
+    if status != SY_OK:
+        raise _ffi.error_from(status, err)
+
+
+def _set_key(router: Router, key: Optional[bytes], max_age: int) -> None:
+    """Router.set_resume_key (its docstring says what it does)."""
+    if key is not None and (not isinstance(key, (bytes, bytearray)) or len(key) != 16):
+        raise ValueError("a resume key is 16 bytes (bytes), or None for a random key")
+    if not isinstance(max_age, int) or isinstance(max_age, bool):
+        raise TypeError(f"max_age must be an int (seconds), not {type(max_age).__name__}")
+    buf = (c_uint8 * 16).from_buffer_copy(bytes(key)) if key is not None else None
+    err = SyError()
+    status = _require_fn(sy_router_set_resume_key, "sy_router_set_resume_key")(
+        router._ref(), buf, max_age, byref(err))
+    if status != SY_OK:
+        raise _ffi.error_from(status, err)
+
+
+def _now(now: Optional[int]) -> int:
+    if now is None:
+        return _NOW_CLOCK
+    if not isinstance(now, int) or isinstance(now, bool):
+        raise TypeError(f"now must be an int (seconds since 1970) or None, not {type(now).__name__}")
+    return now
+
+
+def _run(router: Router, fn: Any, name: str, data: bytes, context: object,
+         now: Optional[int]) -> navigation.DispatchResult:
+    """sy_router_dispatch_pending or sy_router_resume, with Python's context and checks."""
+    call = _require_fn(fn, name)
+    at = _now(now)
+    ref = router._ref()
+    state = navigation._Dispatch(context)
+    with navigation._lock:
+        token = next(navigation._tokens)
+    navigation._dispatches[token] = state
+    try:
+        c = take_scratch()
+    except IndexError:
+        c = Scratch()
+    out = _SyPending()
+    err = SyError()
+    try:
+        status = call(c.ref, ref, data, len(data), token, at, byref(out), byref(err))
+    finally:
+        del navigation._dispatches[token]
+    if status != SY_OK or not out.handled:
+        give_scratch(c)
+    if state.error is not None:
+        raise state.error
+    if status != SY_OK:
+        raise _ffi.error_from(status, err)
+    pending = None
+    if out.pending:
+        pending = PendingLink(out.requirement[: out.requirement_len].decode(),
+                              out.token[: out.token_len].decode())
+    if not out.handled:
+        return navigation.DispatchResult(None, None, pending)
+    m = make_match()
+    m._c = c
+    m._cache = None
+    m._text = None
+    return navigation.DispatchResult(m, state.value, pending)
+
+
+def _dispatch(router: Router, url: object, context: object, now: Optional[int]) -> navigation.DispatchResult:
+    return _run(router, sy_router_dispatch_pending, "sy_router_dispatch_pending", utf8(url, "url"), context, now)
+
+
+def _resume(router: Router, token: object, context: object, now: Optional[int]) -> navigation.DispatchResult:
+    return _run(router, sy_router_resume, "sy_router_resume", utf8(token, "token"), context, now)
