@@ -239,3 +239,13 @@ struct ParameterTypeFailureTests {
         #expect(try r.resolve("/b/abc", into: buffer))
     }
 }
+
+@Suite("Parameter types in the route listing and explain")
+struct ParameterTypeListingTests {
+    @Test("a custom-typed segment is listed as written")
+    func listed() throws {
+        let r = try typedRouter(["/d/<date:d>/<tab:t>/<one(a,b):w>"])
+        let text = r.entriesByPrecedence().map { $0.parts.map(\.description).joined(separator: " ") }
+        #expect(text.contains { $0.hasSuffix("<date:d> <tab:t> <one(a,b):w>") }, "\(text)")
+    }
+}
