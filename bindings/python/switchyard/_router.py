@@ -407,7 +407,7 @@ def typed_router_class() -> type:
 class _TypedRouter(Router):
     __slots__ = ()
 
-    def resolve(self, url: Text) -> Match:  # type: ignore[override]
+    def resolve(self, url: Text) -> Match:
         return parameter_types.resolve_typed(self, url)
 
 

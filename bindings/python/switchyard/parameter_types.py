@@ -28,9 +28,9 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Protocol, Sequence, Tuple
 
 from . import _ffi
-from ._errors import InvalidArgumentError, SwitchyardError
+from ._errors import InvalidArgumentError, Status, SwitchyardError
 from ._ffi import SyError, SyStr
-from ._text import utf8
+from ._text import Text, utf8
 
 if TYPE_CHECKING:
     from ._match import Match
@@ -106,30 +106,32 @@ def _release(token: Optional[int]) -> None:
 _router_types: "weakref.WeakKeyDictionary[Router, Dict[str, ParameterType]]" = weakref.WeakKeyDictionary()
 
 
-def register_type(router: Router, name: str, obj: ParameterType) -> None:
+def register_type(router: Router, name: Text, obj: ParameterType) -> None:
     """Router.register_type (its docstring says what it does)."""
     if not callable(getattr(obj, "parse", None)) or not callable(getattr(obj, "format", None)):
-        raise InvalidArgumentError(0, f"a parameter type needs parse and format methods, not {obj!r}")
+        raise InvalidArgumentError(Status.SY_ERR_INVALID_ARGUMENT, f"a parameter type needs parse and format methods, not {obj!r}")
     name_bytes = utf8(name, "name")
-    callback = _parse_callback(name, obj)
+    text_name = name_bytes.decode()
+    callback = _parse_callback(text_name, obj)
     token = next(_tokens)
     _held[token] = callback  # owned by the library from the call on, released by it
     err = SyError()
     _require(_ffi.sy_router_register_type, "sy_router_register_type")(
         router._ref(), name_bytes, len(name_bytes), callback, token, _release, err)
-    _typed(router)[name] = obj
+    _typed(router)[text_name] = obj
 
 
-def register_words(router: Router, name: str, words: Sequence[str]) -> None:
+def register_words(router: Router, name: Text, words: Sequence[Text]) -> None:
     """Router.register_words (its docstring says what it does)."""
     if isinstance(words, (str, bytes)):
-        raise InvalidArgumentError(0, "words is a list of words, not one text")
+        raise InvalidArgumentError(Status.SY_ERR_INVALID_ARGUMENT, "words is a list of words, not one text")
     name_bytes = utf8(name, "name")
     encoded = [utf8(w, "word") for w in words]
     array = (SyStr * max(1, len(encoded)))()
     for k, w in enumerate(encoded):
-        array[k].ptr = w
-        array[k].len = len(w)
+        ptr, length = _ffi.str_in(w)  # ``encoded`` keeps the bytes alive
+        array[k].ptr = ptr  # type: ignore[assignment]  # never None: w is bytes
+        array[k].len = length
     err = SyError()
     _require(_ffi.sy_router_register_words, "sy_router_register_words")(
         router._ref(), name_bytes, len(name_bytes), array, len(encoded), err)
@@ -155,19 +157,26 @@ def _typed_names(router: Router, pattern: Optional[str]) -> Dict[str, str]:
     return {param: t for t, param in _SEGMENT.findall(pattern or "") if t in types}
 
 
+def _plain_resolve(router: Router, url: Any) -> Match:
+    """The plain Router.resolve of ``router`` (whose class is the typed subclass)."""
+    from ._router import Router as _Router
+    return _Router.resolve(router, url)
+
+
 def resolve_typed(router: Router, url: Any) -> Match:
     """Router.resolve of a router with types of its own: the values ``parse`` returned
     replace their texts in params and path_params; a failed parse function raises."""
     _calls.values = {}
     _calls.failure = None
     try:
-        m = super(type(router), router).resolve(url)
+        m: Match = _plain_resolve(router, url)
     except SwitchyardError as e:
         failure = _calls.failure
         if failure is not None:
             _calls.failure = None
-            raise InvalidArgumentError(e.position, f"parameter type {_calls.failed_type!r} failed: "
-                                       f"{type(failure).__name__}: {failure}") from failure
+            raise InvalidArgumentError(Status.SY_ERR_INVALID_ARGUMENT,
+                                       f"parameter type {_calls.failed_type!r} failed: "
+                                       f"{type(failure).__name__}: {failure}", e.position) from failure
         raise
     values = _calls.values
     _calls.values = {}
@@ -214,6 +223,6 @@ def format_values(router: Router, name: Any, values: Dict[str, Any]) -> Dict[str
         if param in out and not isinstance(out[param], str):
             text = types[t].format(out[param])
             if not isinstance(text, str):
-                raise InvalidArgumentError(0, f"format of type {t!r} returned {type(text).__name__}, not str")
+                raise InvalidArgumentError(Status.SY_ERR_INVALID_ARGUMENT, f"format of type {t!r} returned {type(text).__name__}, not str")
             out[param] = text
     return out
