@@ -203,41 +203,15 @@ private func inlineWordSet(_ type: ArraySlice<UInt8>, at: Int) throws(Switchyard
     var words: [[UInt8]] = []
     var start = body.startIndex
     for k in body.indices where body[k] == 0x2C {
-        words.append(percentDecodedWord(body[start..<k]))
+        words.append(linkPercentDecoded(body[start..<k]))
         start = k + 1
     }
-    words.append(percentDecodedWord(body[start...]))
+    words.append(linkPercentDecoded(body[start...]))
     if let problem = ParameterTypeRegistry.checkWords(words) {
         let code: SwitchyardError.Code = problem.contains("over the limit") ? .limit : .invalidPattern
         throw SwitchyardError(code, "\(problem) at \(at)", position: at)
     }
     return ParameterMatcher(name: String(decoding: type, as: UTF8.self), words: words)
-}
-
-/// `text` with each `%XX` (two hex digits) replaced by its byte; any other '%' is kept.
-private func percentDecodedWord(_ text: ArraySlice<UInt8>) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(text.count)
-    var k = text.startIndex
-    while k < text.endIndex {
-        if text[k] == 0x25, k + 2 < text.endIndex, let h = hexDigit(text[k + 1]), let l = hexDigit(text[k + 2]) {
-            out.append(h << 4 | l)
-            k += 3
-        } else {
-            out.append(text[k])
-            k += 1
-        }
-    }
-    return out
-}
-
-private func hexDigit(_ b: UInt8) -> UInt8? {
-    switch b {
-    case 0x30...0x39: return b - 0x30
-    case 0x41...0x46: return b - 0x37
-    case 0x61...0x66: return b - 0x57
-    default: return nil
-    }
 }
 
 /// Where the word list of `<one(...)` starting at `start` (its '<') ends: the index of its
