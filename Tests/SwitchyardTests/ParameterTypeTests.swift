@@ -249,3 +249,29 @@ struct ParameterTypeListingTests {
         #expect(text.contains { $0.hasSuffix("<date:d> <tab:t> <one(a,b):w>") }, "\(text)")
     }
 }
+
+@Suite("Parameter types on many threads")
+struct ParameterTypeThreadTests {
+    @Test("resolves on several threads at once call parse concurrently and agree")
+    func concurrentResolves() async throws {
+        let r = try typedRouter(["/d/<date:d>", "/d/:x", "/t/<tab:t>"])
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for k in 0..<4 {
+                group.addTask {
+                    var hits = 0
+                    let buffer = MatchBuffer()
+                    for i in 0..<500 {
+                        let url = (i + k) % 2 == 0 ? "/d/2024-01-\(1 + i % 28)" : "/d/day\(i)"
+                        let found = try r.resolve(url, into: buffer)
+                        #expect(found)
+                        if buffer.match?.pattern == "/d/<date:d>" { hits += 1 }
+                    }
+                    return hits
+                }
+            }
+            var total = 0
+            for try await h in group { total += h }
+            #expect(total == 1000)
+        }
+    }
+}
