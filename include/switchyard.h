@@ -1622,6 +1622,87 @@ SY_API sy_status sy_router_add_route_data(sy_router *router,
  */
 SY_API void *sy_match_data(const sy_match *match);
 
+/** What a parse function (sy_type_parse_fn) returns: the text is a value of the type. */
+#define SY_TYPE_ACCEPT 1
+/** What a parse function returns: the text is not a value of the type (the next
+ *  candidate route is tried). */
+#define SY_TYPE_DECLINE 0
+
+/**
+ * A parameter type's parse function (sy_router_register_type()): whether text, one
+ * decoded path segment (len bytes, not NUL-terminated, never empty), is a value of the
+ * type. Return SY_TYPE_ACCEPT or SY_TYPE_DECLINE; any other value is a failure of the
+ * function, and the resolve that called it fails with SY_ERR_INVALID_ARGUMENT (the
+ * message names the type, the segment and the value returned). It is called on any
+ * thread that resolves, at once from several threads, and only where a route with the
+ * type is a candidate for the segment; it must not call this library's functions on the
+ * same router (a resolve holds no lock, but re-entering a resolve's table is not supported).
+ */
+typedef int (*sy_type_parse_fn)(const char *text, size_t len, void *user_data);
+
+/**
+ * Register a parameter type of your own: patterns may then write <name:param>, a path
+ * segment that parse accepts. It ranks as the typed parameters do (after literals and
+ * the built-in types, before :name). The match gives the segment's decoded text, as for
+ * <string:>; sy_router_build_url() checks a value with parse, so a URL is built only
+ * for values of the type.
+ *
+ * @param router    A router from sy_router_new(), with no routes yet.
+ * @param name      The type's name: a letter or '_', then letters, digits or '_'; at
+ *                  most 64 bytes; not a built-in type (string, int, float, uuid, path,
+ *                  re, one) nor a name registered before.
+ * @param name_len  Length of name in bytes, or SY_NUL.
+ * @param parse     The parse function; not NULL.
+ * @param user_data Any pointer, or NULL; passed to parse, never read by the library.
+ * @param release   Optional. Called with user_data exactly once, when the library no
+ *                  longer holds it; NULL when user_data needs no release.
+ * @param err       Optional. Cleared on entry; filled on failure.
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if router is NULL or not a router, or parse or name is NULL;
+ *         SY_ERR_INVALID_ARGUMENT if the name is invalid, built in or taken, or the
+ *         router already has routes (register types first);
+ *         SY_ERR_LIMIT if the router has 64 types and word sets, or the name is over
+ *         64 bytes. On failure nothing is registered and release has been called.
+ *
+ * Ownership: the library owns user_data from the call on (also when the call fails)
+ *            and hands it to release. name is copied.
+ * Lifetime:  the type lives as long as the router and every match that holds a table
+ *            using it; then release runs, on the thread that frees the last of them.
+ * Thread safety: as sy_router_add(); parse runs on resolving threads (see sy_type_parse_fn).
+ * Since: 0.1
+ */
+SY_API sy_status sy_router_register_type(sy_router *router,
+                                         const char *name, size_t name_len,
+                                         sy_type_parse_fn parse, void *user_data,
+                                         sy_release_fn release,
+                                         sy_error *err);
+
+/**
+ * Register a word set: patterns may then write <name:param>, a path segment equal to one
+ * of words (compared byte for byte after percent-decoding, case-sensitive), ranked as
+ * the typed parameters are. A pattern may also list its words in place:
+ * <one(reviews,photos):tab>.
+ *
+ * @param router     A router from sy_router_new(), with no routes yet.
+ * @param name       The set's name, as for sy_router_register_type().
+ * @param name_len   Length of name in bytes, or SY_NUL.
+ * @param words      The words: 1 to 256, each 1 to 255 bytes of UTF-8 without '/'.
+ * @param word_count How many words.
+ * @param err        Optional. Cleared on entry; filled on failure.
+ * @return SY_OK; the errors of sy_router_register_type(), and
+ *         SY_ERR_INVALID_ARGUMENT for an empty list, an empty word, a word with '/' or
+ *         not UTF-8; SY_ERR_LIMIT for more than 256 words or a word over 255 bytes.
+ *
+ * Ownership: the words are copied.
+ * Lifetime:  as the router.
+ * Thread safety: as sy_router_add().
+ * Since: 0.1
+ */
+SY_API sy_status sy_router_register_words(sy_router *router,
+                                          const char *name, size_t name_len,
+                                          const sy_str *words, size_t word_count,
+                                          sy_error *err);
+
 /** What a handler returns: it took the URL, dispatch ends. */
 #define SY_HANDLED 1
 /** What a handler returns: not for this handler, dispatch tries the next candidate. */

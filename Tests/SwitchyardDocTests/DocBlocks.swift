@@ -231,12 +231,30 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             match.fragment        // "top"
         }
         // the page's Swift block 2
+        struct Slug: ParameterType, Equatable {
+            let text: String
+            init?(parameterText text: String) {
+                guard !text.isEmpty, text.allSatisfy({ $0 == "-" || ("a"..."z").contains($0) }) else { return nil }
+                self.text = text
+            }
+            var parameterText: String { text }
+        }
+        let blog = Router()
+        try blog.register(Slug.self, as: "slug")
+        try blog.register(words: ["reviews", "photos"], as: "tab")
+        try blog.add("/blog/<slug:post>/<tab:tab>", target: "Post", name: "post")
+        try blog.add("/size/<one(s,m,l):size>", target: "Size")
+        let post = try blog.resolve("/blog/hello-world/photos")
+        let slug = post?.parameter("post", as: Slug.self)          // Slug(text: "hello-world")
+        let url = try blog.url(for: "post", parameters: ["post": Slug(parameterText: "a-b")!, "tab": "reviews"])
+        // "/blog/a-b/reviews"
+        // the page's Swift block 3
         let scratch = MatchBuffer()
         if try router.resolve("/files/a/b%20c.txt", into: scratch) {
             print(scratch.remainder ?? "")   // "a/b c.txt"
             let value = scratch.match        // a Match, when one is needed
         }
-        // the page's Swift block 3
+        // the page's Swift block 4
         do {
             try router.add("/user/<date:day>", target: "Calendar")
         } catch {

@@ -69,6 +69,8 @@ extension ModelEntry {
             case .int: parts.append(.parameter(kind: "int", name: name))
             case .float: parts.append(.parameter(kind: "float", name: name))
             case .param: parts.append(.parameter(kind: "string", name: name))
+            case .regex where s.regex?.parameterType != nil:  // a word set or an app's type
+                parts.append(.parameter(kind: s.regex?.parameterType?.name ?? "", name: name))
             case .regex:
                 parts.append(.constraint(name: s.nameIndex >= 0 ? name : nil,
                                          regex: String(decoding: s.regex?.source ?? [], as: UTF8.self)))

@@ -272,6 +272,8 @@ private func renderSegment(_ s: PatternSegment, names: [String], decode: Bool) -
     case .float: return "<float:\(name)>"
     case .param: return ":\(name)"
     case .star: return "*"
+    case .regex where s.regex?.parameterType != nil:  // a word set or an app's type
+        return "<\(s.regex?.parameterType?.name ?? ""):\(name)>"
     case .regex:
         return "<re:\(s.nameIndex >= 0 ? name : ""):\(String(decoding: s.regex?.source ?? [], as: UTF8.self))>"
     case .inline: return renderProgram(s, names: names, from: 0)

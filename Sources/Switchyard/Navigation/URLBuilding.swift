@@ -106,8 +106,9 @@ extension Router {
                 taken.insert(n)
                 let text = try checkedText(parameters[n] ?? .string(""), kind: s.kind, parameter: n, route: name)
                 if let regex = s.regex, !Array(text.utf8).withUnsafeBufferPointer({ regex.matches($0) }) {
-                    throw SwitchyardError(.invalidArgument,
-                        "parameter '\(n)' of route '\(name)' does not match its constraint: '\(text)'")
+                    throw SwitchyardError(.invalidArgument, regex.parameterType.map {
+                        "parameter '\(n)' of route '\(name)' is not a value of type '\($0.name)': '\(text)'"
+                    } ?? "parameter '\(n)' of route '\(name)' does not match its constraint: '\(text)'")
                 }
                 written[n] = text
                 appendSegment(text, place: place, into: &out)

@@ -161,6 +161,8 @@ struct PatternConfig {
     var maxAlternatives: Int
     /// The dialect of routes that do not name one.
     var dialect: PatternDialect
+    /// The parameter types and word sets registered on the router (ParameterTypes.swift).
+    var types = ParameterTypeRegistry()
 
     init(_ o: RouterOptions, _ store: WebSchemeStore) {
         dialect = o.dialect
@@ -491,6 +493,11 @@ private struct PatternCompiler {
             if b == 0x3F || b == 0x23 {
                 throw bad("'\(b == 0x3F ? "?" : "#")' is not allowed in a pattern", i)
             }
+            if b == 0x3C, let close = wordListEnd(bytes, i) {
+                angleAt = i
+                i = close + 1  // a word set's '(' and ')' are no group
+                continue
+            }
             if b == 0x3C {
                 angleAt = i
             } else if b == 0x3E || b == 0x2F {
@@ -632,20 +639,21 @@ private struct PatternCompiler {
             var kind = SegmentKind.param
             var name = inner
             if let colon = inner.firstIndex(of: 0x3A) {
-                let type = String(decoding: inner[..<colon], as: UTF8.self)
                 name = inner[(colon + 1)...]
                 let typeAt = o[inner.startIndex]
-                switch type {
-                case "string": kind = .param
-                case "int": kind = .int
-                case "float": kind = .float
-                case "uuid": kind = .uuid
-                case "path":
+                switch try lookUpParameterType(inner[..<colon], at: typeAt, registry: config.types) {
+                case .string: kind = .param
+                case .int: kind = .int
+                case .float: kind = .float
+                case .uuid: kind = .uuid
+                case .path:
                     let idx = try nameIndex(name, o, at: at0 + 6)
                     if !isLast { return .segment(PatternSegment(kind: .catchAll, nameIndex: idx, names: [idx])) }
                     return .remainder(RemainderPattern(minSegments: 1, nameIndex: idx))
-                case "": throw bad("missing type before ':'", typeAt)
-                default: throw bad("unknown type '\(type)'", typeAt)
+                case .custom(let matcher):
+                    let idx = try nameIndex(name, o, at: o[colon + 1])
+                    return .segment(PatternSegment(kind: .regex, literal: matcher.key, nameIndex: idx,
+                                                   regex: .parameterType(matcher)))
                 }
             }
             let idx = try nameIndex(name, o, at: at0 + 1)

@@ -46,6 +46,9 @@ struct LinearRegex: Hashable, Sendable {
     let automaton: RegexDFA?
 
     var instructionCount: Int { instructions.count }
+    /// For a segment of an app's parameter type or a word set (ParameterTypes.swift): its
+    /// check, which `matches` uses instead of the program.
+    var parameterType: ParameterMatcher? = nil
 
     /// Compiles `source`. `offset`: where it stands in the route pattern, added to every
     /// error position. A regexp whose program would pass `maxInstructions` is a `.limit`
@@ -127,8 +130,10 @@ struct LinearRegex: Hashable, Sendable {
         groupNames = []
     }
 
-    static func == (a: LinearRegex, b: LinearRegex) -> Bool { a.source == b.source }
-    func hash(into h: inout Hasher) { h.combine(source) }
+    static func == (a: LinearRegex, b: LinearRegex) -> Bool {
+        a.source == b.source && a.parameterType?.name == b.parameterType?.name
+    }
+    func hash(into h: inout Hasher) { h.combine(source); h.combine(parameterType?.name) }
 
     /// The `Int32`s of scratch a match needs: without captures (`matches`) or with them (`match`).
     func scratchCount(capturing: Bool) -> Int {
@@ -141,6 +146,7 @@ struct LinearRegex: Hashable, Sendable {
     /// automaton decides). Not for the resolve path, where the MatchBuffer lends scratch:
     /// past 1 KiB the stack scratch is allocated.
     func matches(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let parameterType { return parameterType.check(input) == .accepted }
         if let automaton, !input.isEmpty { return automaton.matches(input) }
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: scratchCount(capturing: false)) { scratch in
             var budget = Int.max
@@ -154,6 +160,7 @@ struct LinearRegex: Hashable, Sendable {
     /// `scratchCount(capturing: false)` elements; its contents need no initialising.
     func matches(_ input: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<Int32>,
                  budget: inout Int) -> Bool? {
+        if let parameterType { return parameterType.check(input) == .accepted }
         if let automaton, !input.isEmpty { return automaton.matches(input) }
         var steps = 0
         let matched = run(input, groups: nil, slotCount: 0, scratch: scratch, steps: &steps, limit: budget)

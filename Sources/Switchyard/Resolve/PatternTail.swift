@@ -24,6 +24,8 @@ struct TailInput {
     var pathIsDecoded = false
     var queryStart = -1, queryEnd = -1
     var fragmentStart = -1, fragmentEnd = -1
+    /// Set when an app's parameter type failed on a segment of this walk (ParameterTypes.swift).
+    var typeFailure: SwitchyardError? = nil
 
     func free() { scratch.free(); slots.free() }
 }
@@ -54,6 +56,7 @@ extension MatchBuffer {
         let st = state
         guard let tail = st.pointee.tail else { return }
         tail.pointee.budget = regexStepBudget
+        tail.pointee.typeFailure = nil
         tail.pointee.pathIsDecoded = false
         if let (a, _) = prefix.authority, a > 0, p[a - 1] == 0x2F {
             tail.pointee.pathStart = a - 1
@@ -88,6 +91,7 @@ extension MatchBuffer {
     /// could not finish may have let another route win, so there is no answer to give).
     func checkRegexBudget() throws(SwitchyardError) {
         guard let tail = state.pointee.tail, tail.pointee.budget < 0 else { return }
+        if let failure = tail.pointee.typeFailure { throw failure }
         throw SwitchyardError(.limit, "the regular expressions tried on this URL took more than \(regexStepBudget) steps, the limit of one resolve")
     }
 }

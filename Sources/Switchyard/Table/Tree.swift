@@ -213,6 +213,7 @@ struct WalkTable: @unchecked Sendable {
 func constraintAccepts(_ constraints: UnsafePointer<LinearRegex>, _ index: Int32,
                        _ p: UnsafePointer<UInt8>, _ n: Int, _ input: UnsafeMutablePointer<TailInput>?) -> Bool {
     guard let input, input.pointee.budget >= 0 else { return false }
+    if let type = constraints[Int(index)].parameterType { return parameterTypeAccepts(type, p, n, input) }
     let scratch = UnsafeMutableBufferPointer(start: input.pointee.scratch.base, count: input.pointee.scratch.capacity)
     return constraints[Int(index)].matches(UnsafeBufferPointer(start: p, count: n), scratch: scratch,
                                            budget: &input.pointee.budget) ?? false

@@ -8,7 +8,7 @@ import warnings
 from ctypes import byref, c_int
 from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, NoReturn, Optional, Tuple, Union
 
-from . import _ffi, fixtures, introspection, navigation, requirements
+from . import _ffi, fixtures, introspection, navigation, parameter_types, requirements
 from ._errors import SY_ERR_MISUSE, FileError, InvalidArgumentError, Status, SwitchyardError
 from ._ffi import SyError, SyRoute
 from ._match import GIL_DISABLED, Match, Scratch, give_scratch, make_match, take_scratch
@@ -361,6 +361,22 @@ class Router:
         TokenExpiredError, RouteGoneError, RouteChangedError."""
         return requirements._resume(self, token, context, now)
 
+    def register_type(self, name: Text, type: parameter_types.ParameterType) -> None:
+        """Register a parameter type of your own: ``<name:param>`` then matches the path
+        segments ``type.parse(text)`` gives a value for (a ValueError means it is not one),
+        and ``Match.params`` holds that value; ``url_for`` writes such a value with
+        ``type.format(value)``. Before any route is added or loaded. Raises
+        InvalidArgumentError for a name that is invalid, built in or taken, or when the
+        router has routes; LimitError past 64 types (parameter_types.py)."""
+        parameter_types.register_type(self, name, type)
+
+    def register_words(self, name: Text, words: Iterable[Text]) -> None:
+        """Register a word set: ``<name:param>`` then matches a segment equal to one of
+        ``words`` (case-sensitive), as ``<one(a,b):param>`` does in place. Before any route
+        is added or loaded; the refusals of ``register_type``, and an empty list, an empty
+        word or one with '/'."""
+        parameter_types.register_words(self, name, list(words))
+
     def url_for(self, name: Text, params: Optional[Mapping[str, UrlValue]] = None, /, **kw: UrlValue) -> str:
         """The URL of the route named ``name``, its parameters from ``params`` and the
         keywords (a keyword wins over the same name in ``params``): str, int, float,
@@ -371,7 +387,7 @@ class Router:
         mistyped parameter)."""
         values = dict(params) if params is not None else {}
         values.update(kw)
-        return navigation._url_for(self, name, values)
+        return navigation._url_for(self, name, parameter_types.format_values(self, name, values))
 
     def url_for_strict(self, name: Text, params: Optional[Mapping[str, UrlValue]] = None, /,
                        **kw: UrlValue) -> str:
@@ -382,7 +398,8 @@ class Router:
         keyword would take the name from routes that have a parameter called ``extra``."""
         values = dict(params) if params is not None else {}
         values.update(kw)
-        return navigation._url_for(self, name, values, refuse_extra=True)
+        return navigation._url_for(self, name, parameter_types.format_values(self, name, values),
+                                   refuse_extra=True)
 
     # -------------------------------------------------------------- introspection
 
@@ -418,6 +435,22 @@ class Router:
         fixture document raises InvalidArgumentError naming the JSON path, line and column.
         """
         return fixtures._run_fixtures(self, path_or_text)
+
+
+def typed_router_class() -> type:
+    """The class of a Router with parameter types of its own (parameter_types.py): its
+    resolve gives the values their parse functions returned."""
+    return _TypedRouter
+
+
+class _TypedRouter(Router):
+    __slots__ = ()
+
+    def resolve(self, url: Text) -> Match:
+        return parameter_types.resolve_typed(self, url)
+
+
+_TypedRouter.__name__ = _TypedRouter.__qualname__ = "Router"
 
 
 def _resolve_failed(c: Scratch, router: Any, url: bytes, size: Any) -> None:

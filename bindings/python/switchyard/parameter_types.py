@@ -1,0 +1,228 @@
+"""Parameter types of the app's own and word sets (docs/PYTHON.md, "Parameter types").
+
+    >>> class Day:
+    ...     def parse(self, text):            # raise ValueError: not a day
+    ...         return datetime.date.fromisoformat(text)
+    ...     def format(self, value):
+    ...         return value.isoformat()
+    >>> router.register_type("date", Day())
+    >>> router.add("/log/<date:d>", "Log", name="log")
+    >>> router.resolve("/log/2024-02-29").params["d"]
+    datetime.date(2024, 2, 29)
+
+The library calls ``parse`` through a ctypes callback, only for segments where a route with
+the type is a candidate. A ValueError from ``parse`` means "not this type" (the next
+candidate is tried). Any other exception, or ``None`` returned, fails that resolve: it
+raises InvalidArgumentError naming the type and the segment, with the exception as its
+``__cause__``. The object ``parse`` returned is the parameter's value in ``Match.params``
+and ``Match.path_params``; ``url_for`` writes a value of the type with ``format``.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import weakref
+from ctypes import byref, c_size_t, string_at
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Protocol, Sequence, Tuple
+
+from . import _ffi
+from ._errors import InvalidArgumentError, Status, SwitchyardError
+from ._ffi import SyError, SyStr
+from ._text import Text, utf8
+
+if TYPE_CHECKING:
+    from ._match import Match
+    from ._router import Router
+
+__all__ = ["ParameterType"]
+
+
+class ParameterType(Protocol):
+    """What ``Router.register_type`` takes: ``parse(text) -> value`` (raise ValueError for a
+    text that is not a value of the type) and ``format(value) -> str``."""
+
+    def parse(self, text: str) -> Any: ...
+
+    def format(self, value: Any) -> str: ...
+
+
+class _Calls(threading.local):
+    """Per thread: the values ``parse`` gave during the current resolve, by (type, text),
+    and the first failure of a parse function in it."""
+
+    def __init__(self) -> None:
+        self.values: Dict[Tuple[str, str], Any] = {}
+        self.failure: Optional[BaseException] = None
+        self.failed_type = ""
+
+
+_calls = _Calls()
+
+
+def _parse_callback(name: str, obj: ParameterType) -> Any:
+    """The C parse function of one type: it must never let an exception through ctypes."""
+
+    def parse(text_ptr: int, length: int, user_data: int) -> int:
+        try:
+            text = string_at(text_ptr, length).decode("utf-8", "surrogateescape")
+            try:
+                value = obj.parse(text)
+            except ValueError:
+                return _ffi.SY_TYPE_DECLINE
+            if value is None:
+                raise TypeError(f"parse of type {name!r} returned None for {text!r} "
+                                "(raise ValueError for a text that is not a value of the type)")
+            _calls.values[(name, text)] = value
+            return _ffi.SY_TYPE_ACCEPT
+        except BaseException as e:  # noqa: BLE001  # reported by the resolve that called it
+            if _calls.failure is None:
+                _calls.failure = e
+                _calls.failed_type = name
+            return -1
+
+    return _ffi.SyTypeParseFn(parse)
+
+
+def _require(fn: Any, name: str) -> Any:
+    if fn is None:
+        raise NotImplementedError(f"{_ffi.library_path} has no {name}; rebuild libswitchyard")
+    return fn
+
+
+#: The callbacks the library holds, by token, until it releases them (with the router and
+#: the last table that uses them).
+_held: Dict[int, Any] = {}
+_tokens = iter(range(1, 1 << 62))
+
+
+@_ffi.SyReleaseFn  # type: ignore[untyped-decorator]  # ctypes' CFUNCTYPE types are untyped
+def _release(token: Optional[int]) -> None:
+    _held.pop(token or 0, None)
+
+
+#: Per Router with types of its own: name -> the object registered.
+_router_types: "weakref.WeakKeyDictionary[Router, Dict[str, ParameterType]]" = weakref.WeakKeyDictionary()
+
+
+def register_type(router: Router, name: Text, obj: ParameterType) -> None:
+    """Router.register_type (its docstring says what it does)."""
+    if not callable(getattr(obj, "parse", None)) or not callable(getattr(obj, "format", None)):
+        raise InvalidArgumentError(Status.SY_ERR_INVALID_ARGUMENT, f"a parameter type needs parse and format methods, not {obj!r}")
+    name_bytes = utf8(name, "name")
+    text_name = name_bytes.decode()
+    callback = _parse_callback(text_name, obj)
+    token = next(_tokens)
+    _held[token] = callback  # owned by the library from the call on, released by it
+    err = SyError()
+    _require(_ffi.sy_router_register_type, "sy_router_register_type")(
+        router._ref(), name_bytes, len(name_bytes), callback, token, _release, err)
+    _typed(router)[text_name] = obj
+
+
+def register_words(router: Router, name: Text, words: Sequence[Text]) -> None:
+    """Router.register_words (its docstring says what it does)."""
+    if isinstance(words, (str, bytes)):
+        raise InvalidArgumentError(Status.SY_ERR_INVALID_ARGUMENT, "words is a list of words, not one text")
+    name_bytes = utf8(name, "name")
+    encoded = [utf8(w, "word") for w in words]
+    array = (SyStr * max(1, len(encoded)))()
+    for k, w in enumerate(encoded):
+        ptr, length = _ffi.str_in(w)  # ``encoded`` keeps the bytes alive
+        array[k].ptr = ptr  # type: ignore[assignment]  # never None: w is bytes
+        array[k].len = length
+    err = SyError()
+    _require(_ffi.sy_router_register_words, "sy_router_register_words")(
+        router._ref(), name_bytes, len(name_bytes), array, len(encoded), err)
+
+
+def _typed(router: Router) -> Dict[str, ParameterType]:
+    types = _router_types.get(router)
+    if types is None:
+        types = _router_types[router] = {}
+        # Only a router with types of its own pays for reading their values back: its class
+        # becomes the subclass whose resolve does (same slots, so the switch is allowed).
+        from ._router import typed_router_class
+        router.__class__ = typed_router_class()
+    return types
+
+
+_SEGMENT = re.compile(r"<([A-Za-z_][A-Za-z0-9_]*):([A-Za-z_][A-Za-z0-9_]*)>")
+
+
+def _typed_names(router: Router, pattern: Optional[str]) -> Dict[str, str]:
+    """The parameters of ``pattern`` whose type is one of the router's, by name."""
+    types = _router_types.get(router) or {}
+    return {param: t for t, param in _SEGMENT.findall(pattern or "") if t in types}
+
+
+def _plain_resolve(router: Router, url: Any) -> Match:
+    """The plain Router.resolve of ``router`` (whose class is the typed subclass)."""
+    from ._router import Router as _Router
+    return _Router.resolve(router, url)
+
+
+def resolve_typed(router: Router, url: Any) -> Match:
+    """Router.resolve of a router with types of its own: the values ``parse`` returned
+    replace their texts in params and path_params; a failed parse function raises."""
+    _calls.values = {}
+    _calls.failure = None
+    try:
+        m: Match = _plain_resolve(router, url)
+    except SwitchyardError as e:
+        failure = _calls.failure
+        if failure is not None:
+            _calls.failure = None
+            raise InvalidArgumentError(Status.SY_ERR_INVALID_ARGUMENT,
+                                       f"parameter type {_calls.failed_type!r} failed: "
+                                       f"{type(failure).__name__}: {failure}", e.position) from failure
+        raise
+    values = _calls.values
+    _calls.values = {}
+    if m and values:
+        names = _typed_names(router, m.pattern)
+        if names:
+            _replace(m, "params", names, values)
+            _replace(m, "path_params", names, values)
+    return m
+
+
+def _replace(m: Match, attribute: str, names: Mapping[str, str], values: Mapping[Tuple[str, str], Any]) -> None:
+    """Puts the parsed values into the Match's cached ``attribute`` (texts kept for str())."""
+    current = getattr(m, attribute)
+    path = m.path_params if attribute == "params" else current
+    out = dict(current)
+    texts: List[str] = [""]
+    for key, v in current.items():
+        texts += [key, v if isinstance(v, str) else str(v)]
+    changed = False
+    for param, t in names.items():
+        text = path.get(param)
+        # A merged value is the path's only when its text is (a query item stays text).
+        if isinstance(text, str) and out.get(param) == text and (t, text) in values:
+            out[param] = values[(t, text)]
+            changed = True
+    if changed:
+        cache = m._cache
+        assert cache is not None  # filled by the getattr above
+        cache.setdefault(attribute + " text", texts)
+        cache[attribute] = MappingProxyType(out)
+
+
+def format_values(router: Router, name: Any, values: Dict[str, Any]) -> Dict[str, Any]:
+    """url_for's values with those of the router's types written by their ``format``."""
+    types = _router_types.get(router)
+    plain = (str, int, float, bool)
+    if not types or all(isinstance(v, plain) or type(v).__name__ == "UUID" for v in values.values()):
+        return values
+    pattern = next((r.pattern for r in router.routes if r.name == name), None)
+    names = _typed_names(router, pattern)
+    out = dict(values)
+    for param, t in names.items():
+        if param in out and not isinstance(out[param], str):
+            text = types[t].format(out[param])
+            if not isinstance(text, str):
+                raise InvalidArgumentError(Status.SY_ERR_INVALID_ARGUMENT, f"format of type {t!r} returned {type(text).__name__}, not str")
+            out[param] = text
+    return out
