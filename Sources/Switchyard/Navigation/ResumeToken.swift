@@ -37,6 +37,7 @@ public struct PendingLink: Sendable, Hashable {
 
 /// Why `Router.resume` refused a token.
 public struct ResumeError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What was wrong with the token.
     public enum Reason: Sendable, Equatable, Hashable, CaseIterable {
         /// Not a token: bad characters, too long, cut short, or an unknown format.
         case malformed
@@ -64,10 +65,12 @@ public struct ResumeError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// What was wrong with the token.
     public let reason: Reason
     /// The reason in plain words.
     public let message: String
 
+    /// An error for `reason`, explained by `message`.
     public init(_ reason: Reason, _ message: String) {
         self.reason = reason
         self.message = message

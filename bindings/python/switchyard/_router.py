@@ -377,7 +377,7 @@ class Router:
         word or one with '/'."""
         parameter_types.register_words(self, name, list(words))
 
-    def url_for(self, name: Text, params: Optional[Mapping[str, UrlValue]] = None, /, **kw: UrlValue) -> str:
+    def url_for(self, name: Text, params: Optional[Mapping[str, object]] = None, /, **kw: object) -> str:
         """The URL of the route named ``name``, its parameters from ``params`` and the
         keywords (a keyword wins over the same name in ``params``): str, int, float,
         uuid.UUID or bool (written ``true`` / ``false``), every type ``resolve`` gives.
@@ -389,8 +389,8 @@ class Router:
         values.update(kw)
         return navigation._url_for(self, name, parameter_types.format_values(self, name, values))
 
-    def url_for_strict(self, name: Text, params: Optional[Mapping[str, UrlValue]] = None, /,
-                       **kw: UrlValue) -> str:
+    def url_for_strict(self, name: Text, params: Optional[Mapping[str, object]] = None, /,
+                       **kw: object) -> str:
         """As ``url_for``, but a parameter the path does not take is refused
         (InvalidArgumentError naming it) instead of going to the query, so a misspelt name
         is an error (Swift's ``extra: .refuse``). A method of its own rather than a keyword

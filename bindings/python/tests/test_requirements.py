@@ -67,6 +67,7 @@ def test_resume_after_a_restart_gives_the_fresh_dispatch(router: Router) -> None
     resumed = restarted.resume(token, context={"user": 5}, now=T0 + 60)
     fresh = restarted.dispatch("myapp://orders/7", context={"user": 5}, now=T0 + 60)
     assert resumed.value == fresh.value == ("order", 7, 5)
+    assert resumed.match is not None and fresh.match is not None
     assert resumed.match.pattern == fresh.match.pattern and resumed.match.params == fresh.match.params
     again = restarted.resume(token, context={"user": None}, now=T0 + 60)
     assert again.pending.requirement == "signed-in" and again.match is None
@@ -77,6 +78,7 @@ def test_the_else_route_gets_the_token_and_nothing_else(router: Router) -> None:
     result = router.dispatch("myapp://account?next=https://evil.example/", context={}, now=T0)
     assert result.pending.requirement == "signed-in"
     assert result.value == ("login", result.pending.token)
+    assert result.match is not None
     assert "next" not in result.match.params
     # Signed in but not onboarded: "onboarded" has no else route, the link just waits.
     half = router.dispatch("myapp://account", context={"user": 1}, now=T0)
