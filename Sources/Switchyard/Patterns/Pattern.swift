@@ -149,6 +149,8 @@ struct CompiledPattern {
     /// For a redirect with an absolute template: its head as read when the route was added
     /// (RedirectSafety.swift).
     var redirectHead: TemplateHead? = nil
+    /// The query items the route declares (QueryContract.swift), or nil.
+    var queryContract: QueryContract? = nil
 }
 
 /// Settings the compiler needs, from RouterOptions.
@@ -193,8 +195,12 @@ func compilePattern(_ pattern: String, _ config: PatternConfig,
     if bytes.count > config.maxPatternLength {
         throw SwitchyardError(.limit, "pattern is \(bytes.count) bytes, over the limit of \(config.maxPatternLength)")
     }
-    var compiler = PatternCompiler(bytes: bytes, config: config, pool: pool)
-    return try compiler.compile(expansionRoom: expansionRoom, sizeOnly: sizeOnly)
+    // A query contract after '?' (QueryContract.swift) is compiled apart from the path.
+    let queryAt = patternQueryStart(bytes)
+    var compiler = PatternCompiler(bytes: queryAt.map { Array(bytes[..<$0]) } ?? bytes, config: config, pool: pool)
+    let compiled = try compiler.compile(expansionRoom: expansionRoom, sizeOnly: sizeOnly)
+    guard let queryAt else { return compiled }
+    return try withQueryContract(compiled, bytes, queryAt, expansionRoom: expansionRoom, sizeOnly: sizeOnly)
 }
 
 /// What `pattern`'s alternatives cost (`CompiledPattern.expandedSize`), worked out without
@@ -632,20 +638,13 @@ private struct PatternCompiler {
             var kind = SegmentKind.param
             var name = inner
             if let colon = inner.firstIndex(of: 0x3A) {
-                let type = String(decoding: inner[..<colon], as: UTF8.self)
                 name = inner[(colon + 1)...]
-                let typeAt = o[inner.startIndex]
-                switch type {
-                case "string": kind = .param
-                case "int": kind = .int
-                case "float": kind = .float
-                case "uuid": kind = .uuid
-                case "path":
+                switch try readParameterType(inner[..<colon], at: o[inner.startIndex]) {
+                case .segment(let k): kind = k
+                case .path:
                     let idx = try nameIndex(name, o, at: at0 + 6)
                     if !isLast { return .segment(PatternSegment(kind: .catchAll, nameIndex: idx, names: [idx])) }
                     return .remainder(RemainderPattern(minSegments: 1, nameIndex: idx))
-                case "": throw bad("missing type before ':'", typeAt)
-                default: throw bad("unknown type '\(type)'", typeAt)
                 }
             }
             let idx = try nameIndex(name, o, at: at0 + 1)
@@ -796,6 +795,23 @@ private struct PatternCompiler {
             }
         }
         return names.count - 1
+    }
+}
+
+/// A parameter's type as written before ':' in `<type:name>`.
+enum ParameterType { case segment(SegmentKind), path }
+
+/// Reads the type written before ':' in `<type:name>` (`at`: its byte in the pattern): the one
+/// reader of type names, for path parameters and query items (QueryContract.swift).
+func readParameterType(_ type: ArraySlice<UInt8>, at typeAt: Int) throws(SwitchyardError) -> ParameterType {
+    switch String(decoding: type, as: UTF8.self) {
+    case "string": return .segment(.param)
+    case "int": return .segment(.int)
+    case "float": return .segment(.float)
+    case "uuid": return .segment(.uuid)
+    case "path": return .path
+    case "": throw bad("missing type before ':'", typeAt)
+    case let other: throw bad("unknown type '\(other)'", typeAt)
     }
 }
 
