@@ -197,3 +197,28 @@ private func percentEncode(_ s: String) -> String {
     }
     return out
 }
+
+@Suite("Query contracts: explain")
+struct QueryContractExplainTests {
+    @Test("explain names the query item that refused a route")
+    func explainNamesTheItem() throws {
+        let r = Router()
+        try r.add("/search?q=<string:q>&page=<int:page=1>", target: "Search")
+        try r.add("/search", target: "Plain", priority: -1)
+        try r.add("/s/:x?!<int:n>", target: "Strict")
+        let cases: [(String, String?, String)] = [
+            ("/search?page=2", "Plain", "required query item 'q' (string) is missing"),
+            ("/search?q=a&page=two", "Plain", "query item 'page' = 'two' is not an int"),
+            ("/s/1?n=1&z=2", nil, "query item 'z' is not declared, and the route refuses unknown items"),
+        ]
+        for (url, winner, reason) in cases {
+            let e = try r.explain(url)
+            #expect(e.winner?.entry.route.destination == winner.map { Destination.target($0) }, "\(url)")
+            #expect(e.refusedByQuery.map(\.reason) == [reason], "\(url): \(e.refusedByQuery.map(\.reason))")
+        }
+        let ok = try r.explain("/search?q=a")
+        #expect(ok.winner?.entry.route.destination == .target("Search"))
+        #expect(ok.refusedByQuery.isEmpty)
+        #expect(ok.candidates.count == 2)
+    }
+}
