@@ -222,3 +222,65 @@ struct QueryContractExplainTests {
         #expect(ok.candidates.count == 2)
     }
 }
+
+@Suite("Query contracts: URL building")
+struct QueryContractBuildTests {
+    @Test("url(for:) writes declared items, leaves out defaults, refuses a missing required item")
+    func building() throws {
+        let r = Router()
+        try r.add("/search?q=<string:q>&page=<int:page=1>&tag=<[string]:tags?>", target: "S", name: "s")
+        let cases: [([String: ParameterValue], String)] = [
+            (["q": "a b"], "/search?q=a%20b"),
+            (["q": "x", "page": .int(1)], "/search?q=x"),
+            (["q": "x", "page": .int(2)], "/search?q=x&page=2"),
+            (["q": "", "tags": "t"], "/search?q=&tag=t"),
+            (["q": "&=+#%?é", "extra": "1"], "/search?q=%26%3D%2B%23%25?%C3%A9&extra=1"),
+        ]
+        for (parameters, url) in cases {
+            let built = try r.url(for: "s", parameters: parameters)
+            #expect(built == url, "\(parameters)")
+            let m = try #require(try r.resolve(built))
+            for (k, v) in parameters where k != "tags" {
+                #expect(m.params[k] == v, "\(built): \(k)")
+            }
+        }
+        #expect(throws: SwitchyardError.self) { try r.url(for: "s", parameters: ["page": .int(2)]) }
+        do {
+            _ = try r.url(for: "s", parameters: [:])
+        } catch {
+            #expect(error.message.contains("needs query item 'q'"), "\(error.message)")
+        }
+        #expect(throws: SwitchyardError.self) { try r.url(for: "s", parameters: ["q": "a", "page": "two"]) }
+    }
+
+    @Test("property: built URLs resolve back to the route with the same typed values")
+    func roundTrip() throws {
+        var g = SplitMix64(state: 99)
+        let alphabet = ["a", "&", "=", "+", "#", "%", "?", " ", "é", "中", ""]
+        for round in 0..<100 {
+            let r = Router()
+            let count = 1 + Int(g.next() % 4)
+            var items: [String] = []
+            var params: [String: ParameterValue] = [:]
+            for k in 0..<count {
+                let name = "v\(k)"
+                switch g.next() % 4 {
+                case 0:
+                    items.append("k\(k)=<int:\(name)=5>")
+                    params[name] = .int(Int64(g.next() % 10))
+                case 1:
+                    items.append("<float:\(name)>")
+                    params[name] = .float(Double(Int64(g.next() % 1000)) / 4)
+                default:
+                    items.append("<string:\(name)>")
+                    params[name] = .string((0..<Int(g.next() % 5)).map { _ in alphabet[Int(g.next() % 11)] }.joined())
+                }
+            }
+            try r.add("/b/\(round)?" + items.joined(separator: "&"), target: "T", name: "n")
+            let url = try r.url(for: "n", parameters: params)
+            let m = try #require(try r.resolve(url), "\(url)")
+            #expect(m.target == "T")
+            for (k, v) in params { #expect(m.params[k] == v, "\(url): \(k)") }
+        }
+    }
+}

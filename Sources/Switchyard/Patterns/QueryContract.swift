@@ -5,6 +5,10 @@
 /// items) or in a rule document's `"query"` object; both become one `QueryContractDeclaration`,
 /// checked and compiled here into a `QueryContract`.
 
+/// Most items one contract declares: checking a contract compares each item's name with the
+/// query's items, so this bounds that work per route the walk meets (docs/SECURITY.md).
+let maxQueryContractItems = 64
+
 /// One declared query item, before it is checked.
 struct QueryItemDeclaration: Hashable, Sendable {
     /// The parameter's name in the match.
@@ -140,6 +144,10 @@ private func contractError(_ message: String, _ position: Int) -> SwitchyardErro
 /// Checks `declaration` and compiles it. `pathNames`: the path parameters' names (a query
 /// item may not take one of them).
 func compileQueryContract(_ declaration: QueryContractDeclaration, pathNames: [String]) throws(SwitchyardError) -> QueryContract {
+    if declaration.items.count > maxQueryContractItems {
+        throw SwitchyardError(.limit, "query contract declares \(declaration.items.count) items, over the limit of \(maxQueryContractItems)",
+                              position: declaration.items[maxQueryContractItems].position >= 0 ? declaration.items[maxQueryContractItems].position : nil)
+    }
     var items: [QueryContractItem] = []
     var names: Set<String> = []
     var keys: Set<String> = []
