@@ -284,3 +284,25 @@ struct QueryContractBuildTests {
         }
     }
 }
+
+@Suite("Query contracts: decode")
+struct QueryContractDecodeTests {
+    struct Search: Decodable, Equatable {
+        var q: String
+        var page: Int
+        var zoom: Double?
+        var tags: [String]?
+    }
+
+    @Test("decode reads typed items, defaults and lists into a struct")
+    func decodes() throws {
+        let r = Router()
+        try r.add("/search?q=<string:q>&page=<int:page=1>&zoom=<float:zoom?>&tag=<[string]:tags?>", target: "S")
+        let m = try #require(try r.resolve("/search?tag=a&q=x&tag=b&zoom=2.5"))
+        #expect(try m.decode(Search.self) == Search(q: "x", page: 1, zoom: 2.5, tags: ["a", "b"]))
+        let n = try #require(try r.resolve("/search?q=y&page=4"))
+        #expect(try n.decode(Search.self) == Search(q: "y", page: 4, zoom: nil, tags: nil))
+        struct Counts: Decodable { var page: Int; var q: Int }
+        #expect(throws: SwitchyardError.self) { try n.decode(Counts.self) }  // q is text
+    }
+}

@@ -14,6 +14,11 @@ extension MatchBuffer {
 }
 
 extension Match {
+    /// Whether `name` is a list item of the route's query contract.
+    func isQueryList(_ name: String) -> Bool {
+        compiledRoute?.queryContract?.items.contains { $0.name == name && $0.isList } ?? false
+    }
+
     /// Every value called `name`: all the typed values of a list query item of the route's
     /// query contract, in URL order; otherwise the one parameter of that name ([] when absent).
     public func list(_ name: String) -> [ParameterValue] {
