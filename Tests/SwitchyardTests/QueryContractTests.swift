@@ -306,3 +306,15 @@ struct QueryContractDecodeTests {
         #expect(throws: SwitchyardError.self) { try n.decode(Counts.self) }  // q is text
     }
 }
+
+@Suite("Query contracts: reachability")
+struct QueryContractReachabilityTests {
+    @Test("a route with a contract shadows no route of the same path")
+    func noShadow() throws {
+        let r = Router()
+        try r.add("/search?q=<string:q>", target: "S")
+        try r.add("/search", target: "Plain", priority: -1)
+        let reach = RouteAnalysis(r).reachability()
+        if case .shadowed = reach[1] { Issue.record("'/search' reported shadowed") }
+    }
+}
