@@ -67,3 +67,14 @@ def test_malformed_contracts_name_their_byte(pattern: str, at: int) -> None:
     with pytest.raises(PatternError) as info:
         Router().add(pattern, "T")
     assert info.value.position == at
+
+
+def test_url_for_writes_declared_items_and_names_a_missing_one() -> None:
+    r = Router()
+    r.add("/search?q=<string:q>&page=<int:page=1>", "S", name="s")
+    assert r.url_for("s", q="a&b é", page=1) == "/search?q=a%26b%20%C3%A9"
+    url = r.url_for("s", q="x", page=3)
+    assert url == "/search?q=x&page=3"
+    assert dict(r.resolve(url).params) == {"q": "x", "page": 3}
+    with pytest.raises(ValueError, match="needs query item 'q'"):
+        r.url_for("s")
