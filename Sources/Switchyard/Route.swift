@@ -65,6 +65,8 @@ public struct Route: Sendable, Hashable {
     /// only: a route given to `add` is an added route whatever it says. Not compared by `==`:
     /// the same route is equal wherever it came from.
     public var fromDocument: Bool { origin.fromDocument }
+    /// Query items declared outside the pattern (a rule document's `"query"`), or nil.
+    var queryContract: QueryContractDeclaration? = nil
     var origin = RouteOrigin()
 
     /// A route to `destination`; the other initialisers are shorthands for it.

@@ -26,6 +26,9 @@ public struct Explanation: Sendable {
     public var candidates: [ExplainedCandidate]
     /// The alternative that wins, or nil when none matches.
     public var winner: ExplainedCandidate? { candidates.first }
+    /// Alternatives whose path matches but whose query contract refuses the query; each
+    /// one's `reason` names the query item that decided.
+    public var refusedByQuery: [ExplainedCandidate] = []
 }
 
 /// Explains URLs against a snapshot of a router's routes. Building it is cheap; the one-route
@@ -41,6 +44,10 @@ public final class RouteExplainer {
     private let tokens: [[PrecedenceToken]]
     private var probes: [Router?]
     private var probeMade: [Bool]
+    /// Per route index, its compiled query contract (made on first use; nil: none).
+    private var contracts: [Int: QueryContract?] = [:]
+    /// The alternatives the last `matchingEntries` found refused by their query contract.
+    private var refusals: [(id: Int, reason: String, parameters: [PathParameter])] = []
     /// How many times this explainer has read a URL: once per URL explained or ordered,
     /// whatever the number of routes (the cost tests count it).
     package private(set) var urlReads = 0
@@ -86,7 +93,12 @@ public final class RouteExplainer {
             }
             candidates.append(c)
         }
-        return Explanation(url: url, candidates: candidates)
+        var out = Explanation(url: url, candidates: candidates)
+        out.refusedByQuery = refusals.map { r in
+            ExplainedCandidate(entry: model.entries[r.id].publicEntry, pathParameters: r.parameters,
+                               remainder: nil, decidedBy: nil, reason: r.reason)
+        }
+        return out
     }
 
     /// The entries that match `url` alone, best first: the order of `explain(url)` without the
@@ -103,6 +115,7 @@ public final class RouteExplainer {
     /// (ExplainProbe.swift). A URL that cannot be read matches no entry.
     private func matchingEntries(_ url: String, keep: ((Int, MatchBuffer) -> Void)?) -> [Int] {
         var found: [Int] = []
+        refusals = []
         let scheme = plainScheme(url)
         let m = MatchBuffer()
         var reading: ProbeReading? = nil
@@ -124,6 +137,10 @@ public final class RouteExplainer {
             } catch {
                 // A limit of this route's walk: the buffer no longer describes the URL.
                 reading = nil
+                continue
+            }
+            if let why = queryRefusal(e, m) {
+                refusals.append((e.id, why, m.pathParameters))
                 continue
             }
             found.append(e.id)
@@ -152,7 +169,9 @@ public final class RouteExplainer {
         let e = model.entries[id]
         var pattern = e.text
         if e.variantCount > 1 && !compilesBack(e) { pattern = e.route.pattern }
-        var candidate = Route(pattern, target: "candidate")
+        // A query contract is checked apart (`queryRefusal`), so a refusal can be told.
+        let contractDialect = (e.route.dialect ?? model.options.dialect) != .urlpattern
+        var candidate = Route(contractDialect ? patternWithoutQuery(pattern) : pattern, target: "candidate")
         if pattern == e.route.pattern {
             // The route's own text is read in the route's own dialect (a urlpattern route's
             // `/books/:id(\d+)` means something else in the default one).
@@ -165,6 +184,15 @@ public final class RouteExplainer {
               (try? r.add(candidate)) != nil else { return nil }
         probes[id] = r
         return r
+    }
+
+    /// Why the query contract of entry `e`'s route refuses the query `m` read, or nil.
+    private func queryRefusal(_ e: ModelEntry, _ m: MatchBuffer) -> String? {
+        if contracts[e.routeIndex] == nil {
+            contracts[e.routeIndex] = .some((try? compileRoutePattern(e.route, model.config))?.queryContract)
+        }
+        guard let contract = contracts[e.routeIndex] ?? nil else { return nil }
+        return contract.refusal(in: m)
     }
 
     /// Whether the alternative's spelled-out pattern compiles to the same alternative.

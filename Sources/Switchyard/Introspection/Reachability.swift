@@ -98,7 +98,7 @@ struct TableAnalysis {
             values.append(v)
         }
         let q = URLShape(origin: originSet, segments: values.map { .literal($0) }, tailMin: nil)
-        let beaten = index.overlapping(q).filter { $0 != e && beats($0, e) }
+        let beaten = index.overlapping(q).filter { $0 != e && beats($0, e) && takesEveryQuery($0) }
         return (beaten.isEmpty ? ConcreteURL(origin: origin, segments: values) : nil, beaten)
     }
 
@@ -113,7 +113,16 @@ struct TableAnalysis {
 
     /// The entries that match some URL `e` matches and beat `e` there.
     func beaters(of e: Int) -> [Int] {
-        index.beaters(of: e, tokens: tokens)
+        index.beaters(of: e, tokens: tokens).filter(takesEveryQuery)
+    }
+
+    /// Whether entry `x` matches whatever the query: a route with a query contract
+    /// (SEMANTICS.md §11) lets URLs whose query it refuses go on, so it shadows nothing.
+    func takesEveryQuery(_ x: Int) -> Bool {
+        let route = model.entries[x].route
+        if route.queryContract != nil { return false }
+        if (route.dialect ?? model.options.dialect) == .urlpattern { return true }
+        return patternQueryStart(Array(route.pattern.utf8)) == nil
     }
 
     mutating func entryReach(_ e: Int) -> EntryReach {

@@ -61,6 +61,8 @@ final class MatchDecodingContext {
     /// The values an array named `name` holds: every query item of that name when the
     /// merged value came from the query, else the one merged value.
     func values(_ name: String) -> [ParameterValue] {
+        // A list item of the route's query contract: every value, typed (QueryLists.swift).
+        if match.isQueryList(name) { return match.list(name) }
         guard let v = value(name) else { return [] }
         if match.pathParameters.contains(where: { $0.name == name && $0.value == v }) { return [v] }
         let q = match.queryValues(name)

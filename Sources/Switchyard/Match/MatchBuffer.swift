@@ -13,7 +13,8 @@ public final class MatchBuffer {
 
     /// One entry of the merged parameter map (SEMANTICS §4).
     struct Merged: BitwiseCopyable {
-        enum From: UInt8 { case path, query, defaults }
+        /// `contract`: a typed value of a query contract (`State.contractValues`).
+        enum From: UInt8 { case path, query, defaults, contract }
         var nameFrom: From
         var nameIndex: Int32
         var valueFrom: From
@@ -34,6 +35,8 @@ public final class MatchBuffer {
         /// What a walk through catch-alls remembers (CatchAllWalk.swift).
         var visited = GrowBuffer<UInt64>(capacity: 1)
         var merged = GrowBuffer<Merged>(capacity: 8)
+        /// The winner's typed query values, when its route has a query contract (QueryContractMatch.swift).
+        var contractValues = GrowBuffer<ContractValue>(capacity: 1)
         /// The merged map's scratch for a long query (MergedQuery.swift).
         var queryOrder = GrowBuffer<Int32>(capacity: 1)
         /// Names compared while laying out merged maps (debug builds only).
@@ -64,7 +67,7 @@ public final class MatchBuffer {
 
         func free() {
             owned.free(); view.free(); captures.free(); bestCaptures.free(); frames.free()
-            remainderText.free(); merged.free(); queryOrder.free(); chainBytes.free(); chainRefs.free(); visited.free()
+            remainderText.free(); merged.free(); contractValues.free(); queryOrder.free(); chainBytes.free(); chainRefs.free(); visited.free()
             if let s = redirectScratch {
                 s.pointee.free()
                 s.deinitialize(count: 1)
@@ -171,6 +174,9 @@ public final class MatchBuffer {
             }
             merged.append(m)
         }
+        if _slowPath(entry.hasQueryContract), let contract = route.queryContract {
+            appendContractValues(url, contract)
+        }
         if view.query.count > MatchBuffer.pairwiseQueryItems {
             appendQueryAndDefaultsSorted(url, route, pathCount: pathCount)
             return
@@ -178,7 +184,7 @@ public final class MatchBuffer {
         for q in 0..<view.query.count {
             let t = view.query[q].name
             let p = textPointer(t, url), n = Int(t.count)
-            if mergedContains(p, n, route, url, limit: merged.count) { continue }
+            if mergedContains(p, n, route, url, limit: merged.count) || contractTakes(p, n, route) { continue }
             let last = lastQueryIndex(named: p, n, url) ?? q
             merged.append(Merged(nameFrom: .query, nameIndex: Int32(q), valueFrom: .query, valueIndex: Int32(last)))
         }
@@ -216,6 +222,7 @@ public final class MatchBuffer {
             let t = view.query[Int(m.nameIndex)].name
             return ByteSpan(base: textPointer(t, url), count: Int(t.count))
         case .defaults: return route.defaults[Int(m.nameIndex)].nameSpan
+        case .contract: return state.pointee.contractValues[Int(m.nameIndex)].name
         }
     }
 
@@ -291,6 +298,8 @@ public final class MatchBuffer {
             let t = view.query[Int(m.valueIndex)].value
             return RawParameter(name: name, text: ByteSpan(base: textPointer(t, url), count: Int(t.count)),
                                 kind: .string, intValue: 0, floatValue: 0)
+        case .contract:
+            return state.pointee.contractValues[Int(m.valueIndex)].raw
         case .defaults:
             let d = route.defaults[Int(m.valueIndex)]
             switch d.value {

@@ -275,7 +275,7 @@ extension MatchBuffer {
             }
         }
         // The common case (no query, no defaults) needs no merged map: it is the path.
-        if mergedMap && (st.pointee.view.query.count > 0 || entry.defaultCount > 0) {
+        if mergedMap && (st.pointee.view.query.count > 0 || entry.defaultCount > 0 || entry.hasQueryContract) {
             st.pointee.mergedIsPath = false
             buildMerged(url)
         }

@@ -35,7 +35,8 @@ extension MatchBuffer {
         }
         for k in 0..<n where order[n &+ k] >= 0 {
             let t = view.query[k].name
-            if mergedContains(textPointer(t, url), Int(t.count), route, url, limit: pathCount) { continue }
+            if mergedContains(textPointer(t, url), Int(t.count), route, url, limit: pathCount)
+                || contractTakes(textPointer(t, url), Int(t.count), route) { continue }
             merged.append(Merged(nameFrom: .query, nameIndex: Int32(truncatingIfNeeded: k), valueFrom: .query,
                                  valueIndex: order[n &+ k]))
         }

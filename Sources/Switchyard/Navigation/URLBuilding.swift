@@ -139,14 +139,21 @@ extension Router {
             }
         }
         if out.count == pathStart { out.append(0x2F) }  // the root: `/`, `https://host/`
-        // The rest in the query, sorted by name.
+        // The declared query items (QueryContractBuilding.swift), then the rest, sorted by name.
+        var queryStarted = false
+        if let contract = route.queryContract {
+            queryStarted = try appendContractQuery(contract, route: name, parameters: parameters, taken: &taken, into: &out)
+        }
         let rest = parameters.keys.filter { !taken.contains($0) }.sorted()
         if !rest.isEmpty {
             if extra == .refuse {
                 throw SwitchyardError(.invalidArgument, "route '\(name)' has no path parameter '\(rest[0])'")
             }
+            if route.queryContract?.refusesUnknown == true {
+                throw SwitchyardError(.invalidArgument, "route '\(name)' refuses query items it does not declare, and '\(rest[0])' is not one")
+            }
             for (k, n) in rest.enumerated() {
-                out.append(k == 0 ? 0x3F : 0x26)
+                out.append(k == 0 && !queryStarted ? 0x3F : 0x26)
                 appendQueryText(n, into: &out)
                 out.append(0x3D)
                 appendQueryText(parameters[n]?.description ?? "", into: &out)
@@ -217,7 +224,7 @@ extension Router {
         t.withUTF8 { b in if let p = b.baseAddress { out.appendEncodedUnbounded(p, b.count, for: place) } }
     }
 
-    private static func appendQueryText(_ text: String, into out: inout GrowBuffer<UInt8>) {
+    static func appendQueryText(_ text: String, into out: inout GrowBuffer<UInt8>) {
         var t = text
         t.withUTF8 { b in if let p = b.baseAddress { out.appendEncodedUnbounded(p, b.count, for: .query) } }
     }

@@ -39,6 +39,8 @@ final class CompiledRoute: @unchecked Sendable {
     var redirectAllowlist: RedirectAllowlist? { extras?.redirectAllowlist }
     /// Defaults sorted by name, with their text and value.
     var defaults: [CompiledDefault] { extras?.defaults ?? [] }
+    /// The query items the route declares (QueryContract.swift), or nil.
+    var queryContract: QueryContract? { extras?.queryContract }
     /// What few routes have, kept apart so that a plain route does not carry room for it.
     private let extras: CompiledRouteExtras?
     private let store: ByteStore
@@ -109,7 +111,7 @@ final class CompiledRoute: @unchecked Sendable {
         if case .redirect = route.destination { isRedirectRoute = true }
         // Most routes need none of the extras: no object is made for them.
         guard isRedirectRoute || route.redirectAllowlist != nil || compiled.urlPattern != nil
-            || !sortedDefaults.isEmpty else {
+            || !sortedDefaults.isEmpty || compiled.queryContract != nil else {
             isRedirect = false
             self.extras = nil
             return
@@ -117,6 +119,7 @@ final class CompiledRoute: @unchecked Sendable {
         let extras = CompiledRouteExtras()
         extras.redirectAllowlist = route.redirectAllowlist
         extras.urlPattern = compiled.urlPattern
+        extras.queryContract = compiled.queryContract
         if case .redirect(let template) = route.destination, let base = destinationSpan.base {
             isRedirect = true
             let layout = TemplateLayout(base, destinationSpan.count)
@@ -173,9 +176,10 @@ final class CompiledRouteExtras: @unchecked Sendable {
     var redirectAllowlist: RedirectAllowlist? = nil
     var defaults: [CompiledDefault] = []
     var urlPattern: URLPatternMatcher? = nil
+    var queryContract: QueryContract? = nil
 
     var isEmpty: Bool {
         templateLayout == nil && templateBody.isEmpty && templateFragment.isEmpty && templateUsesName.isEmpty
-            && redirectAllowlist == nil && defaults.isEmpty && urlPattern == nil
+            && redirectAllowlist == nil && defaults.isEmpty && urlPattern == nil && queryContract == nil
     }
 }

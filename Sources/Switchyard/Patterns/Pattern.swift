@@ -149,6 +149,8 @@ struct CompiledPattern {
     /// For a redirect with an absolute template: its head as read when the route was added
     /// (RedirectSafety.swift).
     var redirectHead: TemplateHead? = nil
+    /// The query items the route declares (QueryContract.swift), or nil.
+    var queryContract: QueryContract? = nil
 }
 
 /// Settings the compiler needs, from RouterOptions.
@@ -195,8 +197,12 @@ func compilePattern(_ pattern: String, _ config: PatternConfig,
     if bytes.count > config.maxPatternLength {
         throw SwitchyardError(.limit, "pattern is \(bytes.count) bytes, over the limit of \(config.maxPatternLength)")
     }
-    var compiler = PatternCompiler(bytes: bytes, config: config, pool: pool)
-    return try compiler.compile(expansionRoom: expansionRoom, sizeOnly: sizeOnly)
+    // A query contract after '?' (QueryContract.swift) is compiled apart from the path.
+    let queryAt = patternQueryStart(bytes)
+    var compiler = PatternCompiler(bytes: queryAt.map { Array(bytes[..<$0]) } ?? bytes, config: config, pool: pool)
+    let compiled = try compiler.compile(expansionRoom: expansionRoom, sizeOnly: sizeOnly)
+    guard let queryAt else { return compiled }
+    return try withQueryContract(compiled, bytes, queryAt, types: config.types, expansionRoom: expansionRoom, sizeOnly: sizeOnly)
 }
 
 /// What `pattern`'s alternatives cost (`CompiledPattern.expandedSize`), worked out without

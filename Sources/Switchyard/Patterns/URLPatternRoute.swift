@@ -77,12 +77,16 @@ private let urlPatternMaxInstructions = 2 * LinearRegex.defaultMaxInstructions
 func compileRoutePattern(_ route: Route, _ config: PatternConfig, expansionRoom: Int = .max,
                          pool: LiteralPool? = nil) throws(SwitchyardError) -> CompiledPattern {
     if (route.dialect ?? config.dialect) == .urlpattern {
+        if route.queryContract != nil {
+            throw SwitchyardError(.invalidArgument, "a query contract belongs to the switchyard dialect; route '\(route.pattern)' is in the urlpattern dialect (its search pattern matches the query)")
+        }
         return try compileURLPatternRoute(route, config, expansionRoom: expansionRoom)
     }
     if route.searchPattern != nil || route.hashPattern != nil || route.ignoreCase {
         throw SwitchyardError(.invalidArgument, "search, hash and ignoreCase belong to the urlpattern dialect; route '\(route.pattern)' is in the switchyard dialect")
     }
-    return try compilePattern(route.pattern, config, expansionRoom: expansionRoom, pool: pool)
+    let compiled = try compilePattern(route.pattern, config, expansionRoom: expansionRoom, pool: pool)
+    return try withDeclaredQueryContract(compiled, route, types: config.types)
 }
 
 /// A urlpattern route has one alternative: its texts, plus one byte (`ExpansionBudget`).

@@ -347,7 +347,14 @@ struct Walker<Source: SegmentSource> {
                 var k = node.pointee.endStart
                 let end = k &+ node.pointee.endCount
                 while k < end {
-                    if beats(table.entries[Int(k)]) { take(k, remainder: -1) }
+                    if beats(table.entries[Int(k)]) {
+                        // A route whose query contract refuses the query lets the next one try.
+                        if _slowPath(table.entries[Int(k)].hasQueryContract) && !queryAccepts(table.entries[Int(k)]) {
+                            k &+= 1
+                            continue
+                        }
+                        take(k, remainder: -1)
+                    }
                     if table.precedence == .specificity { break }  // sorted: the first is the best here
                     k &+= 1
                 }
@@ -454,7 +461,13 @@ struct Walker<Source: SegmentSource> {
                 var e = node.pointee.endStart
                 let end = e &+ node.pointee.endCount
                 while e < end {
-                    if beats(table.entries[Int(e)]) { take(e, remainder: -1) }
+                    if beats(table.entries[Int(e)]) {
+                        if _slowPath(table.entries[Int(e)].hasQueryContract) && !queryAccepts(table.entries[Int(e)]) {
+                            e &+= 1
+                            continue
+                        }
+                        take(e, remainder: -1)
+                    }
                     if table.precedence == .specificity { break }  // sorted: the first is the best here
                     e &+= 1
                 }
@@ -638,6 +651,10 @@ struct Walker<Source: SegmentSource> {
         while k < end {
             let e = table.entries[Int(k)]
             if Int(e.remainderMin) <= segmentsLeft, beats(e) {
+                if _slowPath(e.hasQueryContract) && !queryAccepts(e) {
+                    k &+= 1
+                    continue
+                }
                 if _slowPath(e.isTail) {
                     let saved = captureCount
                     if matchTail(e) { take(k, remainder: i) }

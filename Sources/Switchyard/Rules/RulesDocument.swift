@@ -270,6 +270,8 @@ struct RuleReader {
         var ignoreCase = false
         var search: String?, hash: String?
         var requirements = RouteRequirements()
+        var query: QueryContractDeclaration?
+        var refusesUnknown: Bool?
         try object.forEachMember(path()) { (key, value) throws(SwitchyardError) in
             // Built only when an error names it.
             func field() -> JSONPath { path().key(key) }
@@ -315,10 +317,18 @@ struct RuleReader {
                 requirements.names = try requirementNames(value, field())
             case "else":
                 requirements.elseRoutes = try elseRoutes(value, field())
+            case "query":
+                query = try queryContract(value, field())
+            case "query_unknown":
+                let text = try string(value, field())
+                guard text == "allow" || text == "refuse" else {
+                    throw ruleError(field(), "must be \"allow\" or \"refuse\", not '\(text)'")
+                }
+                refusesUnknown = text == "refuse"
             default:
                 let known = keyedPattern == nil
-                    ? "pattern, target, redirect, name, parent, priority, defaults, append_params, dialect, ignore_case, search, hash, requires, else"
-                    : "class (or target), redirectUrl (or redirect), name, parent, priority, defaults, append_params, dialect, ignore_case, search, hash, requires, else"
+                    ? "pattern, target, redirect, name, parent, priority, defaults, append_params, dialect, ignore_case, search, hash, query, query_unknown, requires, else"
+                    : "class (or target), redirectUrl (or redirect), name, parent, priority, defaults, append_params, dialect, ignore_case, search, hash, query, query_unknown, requires, else"
                 throw ruleError(field(), "unknown field (a route has \(known))")
             }
         }
@@ -352,6 +362,11 @@ struct RuleReader {
             try checkRequirements(&requirements, path())
             route.navigation.requirements = requirements
         }
+        if query != nil || refusesUnknown != nil {
+            var contract = query ?? QueryContractDeclaration()
+            contract.refusesUnknown = refusesUnknown ?? false
+            route.queryContract = contract
+        }
         return (route, RouteSite(index: index, key: keyedPattern, destinationMember: destinationMember))
     }
 
@@ -371,6 +386,61 @@ struct RuleReader {
                 out[key] = .float(d)
             default: throw mustBe("a string or a number", field(), value)
             }
+        }
+        return out
+    }
+
+    /// `"query": {"page": {"type": "int", "default": 1}, "tags": {"type": "[string]", "key": "tag"}}`:
+    /// each item's type (as a pattern writes it), and optionally `required`, `default` and
+    /// `key` (its name in the URL). Types and defaults are checked here, so an error names
+    /// the member it is about.
+    private func queryContract(_ v: some RuleJSON, _ path: JSONPath) throws(SwitchyardError) -> QueryContractDeclaration {
+        guard v.kind == .object else { throw mustBe("an object of query items", path, v) }
+        var out = QueryContractDeclaration()
+        try v.forEachMember(path) { (name, item) throws(SwitchyardError) in
+            func field() -> JSONPath { path.key(name) }
+            guard item.kind == .object else { throw mustBe("an object such as {\"type\": \"int\"}", field(), item) }
+            var d = QueryItemDeclaration(name: name, key: name, type: "")
+            var type: String?
+            var required: Bool?
+            try item.forEachMember(field()) { (key, value) throws(SwitchyardError) in
+                func member() -> JSONPath { field().key(key) }
+                switch key {
+                case "type": type = try string(value, member())
+                case "key": d.key = try string(value, member())
+                case "required":
+                    guard value.kind == .trueValue || value.kind == .falseValue else { throw mustBe("true or false", member(), value) }
+                    required = value.kind == .trueValue
+                case "default":
+                    switch value.kind {
+                    case .string: d.defaultText = try string(value, member())
+                    case .integer: d.defaultText = String(value.integer)
+                    case .real:
+                        guard value.real.isFinite else { throw ruleError(member(), "must be a finite number") }
+                        d.defaultText = ParameterValue.float(value.real).description
+                    default: throw mustBe("a string or a number", member(), value)
+                    }
+                default: throw ruleError(member(), "unknown field (a query item has type, required, default, key)")
+                }
+            }
+            guard var t = type else { throw ruleError(field(), "missing \"type\"") }
+            if t.hasPrefix("["), t.hasSuffix("]"), t.count >= 2 {
+                d.isList = true
+                t = String(t.dropFirst().dropLast())
+            }
+            d.type = t
+            if required == true && d.defaultText != nil {
+                throw ruleError(field(), "a required item takes no default")
+            }
+            d.isRequired = required ?? (d.defaultText == nil)
+            var one = QueryContractDeclaration()
+            one.items = [d]
+            do throws(SwitchyardError) {
+                _ = try compileQueryContract(one, pathNames: [], types: nil, typesLater: true)
+            } catch {
+                throw ruleError(d.defaultText != nil && error.message.hasPrefix("default") ? field().key("default") : field().key("type"), error.message)
+            }
+            out.items.append(d)
         }
         return out
     }

@@ -122,7 +122,8 @@ struct StaticPathsPlan {
                 path.append(contentsOf: UnsafeBufferPointer(start: store + Int(edge.keyStart), count: Int(edge.keyCount)))
             }
             let node = nodes[Int(index)]
-            if node.endCount > 0, entries[Int(node.endStart)].priority >= top {
+            if node.endCount > 0, entries[Int(node.endStart)].priority >= top,
+               !entries[Int(node.endStart)].hasQueryContract {
                 found.append((keyBytes.count, path.count, node.endStart))
                 keyBytes += path
             }

@@ -84,6 +84,8 @@ struct TableEntry: BitwiseCopyable {
     /// A `urlpattern` route: a remainder that matches only when its regexps do (PatternTail.swift).
     /// The flags sit together so the entry stays 32 bytes, copied in two moves.
     var isTail: Bool = false
+    /// The route declares query items (QueryContract.swift): checked where the walk meets it.
+    var hasQueryContract: Bool = false
     /// How many defaults the route has (0 lets a resolve skip building the merged map).
     var defaultCount: Int32 = 0
 }
@@ -95,7 +97,8 @@ extension TableEntry {
                   seq: Int32(clamping: r.seq), literalCount: Int32(v.literalCount),
                   remainderMin: Int32(v.remainder?.minSegments ?? 0),
                   namedRemainder: (v.remainder?.nameIndex ?? -1) >= 0, isRedirect: r.isRedirect,
-                  isTail: r.urlPattern != nil, defaultCount: Int32(r.defaults.count))
+                  isTail: r.urlPattern != nil, hasQueryContract: r.queryContract != nil,
+                  defaultCount: Int32(r.defaults.count))
     }
 }
 
@@ -122,6 +125,8 @@ struct TableView: @unchecked Sendable {
     /// than in `walk`: the walk reaches it only for such routes, through its MatchBuffer, so
     /// a walk of a table without them carries nothing for them.
     var tails: UnsafeMutablePointer<URLPatternMatcher?>?
+    /// Per route, its query contract; nil when no route has one (QueryContractMatch.swift).
+    var queryContracts: UnsafeMutablePointer<QueryContract?>?
     /// The regular-expression constraints of `.regex` edges (`DynamicEdge.suffixStart`);
     /// reached the same way.
     var constraints: UnsafePointer<LinearRegex>
@@ -236,6 +241,8 @@ final class Table: @unchecked Sendable {
     let tailScratchCount: Int, tailSlotCount: Int
     /// The most scratch (`Int32`s) one of `constraints` needs.
     let constraintScratchCount: Int
+    /// Per route, its query contract, when any route has one.
+    let queryContracts: UnsafeMutableBufferPointer<QueryContract?>?
     /// The constraints of the table's `.regex` edges (never empty, so its address is valid).
     let constraints: UnsafeMutableBufferPointer<LinearRegex>
     /// The view, made once: a MatchBuffer holds this pointer (and the Table), so a resolve
@@ -265,8 +272,10 @@ final class Table: @unchecked Sendable {
         } else {
             _ = constraints.initialize(from: builder.constraints)
         }
-        constraintScratchCount = builder.constraints.reduce(0) { max($0, $1.scratchCount(capturing: false)) }
-        let hasConstraints = !builder.constraints.isEmpty
+        let contractScratch: Int
+        (queryContracts, contractScratch) = Table.queryContracts(routes)
+        constraintScratchCount = builder.constraints.reduce(contractScratch) { max($0, $1.scratchCount(capturing: false)) }
+        let hasConstraints = !builder.constraints.isEmpty || contractScratch > 0
         builder = TreeBuilder(foldLiterals: false)  // the build trie is not needed any more
         // Path-only tables: root -> anyScheme -> anyHost, nothing else at those levels.
         var root: Int32 = -1
@@ -320,6 +329,7 @@ final class Table: @unchecked Sendable {
             queryOverPath: options.parameterPrecedence == .queryOverPath,
             maxParameters: most, routeCount: routes.count, staticPaths: staticPaths,
             pathRoot: root, walkDepth: flat.depth, tails: tailMatchers?.baseAddress,
+            queryContracts: queryContracts?.baseAddress,
             constraints: UnsafePointer(constraints.baseAddress!),
             usesRegexes: tailMatchers != nil || hasConstraints,
             catchAllEdges: flat.catchAllEdges, pathNames: PathNames(routes)))
@@ -357,6 +367,10 @@ final class Table: @unchecked Sendable {
         if let t = tailMatchers {
             t.baseAddress?.deinitialize(count: t.count)
             t.deallocate()
+        }
+        if let c = queryContracts {
+            c.baseAddress?.deinitialize(count: c.count)
+            c.deallocate()
         }
         viewPointer.pointee.pathNames.free()
         viewPointer.deinitialize(count: 1)

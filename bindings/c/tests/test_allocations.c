@@ -38,8 +38,10 @@ int posix_memalign(void **out, size_t a, size_t n)
 }
 
 /* The first PATTERN_FEATURE_URLS URLs reach routes that use the pattern features. */
-#define PATTERN_FEATURE_URLS 5
+#define PATTERN_FEATURE_URLS 7
 static const char *const urls[] = {
+    "/search?tag=a&q=x%20y&page=2&tag=b", /* a query contract: typed values, a list, a default */
+    "/search?q=x&page=bad",               /* refused by the contract: the next route matches */
     "/tags/abc",                         /* a regexp constraint run by its automaton */
     "/words/bbbabbbbbbbbbb",             /* one too large for an automaton: the Pike VM */
     "/groups/a/b/c/-/issues/7",          /* a catch-all in the middle of the pattern */
@@ -105,6 +107,8 @@ static void resolve_after_warm_up_allocates_nothing(void **state)
     sy_test_add(r, "/words/<re:word:[ab]*a[ab][ab][ab][ab][ab][ab][ab][ab][ab][ab]>", "Word");
     sy_test_add(r, "/groups/*namespace/-/issues/:id", "Issue");
     sy_test_add(r, "/docs/:name.:format", "Doc");
+    sy_test_add(r, "/search?q=<string:q>&page=<int:page=1>&tag=<[string]:tags?>&<re:lang=en:[a-z]{2}>", "Search");
+    sy_test_add(r, "/:any?q=<string:q>", "AnyPage");
     add_urlpattern(r, "/books/:year(\\d{4}){/chapter-:n(\\d+)}?", "Book");
     {
         sy_route rt;

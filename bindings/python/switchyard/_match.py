@@ -429,6 +429,27 @@ class Match(metaclass=_Unconstructible):
             out[key] = out.get(key, ()) + (item,)
         return MappingProxyType(out)
 
+    def values(self, name: str) -> Tuple[ParamValue, ...]:
+        """Every merged value called ``name``, in order: all the typed values of a list
+        query item (``<[int]:ids>``), else the one parameter of that name; () when absent.
+        ``params`` keeps a list's last value."""
+        ref = self._c.ref
+        want = name.encode()
+        out: List[ParamValue] = []
+        p = _ffi.SyParam()
+        err = SyError()
+        for i in range(_ffi.sy_match_param_count(ref)):
+            _ffi.sy_match_param_at(byref(p), ref, i, err)
+            if p.name_ptr[: p.name_len] != want:
+                continue
+            if p.type == _ffi.SY_VALUE_INT:
+                out.append(p.int_value)
+            elif p.type == _ffi.SY_VALUE_FLOAT:
+                out.append(p.float_value)
+            else:
+                out.append(p.text_ptr[: p.text_len].decode() if p.text_len else "")
+        return tuple(out)
+
     @_cached
     def redirects(self) -> Tuple[str, ...]:
         """The redirect chain: () without redirects, else the input URL, then each URL
