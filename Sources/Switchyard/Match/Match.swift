@@ -80,11 +80,11 @@ public struct Match: Sendable, Hashable, CustomStringConvertible {
         return Router.stack(of: route, table: origin.table, stackTable: origin.stackTable, params: params)
     }
 
-    /// The caller's value on the matched route (`Route.value`, the `value:` of
-    /// `Router.add`), or nil. Not compared by `==`: it has no equality.
     /// The winning route, compiled (nil for a match made by hand).
     var compiledRoute: CompiledRoute? { origin.route }
 
+    /// The caller's value on the matched route (`Route.value`, the `value:` of
+    /// `Router.add`), or nil. Not compared by `==`: it has no equality.
     public var value: (any Sendable)? { origin.route?.route.value }
 
     /// The caller's value on the matched route when it is a `T`.

@@ -5,9 +5,12 @@
 
 /// A 128-bit SipHash key, as two little-endian 64-bit words (`k0` holds key bytes 0...7).
 public struct SipHashKey: Sendable, Hashable {
+    /// Key bytes 0...7, little-endian.
     public var k0: UInt64
+    /// Key bytes 8...15, little-endian.
     public var k1: UInt64
 
+    /// A key from its two words.
     public init(k0: UInt64, k1: UInt64) {
         self.k0 = k0
         self.k1 = k1
