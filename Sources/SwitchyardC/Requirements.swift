@@ -37,13 +37,8 @@ public func sy_router_add_route_requiring(_ router: OpaquePointer?, _ route: Uns
     // Owned from here: any failure below drops the box, which releases the data.
     let owned = ReleasedPointer(data, release)
     return entry(err) { () throws(CFailure) in
-        let box = try RouterBox.from(router)
-        guard let route else { throw .misuse("route is NULL") }
-        var r = try coreRoute(at: route, name: "route")
-        if data != nil || release != nil { r.value = owned }
-        try readRequirements(into: &r, requires, count, elseRoutes)
-        try box.book.change { () throws(CFailure) in
-            try core { try box.router.add(r) }
+        try addRoute(router, route, value: data != nil || release != nil ? owned : nil) { r throws(CFailure) in
+            try readRequirements(into: &r, requires, count, elseRoutes)
         }
     }
 }
