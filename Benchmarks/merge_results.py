@@ -140,6 +140,11 @@ def main(argv):
         if l == "python" and name == "switchyard+params" and peer:
             ratio = peer["ns_per_lookup"] / r["ns_per_lookup"]
             print(f"  {'met ' if ratio > 1 else 'MISS'} python {s}: falcon / switchyard, resolve + params = {ratio:.2f}x (target > 1x)")
+    for (l, s, name), r in by.items():
+        plain = by.get((l, s, "switchyard-dispatch"))
+        if l == "c" and name == "switchyard-dispatch+requires" and plain:
+            ratio = r["ns_per_lookup"] / plain["ns_per_lookup"]
+            print(f"  {'met ' if ratio <= 1.2 else 'MISS'} c {s}: dispatch with two requirements / without = {ratio:.2f}x (target <= 1.2x)")
     small = by.get(("swift", "matchit", "switchyard"))
     for suite, what in (("random-100000", "10,000 distinct requests"), ("random-100000-hot130", "130 distinct requests")):
         big = by.get(("swift", suite, "switchyard"))

@@ -1839,6 +1839,48 @@ typedef struct sy_pending {
 } sy_pending;
 
 /**
+ * Add a route, as sy_router_add_route_data() does, with the requirements it has: the
+ * route added in code gets what "requires" and "else" give a route of a rule document.
+ * requires[i] names a requirement (checked in this order at dispatch, see
+ * sy_router_require()); else_routes[i], when given and not empty, names the route a link
+ * waiting for requires[i] is sent to.
+ *
+ *     sy_str requires[] = {{"signed-in", SY_NUL}};
+ *     sy_str else_routes[] = {{"login", SY_NUL}};
+ *     sy_router_add_route_requiring(router, &route, NULL, NULL, requires, 1, else_routes, &err);
+ *
+ * @param router      A router from sy_router_new().
+ * @param route       The route, filled as for sy_router_add_route().
+ * @param data        Any pointer, or NULL, as for sy_router_add_route_data().
+ * @param release     Optional, as for sy_router_add_route_data().
+ * @param requires    count requirement names (UTF-8, lengths or SY_NUL); NULL when count is 0.
+ * @param count       How many requirements: at most 8.
+ * @param else_routes Optional. NULL, or count route names parallel to requires; an
+ *                    empty entry ({NULL, 0} or length 0) gives that requirement none.
+ * @param err         Optional. Cleared on entry; filled on failure.
+ * @return SY_OK; the errors of sy_router_add_route(), and
+ *         SY_ERR_MISUSE if requires is NULL with a non-zero count, or else_routes is
+ *         given without requires;
+ *         SY_ERR_INVALID_ARGUMENT if a name is absent, not UTF-8, empty, not made of ASCII
+ *         letters, digits, '-', '_' and '.', or listed twice (the message names it);
+ *         SY_ERR_LIMIT if count is over 8 or a name over SY_REQUIREMENT_NAME_MAX bytes.
+ *         After an error the router is exactly as before and release has been called
+ *         with data.
+ *
+ * Ownership: as sy_router_add_route_data(); nothing is kept from route, requires or
+ *            else_routes.
+ * Lifetime:  as sy_router_add_route_data().
+ * Thread safety: as sy_router_add().
+ * Since: 0.1
+ */
+SY_API sy_status sy_router_add_route_requiring(sy_router *router,
+                                               const sy_route *route,
+                                               void *data, sy_release_fn release,
+                                               const sy_str *requires, size_t count,
+                                               const sy_str *else_routes,
+                                               sy_error *err);
+
+/**
  * Register fn as the check of the requirement name, replacing the check registered
  * before for it (which is then released); fn = NULL removes it. A route that requires a
  * name with no check does not dispatch: sy_router_dispatch_pending() fails with

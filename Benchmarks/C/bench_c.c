@@ -51,10 +51,14 @@ int main(int argc, char **argv) {
                                  : "Router::at (Rust, same process)", set.count, &r);
             else if (st < 0) failed = 1;
         }
-        if (switchyard_dispatch_suite(&set, budget, &r) == 0)
+        if (switchyard_dispatch_suite(&set, budget, 0, &r) == 0)
             emit(out, &first, set.name, "switchyard-dispatch",
                  "sy_router_dispatch with one reused sy_match; the first handler called declines (first 2 requests)",
                  set.count, &r);
+        else failed = 1;
+        if (switchyard_dispatch_suite(&set, budget, 1, &r) == 0)
+            emit(out, &first, set.name, "switchyard-dispatch+requires",
+                 "as switchyard-dispatch, every route with two requirements whose checks hold", set.count, &r);
         else failed = 1;
         if (r3_suite(&set, budget, &r) == 0)
             emit(out, &first, set.name, "r3", "match_entry_createl + r3_tree_match_route + match_entry_free (captures)",

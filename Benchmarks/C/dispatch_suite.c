@@ -4,7 +4,9 @@
  * dispatch calls (the best route's) declines, so every request pays for the candidates
  * after the first being worked out; the next one's handler, if the URL has another route,
  * accepts. Working those candidates out tries every route on the URL alone, so a pass
- * covers the first DISPATCH_REQUESTS requests only (the router holds every route). */
+ * covers the first DISPATCH_REQUESTS requests only (the router holds every route). With
+ * requiring, every route is added with two requirements whose checks hold, so the row
+ * against the plain one is the price of checking them. */
 #include "suites.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +31,25 @@ static int decline_first(const sy_match *m, void *handler_data, void *context) {
     return c->calls++ == 0 ? SY_DECLINED : SY_HANDLED;
 }
 
+/* A requirement that always holds. */
+static int holds(void *check_data, void *context) {
+    (void)check_data;
+    (void)context;
+    return 1;
+}
+
+/* Route i of the set to target, with two requirements when requiring. */
+static sy_status add_route(sy_router *r, const route_set *set, size_t i, const char *target, int requiring,
+                           sy_error *err) {
+    if (!requiring) return sy_router_add(r, set->routes[i], set->route_lens[i], target, SY_NUL, err);
+    static const sy_str requires[] = {{"signed-in", SY_NUL}, {"onboarded", SY_NUL}};
+    sy_route route;
+    sy_route_init(&route, SY_ROUTE_VERSION);
+    route.pattern = (sy_str){set->routes[i], set->route_lens[i]};
+    route.target = (sy_str){target, SY_NUL};
+    return sy_router_add_route_requiring(r, &route, NULL, NULL, requires, 2, NULL, err);
+}
+
 static size_t dispatch_pass(void *p) {
     dispatch_ctx *c = p;
     size_t done = 0;
@@ -40,7 +61,7 @@ static size_t dispatch_pass(void *p) {
     return done;
 }
 
-int switchyard_dispatch_suite(const route_set *set, double budget_s, suite_result *out) {
+int switchyard_dispatch_suite(const route_set *set, double budget_s, int requiring, suite_result *out) {
     sy_error err;
     dispatch_ctx c = { NULL, NULL, set, set->count < DISPATCH_REQUESTS ? set->count : DISPATCH_REQUESTS, 0 };
     char target[24];
@@ -49,9 +70,14 @@ int switchyard_dispatch_suite(const route_set *set, double budget_s, suite_resul
         fprintf(stderr, "switchyard dispatch %s: %s\n", set->name, err.message);
         goto done;
     }
+    if (requiring && (sy_router_require(c.router, "signed-in", SY_NUL, holds, NULL, NULL, &err) != SY_OK
+                      || sy_router_require(c.router, "onboarded", SY_NUL, holds, NULL, NULL, &err) != SY_OK)) {
+        fprintf(stderr, "switchyard dispatch %s: %s\n", set->name, err.message);
+        goto done;
+    }
     for (size_t i = 0; i < set->count; i++) {
         snprintf(target, sizeof target, "%zu", i);
-        if (sy_router_add(c.router, set->routes[i], set->route_lens[i], target, SY_NUL, &err) != SY_OK
+        if (add_route(c.router, set, i, target, requiring, &err) != SY_OK
             || sy_router_handle(c.router, target, SY_NUL, decline_first, NULL, NULL, &err) != SY_OK) {
             fprintf(stderr, "switchyard dispatch %s: cannot add route %zu: %s\n", set->name, i, err.message);
             goto done;

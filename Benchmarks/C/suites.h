@@ -30,8 +30,9 @@ char *matchit_route(const char *route, size_t len);
  * same routes loaded as a rule document (build_suite.c): rows appended to out. 0, or 1. */
 int build_suites(FILE *out, int *first);
 int r3_suite(const route_set *set, double budget_s, suite_result *out);
-/* sy_router_dispatch per request, the first handler called declining (dispatch_suite.c). */
-int switchyard_dispatch_suite(const route_set *set, double budget_s, suite_result *out);
+/* sy_router_dispatch per request, the first handler called declining (dispatch_suite.c);
+ * with requiring, every route has two requirements whose checks hold. */
+int switchyard_dispatch_suite(const route_set *set, double budget_s, int requiring, suite_result *out);
 /* Constraint routes against 32 KiB URLs built to make a backtracking engine explode. */
 int redos_suite(double budget_s, suite_result *out);
 

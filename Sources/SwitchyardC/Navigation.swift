@@ -114,14 +114,20 @@ public func sy_router_add_route_data(_ router: OpaquePointer?, _ route: UnsafePo
                                      _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
     // Owned from here: any failure below drops the box, which releases the data.
     let owned = ReleasedPointer(data, release)
-    return entry(err) { () throws(CFailure) in
-        let box = try RouterBox.from(router)
-        guard let route else { throw .misuse("route is NULL") }
-        var r = try coreRoute(at: route, name: "route")
-        r.value = owned
-        try box.book.change { () throws(CFailure) in
-            try core { try box.router.add(r) }
-        }
+    return entry(err) { () throws(CFailure) in try addRoute(router, route, value: owned) { _ throws(CFailure) in } }
+}
+
+/// Adds the C route at `route` carrying `value` (nil: none), once `adjust` has set what the
+/// caller's function adds to it; all or nothing.
+func addRoute(_ router: OpaquePointer?, _ route: UnsafePointer<sy_route>?, value: ReleasedPointer?,
+              _ adjust: (inout Route) throws(CFailure) -> Void) throws(CFailure) {
+    let box = try RouterBox.from(router)
+    guard let route else { throw .misuse("route is NULL") }
+    var r = try coreRoute(at: route, name: "route")
+    if let value { r.value = value }
+    try adjust(&r)
+    try box.book.change { () throws(CFailure) in
+        try core { try box.router.add(r) }
     }
 }
 

@@ -1,5 +1,5 @@
-// Requirements and resume tokens: sy_router_require, sy_router_set_resume_key,
-// sy_router_dispatch_pending and sy_router_resume. The outcome is written into the
+// Requirements and resume tokens: sy_router_add_route_requiring, sy_router_require,
+// sy_router_set_resume_key, sy_router_dispatch_pending and sy_router_resume. The outcome is written into the
 // caller's sy_pending (fixed buffers), so nothing is allocated for the caller to free.
 import CSwitchyard
 import Switchyard
@@ -26,6 +26,52 @@ final class CRequirement: Sendable {
                 "the check of requirement '\(name)' failed: it returned \(answer)"))
         }
     }
+}
+
+@c @implementation
+public func sy_router_add_route_requiring(_ router: OpaquePointer?, _ route: UnsafePointer<sy_route>?,
+                                          _ data: UnsafeMutableRawPointer?, _ release: sy_release_fn?,
+                                          _ requires: UnsafePointer<sy_str>?, _ count: Int,
+                                          _ elseRoutes: UnsafePointer<sy_str>?,
+                                          _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
+    // Owned from here: any failure below drops the box, which releases the data.
+    let owned = ReleasedPointer(data, release)
+    return entry(err) { () throws(CFailure) in
+        try addRoute(router, route, value: data != nil || release != nil ? owned : nil) { r throws(CFailure) in
+            try readRequirements(into: &r, requires, count, elseRoutes)
+        }
+    }
+}
+
+/// `requires[0..<count]` and the parallel `elseRoutes` (NULL, or an empty entry: none) as
+/// the route's requirements. The count is bounded before anything is read; the names and
+/// else routes are checked by the core when the route is added, as a document's are.
+private func readRequirements(into route: inout Route, _ requires: UnsafePointer<sy_str>?, _ count: Int,
+                              _ elseRoutes: UnsafePointer<sy_str>?) throws(CFailure) {
+    // A count past SIZE_MAX / 2 reads as negative here: it is over the limit too.
+    guard count >= 0, count <= RequirementLimits.maxPerRoute else {
+        let given = count >= 0 ? "\(count)" : "\(UInt(bitPattern: count))"
+        throw CFailure(SY_ERR_LIMIT, "route has \(given) requirements; at most \(RequirementLimits.maxPerRoute)")
+    }
+    guard let requires else {
+        guard count == 0 else { throw .misuse("requires is NULL but count is \(count)") }
+        if elseRoutes != nil { throw .misuse("else_routes is given but requires is NULL") }
+        return
+    }
+    var names: [String] = []
+    var elses: [String: String] = [:]
+    for i in 0..<count {
+        guard let name = try optionalString(requires[i], name: "requires[\(i)]") else {
+            throw .invalid("requires[\(i)] is absent")
+        }
+        names.append(name)
+        if let elseRoutes, let target = try optionalString(elseRoutes[i], name: "else_routes[\(i)]"),
+           !target.isEmpty {
+            elses[name] = target
+        }
+    }
+    route.requires = names
+    route.elseRoutes = elses
 }
 
 @c @implementation

@@ -1,6 +1,6 @@
 /* test_requirements.c: requirements on routes and resume tokens through the C API
  * (sy_router_require, sy_router_set_resume_key, sy_router_dispatch_pending,
- * sy_router_resume): a link that waits for sign-in, its token, the else route, a context
+ * sy_router_resume, sy_router_add_route_requiring): a link that waits for sign-in, its token, the else route, a context
  * pointer reaching the checks, and refused tokens with their status. */
 #include <stdlib.h>
 #include <string.h>
@@ -210,6 +210,114 @@ static void unregistered_and_failing_checks(void **state)
     sy_router_free(r);
 }
 
+/* A route of the given pattern and target, as sy_router_add_route() reads it. */
+static sy_route code_route(const char *pattern, const char *target)
+{
+    sy_route rt;
+    sy_route_init(&rt, SY_ROUTE_VERSION);
+    rt.pattern = (sy_str){pattern, SY_NUL};
+    rt.target = (sy_str){target, SY_NUL};
+    return rt;
+}
+
+static void route_added_in_code_waits_then_resumes(void **state)
+{
+    (void)state;
+    sy_router *r = app_router();
+    sy_match *m = NULL;
+    sy_error err;
+    sy_pending p;
+    struct app app = {0, 0};
+    assert_status(SY_OK, sy_match_new(&m, &err), &err);
+
+    sy_route rt = code_route("myapp://cart/<int:id>", "Order");
+    sy_str requires[] = {{"signed-in", SY_NUL}};
+    /* HEADER: "an empty entry ({NULL, 0} or length 0) gives that requirement none" */
+    sy_str no_else[] = {{NULL, 0}};
+    released = 0;
+    assert_status(SY_OK, sy_router_add_route_requiring(r, &rt, &app, count_release, requires, 1, no_else, &err), &err);
+    assert_status(SY_OK, sy_router_dispatch_pending(m, r, SY_STR("myapp://cart/3"), &app, t0, &p, &err), &err);
+    assert_int_equal(p.pending, 1);
+    assert_int_equal(p.handled, 0);
+    assert_string_equal(p.requirement, "signed-in");
+    char token[SY_RESUME_TOKEN_MAX + 1];
+    memcpy(token, p.token, p.token_len + 1);
+
+    app.signed_in = 1;
+    assert_status(SY_OK, sy_router_resume(m, r, token, SY_NUL, &app, t0 + 60, &p, &err), &err);
+    assert_int_equal(p.pending, 0);
+    assert_int_equal(p.handled, 1);
+    assert_str(sy_match_target(m), "Order");
+    assert_str(sy_test_param_text(m, "id"), "3");
+    /* HEADER: "Any pointer, or NULL, as for sy_router_add_route_data()" */
+    assert_ptr_equal(sy_match_data(m), &app);
+
+    /* HEADER: "names the route a link waiting for requires[i] is sent to" */
+    sy_route acct = code_route("myapp://settings", "Account");
+    sy_str to_login[] = {{"login", SY_NUL}};
+    assert_status(SY_OK, sy_router_add_route_requiring(r, &acct, NULL, NULL, requires, 1, to_login, &err), &err);
+    app.signed_in = 0;
+    assert_status(SY_OK, sy_router_dispatch_pending(m, r, SY_STR("myapp://settings"), &app, t0, &p, &err), &err);
+    assert_int_equal(p.pending, 1);
+    assert_int_equal(p.handled, 1);
+    assert_str(sy_match_target(m), "Login");
+    assert_str(sy_test_param_text(m, "resume"), p.token);
+
+    sy_match_free(m);
+    sy_router_free(r);
+    /* The route's data and the check's data, each released once. */
+    assert_int_equal(released, 2);
+}
+
+static void route_added_in_code_refuses_bad_requirements(void **state)
+{
+    (void)state;
+    sy_router *r = app_router();
+    sy_error err;
+    sy_route rt = code_route("myapp://bad", "Order");
+    sy_str bad_byte[] = {{"signed in", SY_NUL}};
+    sy_str twice[] = {{"signed-in", SY_NUL}, {"signed-in", SY_NUL}};
+    sy_str empty[] = {{"", 0}};
+    sy_str absent[] = {{NULL, 0}};
+    sy_str nine[9];
+    for (int i = 0; i < 9; i++) nine[i] = (sy_str){"signed-in", SY_NUL};
+    char long_name[SY_REQUIREMENT_NAME_MAX + 2];
+    memset(long_name, 'a', sizeof long_name - 1);
+    long_name[sizeof long_name - 1] = 0;
+    sy_str too_long[] = {{long_name, SY_NUL}};
+
+    /* HEADER: "not made of ASCII letters, digits, '-', '_' and '.', or listed twice" */
+    released = 0;
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_add_route_requiring(r, &rt, &rt, count_release, bad_byte, 1, NULL, &err), &err);
+    /* HEADER: "release has been called with data" */
+    assert_int_equal(released, 1);
+    assert_non_null(strstr(err.message, "signed in"));
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_add_route_requiring(r, &rt, NULL, NULL, twice, 2, NULL, &err), &err);
+    assert_non_null(strstr(err.message, "twice"));
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_add_route_requiring(r, &rt, NULL, NULL, empty, 1, NULL, &err), &err);
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_add_route_requiring(r, &rt, NULL, NULL, absent, 1, NULL, &err), &err);
+    /* HEADER: "SY_ERR_LIMIT if count is over 8 or a name over SY_REQUIREMENT_NAME_MAX bytes" */
+    assert_status(SY_ERR_LIMIT, sy_router_add_route_requiring(r, &rt, NULL, NULL, nine, 9, NULL, &err), &err);
+    assert_status(SY_ERR_LIMIT, sy_router_add_route_requiring(r, &rt, NULL, NULL, nine, (size_t)-2, NULL, &err), &err);
+    assert_status(SY_ERR_LIMIT, sy_router_add_route_requiring(r, &rt, NULL, NULL, too_long, 1, NULL, &err), &err);
+    /* HEADER: "SY_ERR_MISUSE if requires is NULL with a non-zero count" */
+    assert_status(SY_ERR_MISUSE, sy_router_add_route_requiring(r, &rt, NULL, NULL, NULL, 1, NULL, &err), &err);
+    assert_status(SY_ERR_MISUSE, sy_router_add_route_requiring(r, &rt, NULL, NULL, NULL, 0, absent, &err), &err);
+    assert_status(SY_ERR_MISUSE, sy_router_add_route_requiring(r, NULL, NULL, NULL, NULL, 0, NULL, &err), &err);
+
+    /* HEADER: "the router is exactly as before": the route was never added. */
+    sy_match *m = NULL;
+    assert_status(SY_OK, sy_match_new(&m, &err), &err);
+    assert_status(SY_OK, sy_router_resolve(m, r, SY_STR("myapp://bad"), &err), &err);
+    assert_int_equal(sy_match_found(m), 0);
+    /* No requirements at all: a plain add. */
+    assert_status(SY_OK, sy_router_add_route_requiring(r, &rt, NULL, NULL, NULL, 0, NULL, &err), &err);
+    assert_status(SY_OK, sy_router_resolve(m, r, SY_STR("myapp://bad"), &err), &err);
+    assert_int_equal(sy_match_found(m), 1);
+    sy_match_free(m);
+    sy_router_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -217,6 +325,8 @@ int main(void)
         cmocka_unit_test(else_route_gets_the_token),
         cmocka_unit_test(refused_tokens),
         cmocka_unit_test(unregistered_and_failing_checks),
+        cmocka_unit_test(route_added_in_code_waits_then_resumes),
+        cmocka_unit_test(route_added_in_code_refuses_bad_requirements),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -113,7 +113,8 @@ class Router:
             defaults: Optional[Mapping[str, DefaultValue]] = None, append_params: bool = True,
             data: object = None, dialect: Optional[Dialect] = None, ignore_case: bool = False,
             search: Optional[Text] = None, hash: Optional[Text] = None,
-            parent: Optional[Text] = None) -> None:
+            parent: Optional[Text] = None, requires: Optional[Iterable[Text]] = None,
+            else_routes: Optional[requirements.ElseRoutes] = None) -> None:
         """Add a route leading to ``target`` or, instead, redirecting to ``redirect``.
 
         ``dialect``: "urlpattern" for a pattern in the WHATWG URLPattern syntax, "switchyard"
@@ -129,6 +130,12 @@ class Router:
         the parent's URL needs, and a chain of parents may not loop: InvalidArgumentError
         otherwise.
 
+        ``requires``: the names of the requirements the route has (``"requires"`` in a rule
+        document; see ``require``), checked in this order at dispatch. ``else_routes``: the
+        name of the route a link waiting for any of them is sent to, or a dict from
+        requirement name to route name (``"else"``). Names a document refuses are refused
+        here: InvalidArgumentError, LimitError past 8 names or 64 bytes.
+
         ``data``: any Python object, the route's own (``Match.data``; None: none); kept
         while the route is in the router or a Match of it lives. A callable ``target`` is the
         route's handler (see dispatch) and its data; the route's target is then its
@@ -142,13 +149,21 @@ class Router:
         kwargs: Dict[str, Any] = {"redirect": redirect, "name": name, "priority": priority, "defaults": defaults,
                   "append_params": append_params, "dialect": dialect, "ignore_case": ignore_case,
                   "search": search, "hash": hash, "parent": parent}
+        requiring = requires is not None or else_routes is not None
         if callable(target):
             # A callable target is the route's handler (and, unless data is given, its
             # data); the route's target is its pattern.
             handler = target
             text = pattern.decode() if isinstance(pattern, bytes) else pattern
-            navigation._add_with_data(self, handler if data is None else data, pattern, text, kwargs)
+            if requiring:
+                requirements._add_requiring(self, handler if data is None else data, pattern, text, kwargs,
+                                            requires, else_routes)
+            else:
+                navigation._add_with_data(self, handler if data is None else data, pattern, text, kwargs)
             navigation._handle(self, text, handler)
+            return
+        if requiring:
+            requirements._add_requiring(self, data, pattern, target, kwargs, requires, else_routes)
             return
         if data is not None:
             navigation._add_with_data(self, data, pattern, target, kwargs)

@@ -20,21 +20,26 @@ import ctypes
 import itertools
 import threading
 from ctypes import CFUNCTYPE, POINTER, byref, c_char, c_char_p, c_int, c_int64, c_size_t, c_uint8, c_void_p
-from typing import TYPE_CHECKING, Any, Callable, Dict, Optional
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Mapping, Optional, Union
 
 from . import _ffi, navigation
 from ._errors import SY_OK
 from ._ffi import MatchRef, RouterRef, SyError
 from ._match import Scratch, give_scratch, make_match, take_scratch
-from ._text import utf8
+from ._routes import fill_route
+from ._text import Text, utf8
 
 if TYPE_CHECKING:
     from ._router import Router
 
-__all__ = ["Check", "PendingLink", "RESUME_TOKEN_MAX"]
+__all__ = ["Check", "ElseRoutes", "PendingLink", "RESUME_TOKEN_MAX"]
 
 #: A requirement's check: called as ``check(context)``; truthy when the requirement holds.
 Check = Callable[[Any], object]
+
+#: Where a route's waiting links go (``Router.add(..., else_routes=...)``): one route name for
+#: every requirement, or a route name per requirement.
+ElseRoutes = Union[Text, Mapping[Text, Text]]
 
 #: The longest resume token, in characters.
 RESUME_TOKEN_MAX = 4096
@@ -60,6 +65,9 @@ _RequirementFn = CFUNCTYPE(c_int, c_void_p, c_void_p)
 _ReleaseFn = CFUNCTYPE(None, c_void_p)
 _ErrP = POINTER(SyError)
 
+sy_router_add_route_requiring = _ffi.declare_extension(
+    "sy_router_add_route_requiring",
+    [RouterRef, POINTER(_ffi.SyRoute), c_void_p, _ReleaseFn, POINTER(_ffi.SyStr), c_size_t, POINTER(_ffi.SyStr), _ErrP])
 sy_router_require = _ffi.declare_extension(
     "sy_router_require", [RouterRef, c_char_p, c_size_t, _RequirementFn, c_void_p, _ReleaseFn, _ErrP])
 sy_router_set_resume_key = _ffi.declare_extension(
@@ -131,6 +139,42 @@ def _register(router: Router, name: object, check: Optional[Check]) -> None:
     status = _require_fn(sy_router_require, "sy_router_require")(
         router._ref(), text, len(text), _trampoline if check is not None else _RequirementFn(),
         token, _release, byref(err))
+    if status != SY_OK:
+        raise _ffi.error_from(status, err)
+
+
+def _add_requiring(router: Router, data: object, pattern: object, target: object, kwargs: Mapping[str, Any],
+                   requires: Optional[Iterable[Text]], else_routes: Optional[ElseRoutes]) -> None:
+    """Router.add for a route with ``requires`` or ``else_routes`` (and, unless None, ``data``)."""
+    if isinstance(requires, (str, bytes)):
+        raise TypeError("requires is a list of requirement names, not one name")
+    names = [utf8(n, "requires[%d]" % i) for i, n in enumerate(requires or ())]
+    if isinstance(else_routes, (str, bytes)):
+        targets = [utf8(else_routes, "else_routes")] * len(names)
+    else:
+        per = {utf8(k, "else_routes"): utf8(v, "else_routes") for k, v in (else_routes or {}).items()}
+        unknown = [k for k in per if k not in names]
+        if unknown:
+            raise ValueError(f"else_routes names {unknown[0].decode(errors='replace')!r}, "
+                             "which the route does not require")
+        targets = [per.get(n, b"") for n in names]
+    count = len(names)
+    required = (_ffi.SyStr * max(count, 1))(*(_ffi.SyStr(*_ffi.str_in(n)) for n in names))
+    elses = (_ffi.SyStr * max(count, 1))(*(_ffi.SyStr(*_ffi.str_in(t)) for t in targets))
+    route = _ffi.SyRoute()
+    keep = fill_route(route, pattern, target, **kwargs)
+    token = None
+    if data is not None:
+        with navigation._lock:
+            token = next(navigation._tokens)
+        navigation._route_data[token] = data
+    err = SyError()
+    # The library releases the token (drops the data) also when the call fails.
+    status = _require_fn(sy_router_add_route_requiring, "sy_router_add_route_requiring")(
+        router._ref(), byref(route), token, navigation._release_data if token is not None else _ReleaseFn(),
+        required if count else None, count, elses if count else None, byref(err))
+    router._changed = True
+    del keep, names, targets  # read during the call only
     if status != SY_OK:
         raise _ffi.error_from(status, err)
 

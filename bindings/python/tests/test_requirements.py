@@ -143,3 +143,43 @@ def test_bad_arguments(router: Router) -> None:
         router.require("x", 3)  # type: ignore[arg-type]
     with pytest.raises(TokenMalformedError):
         router.resume("not a token!")
+
+
+def test_a_route_added_in_code_waits_and_resumes(router: Router) -> None:
+    router.add("myapp://cart/<int:id>", "Order", requires=["signed-in"])
+    waiting = router.dispatch("myapp://cart/3", context={"user": None}, now=T0)
+    assert waiting.pending.requirement == "signed-in" and waiting.match is None
+    resumed = router.resume(waiting.pending.token, context={"user": 9}, now=T0 + 60)
+    assert resumed.pending is None and resumed.value == ("order", 3, 9)
+
+
+def test_a_route_added_in_code_sends_a_waiting_link_to_its_else_route(router: Router) -> None:
+    # A handler of its own, per-requirement else routes, and data: each path of add().
+    router.add("myapp://wallet", lambda m, ctx: "wallet", requires=["signed-in", "onboarded"],
+               else_routes={"signed-in": "login"})
+    sent = router.dispatch("myapp://wallet", context={}, now=T0)
+    assert sent.pending.requirement == "signed-in" and sent.value == ("login", sent.pending.token)
+    half = router.dispatch("myapp://wallet", context={"user": 1}, now=T0)
+    assert half.pending.requirement == "onboarded" and half.match is None
+    assert router.dispatch("myapp://wallet", context={"user": 1, "onboarded": True}, now=T0).value == "wallet"
+
+    router.add("myapp://gift", "Order", data="mine", requires=["onboarded"], else_routes="login")
+    gift = router.dispatch("myapp://gift", context={}, now=T0)
+    assert gift.pending.requirement == "onboarded" and gift.value == ("login", gift.pending.token)
+    assert router.resolve("myapp://gift").data == "mine"
+
+
+@pytest.mark.parametrize("requires, else_routes, cls, words", [
+    (["signed in"], None, InvalidArgumentError, "signed in"),
+    (["signed-in", "signed-in"], None, InvalidArgumentError, "twice"),
+    ([""], None, InvalidArgumentError, "not empty"),
+    (["a" * 65], None, switchyard.LimitError, "at most 64 bytes"),
+    ([f"r{i}" for i in range(9)], None, switchyard.LimitError, "at most 8"),
+    (["signed-in"], {"paid": "login"}, ValueError, "does not require"),
+    ("signed-in", None, TypeError, "not one name"),
+])
+def test_a_route_added_in_code_refuses_bad_requirements(router: Router, requires: object, else_routes: object,
+                                                       cls: type, words: str) -> None:
+    with pytest.raises(cls, match=words):
+        router.add("myapp://bad", "Order", requires=requires, else_routes=else_routes)  # type: ignore[arg-type]
+    assert not router.resolve("myapp://bad").matched
