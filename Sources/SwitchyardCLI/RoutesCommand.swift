@@ -8,7 +8,8 @@ struct Routes: ToolCommand {
         discussion: """
             One line per route alternative (optional groups give several), sorted by \
             precedence: priority, then specificity part by part (docs/SEMANTICS.md §3). Each \
-            line names the route's index in the document and says whether it can win at all.
+            line names the route's index in the document and says whether it can win at all; a route \
+            with a query contract gets a `query:` line listing its items.
 
             Exit status: 0 listed; 2 usage error, or a document that cannot be read or loaded.
             """)
@@ -35,6 +36,7 @@ struct Routes: ToolCommand {
                     ("destination", destinationJSON(e.route)), ("name", .optional(e.route.name)),
                     ("parts", .array(e.parts.map { .string($0.description) })),
                 ]
+                if let q = e.queryContract { members.append(("query", queryContractJSON(q))) }
                 members += reachabilityJSON(reach[e.routeIndex])
                 return .object(members)
             }
@@ -60,6 +62,7 @@ struct Routes: ToolCommand {
                     line += " " + console.styled("never wins (shadowed by \(by.map { "[\($0)]" }.joined(separator: ", ")))", .red)
                 }
                 console.line(line)
+                if let q = e.queryContract { console.line("      query: \(q)") }
             }
         }
         return 0
@@ -72,4 +75,14 @@ func reachabilityJSON(_ r: RouteReachability) -> [(String, JSONValue)] {
     case .shadowed(let by): return [("reachable", .bool(false)), ("shadowed_by", .array(by.map { .int($0) }))]
     case .undecided: return [("reachable", .null)]
     }
+}
+
+func queryContractJSON(_ q: QueryContractListing) -> JSONValue {
+    .object([
+        ("items", .array(q.items.map { i in
+            .object([("name", .string(i.name)), ("key", .string(i.key)), ("type", .string(i.type)),
+                     ("list", .bool(i.isList)), ("required", .bool(i.isRequired)), ("default", .optional(i.defaultText))])
+        })),
+        ("unknown_items", .string(q.refusesUnknown ? "refuse" : "allow")),
+    ])
 }

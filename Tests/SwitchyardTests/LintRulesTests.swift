@@ -50,6 +50,25 @@ struct LintRulesTests {
         ([#"{"pattern": "/i(/:id)", "target": "I", "defaults": {"id": 1}}"#], []),
         ([#"{"pattern": "/p", "redirect": "/i", "defaults": {"src": "p"}}"#, #"{"pattern": "/i", "target": "I"}"#],
          ["unused-default@$.routes[0].defaults.src"]),
+        // redirect-misses-query-item: the target's contract requires q (pattern or "query")
+        ([#"{"pattern": "/s", "redirect": "/search?page=2", "append_params": false}"#,
+          #"{"pattern": "/search?q=<string:q>&page=<int:page=1>", "target": "S"}"#],
+         ["redirect-misses-query-item@$.routes[0].redirect"]),
+        ([#"{"pattern": "/s", "redirect": "/search"}"#,
+          #"{"pattern": "/search", "target": "S", "query": {"q": {"type": "string"}}}"#],
+         ["redirect-misses-query-item@$.routes[0].redirect"]),
+        ([#"{"pattern": "/s/:term", "redirect": "/search?q={term}"}"#,
+          #"{"pattern": "/search?q=<string:q>", "target": "S"}"#], []),
+        ([#"{"pattern": "/s/:q", "redirect": "/search"}"#, #"{"pattern": "/search?q=<string:q>", "target": "S"}"#], []),
+        ([#"{"pattern": "/s/:q", "redirect": "/search", "append_params": false}"#,
+          #"{"pattern": "/search?q=<string:q>", "target": "S"}"#],
+         ["redirect-misses-query-item@$.routes[0].redirect"]),
+        ([#"{"pattern": "/s", "redirect": "/search"}"#, #"{"pattern": "/search?q=<string:q?>&n=<int:n=1>", "target": "S"}"#], []),
+        ([#"{"pattern": "/s", "redirect": "/search"}"#,
+          #"{"pattern": "/search", "target": "S", "query": {"q": {"type": "string", "key": "term"}}}"#],
+         ["redirect-misses-query-item@$.routes[0].redirect"]),
+        ([#"{"pattern": "/s", "redirect": "/search?term=a"}"#,
+          #"{"pattern": "/search", "target": "S", "query": {"q": {"type": "string", "key": "term"}}}"#], []),
     ] as [([String], [String])])
     func reports(routes: [String], expected: [String]) throws {
         #expect(try lintFindings(lintDocument(routes)).sorted() == expected.sorted(), "\(routes)")

@@ -30,6 +30,8 @@ public enum LintRule: String, Sendable, Hashable, CaseIterable {
     case emptyPlaceholder = "empty-placeholder"
     /// A default that never applies (the path always captures its name, or the route is a redirect).
     case unusedDefault = "unused-default"
+    /// A redirect to a route whose query contract requires an item the redirect never supplies.
+    case redirectMissesQueryItem = "redirect-misses-query-item"
     /// A document over the size set in the lint settings.
     case documentSize = "document-size"
 
@@ -40,7 +42,8 @@ public enum LintRule: String, Sendable, Hashable, CaseIterable {
     public var severity: LintSeverity {
         switch self {
         case .shadowedRoute, .redirectLoop, .redirectLimit, .documentSize: return .error
-        case .parameterNameOnly, .redirectOffsite, .redirectUnhandled, .emptyPlaceholder, .unusedDefault: return .warning
+        case .parameterNameOnly, .redirectOffsite, .redirectUnhandled, .emptyPlaceholder, .unusedDefault,
+             .redirectMissesQueryItem: return .warning
         }
     }
 
@@ -55,6 +58,7 @@ public enum LintRule: String, Sendable, Hashable, CaseIterable {
         case .redirectUnhandled: return "a redirect to URLs no route handles: they open outside the app"
         case .emptyPlaceholder: return "a redirect placeholder whose value can be empty"
         case .unusedDefault: return "a default that never applies"
+        case .redirectMissesQueryItem: return "a redirect to a route whose query contract requires an item the redirect never supplies"
         case .documentSize: return "a document over the size the caller set"
         }
     }
@@ -70,6 +74,7 @@ public enum LintRule: String, Sendable, Hashable, CaseIterable {
         case .redirectUnhandled: return "add a route for the redirect's URL, or disable this lint if it is meant to open in a browser"
         case .emptyPlaceholder: return "use <path:name> (one or more segments) instead of *name, or add a route for the URL without it"
         case .unusedDefault: return "remove the default"
+        case .redirectMissesQueryItem: return "add the item to the redirect's query (a value or a {placeholder}), or give the item a default"
         case .documentSize: return "split the document, or raise the size limit"
         }
     }

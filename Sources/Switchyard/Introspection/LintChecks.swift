@@ -20,6 +20,8 @@ struct DocumentLint {
     var analysis: TableAnalysis
     private(set) var findings: [LintFinding] = []
     private var nextCache: [Int: NextHop] = [:]
+    /// Each route's compiled query contract, read when a lint first needs one.
+    var queryContracts: [QueryContract?]? = nil
 
     init(router: Router, doc: RuleDocument, configuration: LintConfiguration) {
         self.router = router
@@ -56,8 +58,8 @@ struct DocumentLint {
         redirects()
     }
 
-    private func patternPath(_ ri: Int) -> String { doc.sites[ri].pattern.description }
-    private func quoted(_ ri: Int) -> String { "'\(model.routes[ri].pattern)'" }
+    func patternPath(_ ri: Int) -> String { doc.sites[ri].pattern.description }
+    func quoted(_ ri: Int) -> String { "'\(model.routes[ri].pattern)'" }
 
     // MARK: shadowed-route
 
@@ -79,7 +81,7 @@ struct DocumentLint {
 
     // MARK: parameter-name-only
 
-    private static func captureNames(_ e: ModelEntry) -> [String] {
+    static func captureNames(_ e: ModelEntry) -> [String] {
         var out: [String] = []
         for s in e.variant.segments { for n in s.capturedNames where n >= 0 { out.append(e.names[n]) } }
         if let r = e.variant.remainder, r.nameIndex >= 0 { out.append(e.names[r.nameIndex]) }
@@ -162,7 +164,10 @@ struct DocumentLint {
             case .outside:
                 add(.redirectUnhandled, "no route handles '\(template)': this redirect opens outside the app",
                     path: path, route: ri)
-            case .entry, .unknown:
+            case .entry(let target):
+                redirectQueryItems(ri, template, target, path)
+                chain(ri, example, path)
+            case .unknown:
                 chain(ri, example, path)
             }
         }
@@ -205,7 +210,7 @@ struct DocumentLint {
 
     /// Where every redirect of route `ri` leads: one entry that wins every URL it can
     /// produce, no route at all, or it depends on the values.
-    private mutating func nextHop(_ ri: Int) -> NextHop {
+    mutating func nextHop(_ ri: Int) -> NextHop {
         if let n = nextCache[ri] { return n }
         var result = NextHop.unknown
         if case .redirect(let template) = model.routes[ri].destination, let id = model.entriesOfRoute[ri].first,

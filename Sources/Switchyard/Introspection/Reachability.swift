@@ -328,8 +328,12 @@ public final class RouteAnalysis {
     /// As `Router.entriesByPrecedence()`.
     public func entriesByPrecedence() -> [RouteEntry] {
         let model = analysis.model
-        return sortedByPrecedence(model, Array(model.entries.indices), tokens: analysis.tokens)
-            .map { model.entries[$0].publicEntry }
+        let contracts = model.compiledQueryContracts().map { $0.map(QueryContractListing.init) }
+        return sortedByPrecedence(model, Array(model.entries.indices), tokens: analysis.tokens).map {
+            var entry = model.entries[$0].publicEntry
+            entry.queryContract = contracts[entry.routeIndex]
+            return entry
+        }
     }
 
     /// As `Router.reachability()`.

@@ -49,6 +49,8 @@ public struct RouteEntry: Sendable, Hashable {
     public var alternativeCount: Int
     /// The parts precedence compares, in order.
     public var parts: [PatternPart]
+    /// The route's query contract, from its pattern or its document's `"query"`; nil: none.
+    public var queryContract: QueryContractListing? = nil
 }
 
 extension ModelEntry {
