@@ -9,6 +9,7 @@ public struct QueryItemListing: Sendable, Hashable, CustomStringConvertible {
     public var key: String
     /// The type as written: `int`, `string`, `re:[a-z]+`, `[string]` for a list.
     public var type: String
+    /// Whether the item takes every value of its name (`<[type]:name>`).
     public var isList: Bool
     /// The route refuses URLs without it (a list: without at least one).
     public var isRequired: Bool
@@ -26,6 +27,7 @@ public struct QueryItemListing: Sendable, Hashable, CustomStringConvertible {
 
 /// A route's declared query items, in declaration order.
 public struct QueryContractListing: Sendable, Hashable, CustomStringConvertible {
+    /// The declared items, in declaration order.
     public var items: [QueryItemListing]
     /// Items the contract does not declare make the route not match.
     public var refusesUnknown: Bool
