@@ -199,4 +199,67 @@ struct RedirectCorpusTests {
                     "\(what): \(produced) has a '.' or '..' segment its template does not write")
         }
     }
+    @Test("the check without reading again agrees with the full reading on every URL the corpus produces")
+    func fastCheckAgreesWithFullReading() throws {
+        var compared = 0
+        for row in try loadRedirectCorpus() where row.expect != "load_error" {
+            compared += try compareChecks(row, template: row.template)
+            // The same hostile values through templates whose head no value can change.
+            let names = placeholderNames(row.template)
+            guard let name = names.first else { continue }
+            for form in fixedHeadForms {
+                compared += try compareChecks(row, template: form.replacingOccurrences(of: "NAME", with: name))
+            }
+        }
+        // Both checks ran on thousands of URLs, so the comparison says something.
+        #expect(compared > 1_000, "both checks ran on \(compared) URLs")
+    }
+
+    /// Templates whose every URL starts with their own scheme and host (or a relative path
+    /// that cannot become one), where the fast check applies.
+    private let fixedHeadForms = [
+        "https://good.example.com/{NAME}", "https://good.example.com/p/{NAME}/q", "https://good.example.com/a{NAME}",
+        "https://good.example.com/?v={NAME}", "https://good.example.com/#{NAME}", "https://good.example.com:8443/{NAME}",
+        "myapp://app/{NAME}", "myapp://app/x/{NAME}/..", "/docs/{NAME}", "/d{NAME}", "/?next={NAME}", "/d/./{NAME}",
+    ]
+
+    private func placeholderNames(_ template: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
+    /// Resolves the row's URL through `template` with the fast check, the full check, and
+    /// both compared; the outcomes must be the same. Returns how many URLs both checks saw.
+    private func compareChecks(_ row: CorpusRow, template: String) throws -> Int {
+        var options = RouterOptions()
+        options.keepEmptySegments = row.options?["keep_empty_segments"] ?? false
+        options.decodePath = row.options?["decode_path"] ?? true
+        var variant = row
+        variant.template = template
+        let r = try Router(options: options)
+        guard (try? r.loadRules(json: try document(variant))) != nil else { return 0 }
+        var outcomes: [String] = []
+        var compared = 0
+        for mode in [RedirectCheckMode.fast, .full, .differential] {
+            let m = MatchBuffer()
+            m.redirectCheckMode = mode
+            do throws(SwitchyardError) {
+                try r.resolve(row.url, into: m)
+                outcomes.append("\(m.matched) \(m.redirects)")
+            } catch {
+                outcomes.append("\(error.code)")
+            }
+            if mode == .differential {
+                #expect(m.redirectCheckDisagreement == nil, "\(row.id) via \(template): \(m.redirectCheckDisagreement ?? "")")
+                compared = m.redirectChecksCompared
+            }
+        }
+        #expect(Set(outcomes).count == 1, "\(row.id) via \(template) with \(row.url): \(outcomes)")
+        return compared
+    }
 }

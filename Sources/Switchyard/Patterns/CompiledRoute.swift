@@ -31,6 +31,9 @@ final class CompiledRoute: @unchecked Sendable {
     var templateFragment: [TemplatePart] { extras?.templateFragment ?? [] }
     var templateUsesName: [Bool] { extras?.templateUsesName ?? [] }
     var templateHead: TemplateHead? { extras?.templateHead }
+    /// How many leading template bytes decide where every URL it produces leads, or 0
+    /// (RedirectFixedHead.swift).
+    var redirectFixedHead: Int { extras?.redirectFixedHead ?? 0 }
     /// Copies of `route`'s flags, so the redirect path reads them without copying `route`.
     let isRedirect: Bool
     let appendParams: Bool
@@ -125,6 +128,7 @@ final class CompiledRoute: @unchecked Sendable {
             let layout = TemplateLayout(base, destinationSpan.count)
             extras.templateLayout = layout
             extras.templateHead = compiled.redirectHead
+            extras.redirectFixedHead = redirectFixedHeadLength(base, destinationSpan.count, layout, compiled.redirectHead)
             (extras.templateBody, extras.templateFragment, extras.templateUsesName) =
                 templateParts(Array(template.utf8), layout, names: compiled.names)
         } else {
@@ -173,6 +177,7 @@ final class CompiledRouteExtras: @unchecked Sendable {
     var templateBody: [TemplatePart] = [], templateFragment: [TemplatePart] = []
     var templateUsesName: [Bool] = []
     var templateHead: TemplateHead? = nil
+    var redirectFixedHead = 0
     var redirectAllowlist: RedirectAllowlist? = nil
     var defaults: [CompiledDefault] = []
     var urlPattern: URLPatternMatcher? = nil

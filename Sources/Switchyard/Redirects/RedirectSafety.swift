@@ -15,6 +15,8 @@
 ///
 /// Only redirect routes come here (the hot path never does). The URLs are read into views
 /// the MatchBuffer keeps (`RedirectScratch`), so a warm MatchBuffer allocates nothing for the check.
+/// A template whose head no value can change is checked without reading the URL
+/// (RedirectFixedHead.swift).
 
 /// Scratch space for the check, made at a MatchBuffer's first redirect and kept with it.
 struct RedirectScratch {
@@ -22,6 +24,11 @@ struct RedirectScratch {
     var produced = URLView()
     /// A host, normalised for the allowlist.
     var host = GrowBuffer<UInt8>(capacity: 32)
+    var mode = RedirectCheckMode.fast
+    /// The first URL on which the fast and the full check disagreed (`.differential` only).
+    var disagreement: String? = nil
+    /// How many URLs both checks were run on (`.differential` only).
+    var compared = 0
 
     func free() {
         produced.free()
@@ -38,6 +45,19 @@ extension MatchBuffer {
         state.pointee.redirectScratch = s
         return s
     }
+
+    /// How this MatchBuffer checks the URLs redirects produce (tests compare the two checks).
+    package var redirectCheckMode: RedirectCheckMode {
+        get { state.pointee.redirectScratch?.pointee.mode ?? .fast }
+        set { redirectScratch.pointee.mode = newValue }
+    }
+
+    /// In `.differential` mode, the first URL on which the fast and the full check
+    /// disagreed, and how; nil when they never did.
+    package var redirectCheckDisagreement: String? { state.pointee.redirectScratch?.pointee.disagreement }
+
+    /// In `.differential` mode, how many produced URLs both checks were run on.
+    package var redirectChecksCompared: Int { state.pointee.redirectScratch?.pointee.compared ?? 0 }
 }
 
 extension Router {
@@ -48,9 +68,31 @@ extension Router {
                        read: ReadConfig) throws(SwitchyardError) {
         let scratch = match.redirectScratch
         let url = match.chainURL(produced)
+        let fixedHead = route.redirectFixedHead
+        let mode = scratch.pointee.mode
         let reason: String?
         do throws(SwitchyardError) {
-            reason = try redirectRefusal(route, url, read.forRedirectSafety, scratch)
+            if fixedHead > 0 && mode != .full {
+                let fast = fastRedirectRefusal(route, url.baseAddress ?? emptyBytes, url.count, fixedHead: fixedHead)
+                if mode == .differential {
+                    scratch.pointee.compared += 1
+                    let full: String?
+                    do throws(SwitchyardError) {
+                        full = try redirectRefusal(route, url, read.forRedirectSafety, scratch)
+                    } catch {
+                        full = "which cannot be read: \(error.message)"
+                    }
+                    if (fast == nil) != (full == nil) && scratch.pointee.disagreement == nil {
+                        scratch.pointee.disagreement = "'\(messageText(url))' of route '\(route.route.pattern)': "
+                            + "fast check \(fast ?? "accepts"), full check \(full ?? "accepts")"
+                    }
+                    reason = full
+                } else {
+                    reason = fast
+                }
+            } else {
+                reason = try redirectRefusal(route, url, read.forRedirectSafety, scratch)
+            }
         } catch {
             throw refuseRedirect(match, error.code,
                 "redirect of route '\(route.route.pattern)' produced '\(messageText(url))', which cannot be read: \(error.message)")
@@ -117,7 +159,7 @@ private func redirectRefusal(_ route: CompiledRoute, _ url: UnsafeBufferPointer<
 private func dotSegmentRefusal(_ p: UnsafePointer<UInt8>, _ n: Int, _ tp: UnsafePointer<UInt8>, _ tn: Int,
                                _ layout: TemplateLayout) -> String? {
     guard producedAddsDotSegment(p, n, template: tp, tn, layout) else { return nil }
-    return "in whose path a value makes a '.' or '..' segment, which a browser removes (with the segment before it), leaving the path its template wrote"
+    return dotSegmentReason
 }
 
 /// Whether text `a` of view `va` (over `pa`) equals `b`, ASCII case folded.
