@@ -253,6 +253,7 @@ private struct PatternCompiler {
             i = sl + 1
             if readsAsBrowser { try checkWebAuthorityStart(i) }
         }
+        try checkNoParameterRegexp(from: i)
         if readsAsBrowser, let at = backslashOutsideConstraints(from: i) {
             throw bad("'\\' is read as '/' in a \(scheme == nil ? "path" : "web URL") (write '/', or '%5C' for the character)", at)
         }
@@ -354,6 +355,36 @@ private struct PatternCompiler {
         let slashes = i + 1 < bytes.count && bytes[i] == 0x2F && bytes[i + 1] == 0x2F
         if !slashes || (i + 2 < bytes.count && (bytes[i + 2] == 0x2F || bytes[i + 2] == 0x5C)) {
             throw bad("a web URL has its host after exactly '//' (a browser reads 'https:/a' and 'https:///a' as host 'a'): write '\(String(decoding: bytes[0..<i], as: UTF8.self))//host/path'", i)
+        }
+    }
+
+    /// Refuses `:name(regexp)`, path-to-regexp's and the urlpattern dialect's constraint: here
+    /// `(` opens an optional group, so `:id([0-9]+)` would read as `:id` plus an optional
+    /// literal and constrain nothing (SEMANTICS §2). A group right after a name is taken for a
+    /// regexp when it does not start with `/` and holds a regexp operator.
+    func checkNoParameterRegexp(from start: Int) throws(SwitchyardError) {
+        var k = start
+        while k < bytes.count {
+            if bytes[k] == 0x3C, let close = constraintEnd(bytes[...], k) { k = close + 1; continue }
+            guard bytes[k] == 0x3A, k + 1 < bytes.count, isNameStart(bytes[k + 1]) else { k += 1; continue }
+            var open = k + 1
+            while open < bytes.count, isNameByte(bytes[open]) { open += 1 }
+            guard open < bytes.count, bytes[open] == 0x28 else { k = open; continue }
+            var close = open + 1
+            var regexpLike = false
+            while close < bytes.count, bytes[close] != 0x29 {
+                switch bytes[close] {
+                case 0x5B, 0x5D, 0x5C, 0x2B, 0x2A, 0x7C, 0x5E, 0x24, 0x7B, 0x7D: regexpLike = true
+                default: break
+                }
+                close += 1
+            }
+            if regexpLike && open + 1 < bytes.count && bytes[open + 1] != 0x2F {
+                let name = String(decoding: bytes[(k + 1)..<open], as: UTF8.self)
+                let regexp = String(decoding: bytes[(open + 1)..<min(close, bytes.count)], as: UTF8.self)
+                throw bad("':\(name)(...)' is the urlpattern dialect's constraint; in this dialect '(' opens an optional group, so it would constrain nothing: write '<re:\(name):\(regexp)>', or give the route the urlpattern dialect", open)
+            }
+            k = open + 1
         }
     }
 
