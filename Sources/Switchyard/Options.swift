@@ -179,9 +179,10 @@ public struct RouterOptions: Sendable, Equatable {
     /// A URL whose scheme is not written in lowercase matches nothing (URLNavigator compares
     /// schemes case-sensitively, and patterns' schemes are lowercase). Default false.
     public var caseSensitiveScheme = false
-    /// When not empty, a URL matches only when its host starts with one of these (lowercase,
-    /// compared ignoring case): Kickstarter's router recognises its hosts by prefix. Default
-    /// empty (any host, or none).
+    /// When not empty, a URL matches only when its host is one of these or, for an entry
+    /// ending with `.` (`www.`), starts with it (lowercase, compared ignoring case):
+    /// Kickstarter's router recognises its hosts by prefix. A whole host is not a text prefix
+    /// (`www.kickstarter.com.evil.example` is refused). Default empty (any host, or none).
     public var hostPrefixes: [String] = []
     /// JLRoutes' per-scheme route tables: routes whose pattern names a scheme come before
     /// routes without one, and a URL whose scheme some route names matches a route without a

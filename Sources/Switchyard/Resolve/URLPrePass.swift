@@ -73,7 +73,9 @@ struct URLPrePass: Sendable {
         return isSchemeName(UnsafeBufferPointer(rebasing: url[0..<colon])) ? colon : nil
     }
 
-    /// Whether the URL's host (after `//`, without userinfo and port) starts with one of the prefixes.
+    /// Whether the URL's host (after `//`, without userinfo and port) is one of the prefixes or,
+    /// for a prefix ending with `.` (`www.`), starts with it. A whole host is not taken as a
+    /// text prefix: `www.kickstarter.com.evil.example` is another site.
     func hostAllowed(_ url: UnsafeBufferPointer<UInt8>, _ schemeEnd: Int?) -> Bool {
         let start = (schemeEnd ?? -1) + 1
         guard start + 1 < url.count, url[start] == 0x2F, url[start + 1] == 0x2F else { return false }
@@ -81,8 +83,10 @@ struct URLPrePass: Sendable {
         while end < url.count, url[end] != 0x2F, url[end] != 0x3F, url[end] != 0x23, url[end] != 0x5C { end += 1 }
         var hostStart = start + 2
         if let at = url[hostStart..<end].lastIndex(of: 0x40) { hostStart = at + 1 }
-        let host = UnsafeBufferPointer(rebasing: url[hostStart..<end]).map(asciiLower)
-        return hostPrefixes.contains { host.starts(with: $0) }
+        var host = UnsafeBufferPointer(rebasing: url[hostStart..<end]).map(asciiLower)
+        if host.first != 0x5B, let colon = host.lastIndex(of: 0x3A) { host.removeSubrange(colon...) }
+        if host.last == 0x2E { host.removeLast() }  // "example.com." is "example.com"
+        return hostPrefixes.contains { p in host == p || (p.last == 0x2E && host.starts(with: p)) }
     }
 
     /// JLRoutes' reading of a fragment: `a/b?q#/c/d?r` is `a/b%23/c/d?q&r` (the fragment path
