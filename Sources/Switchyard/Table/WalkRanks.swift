@@ -30,31 +30,28 @@ private func codePointKey(_ v: PatternVariant, _ i: Int) -> [UInt8] {
 
 /// Each (route, variant)'s rank in code-point order, ties kept in registration order.
 func codePointRanks(_ routes: [CompiledRoute]) -> [[Int32]] {
-    var all: [(route: Int, variant: Int)] = []
-    for (ri, r) in routes.enumerated() {
-        for vi in r.variants.indices { all.append((ri, vi)) }
-    }
-    all.sort { x, y in
-        let vx = routes[x.route].variants[x.variant], vy = routes[y.route].variants[y.variant]
-        if let order = codePointOrder(vx, vy) { return order.aFirst }
-        let sx = routes[x.route].seq, sy = routes[y.route].seq
-        return sx != sy ? sx < sy : x.variant < y.variant
-    }
-    var ranks = routes.map { [Int32](repeating: 0, count: $0.variants.count) }
-    for (rank, e) in all.enumerated() { ranks[e.route][e.variant] = Int32(clamping: rank) }
-    return ranks
+    ranks(routes) { a, b in codePointOrder(a, b)?.aFirst }
 }
 
 /// With `RouterOptions.schemeTables`: each (route, variant)'s rank with the alternatives that
 /// name a scheme first, each group in registration order (JLRoutes tries a scheme's own table
 /// before the global one).
 func schemeFirstRanks(_ routes: [CompiledRoute]) -> [[Int32]] {
-    var all: [(route: Int, variant: Int, global: Bool)] = []
+    ranks(routes) { a, b in (a.scheme == nil) != (b.scheme == nil) ? a.scheme != nil : nil }
+}
+
+/// Each (route, variant)'s rank when sorted by `before` (nil: a tie), ties kept in
+/// registration order.
+private func ranks(_ routes: [CompiledRoute],
+                   _ before: (PatternVariant, PatternVariant) -> Bool?) -> [[Int32]] {
+    var all: [(route: Int, variant: Int)] = []
     for (ri, r) in routes.enumerated() {
-        for (vi, v) in r.variants.enumerated() { all.append((ri, vi, v.scheme == nil)) }
+        for vi in r.variants.indices { all.append((ri, vi)) }
     }
     all.sort { x, y in
-        if x.global != y.global { return !x.global }
+        if let first = before(routes[x.route].variants[x.variant], routes[y.route].variants[y.variant]) {
+            return first
+        }
         let sx = routes[x.route].seq, sy = routes[y.route].seq
         return sx != sy ? sx < sy : x.variant < y.variant
     }
