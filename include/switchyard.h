@@ -301,8 +301,14 @@ typedef struct sy_param {
 #define SY_OPT_QUERY_OVER_PATH              (1u << 7) /* in params, a query item beats a path parameter */
 #define SY_OPT_URLPATTERN_DIALECT           (1u << 8) /* routes are in the urlpattern dialect unless
                                                          they name theirs (SY_ROUTE_DIALECT_*) */
+#define SY_OPT_FRAGMENT_AS_PATH             (1u << 9) /* "#/path?q" continues the path, "#k=v" adds
+                                                         query items (JLRoutes) */
+#define SY_OPT_ENCODED_PLUS_AS_SPACE        (1u << 10) /* "%2B" is a space wherever '+' is one */
+#define SY_OPT_CASE_SENSITIVE_SCHEME        (1u << 11) /* a URL scheme not in lowercase matches nothing */
+#define SY_OPT_SCHEME_TABLES                (1u << 12) /* routes naming a scheme first; others only for
+                                                         global_fallback_schemes (JLRoutes) */
 /** Every flag this version knows; grows when flags are added. */
-#define SY_OPT_KNOWN_FLAGS 0x1FFu
+#define SY_OPT_KNOWN_FLAGS 0x1FFFu
 
 /* A flag is named after the option it sets, as Swift and Python name it: SY_OPT_X sets
  * x to true, SY_OPT_NO_X sets x to false (decode_path, plus_as_space_in_query). The
@@ -319,21 +325,38 @@ enum {
 typedef enum sy_host_handling {
     SY_HOST_WEB_SCHEMES = 0,   /* web schemes have a host; others: first segment (default) */
     SY_HOST_ALWAYS_SEGMENT = 1,/* the authority is always the first path segment */
-    SY_HOST_WHEN_DOTTED = 2    /* a host when it contains '.' or is "localhost" */
+    SY_HOST_WHEN_DOTTED = 2,   /* a host when it contains '.' or is "localhost" */
+    SY_HOST_ALWAYS_HOST = 3    /* always a host, whatever the scheme (version 4) */
 } sy_host_handling;
 
 /** sy_router_options.precedence: how winners are chosen after priority. */
 typedef enum sy_precedence {
     SY_PRECEDENCE_SPECIFICITY = 0,        /* part by part from the left (default) */
     SY_PRECEDENCE_REGISTRATION_ORDER = 1, /* the route added first wins */
-    SY_PRECEDENCE_MOST_LITERALS = 2       /* most literal segments, then first added */
+    SY_PRECEDENCE_MOST_LITERALS = 2,      /* most literal segments, then first added */
+    SY_PRECEDENCE_CODE_POINT = 3          /* segment texts by code point, ':' for a parameter
+                                             (version 4) */
 } sy_precedence;
 
+/** sy_router_options.pattern_reading (version 4): the syntax patterns of the default dialect
+ *  are written in; each value is also the name of a preset (sy_router_options_preset()). */
+typedef enum sy_pattern_reading {
+    SY_READING_SWITCHYARD = 0,    /* Switchyard's own (default) */
+    SY_READING_JLROUTES = 1,
+    SY_READING_URLNAVIGATOR = 2,
+    SY_READING_MGJROUTER = 3,
+    SY_READING_DEEPLINKKIT = 4,
+    SY_READING_WAAPPROUTING = 5,
+    SY_READING_KICKSTARTER = 6,
+    SY_READING_ROUTINGKIT = 7
+} sy_pattern_reading;
+
 /** The current version of sy_router_options: 2 added max_candidates, 3 added
- *  max_alternatives. A struct of an earlier version (filled with
- *  sy_router_options_init(&opts, 1) or 2) is still read, up to its last field; the
- *  library never reads or writes past it. */
-#define SY_ROUTER_OPTIONS_VERSION 3
+ *  max_alternatives, 4 added pattern_reading, host_prefixes and global_fallback_schemes
+ *  (and the flags, host handling and precedence values marked version 4). A struct of an
+ *  earlier version (filled with sy_router_options_init(&opts, 1), 2 or 3) is still read, up
+ *  to its last field; the library never reads or writes past it. */
+#define SY_ROUTER_OPTIONS_VERSION 4
 
 /**
  * Router-wide choices, read once by sy_router_new(). Fill it with
@@ -368,6 +391,17 @@ typedef struct sy_router_options {
     /* Version 3. The most alternatives one pattern's optional groups may expand to
      * ("/a(/b)(/c)" has 4); 0 means the default, 256; at most 256. */
     uint32_t max_alternatives;
+    /* Version 4. An sy_pattern_reading: the syntax routes of the default dialect are
+     * written in. */
+    int32_t pattern_reading;
+    /* Version 4. When host_prefixes_count > 0, a URL matches only when its host starts with
+     * one of these (lowercase ASCII, 1 to 255 bytes each). Copied by sy_router_new(). */
+    const sy_str *host_prefixes;
+    size_t host_prefixes_count;
+    /* Version 4. With SY_OPT_SCHEME_TABLES: the schemes (lowercase) whose URLs fall back to
+     * routes without a scheme. Copied by sy_router_new(). */
+    const sy_str *global_fallback_schemes;
+    size_t global_fallback_schemes_count;
 } sy_router_options;
 
 #ifndef __cplusplus
@@ -379,8 +413,8 @@ typedef struct sy_router_options {
  * Fill an options struct with the defaults of the given version.
  *
  * @param[out] opts   The struct to fill; every field is overwritten.
- * @param version     SY_ROUTER_OPTIONS_VERSION (the version your code was written for); 1,
- *                    2 and 3 are known. Only the fields of that version are written.
+ * @param version     SY_ROUTER_OPTIONS_VERSION (the version your code was written for); 1
+ *                    to 4 are known. Only the fields of that version are written.
  * @return SY_OK;
  *         SY_ERR_MISUSE if opts is NULL or version is not one this library knows
  *         (opts is then left untouched).
@@ -392,6 +426,33 @@ typedef struct sy_router_options {
  */
 SY_API sy_status sy_router_options_init(sy_router_options *opts, /* OUT: filled */
                                         uint32_t version);
+
+/**
+ * Fill an options struct with a compatibility preset: the pattern reading and every
+ * router-wide choice of the router it is named after (docs/CONFORMANCE.md). Change fields
+ * afterwards to follow that router's own flags (e.g. JLRoutes' shouldDecodePlusSymbols off:
+ * clear SY_OPT_PLUS_AS_SPACE_IN_PATH and SY_OPT_ENCODED_PLUS_AS_SPACE, set
+ * SY_OPT_NO_PLUS_AS_SPACE_IN_QUERY).
+ *
+ * @param[in,out] opts A struct from sy_router_options_init() of version 4 or later: its
+ *                    version is kept, every other field of that version is overwritten.
+ * @param name        "switchyard", "jlroutes", "urlnavigator", "mgjrouter", "deeplinkkit",
+ *                    "waapprouting", "kickstarter" or "routingkit" (name_len bytes).
+ * @param err         Optional; filled on failure.
+ * @return SY_OK;
+ *         SY_ERR_INVALID_ARGUMENT for an unknown name (the message lists the known ones);
+ *         SY_ERR_MISUSE if opts or name is NULL or opts->version is under 4.
+ *         On failure opts is left untouched.
+ *
+ * Ownership: nothing is allocated; host_prefixes, when set, points to storage of the
+ *            library that lives as long as the process.
+ * Lifetime:  not applicable.
+ * Thread safety: safe from any thread on distinct structs.
+ * Since: 0.1
+ */
+SY_API sy_status sy_router_options_preset(sy_router_options *opts, /* IN/OUT */
+                                          const char *name, size_t name_len,
+                                          sy_error *err);
 
 /* ------------------------------------------------------------------------------------
  * Routes (for sy_router_add_route / sy_router_add_routes)

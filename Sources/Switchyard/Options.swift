@@ -12,6 +12,9 @@ public struct RouterOptions: Sendable, Equatable {
         /// The authority is a host when it contains a `.` or is `localhost`, else the first
         /// path segment (JLRoutes).
         case hostWhenDotted
+        /// The authority is always a host, whatever the scheme (Kickstarter: `ksr://www...`
+        /// reads as `https://www...`).
+        case alwaysHost
     }
 
     /// How winners are chosen among routes that match (after priority, which always comes first).
@@ -23,6 +26,10 @@ public struct RouterOptions: Sendable, Equatable {
         /// The route with the most literal path segments wins, then the one added first
         /// (URLNavigator).
         case mostLiterals
+        /// Segment by segment from the left, the route whose text sorts first by code point
+        /// wins, a parameter sorting as `:` and a wildcard last: `2x` before `:id` before
+        /// `profile` (MGJRouter's sorted trie).
+        case codePoint
     }
 
     /// Which wins in `params` when a path parameter and a query item share a name.
@@ -158,6 +165,33 @@ public struct RouterOptions: Sendable, Equatable {
     }
     /// The pattern language of routes that do not name one (`Route.dialect`).
     public var dialect: PatternDialect = .switchyard
+    /// How patterns of the default dialect are read: as Switchyard writes them, or in the
+    /// syntax of the router a preset is named after (docs/CONFORMANCE.md). Default `.switchyard`.
+    public var patternReading: Preset = .switchyard
+    /// JLRoutes' fragment routes: a fragment starting with `/` continues the path (the last
+    /// segment before it ends with `#`, so `/user#/view/:id` matches `app://user#/view/42`)
+    /// and its own query joins the URL's; any other fragment (`#k=v&...`) is read as more
+    /// query items. Default false (the fragment is kept apart, never matched).
+    public var fragmentAsPath = false
+    /// `%2B` is a space wherever `+` is read as one (`plusAsSpaceInPath`, `plusAsSpaceInQuery`):
+    /// JLRoutes decodes before it turns `+` into spaces. Default false (`%2B` is a `+`).
+    public var encodedPlusAsSpace = false
+    /// A URL whose scheme is not written in lowercase matches nothing (URLNavigator compares
+    /// schemes case-sensitively, and patterns' schemes are lowercase). Default false.
+    public var caseSensitiveScheme = false
+    /// When not empty, a URL matches only when its host is one of these or, for an entry
+    /// ending with `.` (`www.`), starts with it (lowercase, compared ignoring case):
+    /// Kickstarter's router recognises its hosts by prefix. A whole host is not a text prefix
+    /// (`www.kickstarter.com.evil.example` is refused). Default empty (any host, or none).
+    public var hostPrefixes: [String] = []
+    /// JLRoutes' per-scheme route tables: routes whose pattern names a scheme come before
+    /// routes without one, and a URL whose scheme some route names matches a route without a
+    /// scheme only when that scheme is in `globalFallbackSchemes` (JLRoutes'
+    /// `shouldFallbackToGlobalRoutes`). Default false (a path pattern matches every scheme).
+    public var schemeTables = false
+    /// With `schemeTables`: the schemes (lowercase) whose URLs fall back to routes without a
+    /// scheme when their own routes do not match. Default empty.
+    public var globalFallbackSchemes: [String] = []
 
     /// The default options (docs/SEMANTICS.md's default profile), always valid.
     public init() {}
@@ -177,6 +211,14 @@ public struct RouterOptions: Sendable, Equatable {
         ]
         for (name, value, low, high) in named where value < low || value > high {
             throw SwitchyardError(.invalidArgument, "limit \(name) must be between \(low) and \(high), not \(value)")
+        }
+        for prefix in hostPrefixes where prefix.isEmpty || prefix.utf8.count > maxWebSchemeLength
+            || prefix.utf8.contains(where: { $0 <= 0x20 || $0 >= 0x7F || $0 == 0x2F || $0 &- 0x41 < 26 }) {
+            throw SwitchyardError(.invalidArgument,
+                "host prefix '\(String(decoding: prefix.utf8.prefix(32), as: UTF8.self))' must be 1 to \(maxWebSchemeLength) bytes of lowercase ASCII without '/' or spaces")
+        }
+        for scheme in globalFallbackSchemes where !isValidLowercaseScheme(scheme) || scheme.utf8.count > maxWebSchemeLength {
+            throw SwitchyardError(.invalidArgument, "fallback scheme '\(String(decoding: scheme.utf8.prefix(32), as: UTF8.self))' is not a lowercase URL scheme of at most \(maxWebSchemeLength) bytes")
         }
         for scheme in webSchemes {
             let n = scheme.utf8.count

@@ -12,6 +12,8 @@ public final class Router: Sendable {
     public let options: RouterOptions
     let webSchemes: WebSchemeStore
     let patternConfig: PatternConfig
+    /// Options that look at a URL before it is read (URLPrePass.swift); nil for most routers.
+    let prePass: URLPrePass?
     let state: PThreadLocked<RouterState>
     /// Held by the one resolve that builds the published table when it is not built yet,
     /// so other resolves that need that table wait for it instead of building it again.
@@ -58,6 +60,7 @@ public final class Router: Sendable {
         self.options = options
         webSchemes = WebSchemeStore(options.webSchemes)
         patternConfig = PatternConfig(options, webSchemes)
+        prePass = URLPrePass(options)
         let id = tableIDs.incrementRelaxed()
         state = PThreadLocked(RouterState(id: id))
         currentID = AtomicWord(id)
@@ -254,7 +257,32 @@ public final class Router: Sendable {
     /// Reads `bytes` and walks the table once (no redirects).
     func resolveFirst(_ bytes: UnsafeBufferPointer<UInt8>, into match: MatchBuffer) throws(SwitchyardError) -> Bool {
         match.clearChain()
+        if _slowPath(prePass != nil) { return try walkPrePassed(bytes, into: match) }
         return try walk(bytes, into: match)
+    }
+
+    /// `resolveFirst` for a router with a pre-pass: the URL as the options read it.
+    @inline(never)
+    func walkPrePassed(_ bytes: UnsafeBufferPointer<UInt8>, into match: MatchBuffer) throws(SwitchyardError) -> Bool {
+        guard let prePass else { return try walk(bytes, into: match) }
+        let matched: Bool
+        switch prePass.apply(bytes) {
+        case .same:
+            matched = try walk(bytes, into: match)
+        case .rewritten(let read):
+            let own = read.withUnsafeBufferPointer { match.ownURL($0) }
+            matched = try walk(own, into: match)
+        case .refused:
+            // Read as usual (errors stay errors), then reported as a miss.
+            _ = try walk(bytes, into: match)
+            match.clearResult()
+            return false
+        }
+        if matched && prePass.schemeTables && !prePass.winnerAllowed(match) {
+            match.clearResult()
+            return false
+        }
+        return matched
     }
 
 }

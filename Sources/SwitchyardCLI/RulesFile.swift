@@ -154,7 +154,10 @@ struct RulesFile {
     /// A router holding the document, or the loader's error as a report.
     func load(options: RouterOptions = RouterOptions()) -> Result<Router, Report> {
         do {
-            let router = try Router(options: options)
+            // A document that names a preset gets a router of that preset.
+            let named = options == RouterOptions()
+                ? text.withUnsafeBytes { RouterOptions.documentPreset(bytes: $0) } : nil
+            let router = try Router(options: named ?? options)
             try text.withUnsafeBytes { raw in try router.loadRules(bytes: raw) }
             return .success(router)
         } catch let e as SwitchyardError {

@@ -1,6 +1,8 @@
-// Runs the URL-matching cases of Tests/Data/conformance/*.json that the default profile agrees
-// with (see ConformanceSkips.swift and docs/CONFORMANCE.md): register the routes, resolve the
-// URL, check match / no match, the winning pattern and the asserted parameters.
+// Runs the URL-matching cases of Tests/Data/conformance/*.json, each router's file under its
+// preset (`RouterOptions.preset`) with the case's own router flags as options (see
+// ConformanceSkips.swift and docs/CONFORMANCE.md): register the routes as the router's users
+// wrote them, resolve the URL, check match / no match, the winning pattern and the asserted
+// parameters.
 import Foundation
 import Testing
 import Switchyard
@@ -29,7 +31,7 @@ struct ConformanceTests {
         #expect(listed.count == Set(listed).count, "an id is listed under two reasons")
     }
 
-    @Test("URL-matching cases agree with the default profile")
+    @Test("URL-matching cases agree with each router's preset")
     func urlMatchingCases() throws {
         let cases = try loadConformanceCases()
         let kickstarterTable = Self.kickstarterTable(cases)
@@ -81,7 +83,8 @@ struct ConformanceTests {
     private func run(_ c: RawCase, checkParams: Bool, kickstarterTable: [String]) throws {
         let id = c.id
         let routes = Self.routes(of: c, kickstarterTable: kickstarterTable)
-        let r = Router()
+        let r = try Router(options: Self.options(for: c))
+        if Self.hasGreetingConverter(c) { try r.register(Greeting.self, as: "greeting") }
         for route in routes {
             do {
                 try r.add(route.ours, target: route.original, priority: route.priority)
@@ -144,7 +147,9 @@ struct ConformanceTests {
         let params = expect["params"] as? [String: Any] ?? [:]
         for (key, value) in params {
             let name = Self.ourName(key, system: c.system)
-            if key == "JLRouteWildcardComponents", let parts = value as? [String] {
+            if Self.hasGreetingConverter(c) {
+                #expect(m.parameter(name, as: Greeting.self)?.text == value as? String, "\(id): converted \(name)")
+            } else if key == "JLRouteWildcardComponents", let parts = value as? [String] {
                 #expect(m.remainder == parts.joined(separator: "/"), "\(id): remainder \(m.remainder ?? "nil")")
             } else if let list = value as? [String] {
                 #expect(m.queryValues(name) == list, "\(id): query values of \(name): \(m.queryValues(name))")
@@ -198,45 +203,46 @@ struct ConformanceTests {
                     return CaseRoute(original: pattern, scheme: scheme, ours: "\(scheme)://\(path)", priority: priority)
                 }
                 return CaseRoute(original: pattern, scheme: nil, ours: pattern, priority: priority)
-            case "routingkit":
-                return CaseRoute(original: pattern, scheme: nil, ours: routingKitPattern(pattern), priority: priority)
-            case "deeplinkkit":
-                return CaseRoute(original: pattern, scheme: scheme, ours: deepLinkKitRegexRoutes[pattern] ?? pattern,
-                                 priority: priority)
             default:
                 return CaseRoute(original: pattern, scheme: scheme, ours: pattern, priority: priority)
             }
         }
     }
 
-    /// RoutingKit `**` (one or more remaining segments) is our `<path:catchall>`; its names may
-    /// start with a digit (`:1`), ours may not, so they get a leading `_`.
-    static func routingKitPattern(_ pattern: String) -> String {
-        pattern.split(separator: "/", omittingEmptySubsequences: false).map { segment -> String in
-            if segment == "**" { return "<path:catchall>" }
-            if segment.hasPrefix(":") { return ":" + ourName(String(segment.dropFirst()), system: "routingkit") }
-            return String(segment)
-        }.joined(separator: "/")
+    static func ourName(_ name: String, system: String) -> String { name }
+
+    /// The options a case runs under: its router's preset, then the router flags the case
+    /// sets, as the options docs/CONFORMANCE.md maps them to.
+    static func options(for c: RawCase) throws -> RouterOptions {
+        var o = try RouterOptions.preset(named: c.system)
+        let config = c.object["config"] as? [String: Any] ?? [:]
+        if let plus = config["shouldDecodePlusSymbols"] as? Bool {
+            o.plusAsSpaceInPath = plus
+            o.plusAsSpaceInQuery = plus
+            o.encodedPlusAsSpace = plus
+        }
+        if config["alwaysTreatsHostAsPathComponent"] as? Bool == true { o.hostHandling = .alwaysSegment }
+        if config["caseInsensitive"] as? Bool == true { o.caseInsensitiveLiterals = true }
+        for (scheme, settings) in config["scheme_options"] as? [String: [String: Any]] ?? [:]
+        where settings["shouldFallbackToGlobalRoutes"] as? Bool == true {
+            o.globalFallbackSchemes.append(scheme.lowercased())
+        }
+        return o
     }
 
-    /// DeepLinkKit routes are regular expressions over the host and path (`:name(regexp)`
-    /// gives a parameter its own; bare regexp text between slashes captures nothing). In our
-    /// dialect: a constraint per segment (`<re:name:regexp>`, `<re::regexp>`), a remainder for
-    /// a regexp that crosses slashes, and `*` for the host DeepLinkKit ignores in a path route
-    /// (for a non-web scheme it is the first segment).
-    static let deepLinkKitRegexRoutes: [String: String] = [
-        ".*": "*",
-        "/table/:path(.*)": "/*/table/<path:path>",
-        "/table/:table([a-zA-Z]+)/:id([0-9]+)": "/*/table/<re:table:[a-zA-Z]+>/<re:id:[0-9]+>",
-        "/table/:table([a-zA-Z]+)/[a-z]+/:other([a-z]+)/:thing":
-            "/*/table/<re:table:[a-zA-Z]+>/<re::[a-z]+>/<re:other:[a-z]+>/:thing",
-        "/table/:table([a-zA-Z]+)/:id([0-9])": "/*/table/<re:table:[a-zA-Z]+>/<re:id:[0-9]>",
-        "derp://(.*)/say/hello": "derp://<re::.*>/say/hello",
-    ]
+    /// URLNavigator's value converter `greeting` (`component -> 'Hello, ' + component + '!'`),
+    /// registered as a parameter type of the app's own.
+    struct Greeting: ParameterType {
+        let text: String
+        let parameterText: String
+        init?(parameterText: String) {
+            self.parameterText = parameterText
+            text = "Hello, \(parameterText)!"
+        }
+    }
 
-    static func ourName(_ name: String, system: String) -> String {
-        guard system == "routingkit", let first = name.first, first.isNumber else { return name }
-        return "_" + name
+    static func hasGreetingConverter(_ c: RawCase) -> Bool {
+        ((c.object["config"] as? [String: Any])?["valueConverters"] as? [String: Any])?["greeting"] != nil
     }
 
     /// Kickstarter's route table is not in the data; the cases name its patterns, so the table

@@ -47,7 +47,11 @@ SY_HT_CHECK(error_message_size, SY_ERROR_MESSAGE_SIZE == 256);
 SY_HT_CHECK(str_size, sizeof(sy_str) == 2 * sizeof(void *));
 SY_HT_CHECK(param_size, sizeof(sy_param) == 2 * sizeof(sy_str) + 4 + 4 + 8 + 8);
 /* Version 2 appended max_candidates (padded to the struct's alignment). */
-SY_HT_CHECK(options_size, sizeof(sy_router_options) == 40 + sizeof(void *) + sizeof(size_t) + sizeof(size_t));
+/* Version 4 appended pattern_reading (padded to 8) and two (array, count) pairs. */
+SY_HT_CHECK(options_size, sizeof(sy_router_options) == 40 + sizeof(void *) + sizeof(size_t) + sizeof(size_t)
+                              + 8 + 2 * (sizeof(void *) + sizeof(size_t)));
+SY_HT_CHECK(options_v3_end, offsetof(sy_router_options, pattern_reading) ==
+            40 + sizeof(void *) + sizeof(size_t) + sizeof(size_t));
 SY_HT_CHECK(options_v1_end, offsetof(sy_router_options, max_candidates) == 40 + sizeof(void *) + sizeof(size_t));
 /* Version 3's max_alternatives sits in what was version 2's tail padding: the size holds. */
 SY_HT_CHECK(options_v2_end, offsetof(sy_router_options, max_alternatives) ==
@@ -73,7 +77,8 @@ SY_HT_CHECK(opt_mask, (SY_OPT_STRICT_TRAILING_SLASH | SY_OPT_KEEP_EMPTY_SEGMENTS
                        SY_OPT_CASE_INSENSITIVE_LITERALS | SY_OPT_PLUS_AS_SPACE_IN_PATH |
                        SY_OPT_NO_PLUS_AS_SPACE_IN_QUERY | SY_OPT_NO_DECODE_PATH |
                        SY_OPT_TRAILING_WILDCARD_NEEDS_SEGMENT | SY_OPT_QUERY_OVER_PATH |
-                       SY_OPT_URLPATTERN_DIALECT) ==
+                       SY_OPT_URLPATTERN_DIALECT | SY_OPT_FRAGMENT_AS_PATH | SY_OPT_ENCODED_PLUS_AS_SPACE |
+                       SY_OPT_CASE_SENSITIVE_SCHEME | SY_OPT_SCHEME_TABLES) ==
                       SY_OPT_KNOWN_FLAGS);
 SY_HT_CHECK(route_mask, (SY_ROUTE_NO_APPEND_PARAMS | SY_ROUTE_DIALECT_URLPATTERN |
                          SY_ROUTE_DIALECT_SWITCHYARD | SY_ROUTE_IGNORE_CASE) == SY_ROUTE_KNOWN_FLAGS);

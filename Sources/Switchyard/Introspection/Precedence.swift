@@ -90,6 +90,8 @@ func decide(_ a: ModelEntry, _ ta: [PrecedenceToken], _ b: ModelEntry, _ tb: [Pr
         }
     case .registrationOrder:
         break
+    case .codePoint:
+        if let order = codePointOrder(a.variant, b.variant) { return (order.aFirst, .segment(order.segment + 1)) }
     case .mostLiterals:
         if a.literalCount != b.literalCount { return (a.literalCount > b.literalCount, .literalCount) }
     }

@@ -165,9 +165,14 @@ struct PatternConfig {
     var dialect: PatternDialect
     /// The parameter types and word sets registered on the router (ParameterTypes.swift).
     var types = ParameterTypeRegistry()
+    /// The syntax routes of the default dialect are written in (PatternReading.swift).
+    var reading: RouterOptions.Preset
+    var readingRules: PatternReadingRules
 
     init(_ o: RouterOptions, _ store: WebSchemeStore) {
         dialect = o.dialect
+        reading = o.patternReading
+        readingRules = PatternReadingRules(o.patternReading)
         read = ReadConfig(o, store)
         caseInsensitiveLiterals = o.caseInsensitiveLiterals
         trailingWildcardMin = o.trailingWildcardNeedsSegment ? 1 : 0
@@ -193,6 +198,21 @@ let maxCatchAlls = 8
 func compilePattern(_ pattern: String, _ config: PatternConfig,
                     expansionRoom: Int = .max, sizeOnly: Bool = false,
                     pool: LiteralPool? = nil) throws(SwitchyardError) -> CompiledPattern {
+    if _slowPath(config.reading != .switchyard) {
+        let read = try readPattern(pattern, as: config.reading)
+        if read != pattern {
+            var plain = config
+            plain.reading = .switchyard
+            do throws(SwitchyardError) {
+                return try compilePattern(read, plain, expansionRoom: expansionRoom, sizeOnly: sizeOnly, pool: pool)
+            } catch {
+                // Positions are in the text as read: say what that text is.
+                var e = error
+                e.message += " (the pattern as read by the \(config.reading.rawValue) preset: '\(read)')"
+                throw e
+            }
+        }
+    }
     let bytes = Array(pattern.utf8)
     if bytes.count > config.maxPatternLength {
         throw SwitchyardError(.limit, "pattern is \(bytes.count) bytes, over the limit of \(config.maxPatternLength)")
@@ -253,6 +273,7 @@ private struct PatternCompiler {
             i = sl + 1
             if readsAsBrowser { try checkWebAuthorityStart(i) }
         }
+        try checkNoParameterRegexp(from: i)
         if readsAsBrowser, let at = backslashOutsideConstraints(from: i) {
             throw bad("'\\' is read as '/' in a \(scheme == nil ? "path" : "web URL") (write '/', or '%5C' for the character)", at)
         }
@@ -354,6 +375,36 @@ private struct PatternCompiler {
         let slashes = i + 1 < bytes.count && bytes[i] == 0x2F && bytes[i + 1] == 0x2F
         if !slashes || (i + 2 < bytes.count && (bytes[i + 2] == 0x2F || bytes[i + 2] == 0x5C)) {
             throw bad("a web URL has its host after exactly '//' (a browser reads 'https:/a' and 'https:///a' as host 'a'): write '\(String(decoding: bytes[0..<i], as: UTF8.self))//host/path'", i)
+        }
+    }
+
+    /// Refuses `:name(regexp)`, path-to-regexp's and the urlpattern dialect's constraint: here
+    /// `(` opens an optional group, so `:id([0-9]+)` would read as `:id` plus an optional
+    /// literal and constrain nothing (SEMANTICS §2). A group right after a name is taken for a
+    /// regexp when it does not start with `/` and holds a regexp operator.
+    func checkNoParameterRegexp(from start: Int) throws(SwitchyardError) {
+        var k = start
+        while k < bytes.count {
+            if bytes[k] == 0x3C, let close = constraintEnd(bytes[...], k) { k = close + 1; continue }
+            guard bytes[k] == 0x3A, k + 1 < bytes.count, isNameStart(bytes[k + 1]) else { k += 1; continue }
+            var open = k + 1
+            while open < bytes.count, isNameByte(bytes[open]) { open += 1 }
+            guard open < bytes.count, bytes[open] == 0x28 else { k = open; continue }
+            var close = open + 1
+            var regexpLike = false
+            while close < bytes.count, bytes[close] != 0x29 {
+                switch bytes[close] {
+                case 0x5B, 0x5D, 0x5C, 0x2B, 0x2A, 0x7C, 0x5E, 0x24, 0x7B, 0x7D: regexpLike = true
+                default: break
+                }
+                close += 1
+            }
+            if regexpLike && open + 1 < bytes.count && bytes[open + 1] != 0x2F {
+                let name = String(decoding: bytes[(k + 1)..<open], as: UTF8.self)
+                let regexp = String(decoding: bytes[(open + 1)..<min(close, bytes.count)], as: UTF8.self)
+                throw bad("':\(name)(...)' is the urlpattern dialect's constraint; in this dialect '(' opens an optional group, so it would constrain nothing: write '<re:\(name):\(regexp)>', or give the route the urlpattern dialect", open)
+            }
+            k = open + 1
         }
     }
 
@@ -545,7 +596,7 @@ private struct PatternCompiler {
         cuts.reserveCapacity(12)
         if !text.isEmpty || startsWithAuthority {
             var i = text.startIndex
-            if !startsWithAuthority && text[i] == 0x2F { i += 1 }
+            if !startsWithAuthority && text[i] == 0x2F && !(config.readingRules.leadingSlashSegment && scheme == nil) { i += 1 }
             while true {
                 var j = i
                 while j < text.endIndex, text[j] != 0x2F {
@@ -562,7 +613,8 @@ private struct PatternCompiler {
         var kept = 0
         for k in cuts.indices {
             if cuts[k].isEmpty && !config.read.keepEmptySegments
-                && !(config.read.strictTrailingSlash && k == lastIndex && k > 0) { continue }
+                && !(config.read.strictTrailingSlash && k == lastIndex && k > 0)
+                && !(k == 0 && config.readingRules.leadingSlashSegment && scheme == nil) { continue }
             cuts[kept] = cuts[k]
             kept += 1
         }
@@ -666,8 +718,12 @@ private struct PatternCompiler {
             return .segment(PatternSegment(kind: kind, nameIndex: idx))
         }
         if first == 0x2A {  // '*' or '*name'
+            if _slowPath(config.readingRules.doubleStarRemainder) && t.count == 2 && t.last == 0x2A {
+                if !isLast { throw bad("'**' must end the pattern", at0) }
+                return .remainder(RemainderPattern(minSegments: 1, nameIndex: -1))
+            }
             if t.count == 1 {
-                if isLast { return .remainder(RemainderPattern(minSegments: config.trailingWildcardMin, nameIndex: -1)) }
+                if isLast && !config.readingRules.starIsOneSegment { return .remainder(RemainderPattern(minSegments: config.trailingWildcardMin, nameIndex: -1)) }
                 return .segment(PatternSegment(kind: .star))
             }
             var nameEnd = t.startIndex + 1
@@ -779,12 +835,13 @@ private struct PatternCompiler {
     mutating func nameIndex(_ name: ArraySlice<UInt8>, _ o: Origins, at: Int) throws(SwitchyardError) -> Int {
         guard let f = name.first else { throw bad("missing parameter name", at) }
         let pos = o[name.startIndex]
-        if !((f | 0x20) &- 0x61 < 26 || f == 0x5F) {
+        let loose = config.readingRules.looseNames
+        if !((f | 0x20) &- 0x61 < 26 || f == 0x5F || (loose && f &- 0x30 < 10)) {
             throw bad("parameter name must start with a letter or '_'", pos)
         }
         for k in name.indices {
             let b = name[k]
-            if !((b | 0x20) &- 0x61 < 26 || b == 0x5F || b &- 0x30 < 10) {
+            if !((b | 0x20) &- 0x61 < 26 || b == 0x5F || b &- 0x30 < 10 || (loose && b == 0x2D)) {
                 let shown = b < 0x80 ? String(Character(UnicodeScalar(b))) : "non-ASCII"
                 throw bad("invalid character '\(shown)' in parameter name", o[k])
             }

@@ -181,7 +181,7 @@ struct Walker<Source: SegmentSource> {
         if e.priority != bestEntry.priority { return e.priority > bestEntry.priority }
         switch table.precedence {
         case .specificity: return false  // met later in the walk = less specific
-        case .registrationOrder: return e.seq < bestEntry.seq
+        case .registrationOrder, .codePoint: return e.seq < bestEntry.seq
         case .mostLiterals:
             if e.literalCount != bestEntry.literalCount { return e.literalCount > bestEntry.literalCount }
             return e.seq < bestEntry.seq

@@ -23,6 +23,8 @@ struct RuleDocument {
     var routes: [Route] = []
     var sites: [RouteSite] = []
     var allowlist: RedirectAllowlist?
+    /// `"preset"` of a versioned document: the preset its patterns are written for.
+    var preset: RouterOptions.Preset?
 }
 
 func ruleError(_ path: JSONPath, _ message: String) -> SwitchyardError {
@@ -161,8 +163,14 @@ struct RuleReader {
                 try lintSettings(value, path)
             case "dialect":
                 dialect = try self.dialect(value, path)
+            case "preset":
+                let name = try string(value, path)
+                guard let p = RouterOptions.Preset(rawValue: name) else {
+                    throw ruleError(path, "unknown preset \"\(String(decoding: name.utf8.prefix(64), as: UTF8.self))\"; the presets are \(RouterOptions.Preset.knownNames)")
+                }
+                doc.preset = p
             default:
-                throw ruleError(path, "unknown field (a versioned document has \"version\", \"routes\", \"redirect_allowlist\", \"lint\" and \"dialect\")")
+                throw ruleError(path, "unknown field (a versioned document has \"version\", \"routes\", \"redirect_allowlist\", \"lint\", \"dialect\" and \"preset\")")
             }
         }
         guard let routes else { throw ruleError(.root, "missing \"routes\" (a versioned document lists its routes there)") }

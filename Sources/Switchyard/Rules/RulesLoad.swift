@@ -53,6 +53,10 @@ extension Router {
     }
 
     func load(_ doc: consuming RuleDocument) throws(SwitchyardError) {
+        if let preset = doc.preset, preset != options.patternReading {
+            throw ruleError(JSONPath.root.key("preset"),
+                "the document is written for the \(preset.rawValue) preset, but this router reads patterns as \(options.patternReading.rawValue) (make the router with that preset: RouterOptions.preset(.\(preset.rawValue)), sy_router_options_preset, Router(preset=\"\(preset.rawValue)\"))")
+        }
         // Each copy of the routes is let go as soon as the next one is made: the document's
         // after compiling, the compiled patterns once they are in the router.
         var routes: [Route] = []
@@ -146,4 +150,17 @@ private func errnoText() -> String {
     let code = errno
     guard let s = strerror(code) else { return "error \(code)" }
     return String(cString: s)
+}
+
+extension RouterOptions {
+    /// The options of the preset a rule document names in `"preset"`, or nil when it names
+    /// none or cannot be read (loading it then says why). For tools that make the router a
+    /// document is written for.
+    package static func documentPreset(bytes: UnsafeRawBufferPointer) -> RouterOptions? {
+        let o = RouterOptions()
+        let store = WebSchemeStore(o.webSchemes)
+        return withExtendedLifetime(store) {
+            (try? readRuleDocument(bytes: bytes, ReadConfig(o, store)).preset).flatMap { $0 }.map { preset($0) }
+        }
+    }
 }

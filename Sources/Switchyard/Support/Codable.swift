@@ -119,6 +119,8 @@ extension RouterOptions: Codable {
         case webSchemes, hostHandling, strictTrailingSlash, keepEmptySegments, plusAsSpaceInQuery
         case plusAsSpaceInPath, decodePath, caseInsensitiveLiterals, trailingWildcardNeedsSegment
         case precedence, parameterPrecedence, limits
+        case patternReading, fragmentAsPath, encodedPlusAsSpace, caseSensitiveScheme, hostPrefixes
+        case schemeTables, globalFallbackSchemes
     }
 
     /// Every property by its Swift name; a missing one keeps its default, so `{}` decodes
@@ -141,6 +143,13 @@ extension RouterOptions: Codable {
         try read(.precedence, &precedence)
         try read(.parameterPrecedence, &parameterPrecedence)
         try read(.limits, &limits)
+        try read(.patternReading, &patternReading)
+        try read(.fragmentAsPath, &fragmentAsPath)
+        try read(.encodedPlusAsSpace, &encodedPlusAsSpace)
+        try read(.caseSensitiveScheme, &caseSensitiveScheme)
+        try read(.hostPrefixes, &hostPrefixes)
+        try read(.schemeTables, &schemeTables)
+        try read(.globalFallbackSchemes, &globalFallbackSchemes)
     }
 
     /// Every property by its Swift name (web schemes sorted, so equal options encode alike).
@@ -158,6 +167,13 @@ extension RouterOptions: Codable {
         try c.encode(precedence, forKey: .precedence)
         try c.encode(parameterPrecedence, forKey: .parameterPrecedence)
         try c.encode(limits, forKey: .limits)
+        try c.encode(patternReading, forKey: .patternReading)
+        try c.encode(fragmentAsPath, forKey: .fragmentAsPath)
+        try c.encode(encodedPlusAsSpace, forKey: .encodedPlusAsSpace)
+        try c.encode(caseSensitiveScheme, forKey: .caseSensitiveScheme)
+        try c.encode(hostPrefixes, forKey: .hostPrefixes)
+        try c.encode(schemeTables, forKey: .schemeTables)
+        try c.encode(globalFallbackSchemes, forKey: .globalFallbackSchemes)
     }
 }
 

@@ -243,6 +243,8 @@ final class Table: @unchecked Sendable {
     let constraintScratchCount: Int
     /// Per route, its query contract, when any route has one.
     let queryContracts: UnsafeMutableBufferPointer<QueryContract?>?
+    /// With `RouterOptions.schemeTables`: every scheme a route names (lowercase); else empty.
+    let namedSchemes: Set<[UInt8]>
     /// The constraints of the table's `.regex` edges (never empty, so its address is valid).
     let constraints: UnsafeMutableBufferPointer<LinearRegex>
     /// The view, made once: a MatchBuffer holds this pointer (and the Table), so a resolve
@@ -262,8 +264,15 @@ final class Table: @unchecked Sendable {
         for r in routes { most = max(most, r.names.count) }
         (tailMatchers, tailScratchCount, tailSlotCount) = Table.tailMatchers(routes)
         var builder = TreeBuilder(foldLiterals: options.caseInsensitiveLiterals)
+        let ranks = options.precedence == .codePoint ? codePointRanks(routes)
+            : options.schemeTables ? schemeFirstRanks(routes) : nil
+        namedSchemes = options.schemeTables ? Set(routes.flatMap { $0.variants.compactMap(\.scheme) }) : []
         for (ri, r) in routes.enumerated() {
-            for (vi, v) in r.variants.enumerated() { builder.insert(v, entry: TableEntry(ri, r, vi, v)) }
+            for (vi, v) in r.variants.enumerated() {
+                var entry = TableEntry(ri, r, vi, v)
+                if let ranks { entry.seq = ranks[ri][vi] }
+                builder.insert(v, entry: entry)
+            }
         }
         let flat = builder.flatten()
         constraints = .allocate(capacity: max(1, builder.constraints.count))

@@ -63,6 +63,7 @@ struct ReadConfig: @unchecked Sendable {
         switch hostHandling {
         case .webSchemes: return isWeb
         case .alwaysSegment: return false
+        case .alwaysHost: return true
         case .hostWhenDotted:
             var k = 0
             while k < n { if p[k] == 0x2E { return true }; k += 1 }

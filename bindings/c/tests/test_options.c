@@ -118,16 +118,24 @@ static void router_new_rejects_bad_fields(void **state)
         }
     }
     sy_router_options_init(&o, SY_ROUTER_OPTIONS_VERSION);
-    o.host_handling = 3;
+    o.host_handling = SY_HOST_ALWAYS_HOST + 1;
     assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_new(&r, &o, &err), &err);
     o.host_handling = -1;
     assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_new(&r, &o, &err), &err);
     assert_true(sy_test_message_has(&err, "host_handling"));
 
     sy_router_options_init(&o, SY_ROUTER_OPTIONS_VERSION);
-    o.precedence = 3;
+    o.precedence = SY_PRECEDENCE_CODE_POINT + 1;
     assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_new(&r, &o, &err), &err);
     assert_true(sy_test_message_has(&err, "precedence"));
+
+    sy_router_options_init(&o, SY_ROUTER_OPTIONS_VERSION);
+    o.pattern_reading = SY_READING_ROUTINGKIT + 1;
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_new(&r, &o, &err), &err);
+    assert_true(sy_test_message_has(&err, "pattern_reading"));
+    sy_router_options_init(&o, SY_ROUTER_OPTIONS_VERSION);
+    o.host_prefixes_count = 1;
+    assert_status(SY_ERR_MISUSE, sy_router_new(&r, &o, &err), &err);
 
     /* HEADER: "at most 1048576" / "at most 1000" */
     sy_router_options_init(&o, SY_ROUTER_OPTIONS_VERSION);

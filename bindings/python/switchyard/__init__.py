@@ -35,7 +35,7 @@ from ._errors import (
     TokenTamperedError,
 )
 from ._match import Match
-from ._router import Dialect, HostHandling, Precedence, Router, RouteSpec
+from ._router import Dialect, HostHandling, Precedence, Preset, Router, RouteSpec
 from ._routes import DefaultValue, Route
 from ._typed import ParamValue
 from .introspection import ExplainedCandidate, Explanation
@@ -70,6 +70,7 @@ __all__ = [
     "RouteSpec",
     "HostHandling",
     "Precedence",
+    "Preset",
     "Dialect",
     "DispatchResult",
     "Handler",

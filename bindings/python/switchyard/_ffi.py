@@ -21,7 +21,7 @@ from ._messages import python_words
 
 #: The SY_VERSION_MAJOR this binding is written for; a library of another major is refused.
 BINDING_MAJOR = 0
-SY_ROUTER_OPTIONS_VERSION = 3
+SY_ROUTER_OPTIONS_VERSION = 4
 SY_ROUTE_VERSION = 3
 
 #: A declared C function: ctypes converts the arguments by its argtypes, and the result
@@ -133,6 +133,12 @@ class SyRouterOptions(ctypes.Structure):
         ("max_candidates", c_uint32),
         # Version 3.
         ("max_alternatives", c_uint32),
+        # Version 4.
+        ("pattern_reading", c_int32),
+        ("host_prefixes", POINTER(SyStr)),
+        ("host_prefixes_count", c_size_t),
+        ("global_fallback_schemes", POINTER(SyStr)),
+        ("global_fallback_schemes_count", c_size_t),
     ]
     version: int
     flags: int
@@ -189,6 +195,10 @@ SY_OPT_NO_DECODE_PATH = 1 << 5
 SY_OPT_TRAILING_WILDCARD_NEEDS_SEGMENT = 1 << 6
 SY_OPT_QUERY_OVER_PATH = 1 << 7
 SY_OPT_URLPATTERN_DIALECT = 1 << 8
+SY_OPT_FRAGMENT_AS_PATH = 1 << 9
+SY_OPT_ENCODED_PLUS_AS_SPACE = 1 << 10
+SY_OPT_CASE_SENSITIVE_SCHEME = 1 << 11
+SY_OPT_SCHEME_TABLES = 1 << 12
 SY_ROUTE_NO_APPEND_PARAMS = 1 << 0
 SY_ROUTE_DIALECT_URLPATTERN = 1 << 1
 SY_ROUTE_DIALECT_SWITCHYARD = 1 << 2
@@ -416,6 +426,9 @@ sy_router_options_init = _declare(
     "sy_router_options_init", [POINTER(SyRouterOptions), c_uint32], c_int, check_status
 )
 sy_route_init = _declare("sy_route_init", [POINTER(SyRoute), c_uint32], c_int, check_status)
+sy_router_options_preset = _declare(
+    "sy_router_options_preset", [POINTER(SyRouterOptions), c_char_p, c_size_t, ErrPtr], c_int, check_status
+)
 
 # The router. Writers release the GIL: a big batch may take a while.
 sy_router_new = _declare(

@@ -24,8 +24,10 @@ from .navigation import DispatchResult, Handler, UrlValue
 RouteSpec = Union[Mapping[str, Any], Tuple[Text, Text]]
 
 #: The choices of the Router options host_handling, precedence and dialect.
-HostHandling = Literal["web_schemes", "always_segment", "host_when_dotted"]
-Precedence = Literal["specificity", "registration_order", "most_literals"]
+HostHandling = Literal["web_schemes", "always_segment", "host_when_dotted", "always_host"]
+Precedence = Literal["specificity", "registration_order", "most_literals", "code_point"]
+Preset = Literal["switchyard", "jlroutes", "urlnavigator", "mgjrouter", "deeplinkkit", "waapprouting",
+                 "kickstarter", "routingkit"]
 Dialect = Literal["switchyard", "urlpattern"]
 
 
@@ -53,18 +55,26 @@ class Router:
     # _changed: set after each change this Router makes; the next resolve then builds the
     # new table with the GIL released (see resolve).
 
-    def __init__(self, *, strict_trailing_slash: bool = False, keep_empty_segments: bool = False,
-                 case_insensitive_literals: bool = False, plus_as_space_in_path: bool = False,
-                 plus_as_space_in_query: bool = True, decode_path: bool = True,
-                 trailing_wildcard_needs_segment: bool = False, query_over_path: bool = False,
-                 host_handling: HostHandling = "web_schemes", precedence: Precedence = "specificity",
-                 dialect: Dialect = "switchyard", max_url_length: Optional[int] = None,
+    def __init__(self, *, preset: Optional[Preset] = None,
+                 strict_trailing_slash: Optional[bool] = None, keep_empty_segments: Optional[bool] = None,
+                 case_insensitive_literals: Optional[bool] = None, plus_as_space_in_path: Optional[bool] = None,
+                 plus_as_space_in_query: Optional[bool] = None, decode_path: Optional[bool] = None,
+                 trailing_wildcard_needs_segment: Optional[bool] = None, query_over_path: Optional[bool] = None,
+                 fragment_as_path: Optional[bool] = None, encoded_plus_as_space: Optional[bool] = None,
+                 case_sensitive_scheme: Optional[bool] = None, scheme_tables: Optional[bool] = None,
+                 host_handling: Optional[HostHandling] = None, precedence: Optional[Precedence] = None,
+                 pattern_reading: Optional[Preset] = None,
+                 dialect: Optional[Dialect] = None, max_url_length: Optional[int] = None,
                  max_segments: Optional[int] = None, max_parameters: Optional[int] = None,
                  max_pattern_length: Optional[int] = None, max_document_size: Optional[int] = None,
                  max_redirects: Optional[int] = None, max_candidates: Optional[int] = None,
-                 max_alternatives: Optional[int] = None, web_schemes: Optional[Iterable[Text]] = None) -> None:
+                 max_alternatives: Optional[int] = None, web_schemes: Optional[Iterable[Text]] = None,
+                 host_prefixes: Optional[Iterable[Text]] = None,
+                 global_fallback_schemes: Optional[Iterable[Text]] = None) -> None:
         # Every option is a keyword of its own, so a type checker catches a misspelt one;
         # build_options checks the values (a caller without a type checker passes anything).
+        # preset: a compatibility preset's options first (docs/CONFORMANCE.md); an option
+        # left None keeps the preset's value, or the default without a preset.
         opts, keep = build_options({
             "strict_trailing_slash": strict_trailing_slash, "keep_empty_segments": keep_empty_segments,
             "case_insensitive_literals": case_insensitive_literals, "plus_as_space_in_path": plus_as_space_in_path,
@@ -75,7 +85,11 @@ class Router:
             "max_pattern_length": max_pattern_length, "max_document_size": max_document_size,
             "max_redirects": max_redirects, "max_candidates": max_candidates,
             "max_alternatives": max_alternatives, "web_schemes": web_schemes,
-        })
+            "fragment_as_path": fragment_as_path, "encoded_plus_as_space": encoded_plus_as_space,
+            "case_sensitive_scheme": case_sensitive_scheme, "scheme_tables": scheme_tables,
+            "pattern_reading": pattern_reading, "host_prefixes": host_prefixes,
+            "global_fallback_schemes": global_fallback_schemes,
+        }, preset)
         self._h = _ffi.new_router(opts)
         self._arg = byref(self._h)
         self._changed = True

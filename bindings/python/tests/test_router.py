@@ -84,13 +84,18 @@ P = inspect.Parameter
 
 
 #: Router's options, each a keyword-only parameter with its default (docs/PYTHON.md's table).
+# None: the preset's value, or the default without a preset (docs/PYTHON.md gives each default).
 ROUTER_OPTIONS: list[tuple[str, object]] = [
-    ("strict_trailing_slash", False), ("keep_empty_segments", False), ("case_insensitive_literals", False),
-    ("plus_as_space_in_path", False), ("plus_as_space_in_query", True), ("decode_path", True),
-    ("trailing_wildcard_needs_segment", False), ("query_over_path", False), ("host_handling", "web_schemes"),
-    ("precedence", "specificity"), ("dialect", "switchyard"), ("max_url_length", None), ("max_segments", None),
+    ("preset", None),
+    ("strict_trailing_slash", None), ("keep_empty_segments", None), ("case_insensitive_literals", None),
+    ("plus_as_space_in_path", None), ("plus_as_space_in_query", None), ("decode_path", None),
+    ("trailing_wildcard_needs_segment", None), ("query_over_path", None), ("fragment_as_path", None),
+    ("encoded_plus_as_space", None), ("case_sensitive_scheme", None), ("scheme_tables", None),
+    ("host_handling", None), ("precedence", None), ("pattern_reading", None),
+    ("dialect", None), ("max_url_length", None), ("max_segments", None),
     ("max_parameters", None), ("max_pattern_length", None), ("max_document_size", None), ("max_redirects", None),
-    ("max_candidates", None), ("max_alternatives", None), ("web_schemes", None),
+    ("max_candidates", None), ("max_alternatives", None), ("web_schemes", None), ("host_prefixes", None),
+    ("global_fallback_schemes", None),
 ]
 
 
