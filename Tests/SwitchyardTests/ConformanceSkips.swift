@@ -26,11 +26,6 @@ let conformanceSkips: [SkipReason] = [
             + "(the case also unregisters a scheme table)",
         scope: .whole, ids: ["jlroutes-062"]),
     SkipReason(
-        matrixRow: "placeholder syntax",
-        why: "RoutingKit binds an empty text to a parameter (`:{a}.json.json` on `.json.json`, "
-            + "`a/:x` on `/a/`); a parameter here is never empty",
-        scope: .whole, ids: ["routingkit-051", "routingkit-068"]),
-    SkipReason(
         matrixRow: "precedence between routes",
         why: "URLNavigator takes the first of two routes of one shape; two routes of one shape are "
             + "a conflict under every precedence (the second could never win)",

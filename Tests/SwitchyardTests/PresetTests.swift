@@ -139,6 +139,31 @@ struct PresetTests {
         #expect(e?.message.contains("must end the pattern") == true)
     }
 
+    @Test("RoutingKit's reading: a parameter takes empty text, a typed one does not; other readings never")
+    func emptyParameters() throws {
+        let rk = try Router(options: .preset(.routingkit))
+        try rk.add("a/:x", target: "A")
+        try rk.add("b/:x/c", target: "B")
+        try rk.add("n/<int:n>", target: "N")
+        try rk.add("f/:{name}.json", target: "F")
+        #expect(try rk.resolve("/a/")?.params["x"] == .string(""))
+        #expect(try rk.resolve("/a/z")?.params["x"] == .string("z"))
+        #expect(try rk.resolve("/b//c")?.params["x"] == .string(""))
+        #expect(try rk.resolve("/n/") == nil)
+        #expect(try rk.resolve("/f/.json")?.params["name"] == .string(""))
+        #expect(try rk.resolve("/f/x.json")?.params["name"] == .string("x"))
+
+        var kept = RouterOptions()
+        kept.keepEmptySegments = true
+        let plain = try Router(options: kept)
+        try plain.add("a/:x", target: "A")
+        try plain.add("b/:x/c", target: "B")
+        try plain.add("f/<name>.json", target: "F")
+        #expect(try plain.resolve("/a/") == nil)
+        #expect(try plain.resolve("/b//c") == nil)
+        #expect(try plain.resolve("/f/.json") == nil)
+    }
+
     @Test("a reading's error names the text it read")
     func readingErrorNamesTheText() throws {
         let dl = try Router(options: .preset(.deeplinkkit))

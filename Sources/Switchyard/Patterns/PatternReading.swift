@@ -14,6 +14,9 @@ struct PatternReadingRules: Equatable {
     /// A leading `/` is an empty first segment, so such a route needs a URL whose path
     /// starts with an empty segment (WAAppRouting): with empty segments dropped, never.
     var leadingSlashSegment = false
+    /// A parameter also takes an empty segment, or an empty piece of a segment of several
+    /// pieces (RoutingKit: `a/:x` matches `/a/` when empty segments are kept).
+    var emptyParameters = false
 
     init(_ reading: RouterOptions.Preset) {
         switch reading {
@@ -21,6 +24,7 @@ struct PatternReadingRules: Equatable {
             starIsOneSegment = true
             doubleStarRemainder = true
             looseNames = true
+            emptyParameters = true
         case .waapprouting:
             leadingSlashSegment = true
         default:

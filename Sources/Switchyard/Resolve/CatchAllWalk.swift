@@ -20,14 +20,15 @@
 /// empty text, `.` or `..`. No backtracking: one pass, each literal searched once.
 @inline(never)
 func matchInline(_ program: UnsafePointer<UInt8>, _ programCount: Int, _ p: UnsafePointer<UInt8>, _ n: Int,
-                 _ seg: TextRef, fold: Bool, into out: UnsafeMutablePointer<Capture>) -> Int {
+                 _ seg: TextRef, fold: Bool, emptyPieces: Bool = false,
+                 into out: UnsafeMutablePointer<Capture>) -> Int {
     var pos = 0
     var pending = -1  // where the parameter waiting for its end starts
     var written = 0
     var k = 0
     func put(_ start: Int, _ end: Int) -> Bool {
         let len = end - start
-        if len <= 0 || (len <= 2 && p[start] == 0x2E && (len == 1 || p[start + 1] == 0x2E)) { return false }
+        if len < 0 || (len == 0 && !emptyPieces) || (len > 0 && len <= 2 && p[start] == 0x2E && (len == 1 || p[start + 1] == 0x2E)) { return false }
         out[written] = Capture(text: TextRef(start: seg.start &+ Int32(truncatingIfNeeded: start),
                                              count: Int32(truncatingIfNeeded: len), decoded: seg.decoded),
                                kind: .param)
@@ -56,9 +57,9 @@ func matchInline(_ program: UnsafePointer<UInt8>, _ programCount: Int, _ p: Unsa
         }
         var at = -1
         if isLast {
-            if n - m > pending, equalAt(n - m) { at = n - m }
+            if n - m > pending || (emptyPieces && n - m == pending), equalAt(n - m) { at = n - m }
         } else {
-            var s = pending + 1
+            var s = emptyPieces ? pending : pending + 1
             while s + m <= n {
                 if equalAt(s) { at = s; break }
                 s += 1
@@ -82,7 +83,7 @@ extension Walker {
     @inline(__always)
     func inlineCaptures(_ d: DynamicEdge, _ seg: TextRef, _ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
         matchInline(table.keys + Int(d.suffixStart), Int(d.suffixCount), p, n, seg, fold: table.fold,
-                    into: captures + captureCount)
+                    emptyPieces: table.emptyParameters, into: captures + captureCount)
     }
 
     /// The walk below inline or catch-all edge `k` (an index into `dynamics`) for the
@@ -141,7 +142,7 @@ extension Walker {
             var taken = n  // bytes of this segment the catch-all takes
             var pushed = 1
             if programCount > 0 {
-                let got = matchInline(program, programCount, text(s), n, s, fold: table.fold, into: captures + base)
+                let got = matchInline(program, programCount, text(s), n, s, fold: table.fold, emptyPieces: table.emptyParameters, into: captures + base)
                 if got > 0 {
                     taken = Int(captures[base].text.count)
                     pushed = got

@@ -389,7 +389,7 @@ struct Walker<Source: SegmentSource> {
             edges: while k < end {
                 let d = table.dynamics[k]
                 k &+= 1
-                guard promising(d.child), n > 0 else { continue }  // parameters never match empty
+                guard promising(d.child), n > 0 || table.emptyParameters else { continue }  // parameters never match empty (but in RoutingKit's reading)
                 let last = k == end && !hasRemainders
                 var cap = Capture(text: seg, kind: .param)
                 switch d.kind {
@@ -554,7 +554,7 @@ struct Walker<Source: SegmentSource> {
         while k < end {
             let d = table.dynamics[k]
             k &+= 1
-            guard promising(d.child), n > 0 else { continue }  // parameters never match empty
+            guard promising(d.child), n > 0 || table.emptyParameters else { continue }  // parameters never match empty (but in RoutingKit's reading)
             let last = k == end && !hasRemainders
             var cap = Capture(text: seg, kind: .param)
             switch d.kind {

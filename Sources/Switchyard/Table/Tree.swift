@@ -204,6 +204,8 @@ struct WalkTable: @unchecked Sendable {
     var entries: UnsafeMutablePointer<TableEntry>
     var keys: UnsafePointer<UInt8>
     var fold: Bool
+    /// Parameters take empty text too (`PatternReadingRules.emptyParameters`).
+    var emptyParameters: Bool
     var precedence: RouterOptions.Precedence
     /// How many calls deep the walk recurses before it goes on with frames (Walker.swift).
     var recursionBudget: Int32
@@ -327,6 +329,7 @@ final class Table: @unchecked Sendable {
                              dynamics: memory.place(flat.dynamics, at: dynamicsAt).baseAddress!,
                              entries: memory.place(flat.entries, at: entriesAt).baseAddress!,
                              keys: UnsafePointer(keys), fold: options.caseInsensitiveLiterals,
+                             emptyParameters: PatternReadingRules(options.patternReading).emptyParameters,
                              precedence: options.precedence, recursionBudget: recursionBudget)
         let staticSlots = memory.room(StaticSlot.self, count: staticSlotCount, at: staticSlotsAt)
         let staticKeys = memory.room(UInt8.self, count: staticKeyCount, at: staticKeysAt)
