@@ -347,6 +347,14 @@ class Match(metaclass=_Unconstructible):
 
         return _stack(self)
 
+    def stack_operations(self, entry: str, open: Any = None) -> Tuple[Any, ...]:
+        """The operations (switchyard.stacks: SelectTab, PopTo, Push) that open this
+        match's stack for the entry kind from the screens open (a list of Screens, Tabs,
+        or None), under its route's stack policy; () for a miss."""
+        from .stacks import _operations  # stacks imports this module's neighbours first
+
+        return _operations(self._c.ref, entry, open)
+
     @property
     def data(self) -> Any:
         """The route's data (``Router.add(..., data=obj)``, or the handler given as its

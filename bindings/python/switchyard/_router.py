@@ -8,7 +8,7 @@ import warnings
 from ctypes import byref, c_int
 from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, NoReturn, Optional, Tuple, Union
 
-from . import _ffi, fixtures, introspection, navigation, parameter_types, requirements
+from . import _ffi, fixtures, introspection, navigation, parameter_types, requirements, stacks
 from ._errors import SY_ERR_MISUSE, FileError, InvalidArgumentError, Status, SwitchyardError
 from ._ffi import SyError, SyRoute
 from ._match import GIL_DISABLED, Match, Scratch, give_scratch, make_match, take_scratch
@@ -345,16 +345,19 @@ class Router:
         URL is dispatched (replacing the handler registered before); None removes it."""
         navigation._handle(self, target, handler)
 
-    def dispatch(self, url: Text, context: object = None, now: Optional[int] = None) -> DispatchResult:
+    def dispatch(self, url: Text, context: object = None, now: Optional[int] = None,
+                 entry: Optional[str] = None, open: stacks.OpenScreens = None) -> DispatchResult:
         """Offer ``url`` to the handlers of the routes that match it, best first, until one
         accepts: a DispatchResult. A handler's exception propagates unchanged; an unreadable
         URL raises as ``resolve`` does. A route with requirements is offered only when each
         check holds for ``context``; else the result is pending (``result.pending``: the
         requirement and a resume token issued at ``now``, seconds since 1970, the clock's
-        when None)."""
+        when None). With ``entry`` (switchyard.stacks.COLD, WARM, NOTIFICATION, LINK or a
+        name of the app's own) and ``open`` (the screens open), ``result.operations`` holds
+        the operations that open the accepted route's stack."""
         if requirements.sy_router_dispatch_pending is None:
             return navigation._dispatch(self, url, context)
-        return requirements._dispatch(self, url, context, now)
+        return requirements._dispatch(self, url, context, now, entry, open)
 
     def require(self, name: Text, check: Optional[requirements.Check]) -> None:
         """Register ``check(context)`` (truthy: the requirement holds) as the check of the
@@ -369,12 +372,15 @@ class Router:
         and the same routes resumes them."""
         requirements._set_key(self, key, max_age)
 
-    def resume(self, token: Text, context: object = None, now: Optional[int] = None) -> DispatchResult:
+    def resume(self, token: Text, context: object = None, now: Optional[int] = None,
+               entry: Optional[str] = None, open: stacks.OpenScreens = None) -> DispatchResult:
         """Dispatch the link a resume token holds, as ``dispatch`` of its URL with
-        ``context`` would, once the token is checked. Raises a ResumeTokenError subclass for
-        a refused token: TokenMalformedError, TokenTamperedError, TokenKeyError,
-        TokenExpiredError, RouteGoneError, RouteChangedError."""
-        return requirements._resume(self, token, context, now)
+        ``context`` would, once the token is checked (``entry`` and ``open`` as for
+        ``dispatch``; after an app restart the entry is usually COLD). Raises a
+        ResumeTokenError subclass for a refused token: TokenMalformedError,
+        TokenTamperedError, TokenKeyError, TokenExpiredError, RouteGoneError,
+        RouteChangedError."""
+        return requirements._resume(self, token, context, now, entry, open)
 
     def register_type(self, name: Text, type: parameter_types.ParameterType) -> None:
         """Register a parameter type of your own: ``<name:param>`` then matches the path

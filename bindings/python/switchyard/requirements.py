@@ -22,7 +22,7 @@ import threading
 from ctypes import CFUNCTYPE, POINTER, byref, c_char, c_char_p, c_int, c_int64, c_size_t, c_uint8, c_void_p
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Mapping, Optional, Union
 
-from . import _ffi, navigation
+from . import _ffi, navigation, stacks
 from ._errors import SY_OK
 from ._ffi import MatchRef, RouterRef, SyError
 from ._match import Scratch, give_scratch, make_match, take_scratch
@@ -202,10 +202,14 @@ def _now(now: Optional[int]) -> int:
 
 
 def _run(router: Router, fn: Any, name: str, data: bytes, context: object,
-         now: Optional[int]) -> navigation.DispatchResult:
-    """sy_router_dispatch_pending or sy_router_resume, with Python's context and checks."""
+         now: Optional[int], entry: Optional[str] = None,
+         open: stacks.OpenScreens = None) -> navigation.DispatchResult:
+    """sy_router_dispatch_pending or sy_router_resume, with Python's context and checks;
+    with an entry kind, the operations too (the open screens checked before any handler)."""
     call = _require_fn(fn, name)
     at = _now(now)
+    if entry is not None:
+        stacks._operations(Scratch().ref, entry, open)  # a miss: checks entry and open only
     ref = router._ref()
     state = navigation._Dispatch(context)
     with navigation._lock:
@@ -233,16 +237,20 @@ def _run(router: Router, fn: Any, name: str, data: bytes, context: object,
                               out.token[: out.token_len].decode())
     if not out.handled:
         return navigation.DispatchResult(None, None, pending)
+    operations = stacks._operations(c.ref, entry, open) if entry is not None else ()
     m = make_match()
     m._c = c
     m._cache = None
     m._text = None
-    return navigation.DispatchResult(m, state.value, pending)
+    return navigation.DispatchResult(m, state.value, pending, operations)
 
 
-def _dispatch(router: Router, url: object, context: object, now: Optional[int]) -> navigation.DispatchResult:
-    return _run(router, sy_router_dispatch_pending, "sy_router_dispatch_pending", utf8(url, "url"), context, now)
+def _dispatch(router: Router, url: object, context: object, now: Optional[int], entry: Optional[str] = None,
+              open: stacks.OpenScreens = None) -> navigation.DispatchResult:
+    return _run(router, sy_router_dispatch_pending, "sy_router_dispatch_pending", utf8(url, "url"), context, now,
+                entry, open)
 
 
-def _resume(router: Router, token: object, context: object, now: Optional[int]) -> navigation.DispatchResult:
-    return _run(router, sy_router_resume, "sy_router_resume", utf8(token, "token"), context, now)
+def _resume(router: Router, token: object, context: object, now: Optional[int], entry: Optional[str] = None,
+            open: stacks.OpenScreens = None) -> navigation.DispatchResult:
+    return _run(router, sy_router_resume, "sy_router_resume", utf8(token, "token"), context, now, entry, open)
