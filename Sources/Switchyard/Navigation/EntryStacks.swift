@@ -79,9 +79,12 @@ public struct StackPolicy: Sendable, Hashable {
 /// One screen: the route that opens it (its name, or its pattern when it has none) and its
 /// parameters. What an app keeps per screen of its navigation stacks, and what a push opens.
 public struct OpenScreen: Sendable, Hashable, CustomStringConvertible {
+    /// The route's name (its pattern for an unnamed route).
     public var route: String
+    /// The screen's parameters, typed as a match gives them (`12` is not `"12"`).
     public var params: [String: ParameterValue]
 
+    /// A screen: `OpenScreen("hotel", params: ["hotel": 12])`.
     public init(_ route: String, params: [String: ParameterValue] = [:]) {
         self.route = route
         self.params = params

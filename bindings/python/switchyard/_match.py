@@ -36,6 +36,7 @@ from ._typed import ParamValue
 
 if TYPE_CHECKING:
     from .navigation import StackEntry
+    from .stacks import OpenScreens, Operation
 
 
 _T = TypeVar("_T")
@@ -347,7 +348,7 @@ class Match(metaclass=_Unconstructible):
 
         return _stack(self)
 
-    def stack_operations(self, entry: str, open: Any = None) -> Tuple[Any, ...]:
+    def stack_operations(self, entry: str, open: OpenScreens = None) -> Tuple[Operation, ...]:
         """The operations (switchyard.stacks: SelectTab, PopTo, Push) that open this
         match's stack for the entry kind from the screens open (a list of Screens, Tabs,
         or None), under its route's stack policy; () for a miss."""

@@ -38,6 +38,7 @@ from ._ffi import CFunction
 
 if TYPE_CHECKING:
     from ._router import Router
+    from .stacks import Operation
 
 __all__ = ["DECLINED", "DispatchResult", "StackEntry", "Handler", "UrlValue"]
 
@@ -136,10 +137,10 @@ class DispatchResult:
     pending: Any
     #: With ``dispatch(..., entry=...)``: the operations that open the accepted route's
     #: stack (switchyard.stacks: SelectTab, PopTo, Push); () when no handler accepted.
-    operations: Tuple[Any, ...]
+    operations: Tuple[Operation, ...]
 
     def __init__(self, match: Optional[Match], value: Any, pending: Any = None,
-                 operations: Tuple[Any, ...] = ()) -> None:
+                 operations: Tuple[Operation, ...] = ()) -> None:
         self.match = match
         self.value = value
         self.pending = pending
