@@ -117,14 +117,14 @@ struct EntryStackTests {
 
     @Test("property: applying the operations gives the documented stack", arguments: [1, 2, 3])
     func property(seed: UInt64) throws {
-        var g = Seeded(state: seed)
+        var g = SplitMix64(state: seed)
         let alphabet = [hotels, hotel12, hotel7, room, s("search"), s("photos")]
-        func stack() -> [OpenScreen] { (0..<g.next(6)).map { _ in alphabet[g.next(alphabet.count)] } }
+        func stack() -> [OpenScreen] { (0..<g.below(6)).map { _ in alphabet[g.below(alphabet.count)] } }
         for _ in 0..<500 {
             let open = stack(), goal = stack()
-            let useTabs = g.next(2) == 0
+            let useTabs = g.below(2) == 0
             let openScreens = useTabs ? OpenScreens(currentTab: "a", tabs: ["a": stack(), "b": open]) : OpenScreens(open)
-            let mode = StackMode.allCases[g.next(3)]
+            let mode = StackMode.allCases[g.below(3)]
             let policy = StackPolicy(tab: useTabs ? "b" : nil, otherwise: mode)
             let ops = try StackPlan.operations(to: goal, policy: policy, entry: .coldStart, open: openScreens)
             let after = apply(ops, to: openScreens).current
@@ -298,16 +298,4 @@ private func appRouter() throws -> Router {
     r.require("signed-in") { (signedIn: Bool) in signedIn }
     r.handle("Screen") { m, _ in .accepted(m.name ?? "") }
     return r
-}
-
-/// A small deterministic generator (SplitMix64), so a failure reproduces.
-private struct Seeded {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
 }

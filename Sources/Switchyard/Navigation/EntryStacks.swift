@@ -157,17 +157,7 @@ public enum NavigationLimits {
 
 /// Why `name` is not a tab or entry kind name, or nil.
 func navigationNameProblem(_ name: String, what: String) -> String? {
-    let bytes = name.utf8
-    if bytes.isEmpty { return "\(what) is not empty" }
-    if bytes.count > NavigationLimits.maxNameLength {
-        return "\(what) has at most \(NavigationLimits.maxNameLength) bytes, not \(bytes.count)"
-    }
-    for (i, b) in bytes.enumerated() {
-        let ok = (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
-            || b == 0x2D || b == 0x5F || b == 0x2E
-        if !ok { return "byte \(i) is not an ASCII letter, digit, '-', '_' or '.'" }
-    }
-    return nil
+    symbolNameProblem(name, what: what, maxLength: NavigationLimits.maxNameLength)
 }
 
 /// The pure function from (a route's stack, its policy, the entry kind, the open screens)
