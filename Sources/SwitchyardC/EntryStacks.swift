@@ -15,6 +15,7 @@ public func sy_match_stack_operations(_ buf: UnsafeMutablePointer<CChar>?, _ cap
     lenOut?.pointee = 0
     return matchEntry(match, err) { (m) throws(CFailure) in
         let capacity = try outputCapacity(buf, cap)
+        guard entryName != nil else { throw .misuse("entry is NULL") }
         let name = try stringArgument(entryName, entryLen, name: "entry")
         let kind = try core { () throws(SwitchyardError) in try EntryKind(name) }
         var open = OpenScreens()

@@ -153,7 +153,7 @@ static void bad_inputs(void **state)
     assert_status(SY_ERR_INVALID_ARGUMENT,
                   sy_match_stack_operations(buf, sizeof buf, &len, m, SY_STR("co ld"), NULL, 0, &err), &err);
     assert_status(SY_ERR_MISUSE,
-                  sy_match_stack_operations(buf, sizeof buf, &len, m, NULL, 0, NULL, 0, &err), &err);
+                  sy_match_stack_operations(buf, sizeof buf, &len, m, NULL, SY_NUL, NULL, 0, &err), &err);
     assert_status(SY_ERR_MISUSE,
                   sy_match_stack_operations(buf, sizeof buf, &len, NULL, SY_STR(SY_ENTRY_COLD), NULL, 0, &err), &err);
 

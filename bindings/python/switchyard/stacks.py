@@ -138,6 +138,7 @@ def _operations(ref: object, entry: str, open: OpenScreens) -> Tuple[Operation, 
     length = c_size_t()
     err = SyError()
     size = 1024
+    status = SY_ERR_BUFFER_TOO_SMALL
     for _ in range(2):
         buf = ctypes.create_string_buffer(size)
         status = fn(buf, size, byref(length), ref, kind, len(kind), data, len(data) if data is not None else 0,
