@@ -2,6 +2,7 @@
 // test that applying them gives the documented stack, stack policies in rule documents and
 // their errors, open screens read from JSON with their place, dispatch and resume with the
 // entry, and fixtures that expect operations and a pending requirement.
+import Foundation  // tests only: JSONEncoder and JSONDecoder to exercise Codable
 import Testing
 @testable import Switchyard
 
@@ -181,6 +182,21 @@ struct EntryStackTests {
         var route = Route("/x", target: "X")
         route.stackPolicy = StackPolicy(tab: "bad tab")
         #expect(throws: SwitchyardError.self) { try Router().add(route) }
+    }
+
+    @Test("a route's stack policy goes through Codable as a rule document writes it")
+    func codable() throws {
+        var route = Route("myapp://orders/<int:id>", target: "Order", name: "order")
+        route.stackPolicy = StackPolicy(tab: "account", modes: [.coldStart: .replace, try EntryKind("widget"): .extend],
+                                        otherwise: .merge)
+        let back = try JSONDecoder().decode(Route.self, from: JSONEncoder().encode(route))
+        #expect(back.stackPolicy == route.stackPolicy)
+        let single = try JSONDecoder().decode(Route.self, from: Data(#"{"pattern": "/a", "target": "A", "stack": "extend"}"#.utf8))
+        #expect(single.stackPolicy == StackPolicy(otherwise: .extend))
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Route.self, from: Data(#"{"pattern": "/a", "target": "A", "stack": {"cold": "push"}}"#.utf8))
+        }
+        #expect(try JSONDecoder().decode(Route.self, from: JSONEncoder().encode(Route("/b", target: "B"))).stackPolicy == nil)
     }
 
     @Test("open screens from JSON; errors name the path, line, column and byte")
