@@ -2131,6 +2131,47 @@ SY_API sy_status sy_match_stack_operations(char *buf, /* OUT: JSON + NUL */
                                            sy_error *err);
 
 /**
+ * Add a route, as sy_router_add_route_requiring() does, with a stack policy: the route
+ * added in code gets what "stack" gives a route of a rule document, the tab it belongs to
+ * and its mode per entry kind (docs/NAVIGATION.md):
+ *
+ *     sy_router_add_route_stack(router, &route, NULL, NULL, NULL, 0, NULL,
+ *                               "{\"tab\": \"account\", \"cold\": \"replace\", \"default\": \"merge\"}",
+ *                               SY_NUL, &err);
+ *
+ * @param router      A router from sy_router_new().
+ * @param route       The route, filled as for sy_router_add_route().
+ * @param data        Any pointer, or NULL, as for sy_router_add_route_data().
+ * @param release     Optional, as for sy_router_add_route_data().
+ * @param requires    As for sy_router_add_route_requiring(); NULL when count is 0.
+ * @param count       How many requirements: at most 8.
+ * @param else_routes Optional, as for sy_router_add_route_requiring().
+ * @param stack_json  UTF-8 JSON: an object of "tab", "default" and entry kinds to
+ *                    "replace", "extend" or "merge", or one of those words as a JSON
+ *                    string; NULL for none (replace, no tab).
+ * @param stack_len   Length of stack_json in bytes, or SY_NUL.
+ * @param err         Optional. Cleared on entry; filled on failure.
+ * @return SY_OK; the errors of sy_router_add_route_requiring(), and
+ *         SY_ERR_INVALID_ARGUMENT if stack_json is not JSON or not of that shape (an
+ *         unknown mode word, a malformed tab or entry kind name: the message names its
+ *         JSON path). After an error the router is exactly as before and release has
+ *         been called with data.
+ *
+ * Ownership: as sy_router_add_route_data(); nothing is kept from route, requires,
+ *            else_routes or stack_json.
+ * Lifetime:  as sy_router_add_route_data().
+ * Thread safety: as sy_router_add().
+ * Since: 0.1
+ */
+SY_API sy_status sy_router_add_route_stack(sy_router *router,
+                                           const sy_route *route,
+                                           void *data, sy_release_fn release,
+                                           const sy_str *requires, size_t count,
+                                           const sy_str *else_routes,
+                                           const char *stack_json, size_t stack_len,
+                                           sy_error *err);
+
+/**
  * Start going through the candidates of url: every route that matches it, best first,
  * each with its own parameters. match receives the first, exactly what
  * sy_router_resolve() gives for url (redirects followed); sy_match_next_candidate()

@@ -27,3 +27,24 @@ public func sy_match_stack_operations(_ buf: UnsafeMutablePointer<CChar>?, _ cap
         try copyOut(&json, what: "the operations", into: buf, capacity: capacity, lenOut: lenOut)
     }
 }
+
+@c @implementation
+public func sy_router_add_route_stack(_ router: OpaquePointer?, _ route: UnsafePointer<sy_route>?,
+                                      _ data: UnsafeMutableRawPointer?, _ release: sy_release_fn?,
+                                      _ requires: UnsafePointer<sy_str>?, _ count: Int,
+                                      _ elseRoutes: UnsafePointer<sy_str>?,
+                                      _ stackJSON: UnsafePointer<CChar>?, _ stackLen: Int,
+                                      _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
+    // Owned from here: any failure below drops the box, which releases the data.
+    let owned = ReleasedPointer(data, release)
+    return entry(err) { () throws(CFailure) in
+        try addRoute(router, route, value: data != nil || release != nil ? owned : nil) { r throws(CFailure) in
+            try readRequirements(into: &r, requires, count, elseRoutes)
+            guard stackJSON != nil else { return }
+            let bytes = try bytesArgument(stackJSON, stackLen, name: "stack_json")
+            r.stackPolicy = try core { () throws(SwitchyardError) in
+                try StackPolicy(jsonBytes: UnsafeRawBufferPointer(bytes))
+            }
+        }
+    }
+}

@@ -32,6 +32,23 @@ extension OpenScreens {
     }
 }
 
+extension StackPolicy {
+    /// Reads a stack policy as a rule document's `"stack"` writes it (an object of `"tab"`,
+    /// `"default"` and entry kinds, or one mode) from JSON text: `.invalidArgument` naming
+    /// the JSON path of what is wrong (C's route added in code with a stack policy).
+    package init(jsonBytes bytes: UnsafeRawBufferPointer) throws(SwitchyardError) {
+        let tape: JSONTape
+        do throws(SwitchyardError) {
+            tape = try JSONTape(parsing: bytes.assumingMemoryBound(to: UInt8.self))
+        } catch {
+            throw SwitchyardError(.invalidArgument, "stack policy: " + error.message, position: error.position)
+        }
+        self = try readStackPolicy(tape.root, .root) { path, message in
+            SwitchyardError(.invalidArgument, "stack policy: \(path): \(message)")
+        }
+    }
+}
+
 extension FixtureReader {
     /// Open screens: an array of screens (no tabs) or `{"tab", "tabs"}`.
     func openScreens(_ v: TapeValue, _ path: JSONPath) throws(SwitchyardError) -> OpenScreens {

@@ -209,6 +209,62 @@ static void fixtures_expect_operations_and_pending(void **state)
     sy_router_free(r);
 }
 
+static void released_count(void *data) { (*(int *)data)++; }
+
+static void route_added_in_code_has_its_stack(void **state)
+{
+    (void)state;
+    sy_router *r = app_router();
+    sy_match *m = sy_test_match();
+    sy_error err;
+    sy_route rt;
+    sy_route_init(&rt, SY_ROUTE_VERSION);
+    rt.pattern = (sy_str){"myapp://wishlist/<int:id>", SY_NUL};
+    rt.target = (sy_str){"Screen", SY_NUL};
+    rt.name = (sy_str){"wish", SY_NUL};
+    sy_str requires[] = {{"signed-in", SY_NUL}};
+    sy_str else_routes[] = {{"login", SY_NUL}};
+    assert_status(SY_OK, sy_router_add_route_stack(r, &rt, NULL, NULL, requires, 1, else_routes,
+                                                   "{\"tab\": \"account\", \"warm\": \"extend\", \"default\": \"merge\"}",
+                                                   SY_NUL, &err), &err);
+    int yes = 1, handled = 0;
+    assert_status(SY_OK, sy_router_dispatch(m, r, SY_STR("myapp://wishlist/5"), &yes, &handled, &err), &err);
+    assert_int_equal(handled, 1);
+    assert_string_equal(ops(m, SY_ENTRY_COLD, open_tabs),
+                        "[{\"select_tab\":\"account\"},{\"push\":\"wish\",\"params\":{\"id\":5}}]");
+    /* The requirement came with it: signed out, the link waits at the login screen. */
+    sy_pending p;
+    int no = 0;
+    assert_status(SY_OK, sy_router_dispatch_pending(m, r, SY_STR("myapp://wishlist/5"), &no, t0, &p, &err), &err);
+    assert_int_equal(p.pending, 1);
+
+    /* One mode for every entry kind, as a JSON string. */
+    rt.pattern = (sy_str){"myapp://news", SY_NUL};
+    rt.name = (sy_str){"news", SY_NUL};
+    assert_status(SY_OK, sy_router_add_route_stack(r, &rt, NULL, NULL, NULL, 0, NULL, "\"extend\"", SY_NUL, &err), &err);
+    assert_status(SY_OK, sy_router_dispatch(m, r, SY_STR("myapp://news"), &yes, &handled, &err), &err);
+    assert_string_equal(ops(m, SY_ENTRY_COLD, "[{\"route\": \"results\"}]"), "[{\"push\":\"news\",\"params\":{}}]");
+
+    /* HEADER: "After an error the router is exactly as before and release has been called with data." */
+    int released = 0;
+    rt.pattern = (sy_str){"myapp://bad", SY_NUL};
+    rt.name = (sy_str){"bad", SY_NUL};
+    assert_status(SY_ERR_INVALID_ARGUMENT,
+                  sy_router_add_route_stack(r, &rt, &released, released_count, NULL, 0, NULL,
+                                            "{\"cold\": \"push\"}", SY_NUL, &err), &err);
+    assert_true(sy_test_message_has(&err, "$.cold: unknown stack mode 'push'"));
+    assert_int_equal(released, 1);
+    assert_status(SY_ERR_INVALID_ARGUMENT,
+                  sy_router_add_route_stack(r, &rt, NULL, NULL, NULL, 0, NULL, "{\"tab\": \"a b\"}", SY_NUL, &err), &err);
+    assert_status(SY_ERR_INVALID_ARGUMENT,
+                  sy_router_add_route_stack(r, &rt, NULL, NULL, NULL, 0, NULL, "{\"cold\": ", SY_NUL, &err), &err);
+    assert_true(err.position >= 0);
+    assert_status(SY_OK, sy_router_resolve(m, r, SY_STR("myapp://bad"), &err), &err);
+    assert_int_equal(sy_match_found(m), 0);
+    sy_match_free(m);
+    sy_router_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -216,6 +272,7 @@ int main(void)
         cmocka_unit_test(waits_resumes_and_lands_on_its_tab),
         cmocka_unit_test(bad_inputs),
         cmocka_unit_test(fixtures_expect_operations_and_pending),
+        cmocka_unit_test(route_added_in_code_has_its_stack),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

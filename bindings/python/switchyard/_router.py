@@ -114,7 +114,8 @@ class Router:
             data: object = None, dialect: Optional[Dialect] = None, ignore_case: bool = False,
             search: Optional[Text] = None, hash: Optional[Text] = None,
             parent: Optional[Text] = None, requires: Optional[Iterable[Text]] = None,
-            else_routes: Optional[requirements.ElseRoutes] = None) -> None:
+            else_routes: Optional[requirements.ElseRoutes] = None,
+            stack: Optional[stacks.StackPolicy] = None) -> None:
         """Add a route leading to ``target`` or, instead, redirecting to ``redirect``.
 
         ``dialect``: "urlpattern" for a pattern in the WHATWG URLPattern syntax, "switchyard"
@@ -136,6 +137,11 @@ class Router:
         requirement name to route name (``"else"``). Names a document refuses are refused
         here: InvalidArgumentError, LimitError past 8 names or 64 bytes.
 
+        ``stack``: the route's tab and stack mode per entry kind, as ``"stack"`` in a rule
+        document: ``{"tab": "account", "cold": "replace", "default": "merge"}``, or one mode
+        (``"merge"``) for every entry kind (``Match.stack_operations``); an unknown mode or
+        a malformed name is an InvalidArgumentError naming its place.
+
         ``data``: any Python object, the route's own (``Match.data``; None: none); kept
         while the route is in the router or a Match of it lives. A callable ``target`` is the
         route's handler (see dispatch) and its data; the route's target is then its
@@ -149,7 +155,7 @@ class Router:
         kwargs: Dict[str, Any] = {"redirect": redirect, "name": name, "priority": priority, "defaults": defaults,
                   "append_params": append_params, "dialect": dialect, "ignore_case": ignore_case,
                   "search": search, "hash": hash, "parent": parent}
-        requiring = requires is not None or else_routes is not None
+        requiring = requires is not None or else_routes is not None or stack is not None
         if callable(target):
             # A callable target is the route's handler (and, unless data is given, its
             # data); the route's target is its pattern.
@@ -157,13 +163,13 @@ class Router:
             text = pattern.decode() if isinstance(pattern, bytes) else pattern
             if requiring:
                 requirements._add_requiring(self, handler if data is None else data, pattern, text, kwargs,
-                                            requires, else_routes)
+                                            requires, else_routes, stack)
             else:
                 navigation._add_with_data(self, handler if data is None else data, pattern, text, kwargs)
             navigation._handle(self, text, handler)
             return
         if requiring:
-            requirements._add_requiring(self, data, pattern, target, kwargs, requires, else_routes)
+            requirements._add_requiring(self, data, pattern, target, kwargs, requires, else_routes, stack)
             return
         if data is not None:
             navigation._add_with_data(self, data, pattern, target, kwargs)

@@ -144,8 +144,10 @@ def _register(router: Router, name: object, check: Optional[Check]) -> None:
 
 
 def _add_requiring(router: Router, data: object, pattern: object, target: object, kwargs: Mapping[str, Any],
-                   requires: Optional[Iterable[Text]], else_routes: Optional[ElseRoutes]) -> None:
-    """Router.add for a route with ``requires`` or ``else_routes`` (and, unless None, ``data``)."""
+                   requires: Optional[Iterable[Text]], else_routes: Optional[ElseRoutes],
+                   stack: Optional[stacks.StackPolicy] = None) -> None:
+    """Router.add for a route with ``requires``, ``else_routes`` or ``stack`` (and, unless None,
+    ``data``)."""
     if isinstance(requires, (str, bytes)):
         raise TypeError("requires is a list of requirement names, not one name")
     names = [utf8(n, "requires[%d]" % i) for i, n in enumerate(requires or ())]
@@ -170,9 +172,16 @@ def _add_requiring(router: Router, data: object, pattern: object, target: object
         navigation._route_data[token] = data
     err = SyError()
     # The library releases the token (drops the data) also when the call fails.
-    status = _require_fn(sy_router_add_route_requiring, "sy_router_add_route_requiring")(
-        router._ref(), byref(route), token, navigation._release_data if token is not None else _ReleaseFn(),
-        required if count else None, count, elses if count else None, byref(err))
+    release = navigation._release_data if token is not None else _ReleaseFn()
+    if stack is None:
+        status = _require_fn(sy_router_add_route_requiring, "sy_router_add_route_requiring")(
+            router._ref(), byref(route), token, release, required if count else None, count,
+            elses if count else None, byref(err))
+    else:
+        policy = stacks._policy_json(stack)
+        status = _require_fn(stacks.sy_router_add_route_stack, "sy_router_add_route_stack")(
+            router._ref(), byref(route), token, release, required if count else None, count,
+            elses if count else None, policy, len(policy), byref(err))
     router._changed = True
     del keep, names, targets  # read during the call only
     if status != SY_OK:

@@ -18,17 +18,17 @@ from __future__ import annotations
 
 import ctypes
 import json
-from ctypes import POINTER, byref, c_char_p, c_size_t, c_void_p
+from ctypes import CFUNCTYPE, POINTER, byref, c_char_p, c_size_t, c_void_p
 from dataclasses import dataclass, field
 from typing import Dict, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _ffi
 from ._errors import SY_ERR_BUFFER_TOO_SMALL, SY_OK
-from ._ffi import MatchRef, SyError
+from ._ffi import MatchRef, RouterRef, SyError
 from ._text import utf8
 
 __all__ = ["COLD", "WARM", "NOTIFICATION", "LINK", "Screen", "Tabs", "OpenScreens",
-           "SelectTab", "PopTo", "Push", "Operation", "MAX_OPEN_SCREENS", "MAX_TABS"]
+           "SelectTab", "PopTo", "Push", "Operation", "StackPolicy", "MAX_OPEN_SCREENS", "MAX_TABS"]
 
 #: The app was launched by the link.
 COLD = "cold"
@@ -90,9 +90,26 @@ class Push:
 
 Operation = Union[SelectTab, PopTo, Push]
 
+#: A route's stack policy (``Router.add(..., stack=...)``): one mode ("replace", "extend",
+#: "merge") for every entry kind, or ``{"tab": ..., "default": mode, entry kind: mode}``.
+StackPolicy = Union[str, Mapping[str, str]]
+
 sy_match_stack_operations = _ffi.declare_extension(
     "sy_match_stack_operations",
     [c_void_p, c_size_t, POINTER(c_size_t), MatchRef, c_char_p, c_size_t, c_char_p, c_size_t, POINTER(SyError)])
+
+
+sy_router_add_route_stack = _ffi.declare_extension(
+    "sy_router_add_route_stack",
+    [RouterRef, POINTER(_ffi.SyRoute), c_void_p, CFUNCTYPE(None, c_void_p), POINTER(_ffi.SyStr), c_size_t,
+     POINTER(_ffi.SyStr), c_char_p, c_size_t, POINTER(SyError)])
+
+
+def _policy_json(stack: StackPolicy) -> bytes:
+    """A stack policy as the JSON sy_router_add_route_stack reads."""
+    if not isinstance(stack, (str, Mapping)):
+        raise TypeError(f"a stack policy is a mode or a dict, not {type(stack).__name__}")
+    return json.dumps(stack if isinstance(stack, str) else dict(stack)).encode("utf-8")
 
 
 def _screen(s: object) -> Dict[str, object]:

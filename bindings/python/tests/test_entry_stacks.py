@@ -153,3 +153,22 @@ def test_fixtures_expect_operations_and_pending() -> None:
         r.run_fixtures([{"url": "myapp://hotels", "operations": [{"pop": 1}]}])
 
 
+
+
+def test_route_added_in_code_declares_its_stack() -> None:
+    r = launch()
+    r.add("myapp://wishlist/<int:id>", "Screen", name="wish", requires=["signed-in"], else_routes="login",
+          stack={"tab": "account", "warm": "extend", "default": "merge"})
+    r.add("myapp://news", "Screen", name="news", stack="extend")
+    r.add("myapp://deals", lambda m, who: "deals", name="deals", stack={"tab": "home"})
+    assert r.dispatch("myapp://wishlist/5", context=True, entry=COLD, open=OPEN).operations == (
+        SelectTab("account"), Push("wish", {"id": 5}))
+    assert r.dispatch("myapp://wishlist/5", context=False, now=T0).pending.requirement == "signed-in"
+    assert r.resolve("myapp://news").stack_operations(COLD, ["results"]) == (Push("news"),)
+    assert r.dispatch("myapp://deals", entry=WARM, open=OPEN).operations == (
+        SelectTab("home"), PopTo(0), Push("deals"))
+    with pytest.raises(InvalidArgumentError, match=r"\$\.cold: unknown stack mode 'push'"):
+        r.add("myapp://bad", "Screen", stack={"cold": "push"})
+    with pytest.raises(TypeError):
+        r.add("myapp://bad", "Screen", stack=3)  # type: ignore[arg-type]
+    assert not r.resolve("myapp://bad")
