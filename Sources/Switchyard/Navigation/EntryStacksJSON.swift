@@ -9,12 +9,7 @@ extension OpenScreens {
     /// Reads open screens from JSON text (UTF-8 bytes): `.invalidArgument` naming the path,
     /// line and column of what is wrong, `.limit` past `NavigationLimits`.
     package init(jsonBytes bytes: UnsafeRawBufferPointer) throws(SwitchyardError) {
-        let tape: JSONTape
-        do throws(SwitchyardError) {
-            tape = try JSONTape(parsing: bytes.assumingMemoryBound(to: UInt8.self))
-        } catch {
-            throw SwitchyardError(.invalidArgument, "open screens: " + error.message, position: error.position)
-        }
+        let tape = try parsedTape(bytes, what: "open screens")
         self = try FixtureReader(tape: tape).openScreens(tape.root, .root)
     }
 
@@ -32,17 +27,21 @@ extension OpenScreens {
     }
 }
 
+/// The JSON text parsed; a syntax error is `.invalidArgument` about `what`, at its byte.
+private func parsedTape(_ bytes: UnsafeRawBufferPointer, what: String) throws(SwitchyardError) -> JSONTape {
+    do throws(SwitchyardError) {
+        return try JSONTape(parsing: bytes.assumingMemoryBound(to: UInt8.self))
+    } catch {
+        throw SwitchyardError(.invalidArgument, "\(what): " + error.message, position: error.position)
+    }
+}
+
 extension StackPolicy {
     /// Reads a stack policy as a rule document's `"stack"` writes it (an object of `"tab"`,
     /// `"default"` and entry kinds, or one mode) from JSON text: `.invalidArgument` naming
     /// the JSON path of what is wrong (C's route added in code with a stack policy).
     package init(jsonBytes bytes: UnsafeRawBufferPointer) throws(SwitchyardError) {
-        let tape: JSONTape
-        do throws(SwitchyardError) {
-            tape = try JSONTape(parsing: bytes.assumingMemoryBound(to: UInt8.self))
-        } catch {
-            throw SwitchyardError(.invalidArgument, "stack policy: " + error.message, position: error.position)
-        }
+        let tape = try parsedTape(bytes, what: "stack policy")
         self = try readStackPolicy(tape.root, .root) { path, message in
             SwitchyardError(.invalidArgument, "stack policy: \(path): \(message)")
         }
