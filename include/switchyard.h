@@ -2069,7 +2069,7 @@ SY_API sy_status sy_match_stack_at(sy_stack_entry *out, /* OUT: the screen */
 /* Entry-aware stacks: how the app was opened (an entry kind) and the screens it has open
  * decide the operations that open a match's stack. A route declares its tab and, per entry
  * kind, whether its stack replaces, extends or merges with the open one ("stack" in a rule
- * document; docs/NAVIGATION.md, docs/SEMANTICS.md section 12). */
+ * document; docs/NAVIGATION.md, docs/SEMANTICS.md section 13). */
 
 /** The entry kinds the library knows; any other 1-64 byte name of ASCII letters, digits,
  * '-', '_' and '.' (not "tab" or "default") is an entry kind of the app's own. */

@@ -3,7 +3,7 @@
 /// entry kind, whether its stack replaces, extends or merges with the open one, and the tab
 /// it belongs to (`Route.stackPolicy`, `"stack"` in a rule document); `StackPlan` works out
 /// the operations (select a tab, pop to a depth, push screens) as a pure function, so an
-/// app applies them and a test checks them without a UI (docs/NAVIGATION.md, SEMANTICS §12).
+/// app applies them and a test checks them without a UI (docs/NAVIGATION.md, SEMANTICS §13).
 
 /// How the app was opened when a link arrives.
 public struct EntryKind: Sendable, Hashable, CustomStringConvertible {
