@@ -2127,6 +2127,111 @@ SY_API sy_status sy_match_stack_at(sy_stack_entry *out, /* OUT: the screen */
                                    const sy_match *match, size_t i,
                                    sy_error *err);
 
+/* Entry-aware stacks: how the app was opened (an entry kind) and the screens it has open
+ * decide the operations that open a match's stack. A route declares its tab and, per entry
+ * kind, whether its stack replaces, extends or merges with the open one ("stack" in a rule
+ * document; docs/NAVIGATION.md, docs/SEMANTICS.md section 13). */
+
+/** The entry kinds the library knows; any other 1-64 byte name of ASCII letters, digits,
+ * '-', '_' and '.' (not "tab" or "default") is an entry kind of the app's own. */
+#define SY_ENTRY_COLD "cold"                 /* the app was launched by the link */
+#define SY_ENTRY_WARM "warm"                 /* the app was brought forward by the link */
+#define SY_ENTRY_NOTIFICATION "notification" /* the user tapped a notification */
+#define SY_ENTRY_LINK "link"                 /* a link followed inside the running app */
+/** The most screens open_json may hold, every tab together, and the most tabs. */
+#define SY_OPEN_SCREENS_MAX 512
+#define SY_OPEN_TABS_MAX 32
+
+/**
+ * The operations that open the match's stack (its screens, root first, each with the
+ * parameters its route takes; the matched screen with all of the match's parameters)
+ * for the entry kind, from the screens open, under the matched route's stack policy:
+ *
+ *     [{"select_tab": "home"}, {"pop_to": 1}, {"push": "hotel", "params": {"hotel": 12}}]
+ *
+ * applied in order: select_tab shows a tab (the operations after it apply to its stack),
+ * pop_to pops until that many screens remain (0: back to the tab's root), push opens a
+ * screen (route name, or pattern for an unnamed route, and typed parameters). Call it on
+ * the match sy_router_dispatch_pending() or sy_router_resume() filled: a link that waits
+ * without an else route leaves no match, and gives []. open_json is
+ *
+ *     [{"route": "hotels"}, {"route": "hotel", "params": {"hotel": 12}}]        (no tabs)
+ *     {"tab": "home", "tabs": {"home": [...], "account": []}}                    (tabs)
+ *
+ * @param[out] buf     Receives the operations (JSON) and a NUL; may be NULL when cap is 0.
+ * @param cap          Size of buf in bytes, NUL included.
+ * @param[out] len_out Optional. The JSON's length without the NUL, both on success and
+ *                     with SY_ERR_BUFFER_TOO_SMALL.
+ * @param match        A match from sy_match_new(); a miss gives [].
+ * @param entry        UTF-8 entry kind: SY_ENTRY_COLD, ... or a name of the app's own.
+ * @param entry_len    Length of entry in bytes, or SY_NUL.
+ * @param open_json    UTF-8 JSON of the open screens, or NULL for none open.
+ * @param open_len     Length of open_json in bytes, or SY_NUL.
+ * @param err          Optional. Cleared on entry; filled on failure.
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if match is NULL or not a match, buf is NULL with cap > 0, or
+ *         entry is NULL;
+ *         SY_ERR_INVALID_ARGUMENT if entry is not an entry kind name, open_json is not
+ *         JSON or not of that shape (an unknown member, a current tab that is not one of
+ *         the tabs, a bad tab name: the message names the JSON path, line and column, and
+ *         err->position the byte), or the route's tab is not one of the open tabs;
+ *         SY_ERR_LIMIT past SY_OPEN_SCREENS_MAX screens or SY_OPEN_TABS_MAX tabs;
+ *         SY_ERR_BUFFER_TOO_SMALL if cap cannot hold the JSON and its NUL.
+ *
+ * Ownership: buf belongs to the caller; nothing is kept from entry or open_json.
+ * Lifetime:  the text is a copy.
+ * Thread safety: one thread at a time per match.
+ * Since: 0.1
+ */
+SY_API sy_status sy_match_stack_operations(char *buf, /* OUT: JSON + NUL */
+                                           size_t cap,
+                                           size_t *len_out, /* OUT: JSON length without NUL */
+                                           const sy_match *match,
+                                           const char *entry, size_t entry_len,
+                                           const char *open_json, size_t open_len,
+                                           sy_error *err);
+
+/**
+ * Add a route, as sy_router_add_route_requiring() does, with a stack policy: the route
+ * added in code gets what "stack" gives a route of a rule document, the tab it belongs to
+ * and its mode per entry kind (docs/NAVIGATION.md):
+ *
+ *     sy_router_add_route_stack(router, &route, NULL, NULL, NULL, 0, NULL,
+ *                               "{\"tab\": \"account\", \"cold\": \"replace\", \"default\": \"merge\"}",
+ *                               SY_NUL, &err);
+ *
+ * @param router      A router from sy_router_new().
+ * @param route       The route, filled as for sy_router_add_route().
+ * @param data        Any pointer, or NULL, as for sy_router_add_route_data().
+ * @param release     Optional, as for sy_router_add_route_data().
+ * @param requires    As for sy_router_add_route_requiring(); NULL when count is 0.
+ * @param count       How many requirements: at most 8.
+ * @param else_routes Optional, as for sy_router_add_route_requiring().
+ * @param stack_json  UTF-8 JSON: an object of "tab", "default" and entry kinds to
+ *                    "replace", "extend" or "merge", or one of those words as a JSON
+ *                    string; NULL for none (replace, no tab).
+ * @param stack_len   Length of stack_json in bytes, or SY_NUL.
+ * @param err         Optional. Cleared on entry; filled on failure.
+ * @return SY_OK; the errors of sy_router_add_route_requiring(), and
+ *         SY_ERR_INVALID_ARGUMENT if stack_json is not JSON or not of that shape (an
+ *         unknown mode word, a malformed tab or entry kind name: the message names its
+ *         JSON path). After an error the router is exactly as before and release has
+ *         been called with data.
+ *
+ * Ownership: as sy_router_add_route_data(); nothing is kept from route, requires,
+ *            else_routes or stack_json.
+ * Lifetime:  as sy_router_add_route_data().
+ * Thread safety: as sy_router_add().
+ * Since: 0.1
+ */
+SY_API sy_status sy_router_add_route_stack(sy_router *router,
+                                           const sy_route *route,
+                                           void *data, sy_release_fn release,
+                                           const sy_str *requires, size_t count,
+                                           const sy_str *else_routes,
+                                           const char *stack_json, size_t stack_len,
+                                           sy_error *err);
+
 /**
  * Start going through the candidates of url: every route that matches it, best first,
  * each with its own parameters. match receives the first, exactly what

@@ -426,6 +426,7 @@ struct RouterState {
             do throws(SwitchyardError) {
                 try validate(route)
                 try validateRequirements(route)
+                try validateStackPolicy(route)
                 let c = try compileRoutePattern(route, config, expansionRoom: running.room, pool: pool)
                 try running.take(expandedSize: c.expandedSize)
                 try check?(index, route, c)

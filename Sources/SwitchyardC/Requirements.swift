@@ -46,7 +46,7 @@ public func sy_router_add_route_requiring(_ router: OpaquePointer?, _ route: Uns
 /// `requires[0..<count]` and the parallel `elseRoutes` (NULL, or an empty entry: none) as
 /// the route's requirements. The count is bounded before anything is read; the names and
 /// else routes are checked by the core when the route is added, as a document's are.
-private func readRequirements(into route: inout Route, _ requires: UnsafePointer<sy_str>?, _ count: Int,
+func readRequirements(into route: inout Route, _ requires: UnsafePointer<sy_str>?, _ count: Int,
                               _ elseRoutes: UnsafePointer<sy_str>?) throws(CFailure) {
     // A count past SIZE_MAX / 2 reads as negative here: it is over the limit too.
     guard count >= 0, count <= RequirementLimits.maxPerRoute else {

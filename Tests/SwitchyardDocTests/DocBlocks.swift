@@ -103,7 +103,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 @Suite("Doc blocks of docs/NAVIGATION.md") struct Doc_docs_NAVIGATION_md {
     @Test("docs/NAVIGATION.md: its runnable blocks, in order") func runs() throws {
-        let docFiles = try DocFiles(["account.json": "{\"version\": 1, \"routes\": [\n  {\"pattern\": \"myapp://login\", \"target\": \"Login\", \"name\": \"login\"},\n  {\"pattern\": \"myapp://orders/<int:id>\", \"target\": \"Order\",\n   \"requires\": [\"signed-in\"], \"else\": \"login\"}\n]}\n", "rules.json": "{\"version\": 1, \"routes\": [\n  {\"pattern\": \"myapp://hotels\", \"target\": \"HotelList\", \"name\": \"hotels\"},\n  {\"pattern\": \"myapp://hotels/<int:hotel>\", \"target\": \"Hotel\", \"name\": \"hotel\", \"parent\": \"hotels\"},\n  {\"pattern\": \"myapp://hotels/<int:hotel>/rooms/:room\", \"target\": \"Room\", \"name\": \"room\", \"parent\": \"hotel\"},\n  {\"pattern\": \"myapp://bookings/<int:id>\", \"target\": \"Booking\"},\n  {\"pattern\": \"https://example.com/h/<int:hotel>\", \"redirect\": \"myapp://hotels/{hotel}\"},\n  {\"pattern\": \"myapp://*\", \"target\": \"Home\"}\n]}\n"])
+        let docFiles = try DocFiles(["account.json": "{\"version\": 1, \"routes\": [\n  {\"pattern\": \"myapp://login\", \"target\": \"Login\", \"name\": \"login\"},\n  {\"pattern\": \"myapp://orders/<int:id>\", \"target\": \"Order\",\n   \"requires\": [\"signed-in\"], \"else\": \"login\"}\n]}\n", "rules.json": "{\"version\": 1, \"routes\": [\n  {\"pattern\": \"myapp://hotels\", \"target\": \"HotelList\", \"name\": \"hotels\"},\n  {\"pattern\": \"myapp://hotels/<int:hotel>\", \"target\": \"Hotel\", \"name\": \"hotel\", \"parent\": \"hotels\"},\n  {\"pattern\": \"myapp://hotels/<int:hotel>/rooms/:room\", \"target\": \"Room\", \"name\": \"room\", \"parent\": \"hotel\"},\n  {\"pattern\": \"myapp://bookings/<int:id>\", \"target\": \"Booking\"},\n  {\"pattern\": \"https://example.com/h/<int:hotel>\", \"redirect\": \"myapp://hotels/{hotel}\"},\n  {\"pattern\": \"myapp://*\", \"target\": \"Home\"}\n]}\n", "shop.json": "{\"version\": 1, \"routes\": [\n  {\"pattern\": \"myapp://home\", \"target\": \"Home\", \"name\": \"home\", \"stack\": {\"tab\": \"home\"}},\n  {\"pattern\": \"myapp://login\", \"target\": \"Login\", \"name\": \"login\",\n   \"stack\": {\"tab\": \"account\", \"default\": \"extend\"}},\n  {\"pattern\": \"myapp://orders\", \"target\": \"Orders\", \"name\": \"orders\", \"stack\": {\"tab\": \"account\"}},\n  {\"pattern\": \"myapp://orders/<int:id>\", \"target\": \"Order\", \"name\": \"order\", \"parent\": \"orders\",\n   \"requires\": [\"signed-in\"], \"else\": \"login\",\n   \"stack\": {\"tab\": \"account\", \"cold\": \"replace\", \"link\": \"extend\", \"default\": \"merge\"}}\n]}\n"])
         // the page's Swift block 1
         let users = Router()
         try users.add("/user/:uname", target: "User", name: "user")
@@ -183,6 +183,39 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         } catch let e as ResumeError {
             print(e.reason, "-", e.message)
         }
+        // the page's Swift block 4
+        struct Shopper: Sendable { var signedIn: Bool }
+        let shopKey = SipHashKey(k0: 0x51c2_8a3f_e914_77d0, k1: 0xa75d_2b6e_1943_c0f8)
+
+        func launchShop() throws -> Router {
+            let app = Router()
+            try app.loadRules(contentsOfFile: docFiles.path("shop.json"))
+            try app.setResumeTokens(key: shopKey, maxAge: 7 * 86_400)
+            app.require("signed-in") { (s: Shopper) in s.signedIn }
+            for screen in ["Home", "Login", "Orders", "Order"] {
+                app.handle(screen) { (m: Match, _: Shopper) -> String? in screen }
+            }
+            return app
+        }
+
+        let tapped: Int64 = 1_800_000_000
+        let browsing = OpenScreens(currentTab: "home", tabs: ["home": [OpenScreen("home")], "account": []])
+        let notified = try launchShop().dispatch("myapp://orders/42", context: Shopper(signedIn: false),
+                                                 entry: .notification, open: browsing, now: tapped)
+        print(notified.pending?.requirement ?? "-")
+        for op in notified.operations {
+            if case .push(let screen) = op { print("push", screen.route, "with its resume token") } else { print(op) }
+        }
+        let saved = notified.pending?.token ?? ""       // written to disk
+
+        // The next launch: nothing is open yet, the user has signed in.
+        let relaunched = try launchShop()
+        let landed = try relaunched.resume(saved, context: Shopper(signedIn: true), entry: .coldStart,
+                                           open: OpenScreens(currentTab: "home", tabs: ["home": [], "account": []]),
+                                           now: tapped + 600)
+        print(landed.value(as: String.self) ?? "-")
+        for op in landed.operations { print(op) }
+        print(landed.operations.json)
     }
 }
 

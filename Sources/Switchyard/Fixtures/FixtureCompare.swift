@@ -52,6 +52,36 @@ func compareFixture(_ e: FixtureExpectation, _ outcome: FixtureOutcome, _ match:
     return out
 }
 
+/// The navigation fields of a case whose URL matched: the requirement that waits under the
+/// case's context, and the operations for its entry kind and open screens.
+func compareNavigation(_ f: RouteFixture, _ match: MatchBuffer, work: inout Int) -> [FixtureDifference] {
+    let e = f.expected
+    guard e.operations != nil || e.pending != nil else { return [] }
+    let held = f.context ?? [:]
+    let waiting = match.route?.route.requires.first { held[$0] != true }
+    var out: [FixtureDifference] = []
+    if let want = e.pending, want != (waiting ?? "") {
+        out.append(.init(field: "pending", expected: want.isEmpty ? "(none)" : quotedFixtureText(want),
+                         got: waiting.map(quotedFixtureText) ?? "(none)"))
+    }
+    if let want = e.operations {
+        let got: String
+        if waiting != nil {
+            got = [StackOperation]().json
+        } else {
+            do throws(SwitchyardError) {
+                let ops = try match.stackOperations(entry: f.entry ?? .coldStart, open: f.open ?? OpenScreens())
+                work += ops.count
+                got = ops.json
+            } catch {
+                got = "error: " + error.message
+            }
+        }
+        if got != want.json { out.append(.init(field: "operations", expected: want.json, got: got)) }
+    }
+    return out
+}
+
 /// A text as a JSON string literal.
 func quotedFixtureText(_ s: String) -> String {
     var out = ""

@@ -26,6 +26,16 @@ struct FixtureReader {
         Field(key: "only", expects: false) { r, v, p, c throws(SwitchyardError) in c.expected.only = try r.strings(v, p) },
         Field(key: "stack", expects: true) { r, v, p, c throws(SwitchyardError) in c.expected.stack = try r.strings(v, p) },
         Field(key: "redirect", expects: true) { r, v, p, c throws(SwitchyardError) in c.expected.redirect = try r.string(v, p) },
+        Field(key: "entry", expects: false) { r, v, p, c throws(SwitchyardError) in
+            let text = try r.string(v, p)
+            do throws(SwitchyardError) { c.entry = try EntryKind(text) } catch { throw r.error(p, v.index, error.message) }
+        },
+        Field(key: "open", expects: false) { r, v, p, c throws(SwitchyardError) in c.open = try r.openScreens(v, p) },
+        Field(key: "context", expects: false) { r, v, p, c throws(SwitchyardError) in c.context = try r.requirementsHeld(v, p) },
+        Field(key: "operations", expects: true) { r, v, p, c throws(SwitchyardError) in c.expected.operations = try r.operations(v, p) },
+        Field(key: "pending", expects: true) { r, v, p, c throws(SwitchyardError) in
+            c.expected.pending = v.node.kind == .null ? "" : try r.string(v, p)
+        },
         Field(key: "refused", expects: true) { r, v, p, c throws(SwitchyardError) in
             let text = try r.string(v, p)
             guard let kind = FixtureRefusal(rawValue: text) else {
@@ -89,12 +99,13 @@ struct FixtureReader {
         }
         guard hasURL else { throw error(path, item.index, "missing \"url\"") }
         guard expects else {
-            throw error(path, item.index, "states nothing to check (give \"route\", \"pattern\", \"target\", \"params\", \"stack\", \"redirect\" or \"refused\")")
+            throw error(path, item.index, "states nothing to check (give \"route\", \"pattern\", \"target\", \"params\", \"stack\", \"redirect\", \"operations\", \"pending\" or \"refused\")")
         }
         if c.expected.refused != nil,
            c.expected.route != nil || c.expected.pattern != nil || c.expected.target != nil
-            || c.expected.params != nil || c.expected.stack != nil || c.expected.redirect != nil {
-            throw error(path.key("refused"), item.index, "a refused URL has no route, parameters, stack or redirect to check")
+            || c.expected.params != nil || c.expected.stack != nil || c.expected.redirect != nil
+            || c.expected.operations != nil || c.expected.pending != nil {
+            throw error(path.key("refused"), item.index, "a refused URL has no route, parameters, stack, redirect, operations or pending requirement to check")
         }
         if c.expected.only != nil, c.expected.params == nil {
             throw error(path.key("only"), item.index, "\"only\" names the parameters of \"params\" to compare; give \"params\" too")
@@ -133,10 +144,23 @@ struct FixtureReader {
         return out
     }
 
+    /// `{"signed-in": true, "onboarded": false}`: the requirements that hold for the case.
+    func requirementsHeld(_ v: TapeValue, _ path: JSONPath) throws(SwitchyardError) -> [String: Bool] {
+        guard v.node.kind == .object else { throw mustBe("an object of requirement names to true or false", path, v) }
+        var out: [String: Bool] = [:]
+        try forEachMember(v) { (key, _, value) throws(SwitchyardError) in
+            guard value.node.kind == .trueValue || value.node.kind == .falseValue else {
+                throw mustBe("true or false", path.key(key), value)
+            }
+            out[key] = value.node.kind == .trueValue
+        }
+        return out
+    }
+
     // MARK: walking and places
 
     /// Each member of an object: its key, the key's node index, and its value.
-    private func forEachMember(_ object: TapeValue,
+    func forEachMember(_ object: TapeValue,
                                _ body: (String, Int, TapeValue) throws(SwitchyardError) -> Void) throws(SwitchyardError) {
         var k = object.index + 1
         let end = Int(object.node.after)

@@ -6,7 +6,8 @@ public struct FixtureReport: Sendable, Hashable {
     /// One field whose value differs, both sides written as in a fixture (`42`, `"42"`,
     /// `["hotels","hotel"]`, `(none)` for what is absent).
     public struct Difference: Sendable, Hashable {
-        /// `route`, `pattern`, `target`, `params.<name>`, `stack`, `redirect`, `refused`, or
+        /// `route`, `pattern`, `target`, `params.<name>`, `stack`, `redirect`, `operations`,
+        /// `pending`, `refused`, or
         /// `outcome` (a match was expected and the URL was refused, or the reverse).
         public var field: String
         /// What the case states.
@@ -99,7 +100,8 @@ extension Router {
                 if let r = match.route { reached.insert(r.seq) }
                 for hop in match.redirects.dropLast() { _ = reachFirst(hop) }
             }
-            let differences = compareFixture(fixture.expected, outcome, match, work: &report.work)
+            var differences = compareFixture(fixture.expected, outcome, match, work: &report.work)
+            if case .matched = outcome { differences += compareNavigation(fixture, match, work: &report.work) }
             if differences.isEmpty {
                 report.passed += 1
             } else {

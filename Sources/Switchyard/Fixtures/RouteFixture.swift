@@ -32,11 +32,20 @@ public struct FixtureExpectation: Sendable, Hashable {
     public var redirect: String?
     /// The URL must be refused this way.
     public var refused: FixtureRefusal?
+    /// The operations that open the link for the case's entry kind and open screens
+    /// (`MatchBuffer.stackOperations`); empty for a link that waits.
+    public var operations: [StackOperation]?
+    /// The requirement the link must wait for under the case's context; "" (`null` in a
+    /// fixture document): none.
+    public var pending: String?
 
     /// An expectation from its parts.
     public init(route: String? = nil, pattern: String? = nil, target: String? = nil,
                 params: [String: ParameterValue]? = nil, only: [String]? = nil, stack: [String]? = nil,
-                redirect: String? = nil, refused: FixtureRefusal? = nil) {
+                redirect: String? = nil, refused: FixtureRefusal? = nil,
+                operations: [StackOperation]? = nil, pending: String? = nil) {
+        self.operations = operations
+        self.pending = pending
         self.route = route
         self.pattern = pattern
         self.target = target
@@ -52,6 +61,12 @@ public struct FixtureExpectation: Sendable, Hashable {
 public struct RouteFixture: Sendable, Hashable {
     /// The URL resolved (the document's `base` already joined to it).
     public var url: String
+    /// How the app was opened (`"entry"`); `.coldStart` when nil.
+    public var entry: EntryKind?
+    /// The screens open when the link arrives (`"open"`); none when nil.
+    public var open: OpenScreens?
+    /// Which requirements hold (`"context"`): a requirement not set to true does not.
+    public var context: [String: Bool]?
     /// What the case is about, for reports.
     public var description: String?
     /// What it must give.
@@ -62,8 +77,12 @@ public struct RouteFixture: Sendable, Hashable {
     public var column: Int
 
     /// A case from its parts.
-    public init(url: String, expected: FixtureExpectation, description: String? = nil, line: Int = 0, column: Int = 0) {
+    public init(url: String, expected: FixtureExpectation, description: String? = nil, line: Int = 0, column: Int = 0,
+                entry: EntryKind? = nil, open: OpenScreens? = nil, context: [String: Bool]? = nil) {
         self.url = url
+        self.entry = entry
+        self.open = open
+        self.context = context
         self.expected = expected
         self.description = description
         self.line = line

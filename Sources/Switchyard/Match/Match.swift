@@ -82,6 +82,9 @@ public struct Match: Sendable, Hashable, CustomStringConvertible {
 
     /// The winning route, compiled (nil for a match made by hand).
     var compiledRoute: CompiledRoute? { origin.route }
+    /// The tables the match was resolved in (its stack's).
+    var originTable: Table? { origin.table }
+    var originStackTable: Table? { origin.stackTable }
 
     /// The caller's value on the matched route (`Route.value`, the `value:` of
     /// `Router.add`), or nil. Not compared by `==`: it has no equality.

@@ -17,6 +17,9 @@ public struct DispatchResult: Sendable {
     /// When a candidate's requirement did not hold: the link that waits, with its resume
     /// token (Requirements.swift). `match` is then nil, or the requirement's else route.
     public var pending: PendingLink? = nil
+    /// The operations that open the accepted route's stack, when the dispatch was given the
+    /// entry kind and the open screens (`dispatch(_:context:entry:open:)`); else empty.
+    public var operations: [StackOperation] = []
 
     /// Whether a handler accepted.
     public var accepted: Bool { match != nil }

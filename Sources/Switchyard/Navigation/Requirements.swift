@@ -76,10 +76,16 @@ func requirementListProblem(_ r: RouteRequirements) -> (message: String, limit: 
 
 /// Why `name` is not a requirement name, or nil.
 func requirementNameProblem(_ name: String) -> String? {
+    symbolNameProblem(name, what: "a requirement name", maxLength: RequirementLimits.maxNameLength)
+}
+
+/// Why `name` is not a name of the app's vocabulary (a requirement, a tab, an entry kind):
+/// 1 to `maxLength` bytes of ASCII letters, digits, `-`, `_` and `.`; or nil.
+func symbolNameProblem(_ name: String, what: String, maxLength: Int) -> String? {
     let bytes = name.utf8
-    if bytes.isEmpty { return "a requirement name is not empty" }
-    if bytes.count > RequirementLimits.maxNameLength {
-        return "a requirement name has at most \(RequirementLimits.maxNameLength) bytes, not \(bytes.count)"
+    if bytes.isEmpty { return "\(what) is not empty" }
+    if bytes.count > maxLength {
+        return "\(what) has at most \(maxLength) bytes, not \(bytes.count)"
     }
     for (i, b) in bytes.enumerated() {
         let ok = (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)

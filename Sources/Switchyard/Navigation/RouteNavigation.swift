@@ -22,6 +22,8 @@ struct RouteNavigation: Sendable, Hashable {
     var payload: Payload? = nil
     /// What the route needs of the caller's context (Requirements.swift).
     var requirements = RouteRequirements()
+    /// The tab and stack mode per entry kind (EntryStacks.swift); nil: `StackPolicy.standard`.
+    var stackPolicy: StackPolicy? = nil
 
     /// Handler and value, compared by identity (closures and `any Sendable` have no equality).
     final class Payload: Sendable {
@@ -35,11 +37,13 @@ struct RouteNavigation: Sendable, Hashable {
 
     static func == (a: RouteNavigation, b: RouteNavigation) -> Bool {
         a.parent == b.parent && a.payload === b.payload && a.requirements == b.requirements
+            && a.stackPolicy == b.stackPolicy
     }
 
     func hash(into h: inout Hasher) {
         h.combine(parent)
         h.combine(requirements)
+        h.combine(stackPolicy)
         h.combine(payload.map(ObjectIdentifier.init))
     }
 }

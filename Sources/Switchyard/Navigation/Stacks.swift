@@ -40,6 +40,17 @@ extension Router {
     static func stack(of route: CompiledRoute, table: Table?, stackTable: Table?,
                       params: [String: ParameterValue]) -> [StackEntry] {
         guard let lookupTable = stackTable ?? table else { return [] }
+        return stackChain(of: route, table: table, stackTable: stackTable, params: params).map { r, own in
+            StackEntry(name: r.route.name, pattern: r.route.pattern,
+                       url: Router.checkedURL(r, parameters: own, table: lookupTable))
+        }
+    }
+
+    /// The routes of `route`'s stack, root first, each with the parameters of `params` its
+    /// pattern takes.
+    static func stackChain(of route: CompiledRoute, table: Table?, stackTable: Table?,
+                           params: [String: ParameterValue]) -> [(CompiledRoute, [String: ParameterValue])] {
+        guard let lookupTable = stackTable ?? table else { return [] }
         let routes = lookupTable.routes
         var chain = [route]
         var name = route.route.parent
@@ -62,9 +73,7 @@ extension Router {
         }
         return chain.reversed().map { r in
             let taken = Set(r.names)
-            let own = params.filter { taken.contains($0.key) }
-            return StackEntry(name: r.route.name, pattern: r.route.pattern,
-                              url: Router.checkedURL(r, parameters: own, table: lookupTable))
+            return (r, params.filter { taken.contains($0.key) })
         }
     }
 }

@@ -280,6 +280,7 @@ struct RuleReader {
         var requirements = RouteRequirements()
         var query: QueryContractDeclaration?
         var refusesUnknown: Bool?
+        var stackPolicy: StackPolicy?
         try object.forEachMember(path()) { (key, value) throws(SwitchyardError) in
             // Built only when an error names it.
             func field() -> JSONPath { path().key(key) }
@@ -325,6 +326,8 @@ struct RuleReader {
                 requirements.names = try requirementNames(value, field())
             case "else":
                 requirements.elseRoutes = try elseRoutes(value, field())
+            case "stack":
+                stackPolicy = try readStackPolicy(value, field(), fail: ruleError)
             case "query":
                 query = try queryContract(value, field())
             case "query_unknown":
@@ -335,8 +338,8 @@ struct RuleReader {
                 refusesUnknown = text == "refuse"
             default:
                 let known = keyedPattern == nil
-                    ? "pattern, target, redirect, name, parent, priority, defaults, append_params, dialect, ignore_case, search, hash, query, query_unknown, requires, else"
-                    : "class (or target), redirectUrl (or redirect), name, parent, priority, defaults, append_params, dialect, ignore_case, search, hash, query, query_unknown, requires, else"
+                    ? "pattern, target, redirect, name, parent, priority, defaults, append_params, dialect, ignore_case, search, hash, query, query_unknown, requires, else, stack"
+                    : "class (or target), redirectUrl (or redirect), name, parent, priority, defaults, append_params, dialect, ignore_case, search, hash, query, query_unknown, requires, else, stack"
                 throw ruleError(field(), "unknown field (a route has \(known))")
             }
         }
@@ -362,6 +365,7 @@ struct RuleReader {
         var route = Route(pattern, destination: destination, name: name, priority: priority,
                           defaults: defaults, appendParams: appendParams ?? true)
         route.parent = parent
+        route.stackPolicy = stackPolicy
         route.dialect = dialect
         route.ignoreCase = ignoreCase
         route.searchPattern = search

@@ -36,7 +36,7 @@ extension ParameterValue: Codable {
 
 extension Route: Codable {
     private enum Field: String, CodingKey {
-        case pattern, target, redirect, name, parent, priority, defaults, requires
+        case pattern, target, redirect, name, parent, priority, defaults, requires, stack
         case appendParams = "append_params"
         case elseRoutes = "else"
     }
@@ -44,7 +44,7 @@ extension Route: Codable {
     /// A rule document's route object: `pattern`, then `target` or `redirect` (exactly
     /// one), and optionally `name`, `parent`, `priority` (0), `defaults` ({}) and, for a
     /// redirect, `append_params` (true), `requires` and `else` (an object of requirement names
-    /// to route names). A route's handler and value are not encoded.
+    /// to route names), and `stack` (its stack policy). A route's handler and value are not encoded.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Field.self)
         let pattern = try c.decode(String.self, forKey: .pattern)
@@ -66,6 +66,7 @@ extension Route: Codable {
         parent = try c.decodeIfPresent(String.self, forKey: .parent)
         requires = try c.decodeIfPresent([String].self, forKey: .requires) ?? []
         elseRoutes = try c.decodeIfPresent([String: String].self, forKey: .elseRoutes) ?? [:]
+        stackPolicy = try c.decodeIfPresent(StackPolicy.self, forKey: .stack)
     }
 
     /// The fields above; `name` and `parent` only when set, `append_params` only for a redirect.
@@ -85,6 +86,44 @@ extension Route: Codable {
         // Only when set: a route that loses its requirements on the way would open unchecked.
         if !requires.isEmpty { try c.encode(requires, forKey: .requires) }
         if !elseRoutes.isEmpty { try c.encode(elseRoutes, forKey: .elseRoutes) }
+        try c.encodeIfPresent(stackPolicy, forKey: .stack)
+    }
+}
+
+extension StackPolicy: Codable {
+    /// A rule document's `"stack"`: an object of `"tab"`, `"default"` and entry kinds to
+    /// modes, or one mode for every entry kind.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        func mode(_ word: String) throws -> StackMode {
+            guard let m = StackMode(rawValue: word) else {
+                throw DecodingError.dataCorruptedError(in: c, debugDescription:
+                    "unknown stack mode '\(word)' (the modes are \"replace\", \"extend\" and \"merge\")")
+            }
+            return m
+        }
+        if let single = try? c.decode(String.self) {
+            self.init(otherwise: try mode(single))
+            return
+        }
+        var policy = StackPolicy()
+        for (key, value) in try c.decode([String: String].self) {
+            switch key {
+            case "tab": policy.tab = value
+            case "default": policy.otherwise = try mode(value)
+            default: policy.modes[try EntryKind(key)] = try mode(value)
+            }
+        }
+        self = policy
+    }
+
+    /// The object form, `"default"` always written.
+    public func encode(to encoder: any Encoder) throws {
+        var members = ["default": otherwise.rawValue]
+        if let tab { members["tab"] = tab }
+        for (entry, mode) in modes { members[entry.name] = mode.rawValue }
+        var c = encoder.singleValueContainer()
+        try c.encode(members)
     }
 }
 

@@ -40,7 +40,7 @@ from ._routes import DefaultValue, Route
 from ._typed import ParamValue
 from .introspection import ExplainedCandidate, Explanation
 from .navigation import DECLINED, DispatchResult, Handler, StackEntry, UrlValue
-from . import fixtures, introspection, links, navigation, requirements
+from . import fixtures, introspection, links, navigation, requirements, stacks
 
 __version__ = "0.1.0"
 __all__ = [

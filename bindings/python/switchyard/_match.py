@@ -36,6 +36,7 @@ from ._typed import ParamValue
 
 if TYPE_CHECKING:
     from .navigation import StackEntry
+    from .stacks import OpenScreens, Operation
 
 
 _T = TypeVar("_T")
@@ -346,6 +347,14 @@ class Match(metaclass=_Unconstructible):
         from .navigation import _stack  # navigation imports this module first
 
         return _stack(self)
+
+    def stack_operations(self, entry: str, open: OpenScreens = None) -> Tuple[Operation, ...]:
+        """The operations (switchyard.stacks: SelectTab, PopTo, Push) that open this
+        match's stack for the entry kind from the screens open (a list of Screens, Tabs,
+        or None), under its route's stack policy; () for a miss."""
+        from .stacks import _operations  # stacks imports this module's neighbours first
+
+        return _operations(self._c.ref, entry, open)
 
     @property
     def data(self) -> Any:

@@ -8,7 +8,7 @@ import warnings
 from ctypes import byref, c_int
 from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, NoReturn, Optional, Tuple, Union
 
-from . import _ffi, fixtures, introspection, navigation, parameter_types, requirements
+from . import _ffi, fixtures, introspection, navigation, parameter_types, requirements, stacks
 from ._errors import SY_ERR_MISUSE, FileError, InvalidArgumentError, Status, SwitchyardError
 from ._ffi import SyError, SyRoute
 from ._match import GIL_DISABLED, Match, Scratch, give_scratch, make_match, take_scratch
@@ -128,7 +128,8 @@ class Router:
             data: object = None, dialect: Optional[Dialect] = None, ignore_case: bool = False,
             search: Optional[Text] = None, hash: Optional[Text] = None,
             parent: Optional[Text] = None, requires: Optional[Iterable[Text]] = None,
-            else_routes: Optional[requirements.ElseRoutes] = None) -> None:
+            else_routes: Optional[requirements.ElseRoutes] = None,
+            stack: Optional[stacks.StackPolicy] = None) -> None:
         """Add a route leading to ``target`` or, instead, redirecting to ``redirect``.
 
         ``dialect``: "urlpattern" for a pattern in the WHATWG URLPattern syntax, "switchyard"
@@ -150,6 +151,11 @@ class Router:
         requirement name to route name (``"else"``). Names a document refuses are refused
         here: InvalidArgumentError, LimitError past 8 names or 64 bytes.
 
+        ``stack``: the route's tab and stack mode per entry kind, as ``"stack"`` in a rule
+        document: ``{"tab": "account", "cold": "replace", "default": "merge"}``, or one mode
+        (``"merge"``) for every entry kind (``Match.stack_operations``); an unknown mode or
+        a malformed name is an InvalidArgumentError naming its place.
+
         ``data``: any Python object, the route's own (``Match.data``; None: none); kept
         while the route is in the router or a Match of it lives. A callable ``target`` is the
         route's handler (see dispatch) and its data; the route's target is then its
@@ -163,7 +169,7 @@ class Router:
         kwargs: Dict[str, Any] = {"redirect": redirect, "name": name, "priority": priority, "defaults": defaults,
                   "append_params": append_params, "dialect": dialect, "ignore_case": ignore_case,
                   "search": search, "hash": hash, "parent": parent}
-        requiring = requires is not None or else_routes is not None
+        requiring = requires is not None or else_routes is not None or stack is not None
         if callable(target):
             # A callable target is the route's handler (and, unless data is given, its
             # data); the route's target is its pattern.
@@ -171,13 +177,13 @@ class Router:
             text = pattern.decode() if isinstance(pattern, bytes) else pattern
             if requiring:
                 requirements._add_requiring(self, handler if data is None else data, pattern, text, kwargs,
-                                            requires, else_routes)
+                                            requires, else_routes, stack)
             else:
                 navigation._add_with_data(self, handler if data is None else data, pattern, text, kwargs)
             navigation._handle(self, text, handler)
             return
         if requiring:
-            requirements._add_requiring(self, data, pattern, target, kwargs, requires, else_routes)
+            requirements._add_requiring(self, data, pattern, target, kwargs, requires, else_routes, stack)
             return
         if data is not None:
             navigation._add_with_data(self, data, pattern, target, kwargs)
@@ -359,16 +365,19 @@ class Router:
         URL is dispatched (replacing the handler registered before); None removes it."""
         navigation._handle(self, target, handler)
 
-    def dispatch(self, url: Text, context: object = None, now: Optional[int] = None) -> DispatchResult:
+    def dispatch(self, url: Text, context: object = None, now: Optional[int] = None,
+                 entry: Optional[str] = None, open: stacks.OpenScreens = None) -> DispatchResult:
         """Offer ``url`` to the handlers of the routes that match it, best first, until one
         accepts: a DispatchResult. A handler's exception propagates unchanged; an unreadable
         URL raises as ``resolve`` does. A route with requirements is offered only when each
         check holds for ``context``; else the result is pending (``result.pending``: the
         requirement and a resume token issued at ``now``, seconds since 1970, the clock's
-        when None)."""
+        when None). With ``entry`` (switchyard.stacks.COLD, WARM, NOTIFICATION, LINK or a
+        name of the app's own) and ``open`` (the screens open), ``result.operations`` holds
+        the operations that open the accepted route's stack."""
         if requirements.sy_router_dispatch_pending is None:
             return navigation._dispatch(self, url, context)
-        return requirements._dispatch(self, url, context, now)
+        return requirements._dispatch(self, url, context, now, entry, open)
 
     def require(self, name: Text, check: Optional[requirements.Check]) -> None:
         """Register ``check(context)`` (truthy: the requirement holds) as the check of the
@@ -383,12 +392,15 @@ class Router:
         and the same routes resumes them."""
         requirements._set_key(self, key, max_age)
 
-    def resume(self, token: Text, context: object = None, now: Optional[int] = None) -> DispatchResult:
+    def resume(self, token: Text, context: object = None, now: Optional[int] = None,
+               entry: Optional[str] = None, open: stacks.OpenScreens = None) -> DispatchResult:
         """Dispatch the link a resume token holds, as ``dispatch`` of its URL with
-        ``context`` would, once the token is checked. Raises a ResumeTokenError subclass for
-        a refused token: TokenMalformedError, TokenTamperedError, TokenKeyError,
-        TokenExpiredError, RouteGoneError, RouteChangedError."""
-        return requirements._resume(self, token, context, now)
+        ``context`` would, once the token is checked (``entry`` and ``open`` as for
+        ``dispatch``; after an app restart the entry is usually COLD). Raises a
+        ResumeTokenError subclass for a refused token: TokenMalformedError,
+        TokenTamperedError, TokenKeyError, TokenExpiredError, RouteGoneError,
+        RouteChangedError."""
+        return requirements._resume(self, token, context, now, entry, open)
 
     def register_type(self, name: Text, type: parameter_types.ParameterType) -> None:
         """Register a parameter type of your own: ``<name:param>`` then matches the path

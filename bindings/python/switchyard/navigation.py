@@ -38,6 +38,7 @@ from ._ffi import CFunction
 
 if TYPE_CHECKING:
     from ._router import Router
+    from .stacks import Operation
 
 __all__ = ["DECLINED", "DispatchResult", "StackEntry", "Handler", "UrlValue"]
 
@@ -128,17 +129,22 @@ class DispatchResult:
     """What ``Router.dispatch`` did: ``match`` (the candidate whose handler accepted, or
     None), ``value`` (what that handler returned) and ``accepted``; truthy when accepted."""
 
-    __slots__ = ("match", "value", "pending")
+    __slots__ = ("match", "value", "pending", "operations")
     match: Optional[Match]
     value: Any
     #: When a route's requirement did not hold: the link that waits, with its resume token
     #: (a switchyard.requirements.PendingLink); else None.
     pending: Any
+    #: With ``dispatch(..., entry=...)``: the operations that open the accepted route's
+    #: stack (switchyard.stacks: SelectTab, PopTo, Push); () when no handler accepted.
+    operations: Tuple[Operation, ...]
 
-    def __init__(self, match: Optional[Match], value: Any, pending: Any = None) -> None:
+    def __init__(self, match: Optional[Match], value: Any, pending: Any = None,
+                 operations: Tuple[Operation, ...] = ()) -> None:
         self.match = match
         self.value = value
         self.pending = pending
+        self.operations = operations
 
     @property
     def accepted(self) -> bool:

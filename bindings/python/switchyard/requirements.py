@@ -22,7 +22,7 @@ import threading
 from ctypes import CFUNCTYPE, POINTER, byref, c_char, c_char_p, c_int, c_int64, c_size_t, c_uint8, c_void_p
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Mapping, Optional, Union
 
-from . import _ffi, navigation
+from . import _ffi, navigation, stacks
 from ._errors import SY_OK
 from ._ffi import MatchRef, RouterRef, SyError
 from ._match import Scratch, give_scratch, make_match, take_scratch
@@ -144,8 +144,10 @@ def _register(router: Router, name: object, check: Optional[Check]) -> None:
 
 
 def _add_requiring(router: Router, data: object, pattern: object, target: object, kwargs: Mapping[str, Any],
-                   requires: Optional[Iterable[Text]], else_routes: Optional[ElseRoutes]) -> None:
-    """Router.add for a route with ``requires`` or ``else_routes`` (and, unless None, ``data``)."""
+                   requires: Optional[Iterable[Text]], else_routes: Optional[ElseRoutes],
+                   stack: Optional[stacks.StackPolicy] = None) -> None:
+    """Router.add for a route with ``requires``, ``else_routes`` or ``stack`` (and, unless None,
+    ``data``)."""
     if isinstance(requires, (str, bytes)):
         raise TypeError("requires is a list of requirement names, not one name")
     names = [utf8(n, "requires[%d]" % i) for i, n in enumerate(requires or ())]
@@ -170,9 +172,16 @@ def _add_requiring(router: Router, data: object, pattern: object, target: object
         navigation._route_data[token] = data
     err = SyError()
     # The library releases the token (drops the data) also when the call fails.
-    status = _require_fn(sy_router_add_route_requiring, "sy_router_add_route_requiring")(
-        router._ref(), byref(route), token, navigation._release_data if token is not None else _ReleaseFn(),
-        required if count else None, count, elses if count else None, byref(err))
+    release = navigation._release_data if token is not None else _ReleaseFn()
+    if stack is None:
+        status = _require_fn(sy_router_add_route_requiring, "sy_router_add_route_requiring")(
+            router._ref(), byref(route), token, release, required if count else None, count,
+            elses if count else None, byref(err))
+    else:
+        policy = stacks._policy_json(stack)
+        status = _require_fn(stacks.sy_router_add_route_stack, "sy_router_add_route_stack")(
+            router._ref(), byref(route), token, release, required if count else None, count,
+            elses if count else None, policy, len(policy), byref(err))
     router._changed = True
     del keep, names, targets  # read during the call only
     if status != SY_OK:
@@ -202,10 +211,14 @@ def _now(now: Optional[int]) -> int:
 
 
 def _run(router: Router, fn: Any, name: str, data: bytes, context: object,
-         now: Optional[int]) -> navigation.DispatchResult:
-    """sy_router_dispatch_pending or sy_router_resume, with Python's context and checks."""
+         now: Optional[int], entry: Optional[str] = None,
+         open: stacks.OpenScreens = None) -> navigation.DispatchResult:
+    """sy_router_dispatch_pending or sy_router_resume, with Python's context and checks;
+    with an entry kind, the operations too (the open screens checked before any handler)."""
     call = _require_fn(fn, name)
     at = _now(now)
+    if entry is not None:
+        stacks._operations(Scratch().ref, entry, open)  # a miss: checks entry and open only
     ref = router._ref()
     state = navigation._Dispatch(context)
     with navigation._lock:
@@ -233,16 +246,20 @@ def _run(router: Router, fn: Any, name: str, data: bytes, context: object,
                               out.token[: out.token_len].decode())
     if not out.handled:
         return navigation.DispatchResult(None, None, pending)
+    operations = stacks._operations(c.ref, entry, open) if entry is not None else ()
     m = make_match()
     m._c = c
     m._cache = None
     m._text = None
-    return navigation.DispatchResult(m, state.value, pending)
+    return navigation.DispatchResult(m, state.value, pending, operations)
 
 
-def _dispatch(router: Router, url: object, context: object, now: Optional[int]) -> navigation.DispatchResult:
-    return _run(router, sy_router_dispatch_pending, "sy_router_dispatch_pending", utf8(url, "url"), context, now)
+def _dispatch(router: Router, url: object, context: object, now: Optional[int], entry: Optional[str] = None,
+              open: stacks.OpenScreens = None) -> navigation.DispatchResult:
+    return _run(router, sy_router_dispatch_pending, "sy_router_dispatch_pending", utf8(url, "url"), context, now,
+                entry, open)
 
 
-def _resume(router: Router, token: object, context: object, now: Optional[int]) -> navigation.DispatchResult:
-    return _run(router, sy_router_resume, "sy_router_resume", utf8(token, "token"), context, now)
+def _resume(router: Router, token: object, context: object, now: Optional[int], entry: Optional[str] = None,
+            open: stacks.OpenScreens = None) -> navigation.DispatchResult:
+    return _run(router, sy_router_resume, "sy_router_resume", utf8(token, "token"), context, now, entry, open)

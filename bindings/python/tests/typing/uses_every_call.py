@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Iterator, List, Mapping, Optional, Tuple
 
 import switchyard
+from switchyard.stacks import COLD, WARM, Operation, Screen, Tabs
 from switchyard import (DECLINED, ConflictError, DispatchResult, ExplainedCandidate, Explanation, FileError,
                         InvalidArgumentError, InvalidURLError, LimitError, Match, ParamValue, PatternError,
                         RedirectError, Route, Router, RuleError, StackEntry, Status, SwitchyardError)
@@ -103,6 +104,9 @@ def navigate(router: Router) -> None:
     value: object = result.value
     winner: Optional[Match] = result.match
     print(accepted, value, winner)
+    moved = router.dispatch("/hotel/7", "member", entry=COLD, open=[Screen("hotel", {"hotel": 7}), "list"])
+    operations: Tuple[Operation, ...] = moved.operations
+    print(operations, router.resolve("/hotel/7").stack_operations(WARM, Tabs("home", {"home": []})))
     router.handle("Hotel", None)
     candidates: Iterator[Match] = router.candidates("/hotel/7")
     print([c.target for c in candidates])
