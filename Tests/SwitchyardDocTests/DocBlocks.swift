@@ -101,6 +101,19 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
 }
 
+@Suite("Doc blocks of docs/CONFORMANCE.md") struct Doc_docs_CONFORMANCE_md {
+    @Test("docs/CONFORMANCE.md: its runnable blocks, in order") func runs() throws {
+        // the page's Swift block 1
+        let router = try Router(options: .preset(.jlroutes))      // Swift
+        try router.add("/user/view/:userID", target: "UserView")
+        // the page's Swift block 2
+        let router = try Router(options: .preset(.jlroutes))
+        try router.add("/user/view/:userID", target: "UserView")
+        try router.add("thing://post/:id", target: "ThingPost")
+        try router.add("/user#/view/:userID", target: "UserFragment")
+    }
+}
+
 @Suite("Doc blocks of docs/NAVIGATION.md") struct Doc_docs_NAVIGATION_md {
     @Test("docs/NAVIGATION.md: its runnable blocks, in order") func runs() throws {
         let docFiles = try DocFiles(["account.json": "{\"version\": 1, \"routes\": [\n  {\"pattern\": \"myapp://login\", \"target\": \"Login\", \"name\": \"login\"},\n  {\"pattern\": \"myapp://orders/<int:id>\", \"target\": \"Order\",\n   \"requires\": [\"signed-in\"], \"else\": \"login\"}\n]}\n", "rules.json": "{\"version\": 1, \"routes\": [\n  {\"pattern\": \"myapp://hotels\", \"target\": \"HotelList\", \"name\": \"hotels\"},\n  {\"pattern\": \"myapp://hotels/<int:hotel>\", \"target\": \"Hotel\", \"name\": \"hotel\", \"parent\": \"hotels\"},\n  {\"pattern\": \"myapp://hotels/<int:hotel>/rooms/:room\", \"target\": \"Room\", \"name\": \"room\", \"parent\": \"hotel\"},\n  {\"pattern\": \"myapp://bookings/<int:id>\", \"target\": \"Booking\"},\n  {\"pattern\": \"https://example.com/h/<int:hotel>\", \"redirect\": \"myapp://hotels/{hotel}\"},\n  {\"pattern\": \"myapp://*\", \"target\": \"Home\"}\n]}\n", "shop.json": "{\"version\": 1, \"routes\": [\n  {\"pattern\": \"myapp://home\", \"target\": \"Home\", \"name\": \"home\", \"stack\": {\"tab\": \"home\"}},\n  {\"pattern\": \"myapp://login\", \"target\": \"Login\", \"name\": \"login\",\n   \"stack\": {\"tab\": \"account\", \"default\": \"extend\"}},\n  {\"pattern\": \"myapp://orders\", \"target\": \"Orders\", \"name\": \"orders\", \"stack\": {\"tab\": \"account\"}},\n  {\"pattern\": \"myapp://orders/<int:id>\", \"target\": \"Order\", \"name\": \"order\", \"parent\": \"orders\",\n   \"requires\": [\"signed-in\"], \"else\": \"login\",\n   \"stack\": {\"tab\": \"account\", \"cold\": \"replace\", \"link\": \"extend\", \"default\": \"merge\"}}\n]}\n"])
