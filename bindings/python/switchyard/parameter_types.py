@@ -61,19 +61,28 @@ class _Calls(threading.local):
 _calls = _Calls()
 
 
+def _parsed(name: str, obj: ParameterType, text_ptr: int, length: int) -> Tuple[str, Any]:
+    """The text the library passed and what ``obj.parse`` made of it (None: it declined,
+    with a ValueError); a parse that returns None is a TypeError."""
+    text = string_at(text_ptr, length).decode("utf-8", "surrogateescape")
+    try:
+        value = obj.parse(text)
+    except ValueError:
+        return text, None
+    if value is None:
+        raise TypeError(f"parse of type {name!r} returned None for {text!r} "
+                        "(raise ValueError for a text that is not a value of the type)")
+    return text, value
+
+
 def _parse_callback(name: str, obj: ParameterType) -> Any:
     """The C parse function of one type: it must never let an exception through ctypes."""
 
     def parse(text_ptr: int, length: int, user_data: int) -> int:
         try:
-            text = string_at(text_ptr, length).decode("utf-8", "surrogateescape")
-            try:
-                value = obj.parse(text)
-            except ValueError:
-                return _ffi.SY_TYPE_DECLINE
+            text, value = _parsed(name, obj, text_ptr, length)
             if value is None:
-                raise TypeError(f"parse of type {name!r} returned None for {text!r} "
-                                "(raise ValueError for a text that is not a value of the type)")
+                return _ffi.SY_TYPE_DECLINE
             _calls.values[(name, text)] = value
             return _ffi.SY_TYPE_ACCEPT
         except BaseException as e:  # noqa: BLE001  # reported by the resolve that called it
@@ -91,10 +100,8 @@ def _format_callback(name: str, obj: ParameterType) -> Any:
 
     def format_text(text_ptr: int, length: int, buf: int, cap: int, len_out: Any, user_data: int) -> int:
         try:
-            text = string_at(text_ptr, length).decode("utf-8", "surrogateescape")
-            try:
-                value = obj.parse(text)
-            except ValueError:
+            _, value = _parsed(name, obj, text_ptr, length)
+            if value is None:
                 return _ffi.SY_TYPE_DECLINE
             out = obj.format(value)
             if not isinstance(out, str):
