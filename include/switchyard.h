@@ -1702,11 +1702,30 @@ SY_API void *sy_match_data(const sy_match *match);
 typedef int (*sy_type_parse_fn)(const char *text, size_t len, void *user_data);
 
 /**
+ * A parameter type's format function (sy_router_register_type()): the canonical text of
+ * text (len bytes, never empty), a value given to sy_router_build_url() for a parameter
+ * of the type, e.g. "2026-01-05" for "2026-1-5". Write the text's first cap bytes to buf
+ * (no NUL), set *len_out to its whole length in bytes and return SY_TYPE_ACCEPT; when
+ * *len_out is over cap the function is called again with a buffer of that size (at most
+ * 65536 bytes). Return SY_TYPE_DECLINE when text is not a value of the type: the build
+ * fails with SY_ERR_INVALID_ARGUMENT naming the parameter. Any other value is a failure
+ * of the function, and so is a text its parse function declines: the build fails with
+ * SY_ERR_INVALID_ARGUMENT naming the type. Called only by URL building, on the thread
+ * that builds, at once from several threads; it must not call this library's functions
+ * on the same router.
+ */
+typedef int (*sy_type_format_fn)(const char *text, size_t len,
+                                 char *buf, size_t cap, /* OUT: the text, no NUL */
+                                 size_t *len_out,       /* OUT: its whole length */
+                                 void *user_data);
+
+/**
  * Register a parameter type of your own: patterns may then write <name:param>, a path
  * segment that parse accepts. It ranks as the typed parameters do (after literals and
  * the built-in types, before :name). The match gives the segment's decoded text, as for
  * <string:>; sy_router_build_url() checks a value with parse, so a URL is built only
- * for values of the type.
+ * for values of the type, and writes the text format gives for it (the value's
+ * canonical text), or the value as given when format is NULL.
  *
  * @param router    A router from sy_router_new(), with no routes yet.
  * @param name      The type's name: a letter or '_', then letters, digits or '_'; at
@@ -1714,7 +1733,9 @@ typedef int (*sy_type_parse_fn)(const char *text, size_t len, void *user_data);
  *                  re, one) nor a name registered before.
  * @param name_len  Length of name in bytes, or SY_NUL.
  * @param parse     The parse function; not NULL.
- * @param user_data Any pointer, or NULL; passed to parse, never read by the library.
+ * @param format    Optional. The format function; NULL writes a value as given.
+ * @param user_data Any pointer, or NULL; passed to parse and format, never read by the
+ *                  library.
  * @param release   Optional. Called with user_data exactly once, when the library no
  *                  longer holds it; NULL when user_data needs no release.
  * @param err       Optional. Cleared on entry; filled on failure.
@@ -1729,12 +1750,14 @@ typedef int (*sy_type_parse_fn)(const char *text, size_t len, void *user_data);
  *            and hands it to release. name is copied.
  * Lifetime:  the type lives as long as the router and every match that holds a table
  *            using it; then release runs, on the thread that frees the last of them.
- * Thread safety: as sy_router_add(); parse runs on resolving threads (see sy_type_parse_fn).
+ * Thread safety: as sy_router_add(); parse runs on resolving threads (see sy_type_parse_fn),
+ *            format on building threads (see sy_type_format_fn).
  * Since: 0.1
  */
 SY_API sy_status sy_router_register_type(sy_router *router,
                                          const char *name, size_t name_len,
-                                         sy_type_parse_fn parse, void *user_data,
+                                         sy_type_parse_fn parse, sy_type_format_fn format,
+                                         void *user_data,
                                          sy_release_fn release,
                                          sy_error *err);
 

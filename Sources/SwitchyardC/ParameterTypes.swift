@@ -25,9 +25,59 @@ private final class CParseFunction: Sendable {
     }
 }
 
+/// A C format function and the user data it shares with its parse function.
+private final class CFormatFunction: Sendable {
+    /// The longest canonical text a format function may give (docs/SECURITY.md, Limits).
+    static let maxText = 65536
+    let format: sy_type_format_fn
+    let data: ReleasedPointer
+
+    init(_ format: sy_type_format_fn, _ data: ReleasedPointer) {
+        self.format = format
+        self.data = data
+    }
+
+    /// The canonical text of `text`; nil when the function declines it.
+    func canonical(_ text: String) -> Result<String?, SwitchyardError> {
+        var input = Array(text.utf8)
+        var cap = 256
+        for _ in 0..<2 {
+            var out = [CChar](repeating: 0, count: cap)
+            var length = 0
+            let answer: Int32 = input.withUnsafeMutableBufferPointer { (i: inout UnsafeMutableBufferPointer<UInt8>) -> Int32 in
+                out.withUnsafeMutableBufferPointer { (o: inout UnsafeMutableBufferPointer<CChar>) -> Int32 in
+                    let text = UnsafeRawPointer(i.baseAddress).map { $0.assumingMemoryBound(to: CChar.self) }
+                    return format(text, i.count, o.baseAddress, o.count, &length, data.pointer)
+                }
+            }
+            switch answer {
+            case SY_TYPE_ACCEPT: break
+            case SY_TYPE_DECLINE: return .success(nil)
+            default:
+                return .failure(SwitchyardError(.invalidArgument,
+                    "its format function returned \(answer) (neither SY_TYPE_ACCEPT nor SY_TYPE_DECLINE)"))
+            }
+            if length > Self.maxText {
+                return .failure(SwitchyardError(.limit,
+                    "its format function gave \(length) bytes, over the limit of \(Self.maxText)"))
+            }
+            if length <= cap {
+                let bytes = out[0..<length].map { UInt8(bitPattern: $0) }
+                guard let s = validUTF8String(bytes) else {
+                    return .failure(SwitchyardError(.invalidArgument, "its format function gave text that is not UTF-8"))
+                }
+                return .success(s)
+            }
+            cap = length
+        }
+        return .failure(SwitchyardError(.invalidArgument, "its format function gave a longer text when called again"))
+    }
+}
+
 @c @implementation
 public func sy_router_register_type(_ router: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ nameLen: Int,
-                                    _ parse: sy_type_parse_fn?, _ userData: UnsafeMutableRawPointer?,
+                                    _ parse: sy_type_parse_fn?, _ format: sy_type_format_fn?,
+                                    _ userData: UnsafeMutableRawPointer?,
                                     _ release: sy_release_fn?,
                                     _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
     // Owned from here: any failure below drops the box, which releases the data.
@@ -38,7 +88,14 @@ public func sy_router_register_type(_ router: OpaquePointer?, _ name: UnsafePoin
         guard name != nil else { throw .misuse("name is NULL") }
         let name = try stringArgument(name, nameLen, name: "name")
         let function = CParseFunction(parse, owned)
-        try core { try box.router.register(ParameterMatcher(name: name) { function.check($0) }) }
+        let check: @Sendable (UnsafeBufferPointer<UInt8>) -> ParseOutcome = { function.check($0) }
+        var canonical: (@Sendable (String) -> Result<String?, SwitchyardError>)? = nil
+        if let format {
+            let formatter = CFormatFunction(format, owned)
+            canonical = { formatter.canonical($0) }
+        }
+        let matcher = ParameterMatcher(name: name, parse: check, format: canonical)
+        try core { try box.router.register(matcher) }
     }
 }
 

@@ -108,7 +108,14 @@ struct ParameterTypeTests {
         ("unknown in a pattern", .invalidPattern, "unknown type 'dat' at 4", { r in try r.add("/d/<dat:d>", target: "D") }),
         ("empty inline word", .invalidPattern, "empty word", { r in try r.add("/d/<one(a,,b):d>", target: "D") }),
         ("unclosed word set", .invalidPattern, "not allowed inside '<...>'", { r in try r.add("/d/<one(a,b:d>", target: "D") }),
-        ("custom type in pieces", .invalidPattern, "unknown type 'date' at 5", { r in try r.add("/d/x<date:d>", target: "D") }),
+        ("unknown type in pieces", .invalidPattern, "unknown type 'date' at 5", { r in try r.add("/d/x<date:d>", target: "D") }),
+        // A segment of several pieces splits before any type is asked (SEMANTICS §2).
+        ("custom type in pieces", .invalidPattern,
+         "a word set or a type of the app's own ('<date:...>') must be a whole segment, not one piece of it at 5",
+         { r in try r.register(Day.self, as: "date"); try r.add("/d/x<date:d>", target: "D") }),
+        ("word set in pieces", .invalidPattern,
+         "a word set or a type of the app's own ('<one(a,b):...>') must be a whole segment, not one piece of it at 9",
+         { r in try r.add("/d/file-<one(a,b):k>.txt", target: "D") }),
     ]
 
     @Test("refusals", arguments: refusals.indices)

@@ -144,14 +144,21 @@ struct URLBuildingTests {
         #expect(e?.message == "route 'p' would build '/p/a%20b', whose parameter 'x' reads back as 'a%20b', not 'a b'")
     }
 
-    @Test("a urlpattern route matched by a regexp over its path cannot be built; one of whole segments can")
+    @Test("urlpattern routes: whole segments, and parts matched by a regexp over the path, values as written")
     func urlPatternRoutes() throws {
         let r = Router()
         var tail = Route("/:a/:b", target: "T", name: "tail")
         tail.dialect = .urlpattern
         try r.add(tail)
-        let e = expectError(.invalidArgument, "tail") { _ = try r.url(for: "tail", parameters: ["a": "x", "b": "y"]) }
-        #expect(e?.message == "route 'tail' is a urlpattern matched by a regexp over its whole path: no URL can be built for it")
+        #expect(try r.url(for: "tail", parameters: ["a": "x", "b": "y"]) == "/x/y")
+        // Its values are read as written in the URL: one that needs encoding cannot round-trip.
+        let e = expectError(.invalidArgument, "tail") { _ = try r.url(for: "tail", parameters: ["a": "x y", "b": "y"]) }
+        #expect(e?.message == "route 'tail' would build '/x%20y/y', whose parameter 'a' reads back as 'x%20y', not 'x y'")
+        var optional = Route("/o/:a?", target: "T", name: "optional")
+        optional.dialect = .urlpattern
+        try r.add(optional)
+        let o = expectError(.invalidArgument, "optional") { _ = try r.url(for: "optional", parameters: ["a": "x"]) }
+        #expect(o?.message == "route 'optional' is a urlpattern with optional or repeated parts, or a search or hash pattern: no URL can be built for it")
         var books = Route("/books/:id(\\d+)", target: "B", name: "book")
         books.dialect = .urlpattern
         try r.add(books)

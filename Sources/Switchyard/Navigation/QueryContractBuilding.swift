@@ -17,7 +17,10 @@ extension Router {
                 }
                 continue
             }
-            let text = value.description
+            var text = value.description
+            if item.kind == .regex, let type = item.regex?.parameterType {
+                text = try typedText(text, type, parameter: item.name, route: name, what: "query item")
+            }
             var bytes = Array(text.utf8)
             let parsed = bytes.withUnsafeMutableBufferPointer { b in
                 queryValue(item.kind, item.regex, UnsafePointer(b.baseAddress ?? UnsafeMutablePointer(mutating: emptyBytes)), b.count, nil)

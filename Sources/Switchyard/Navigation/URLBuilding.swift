@@ -70,16 +70,45 @@ extension Router {
                 "route '\(name)' needs parameter '\(firstMissing ?? "")', which is not given")
         }
         let variant = route.variants[best]
-        if route.urlPattern != nil, variant.remainder != nil {
-            throw SwitchyardError(.invalidArgument,
-                "route '\(name)' is a urlpattern matched by a regexp over its whole path: no URL can be built for it")
-        }
         var out = GrowBuffer<UInt8>(capacity: 64)
         defer { out.free() }
         try appendStart(variant, route: name, into: &out)
         let pathStart = out.count
         var taken = Set<String>()
         var written: [String: String] = [:]
+        if route.urlPattern != nil, variant.remainder != nil {
+            try appendURLPatternPath(route, name: name, parameters: parameters, taken: &taken, written: &written, into: &out)
+        } else {
+            try appendPath(variant, route, name: name, parameters: parameters, taken: &taken, written: &written, into: &out)
+        }
+        if out.count == pathStart { out.append(0x2F) }  // the root: `/`, `https://host/`
+        // The declared query items (QueryContractBuilding.swift), then the rest, sorted by name.
+        var queryStarted = false
+        if let contract = route.queryContract {
+            queryStarted = try appendContractQuery(contract, route: name, parameters: parameters, taken: &taken, into: &out)
+        }
+        let rest = parameters.keys.filter { !taken.contains($0) }.sorted()
+        if !rest.isEmpty {
+            if extra == .refuse {
+                throw SwitchyardError(.invalidArgument, "route '\(name)' has no path parameter '\(rest[0])'")
+            }
+            if route.queryContract?.refusesUnknown == true {
+                throw SwitchyardError(.invalidArgument, "route '\(name)' refuses query items it does not declare, and '\(rest[0])' is not one")
+            }
+            for (k, n) in rest.enumerated() {
+                out.append(k == 0 && !queryStarted ? 0x3F : 0x26)
+                appendQueryText(n, into: &out)
+                out.append(0x3D)
+                appendQueryText(parameters[n]?.description ?? "", into: &out)
+            }
+        }
+        return (String(decoding: out.bytes, as: UTF8.self), written)
+    }
+
+    /// The path of `variant` (its segments and remainder), after the start `out` holds.
+    private static func appendPath(_ variant: PatternVariant, _ route: CompiledRoute, name: String,
+                                   parameters: [String: ParameterValue], taken: inout Set<String>,
+                                   written: inout [String: String], into out: inout GrowBuffer<UInt8>) throws(SwitchyardError) {
         // A custom scheme's authority is the first segment (`myapp://user/42`): there `:` and
         // `@` are encoded too, as a redirect encodes them, so a value cannot add userinfo or
         // a port (`myapp://x@settings/home` would be the route of `settings`).
@@ -104,11 +133,12 @@ extension Router {
             default:
                 let n = route.names[s.nameIndex]
                 taken.insert(n)
-                let text = try checkedText(parameters[n] ?? .string(""), kind: s.kind, parameter: n, route: name)
-                if let regex = s.regex, !Array(text.utf8).withUnsafeBufferPointer({ regex.matches($0) }) {
-                    throw SwitchyardError(.invalidArgument, regex.parameterType.map {
-                        "parameter '\(n)' of route '\(name)' is not a value of type '\($0.name)': '\(text)'"
-                    } ?? "parameter '\(n)' of route '\(name)' does not match its constraint: '\(text)'")
+                var text = try checkedText(parameters[n] ?? .string(""), kind: s.kind, parameter: n, route: name)
+                if let type = s.regex?.parameterType {
+                    text = try typedText(text, type, parameter: n, route: name)
+                } else if let regex = s.regex, !Array(text.utf8).withUnsafeBufferPointer({ regex.matches($0) }) {
+                    throw SwitchyardError(.invalidArgument,
+                        "parameter '\(n)' of route '\(name)' does not match its constraint: '\(text)'")
                 }
                 written[n] = text
                 appendSegment(text, place: place, into: &out)
@@ -119,7 +149,12 @@ extension Router {
                 let n = route.names[r.nameIndex]
                 taken.insert(n)
                 let text = parameters[n]?.description ?? ""
-                let parts = text.split(separator: "/", omittingEmptySubsequences: true)
+                let parts = text.isEmpty ? [] : text.split(separator: "/", omittingEmptySubsequences: false)
+                if !text.isEmpty, parts.contains(where: \.isEmpty) {
+                    // Resolving reads no empty segment back: `a//b` would come back as `a/b`.
+                    throw SwitchyardError(.invalidArgument,
+                        "parameter '\(n)' of route '\(name)' may not hold an empty segment (a '/' at either end or two in a row): '\(text)'")
+                }
                 if parts.count < r.minSegments {
                     throw SwitchyardError(.invalidArgument,
                         "parameter '\(n)' of route '\(name)' must hold at least \(r.minSegments) segment(s)")
@@ -138,28 +173,6 @@ extension Router {
                     "route '\(name)' ends in a '*' that needs a segment: no URL can be built for it")
             }
         }
-        if out.count == pathStart { out.append(0x2F) }  // the root: `/`, `https://host/`
-        // The declared query items (QueryContractBuilding.swift), then the rest, sorted by name.
-        var queryStarted = false
-        if let contract = route.queryContract {
-            queryStarted = try appendContractQuery(contract, route: name, parameters: parameters, taken: &taken, into: &out)
-        }
-        let rest = parameters.keys.filter { !taken.contains($0) }.sorted()
-        if !rest.isEmpty {
-            if extra == .refuse {
-                throw SwitchyardError(.invalidArgument, "route '\(name)' has no path parameter '\(rest[0])'")
-            }
-            if route.queryContract?.refusesUnknown == true {
-                throw SwitchyardError(.invalidArgument, "route '\(name)' refuses query items it does not declare, and '\(rest[0])' is not one")
-            }
-            for (k, n) in rest.enumerated() {
-                out.append(k == 0 && !queryStarted ? 0x3F : 0x26)
-                appendQueryText(n, into: &out)
-                out.append(0x3D)
-                appendQueryText(parameters[n]?.description ?? "", into: &out)
-            }
-        }
-        return (String(decoding: out.bytes, as: UTF8.self), written)
     }
 
     /// The names an alternative captures (path parameters and a named remainder).
@@ -217,6 +230,23 @@ extension Router {
             throw bad("must be \(type), not '\(text)'")
         }
         return text
+    }
+
+    /// The text a value of a word set or a type of the app's own is written as (its
+    /// canonical text, when the type formats), or an error naming the parameter.
+    static func typedText(_ text: String, _ type: ParameterMatcher, parameter: String, route: String,
+                          what: String = "parameter") throws(SwitchyardError) -> String {
+        let canonical: String?
+        do throws(SwitchyardError) {
+            canonical = try type.canonicalText(text)
+        } catch {
+            throw SwitchyardError(.invalidArgument, "\(what) '\(parameter)' of route '\(route)': \(error.message)")
+        }
+        guard let canonical else {
+            throw SwitchyardError(.invalidArgument,
+                "\(what) '\(parameter)' of route '\(route)' is not a value of type '\(type.name)': '\(text)'")
+        }
+        return canonical
     }
 
     private static func appendSegment(_ text: String, place: TemplatePlace, into out: inout GrowBuffer<UInt8>) {

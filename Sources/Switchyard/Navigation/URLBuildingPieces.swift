@@ -82,7 +82,7 @@ extension Router {
 
 /// Bytes encoded for a path segment (or a custom scheme's authority), with no length bound
 /// (a built URL has none).
-private func appendPathText(_ p: UnsafePointer<UInt8>, _ n: Int, for place: TemplatePlace,
+func appendPathText(_ p: UnsafePointer<UInt8>, _ n: Int, for place: TemplatePlace,
                             into out: inout GrowBuffer<UInt8>) {
     do { try out.appendEncoded(p, n, for: place, end: .max) } catch {}
 }

@@ -84,8 +84,8 @@ func segmentHasInlineParameter(_ t: ArraySlice<UInt8>) -> Bool {
 
 /// Cuts a segment into pieces. `:name` (a name of `[A-Za-z_][A-Za-z0-9_]*`) and `<name>` or
 /// `<string:name>` are parameters; any other text is literal. `bad` makes the error for a
-/// message and a slice index.
-func inlinePieces(_ t: ArraySlice<UInt8>,
+/// message and a slice index. `types`: the router's own, named in the refusal of one here.
+func inlinePieces(_ t: ArraySlice<UInt8>, types: ParameterTypeRegistry? = nil,
                   _ bad: (String, Int) -> SwitchyardError) throws(SwitchyardError) -> [InlinePiece] {
     var pieces: [InlinePiece] = []
     var literalStart = t.startIndex
@@ -122,6 +122,10 @@ func inlinePieces(_ t: ArraySlice<UInt8>,
                 case "": throw bad("missing type before ':'", k + 1)
                 case "int", "float", "uuid", "path", "re":
                     throw bad("a '<\(type):...>' parameter must be a whole segment", k + 1)
+                case _ where type.hasPrefix("one(") || types?.lookUp(type) != nil:
+                    // SEMANTICS §2: a segment of several pieces ends each parameter where
+                    // the next literal first occurs, before any type could be asked.
+                    throw bad("a word set or a type of the app's own ('<\(type):...>') must be a whole segment, not one piece of it", k + 1)
                 default: throw bad("unknown type '\(type)'", k + 1)
                 }
                 name = name[(colon + 1)...]

@@ -58,6 +58,9 @@ package final class ParameterMatcher: Sendable {
     /// The name as a pattern writes it: `date`, or `one(a,b,c)` for an inline word set.
     package let name: String
     private let rule: Rule
+    /// The canonical text of a value the type accepts (`2026-1-5` → `2026-01-05`), which URL
+    /// building writes; nil writes the text as given. `.success(nil)`: the type declines it.
+    private let format: (@Sendable (String) -> Result<String?, SwitchyardError>)?
 
     enum Rule: Sendable {
         /// The words, sorted by bytes, each once.
@@ -69,11 +72,44 @@ package final class ParameterMatcher: Sendable {
         self.name = name
         var seen: Set<[UInt8]> = []
         rule = .words(words.filter { seen.insert($0).inserted }.sorted { $0.lexicographicallyPrecedes($1) })
+        format = nil
     }
 
-    package init(name: String, parse: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> ParseOutcome) {
+    package init(name: String, parse: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> ParseOutcome,
+                 format: (@Sendable (String) -> Result<String?, SwitchyardError>)? = nil) {
         self.name = name
         rule = .function(parse)
+        self.format = format
+    }
+
+    /// The text URL building writes for `text`, a value given for a parameter of this type:
+    /// nil when the type declines it; the type's canonical text when it has a format function
+    /// (its answer checked again, so a URL holds only what the type accepts). Throws when a
+    /// function of the type fails.
+    package func canonicalText(_ text: String) throws(SwitchyardError) -> String? {
+        func accepts(_ t: String) throws(SwitchyardError) -> Bool {
+            var bytes = Array(t.utf8)
+            let outcome = bytes.withUnsafeMutableBufferPointer { check(UnsafeBufferPointer($0)) }
+            switch outcome {
+            case .accepted: return true
+            case .declined: return false
+            case .failed(let why):
+                throw SwitchyardError(.invalidArgument, "parameter type '\(name)' failed on '\(t)': \(why)")
+            }
+        }
+        guard try accepts(text) else { return nil }
+        guard let format else { return text }
+        let formatted: String?
+        switch format(text) {
+        case .success(let t): formatted = t
+        case .failure(let e): throw SwitchyardError(e.code, "parameter type '\(name)' failed on '\(text)': \(e.message)")
+        }
+        guard let canonical = formatted else { return nil }
+        guard try accepts(canonical) else {
+            throw SwitchyardError(.invalidArgument,
+                "parameter type '\(name)' formats '\(text)' as '\(canonical)', which its parse function declines")
+        }
+        return canonical
     }
 
     /// Whether `text` (one decoded segment) is a value of the type. A word set compares bytes
@@ -256,19 +292,32 @@ func parameterTypeAccepts(_ matcher: ParameterMatcher, _ p: UnsafePointer<UInt8>
 extension Router {
     /// Registers `type` as the parameter type `name`: `<name:param>` then matches the
     /// segments `type.init(parameterText:)` accepts. Before any route is added or loaded.
+    /// URL building writes a value's `parameterText` (a text given for the parameter is read
+    /// with `init(parameterText:)` and written as its value's `parameterText`, so `2026-1-5`
+    /// becomes `2026-01-05` when that is the type's text).
     public func register<T: ParameterType>(_ type: T.Type, as name: String) throws(SwitchyardError) {
-        try register(ParameterMatcher(name: name) { text in
+        let parse: @Sendable (UnsafeBufferPointer<UInt8>) -> ParseOutcome = { text in
             T(parameterText: String(decoding: text, as: UTF8.self)) == nil ? .declined : .accepted
-        })
+        }
+        let format: @Sendable (String) -> Result<String?, SwitchyardError> = { text in
+            .success(T(parameterText: text)?.parameterText)
+        }
+        try register(ParameterMatcher(name: name, parse: parse, format: format))
     }
 
     /// Registers a parameter type by its parse function: `parse` says whether one decoded
-    /// segment is a value of the type (called on any thread that resolves).
+    /// segment is a value of the type (called on any thread that resolves). `format`, when
+    /// given, is the canonical text of a value `parse` accepts, which URL building writes
+    /// (nil from it: not a value of the type); without it a value is written as given.
     public func registerParameterType(_ name: String,
-                                      parse: @escaping @Sendable (String) -> Bool) throws(SwitchyardError) {
-        try register(ParameterMatcher(name: name) { text in
+                                      parse: @escaping @Sendable (String) -> Bool,
+                                      format: (@Sendable (String) -> String?)? = nil) throws(SwitchyardError) {
+        let check: @Sendable (UnsafeBufferPointer<UInt8>) -> ParseOutcome = { text in
             parse(String(decoding: text, as: UTF8.self)) ? .accepted : .declined
-        })
+        }
+        var canonical: (@Sendable (String) -> Result<String?, SwitchyardError>)? = nil
+        if let format { canonical = { text in .success(format(text)) } }
+        try register(ParameterMatcher(name: name, parse: check, format: canonical))
     }
 
     /// Registers the word set `name`: `<name:param>` matches a segment equal to one of

@@ -755,7 +755,7 @@ private struct PatternCompiler {
 
     /// A segment of several pieces (`:id.:format`): its program and names.
     mutating func inlineSegment(_ t: ArraySlice<UInt8>, _ o: Origins) throws(SwitchyardError) -> PatternSegment {
-        let pieces = try inlinePieces(t) { m, k in bad(m, o[k]) }
+        let pieces = try inlinePieces(t, types: config.types) { m, k in bad(m, o[k]) }
         var segment = PatternSegment(kind: .inline)
         try appendProgram(pieces, o, to: &segment)
         segment.nameIndex = segment.names.first ?? -1
@@ -766,7 +766,7 @@ private struct PatternCompiler {
     /// segment ends with that text. Its program starts with the catch-all's own part.
     mutating func catchAllWithTail(_ t: ArraySlice<UInt8>, _ nameEnd: Int, _ o: Origins) throws(SwitchyardError) -> PatternSegment {
         let idx = try nameIndex(t[(t.startIndex + 1)..<nameEnd], o, at: o[t.startIndex] + 1)
-        let pieces = try inlinePieces(t[nameEnd...]) { m, k in bad(m, o[k]) }
+        let pieces = try inlinePieces(t[nameEnd...], types: config.types) { m, k in bad(m, o[k]) }
         if case .parameter(_, let at)? = pieces.first {
             throw bad("two parameters need literal text between them", o[at])
         }

@@ -2,7 +2,7 @@
  * test_parameter_types.c: parameter types of the app's own (sy_router_register_type) and
  * word sets (sy_router_register_words, <one(...):name>): where they rank, a parse function
  * that declines and one that returns garbage, the refusals of registration, the release of
- * user data, and URL building checked by parse.
+ * user data, URL building checked by parse, and the canonical text a format function gives.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -61,7 +61,7 @@ static void custom_type_ranks_and_captures(void **state)
 
     released = 0;
     assert_status(SY_OK, sy_router_new(&router, NULL, &err), &err);
-    assert_status(SY_OK, sy_router_register_type(router, LIT("digits"), digits_parse, &calls, count_release, &err), &err);
+    assert_status(SY_OK, sy_router_register_type(router, LIT("digits"), digits_parse, NULL, &calls, count_release, &err), &err);
     assert_status(SY_OK, sy_router_add(router, LIT("/n/<digits:d>"), LIT("Digits"), &err), &err);
     assert_status(SY_OK, sy_router_add(router, LIT("/n/:x"), LIT("Plain"), &err), &err);
     assert_status(SY_OK, sy_router_add(router, LIT("/n/42"), LIT("Literal"), &err), &err);
@@ -95,8 +95,8 @@ static void declining_and_garbage_parse(void **state)
     (void)state;
 
     assert_status(SY_OK, sy_router_new(&router, NULL, &err), &err);
-    assert_status(SY_OK, sy_router_register_type(router, LIT("never"), declining_parse, NULL, NULL, &err), &err);
-    assert_status(SY_OK, sy_router_register_type(router, LIT("broken"), garbage_parse, NULL, NULL, &err), &err);
+    assert_status(SY_OK, sy_router_register_type(router, LIT("never"), declining_parse, NULL, NULL, NULL, &err), &err);
+    assert_status(SY_OK, sy_router_register_type(router, LIT("broken"), garbage_parse, NULL, NULL, NULL, &err), &err);
     assert_status(SY_OK, sy_router_add(router, LIT("/a/<never:v>"), LIT("Never"), &err), &err);
     assert_status(SY_OK, sy_router_add(router, LIT("/b/<broken:v>"), LIT("Broken"), &err), &err);
     assert_status(SY_OK, sy_router_add(router, LIT("/b/:v"), LIT("Plain"), &err), &err);
@@ -149,22 +149,22 @@ static void refusals(void **state)
 
     released = 0;
     assert_status(SY_OK, sy_router_new(&router, NULL, &err), &err);
-    assert_status(SY_ERR_MISUSE, sy_router_register_type(router, LIT("t"), NULL, NULL, count_release, &err), &err);
+    assert_status(SY_ERR_MISUSE, sy_router_register_type(router, LIT("t"), NULL, NULL, NULL, count_release, &err), &err);
     assert_int_equal(released, 1); /* owned from the call on, also on failure */
-    assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_register_type(router, LIT("int"), declining_parse, NULL, NULL, &err), &err);
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_register_type(router, LIT("int"), declining_parse, NULL, NULL, NULL, &err), &err);
     assert_non_null(strstr(err.message, "built-in"));
-    assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_register_type(router, LIT("9x"), declining_parse, NULL, NULL, &err), &err);
-    assert_status(SY_OK, sy_router_register_type(router, LIT("t"), declining_parse, NULL, NULL, &err), &err);
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_register_type(router, LIT("9x"), declining_parse, NULL, NULL, NULL, &err), &err);
+    assert_status(SY_OK, sy_router_register_type(router, LIT("t"), declining_parse, NULL, NULL, NULL, &err), &err);
     assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_register_words(router, LIT("t"), slash_word, 0, &err), &err);
     assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_register_words(router, LIT("u"), empty_word, 1, &err), &err);
     assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_register_words(router, LIT("u"), slash_word, 1, &err), &err);
     assert_status(SY_ERR_MISUSE, sy_router_register_words(router, LIT("u"), NULL, 2, &err), &err);
-    assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_register_type(router, LIT("t"), declining_parse, NULL, NULL, &err), &err);
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_register_type(router, LIT("t"), declining_parse, NULL, NULL, NULL, &err), &err);
     assert_non_null(strstr(err.message, "already registered"));
     assert_status(SY_ERR_INVALID_PATTERN, sy_router_add(router, LIT("/d/<date:d>"), LIT("D"), &err), &err);
     assert_int_equal(err.position, 4);
     assert_status(SY_OK, sy_router_add(router, LIT("/a"), LIT("A"), &err), &err);
-    assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_register_type(router, LIT("late"), declining_parse, NULL, NULL, &err), &err);
+    assert_status(SY_ERR_INVALID_ARGUMENT, sy_router_register_type(router, LIT("late"), declining_parse, NULL, NULL, NULL, &err), &err);
     assert_non_null(strstr(err.message, "before routes are added"));
     sy_router_free(router);
 }
@@ -181,7 +181,7 @@ static void building_checks_with_parse(void **state)
     (void)state;
 
     assert_status(SY_OK, sy_router_new(&router, NULL, &err), &err);
-    assert_status(SY_OK, sy_router_register_type(router, LIT("digits"), digits_parse, &calls, NULL, &err), &err);
+    assert_status(SY_OK, sy_router_register_type(router, LIT("digits"), digits_parse, NULL, &calls, NULL, &err), &err);
     route.pattern = (sy_str){SY_STR("/n/<digits:d>")};
     route.target = (sy_str){SY_STR("N")};
     route.name = (sy_str){SY_STR("n")};
@@ -193,6 +193,87 @@ static void building_checks_with_parse(void **state)
     sy_router_free(router);
 }
 
+/* Digits without leading zeros ("007" -> "7"); declines what digits_parse declines,
+ * returns garbage for "666" and a text parse declines for "999"; "5" becomes 300 digits
+ * (longer than the first buffer the library offers). */
+static int digits_format(const char *text, size_t len, char *buf, size_t cap, size_t *len_out, void *user_data)
+{
+    size_t i, start = 0;
+    (void)user_data;
+    for (i = 0; i < len; i++)
+        if (text[i] < '0' || text[i] > '9') return SY_TYPE_DECLINE;
+    if (len == 3 && memcmp(text, "666", 3) == 0) return 42;
+    if (len == 3 && memcmp(text, "999", 3) == 0) { *len_out = 1; if (cap >= 1) buf[0] = 'x'; return SY_TYPE_ACCEPT; }
+    if (len == 1 && text[0] == '5') {
+        *len_out = 300;
+        for (i = 0; i < 300 && i < cap; i++) buf[i] = '1';
+        return SY_TYPE_ACCEPT;
+    }
+    while (start + 1 < len && text[start] == '0') start++;
+    *len_out = len - start;
+    if (*len_out <= cap) memcpy(buf, text + start, *len_out);
+    return SY_TYPE_ACCEPT;
+}
+
+static sy_status build_digits(sy_router *router, const char *value, char *url, size_t cap, sy_error *err)
+{
+    sy_param p[1] = {{{SY_STR("d")}, {value, strlen(value)}, SY_VALUE_STRING, 0, 0, 0}};
+    return sy_router_build_url(url, cap, NULL, router, LIT("n"), p, 1, err);
+}
+
+/* "sy_router_build_url() ... writes the text format gives for it (the value's canonical
+ * text)"; "Return SY_TYPE_DECLINE when text is not a value of the type: the build fails
+ * with SY_ERR_INVALID_ARGUMENT naming the parameter. Any other value is a failure of the
+ * function, and so is a text its parse function declines"; "when *len_out is over cap the
+ * function is called again with a buffer of that size". */
+static void building_writes_the_canonical_text(void **state)
+{
+    sy_router *router = NULL;
+    sy_match *match = NULL;
+    sy_error err;
+    sy_route route = SY_ROUTE_INIT;
+    char url[512];
+    int calls = 0, found = 0;
+    sy_param p;
+    (void)state;
+
+    assert_status(SY_OK, sy_router_new(&router, NULL, &err), &err);
+    assert_status(SY_OK, sy_router_register_type(router, LIT("digits"), digits_parse, digits_format, &calls, count_release, &err), &err);
+    route.pattern = (sy_str){SY_STR("/n/<digits:d>?page=<digits:page?>")};
+    route.target = (sy_str){SY_STR("N")};
+    route.name = (sy_str){SY_STR("n")};
+    assert_status(SY_OK, sy_router_add_route(router, &route, &err), &err);
+
+    assert_status(SY_OK, build_digits(router, "007", url, sizeof url, &err), &err);
+    assert_string_equal(url, "/n/7");
+    assert_status(SY_OK, sy_match_new(&match, &err), &err);
+    assert_status(SY_OK, sy_router_resolve(match, router, LIT(url), &err), &err);
+    assert_status(SY_OK, sy_match_param(&p, &found, match, LIT("d"), &err), &err);
+    assert_true(found);
+    assert_str(p.text, "7");
+    {
+        sy_param q[2] = {{{SY_STR("d")}, {SY_STR("1")}, SY_VALUE_STRING, 0, 0, 0},
+                         {{SY_STR("page")}, {SY_STR("0002")}, SY_VALUE_STRING, 0, 0, 0}};
+        assert_status(SY_OK, sy_router_build_url(url, sizeof url, NULL, router, LIT("n"), q, 2, &err), &err);
+        assert_string_equal(url, "/n/1?page=2");
+    }
+    assert_status(SY_OK, build_digits(router, "5", url, sizeof url, &err), &err);
+    assert_int_equal(strlen(url), 3 + 300);
+
+    assert_status(SY_ERR_INVALID_ARGUMENT, build_digits(router, "12a", url, sizeof url, &err), &err);
+    assert_non_null(strstr(err.message, "parameter 'd' of route 'n' is not a value of type 'digits': '12a'"));
+    assert_status(SY_ERR_INVALID_ARGUMENT, build_digits(router, "666", url, sizeof url, &err), &err);
+    assert_non_null(strstr(err.message, "its format function returned 42 (neither SY_TYPE_ACCEPT nor SY_TYPE_DECLINE)"));
+    assert_non_null(strstr(err.message, "parameter 'd' of route 'n'"));
+    assert_status(SY_ERR_INVALID_ARGUMENT, build_digits(router, "999", url, sizeof url, &err), &err);
+    assert_non_null(strstr(err.message, "parameter type 'digits' formats '999' as 'x', which its parse function declines"));
+
+    sy_match_free(match);
+    released = 0;
+    sy_router_free(router);
+    assert_int_equal(released, 1);  /* one release for parse and format's shared user data */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -201,6 +282,7 @@ int main(void)
         cmocka_unit_test(word_sets),
         cmocka_unit_test(refusals),
         cmocka_unit_test(building_checks_with_parse),
+        cmocka_unit_test(building_writes_the_canonical_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

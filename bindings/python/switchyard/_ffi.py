@@ -479,13 +479,18 @@ sy_router_run_fixtures = _declare_optional(
 # Parameter types of the app's own (parameter_types.py): optional, as the rule documents.
 #: int (*sy_type_parse_fn)(const char *text, size_t len, void *user_data)
 SyTypeParseFn = ctypes.CFUNCTYPE(c_int, ctypes.c_void_p, c_size_t, ctypes.c_void_p)
+#: int (*sy_type_format_fn)(const char *text, size_t len, char *buf, size_t cap, size_t *len_out,
+#:                          void *user_data)
+SyTypeFormatFn = ctypes.CFUNCTYPE(c_int, ctypes.c_void_p, c_size_t, ctypes.c_void_p, c_size_t,
+                                  POINTER(c_size_t), ctypes.c_void_p)
 #: void (*sy_release_fn)(void *data)
 SyReleaseFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
 SY_TYPE_ACCEPT = 1
 SY_TYPE_DECLINE = 0
 sy_router_register_type = _declare_optional(
     "sy_router_register_type",
-    [RouterRef, c_char_p, c_size_t, SyTypeParseFn, ctypes.c_void_p, SyReleaseFn, ErrPtr], c_int, check_status
+    [RouterRef, c_char_p, c_size_t, SyTypeParseFn, SyTypeFormatFn, ctypes.c_void_p, SyReleaseFn, ErrPtr], c_int,
+    check_status
 )
 sy_router_register_words = _declare_optional(
     "sy_router_register_words", [RouterRef, c_char_p, c_size_t, POINTER(SyStr), c_size_t, ErrPtr], c_int,

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 import threading
 import weakref
-from ctypes import byref, c_size_t, string_at
+from ctypes import byref, c_size_t, memmove, string_at
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Protocol, Sequence, Tuple
 
@@ -61,19 +61,28 @@ class _Calls(threading.local):
 _calls = _Calls()
 
 
+def _parsed(name: str, obj: ParameterType, text_ptr: int, length: int) -> Tuple[str, Any]:
+    """The text the library passed and what ``obj.parse`` made of it (None: it declined,
+    with a ValueError); a parse that returns None is a TypeError."""
+    text = string_at(text_ptr, length).decode("utf-8", "surrogateescape")
+    try:
+        value = obj.parse(text)
+    except ValueError:
+        return text, None
+    if value is None:
+        raise TypeError(f"parse of type {name!r} returned None for {text!r} "
+                        "(raise ValueError for a text that is not a value of the type)")
+    return text, value
+
+
 def _parse_callback(name: str, obj: ParameterType) -> Any:
     """The C parse function of one type: it must never let an exception through ctypes."""
 
     def parse(text_ptr: int, length: int, user_data: int) -> int:
         try:
-            text = string_at(text_ptr, length).decode("utf-8", "surrogateescape")
-            try:
-                value = obj.parse(text)
-            except ValueError:
-                return _ffi.SY_TYPE_DECLINE
+            text, value = _parsed(name, obj, text_ptr, length)
             if value is None:
-                raise TypeError(f"parse of type {name!r} returned None for {text!r} "
-                                "(raise ValueError for a text that is not a value of the type)")
+                return _ffi.SY_TYPE_DECLINE
             _calls.values[(name, text)] = value
             return _ffi.SY_TYPE_ACCEPT
         except BaseException as e:  # noqa: BLE001  # reported by the resolve that called it
@@ -83,6 +92,29 @@ def _parse_callback(name: str, obj: ParameterType) -> Any:
             return -1
 
     return _ffi.SyTypeParseFn(parse)
+
+
+def _format_callback(name: str, obj: ParameterType) -> Any:
+    """The C format function of one type: url_for writes ``format(parse(text))``, the
+    value's canonical text; a ValueError from ``parse`` declines the text."""
+
+    def format_text(text_ptr: int, length: int, buf: int, cap: int, len_out: Any, user_data: int) -> int:
+        try:
+            _, value = _parsed(name, obj, text_ptr, length)
+            if value is None:
+                return _ffi.SY_TYPE_DECLINE
+            out = obj.format(value)
+            if not isinstance(out, str):
+                raise TypeError(f"format of type {name!r} returned {type(out).__name__}, not str")
+            data = out.encode("utf-8")
+            len_out[0] = len(data)
+            if buf and len(data) <= cap:
+                memmove(buf, data, len(data))
+            return _ffi.SY_TYPE_ACCEPT
+        except BaseException:  # noqa: BLE001  # the build that called it fails, naming the type
+            return -1
+
+    return _ffi.SyTypeFormatFn(format_text)
 
 
 def _require(fn: Any, name: str) -> Any:
@@ -113,11 +145,12 @@ def register_type(router: Router, name: Text, obj: ParameterType) -> None:
     name_bytes = utf8(name, "name")
     text_name = name_bytes.decode()
     callback = _parse_callback(text_name, obj)
+    formatter = _format_callback(text_name, obj)
     token = next(_tokens)
-    _held[token] = callback  # owned by the library from the call on, released by it
+    _held[token] = (callback, formatter)  # owned by the library from the call on, released by it
     err = SyError()
     _require(_ffi.sy_router_register_type, "sy_router_register_type")(
-        router._ref(), name_bytes, len(name_bytes), callback, token, _release, err)
+        router._ref(), name_bytes, len(name_bytes), callback, formatter, token, _release, err)
     _typed(router)[text_name] = obj
 
 

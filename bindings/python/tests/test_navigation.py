@@ -222,10 +222,11 @@ def test_url_for_refuses_a_url_another_route_takes(round_trip: Router) -> None:
     assert round_trip.url_for("user", uname="ann") == "/user/ann"
 
 
-def test_url_for_refuses_a_urlpattern_tail(round_trip: Router) -> None:
+def test_url_for_builds_a_urlpattern_tail_whose_values_need_no_encoding(round_trip: Router) -> None:
+    assert round_trip.url_for("tail", a="x", b="y") == "/t/x/y"
     with pytest.raises(SwitchyardError) as info:
-        round_trip.url_for("tail", a="x", b="y")
-    assert "urlpattern" in str(info.value)
+        round_trip.url_for("tail", a="x y", b="y")
+    assert "whose parameter 'a' reads back as 'x%20y', not 'x y'" in str(info.value)
 
 
 def test_stack_keeps_an_escaped_at_in_the_authority(round_trip: Router) -> None:
