@@ -175,14 +175,21 @@ func compileQueryContract(_ declaration: QueryContractDeclaration, pathNames: [S
         } else {
             let type: ParameterTypeLookup
             do throws(SwitchyardError) {
-                type = try lookUpParameterType(Array(d.type.utf8)[...], at: max(d.typePosition, 0), registry: types)
+                let name = Array(d.type.utf8)[...], at = max(d.typePosition, 0)
+                guard let found = try knownParameterType(name, at: at, registry: types) else {
+                    if typesLater { continue }
+                    throw unknownParameterType(name, at: at)
+                }
+                type = found
             } catch {
-                if typesLater && error.message.hasPrefix("unknown type") { continue }
-                // From a document: the message without a pattern position.
+                // From a document: the message without a pattern position, and the item's
+                // "type" member as where it is (RulesLoad.swift puts the route's path before it).
                 if d.typePosition >= 0 { throw error }
                 var message = error.message
                 if message.hasSuffix(" at 0") { message.removeLast(5) }
-                throw contractError(message, -1)
+                var e = contractError(message, -1)
+                e.documentPath = JSONPath.root.key("query").key(d.name).key("type")
+                throw e
             }
             switch type {
             case .string: kind = .param
