@@ -207,7 +207,7 @@ def _run(router: Router, fn: Any, name: str, data: bytes, context: object,
     call = _require_fn(fn, name)
     at = _now(now)
     ref = router._ref()
-    state = navigation._Dispatch(context)
+    state = navigation._Dispatch.of(router, context)
     with navigation._lock:
         token = next(navigation._tokens)
     navigation._dispatches[token] = state
@@ -237,6 +237,7 @@ def _run(router: Router, fn: Any, name: str, data: bytes, context: object,
     m._c = c
     m._cache = None
     m._text = None
+    state.give_values(m)
     return navigation.DispatchResult(m, state.value, pending)
 
 
