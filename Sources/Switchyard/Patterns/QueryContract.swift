@@ -86,10 +86,13 @@ final class QueryContract: @unchecked Sendable {
 
     /// The index of the item whose key is `p[0..<n]`, or -1.
     func itemIndex(key p: UnsafePointer<UInt8>, _ n: Int) -> Int {
-        for (k, item) in items.enumerated() where item.keySpan.count == n {
-            if let b = item.keySpan.base, bytesEqual(b, p, n) { return k }
+        // Read in place: a copy of an item would retain and release each of its texts.
+        items.withUnsafeBufferPointer { items in
+            for k in 0..<items.count where items[k].keySpan.count == n {
+                if let b = items[k].keySpan.base, bytesEqual(b, p, n) { return k }
+            }
+            return -1
         }
-        return -1
     }
 
     /// The contract as the pattern syntax writes it (for listings): `q=<string:q>&page=<int:page=1>`.
