@@ -145,6 +145,10 @@ def main(argv):
         if l == "c" and name == "switchyard-dispatch+requires" and plain:
             ratio = r["ns_per_lookup"] / plain["ns_per_lookup"]
             print(f"  {'met ' if ratio <= 1.2 else 'MISS'} c {s}: dispatch with two requirements / without = {ratio:.2f}x (target <= 1.2x)")
+        without = by.get((l, s, "switchyard+query"))
+        if l == "c" and name == "switchyard+query-contract" and without:
+            ratio = r["ns_per_lookup"] / without["ns_per_lookup"]
+            print(f"  {'met ' if ratio <= 1.3 else 'MISS'} c {s}: resolve with a query contract / without = {ratio:.2f}x (target <= 1.3x)")
     small = by.get(("swift", "matchit", "switchyard"))
     for suite, what in (("random-100000", "10,000 distinct requests"), ("random-100000-hot130", "130 distinct requests")):
         big = by.get(("swift", suite, "switchyard"))

@@ -215,23 +215,26 @@ SY_API const char *sy_status_str(sy_status status);
  * the last argument of a fallible function. Passing NULL instead is allowed.
  *
  * Every function that takes an sy_error * clears it on entry: code = SY_OK,
- * position = -1, route_index = -1, reserved = {0}, message[0] = '\0'. On failure,
+ * position = -1, route_index = -1, document_position = -1, message[0] = '\0'. On failure,
  * code is the returned status, message is a non-empty NUL-terminated UTF-8 sentence
  * (cut at a character boundary to fit), and position is the 0-based byte offset in
  * the input (pattern, redirect template or URL; the function says which) that caused
  * the error, or -1 when no single byte is to blame. route_index is the 0-based index,
  * in the array given to sy_router_add_routes(), of the route the error is about, or -1
  * when the error is not about one route of such a batch; every other function leaves
- * it -1.
+ * it -1. document_position is, for an SY_ERR_RULE error of sy_router_load_rules() or
+ * sy_router_load_rules_file(), the 0-based byte offset in the document of the value the
+ * error is about (inside a pattern or redirect, of the offending byte itself), or -1;
+ * sy_text_place() turns it into a line and a column. Every other function leaves it -1.
  * On success the cleared state stays.
- * route_index took the place of the first of two reserved fields (0.1): the size and
- * the layout of the struct are unchanged.
+ * route_index and document_position took the places of the two reserved fields of 0.1:
+ * the size and the layout of the struct are unchanged.
  */
 typedef struct sy_error {
     sy_status code;                       /* the status the function returned */
     int32_t position;                     /* byte offset into the input, or -1 */
     int32_t route_index;                  /* index of the route in a batch, or -1 */
-    uint32_t reserved[1];                 /* room to grow; zero */
+    int32_t document_position;            /* byte offset into a rule document, or -1 */
     char message[SY_ERROR_MESSAGE_SIZE];  /* UTF-8, NUL-terminated, "" on success */
 } sy_error;
 
@@ -1465,6 +1468,13 @@ SY_API sy_status sy_match_to_json(char *buf, /* OUT: JSON + NUL */
  *         on all the document's patterns before any route is compiled.
  *         position is the byte in the pattern or redirect for an error inside one, the
  *         byte in json for invalid JSON or for such a number (its first byte), else -1.
+ *         document_position is the byte in json of every error of the document: for
+ *         invalid JSON, the last byte jansson read (position - 1, the one its line and
+ *         column name); otherwise where the value the JSON path names starts (a string's
+ *         opening quote, an unknown field's key), or, inside a pattern or redirect, the
+ *         offending byte itself, escapes before it counted. sy_text_place() gives its
+ *         line and column. A json_t document (sy_router_load_rules_json) has no text:
+ *         there it is -1.
  *         After any error the router is exactly as before.
  *
  * Ownership: json is only read during the call; the caller keeps its buffer.
@@ -1478,6 +1488,31 @@ SY_API sy_status sy_match_to_json(char *buf, /* OUT: JSON + NUL */
 SY_API sy_status sy_router_load_rules(sy_router *router,
                                       const char *json, size_t json_len,
                                       sy_error *err);
+
+/**
+ * The line and column of byte position of text, counted as rule documents' errors count
+ * them (docs/ERRORS.md "Places in a document"): lines from 1, split at '\n'; columns from
+ * 1, in characters (a multi-byte UTF-8 character is one column, a byte inside it is in
+ * its column; a '\r' is one). For the file form, read the file and pass its bytes.
+ *
+ * @param text     UTF-8 text (a rule document); need not be NUL-terminated.
+ * @param text_len Length of text in bytes, or SY_NUL.
+ * @param position A byte offset in text (sy_error.document_position), from 0 to text_len.
+ * @param line     Out: the line, from 1.
+ * @param column   Out: the column, from 1.
+ * @param err      Optional. Cleared on entry; filled on failure.
+ * @return SY_OK;
+ *         SY_ERR_MISUSE if line or column is NULL, or text is NULL with a non-zero length;
+ *         SY_ERR_INVALID_ARGUMENT if position is negative or past text_len, or text_len
+ *         is over SIZE_MAX / 2.
+ *
+ * Ownership: text is only read during the call.
+ * Lifetime:  nothing is kept; line and column are written before returning.
+ * Thread safety: safe from any thread.
+ * Since: 0.1
+ */
+SY_API sy_status sy_text_place(const char *text, size_t text_len, int32_t position,
+                               int32_t *line, int32_t *column, sy_error *err);
 
 /**
  * Load a rule document from a file, as sy_router_load_rules() does from text.

@@ -60,6 +60,14 @@ int main(int argc, char **argv) {
             emit(out, &first, set.name, "switchyard-dispatch+requires",
                  "as switchyard-dispatch, every route with two requirements whose checks hold", set.count, &r);
         else failed = 1;
+        for (int contract = 0; contract <= 1; contract++) {
+            if (switchyard_query_suite(&set, budget, contract, &r) == 0)
+                emit(out, &first, set.name, contract ? "switchyard+query-contract" : "switchyard+query",
+                     contract ? "sy_router_resolve, every route with ?page=<int:page=1>, every request with ?page=3"
+                              : "sy_router_resolve, the routes without a query contract, every request with ?page=3",
+                     set.count, &r);
+            else failed = 1;
+        }
         if (r3_suite(&set, budget, &r) == 0)
             emit(out, &first, set.name, "r3", "match_entry_createl + r3_tree_match_route + match_entry_free (captures)",
                  set.count, &r);

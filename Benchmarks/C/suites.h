@@ -33,6 +33,9 @@ int r3_suite(const route_set *set, double budget_s, suite_result *out);
 /* sy_router_dispatch per request, the first handler called declining (dispatch_suite.c);
  * with requiring, every route has two requirements whose checks hold. */
 int switchyard_dispatch_suite(const route_set *set, double budget_s, int requiring, suite_result *out);
+/* The set's routes with a query contract (contract != 0) or without, every request with a
+ * query item: what checking a contract costs a lookup. */
+int switchyard_query_suite(const route_set *set, double budget_s, int contract, suite_result *out);
 /* Constraint routes against 32 KiB URLs built to make a backtracking engine explode. */
 int redos_suite(double budget_s, suite_result *out);
 

@@ -12,6 +12,8 @@ struct CFailure: Error {
     var position: Int?
     /// For sy_router_add_routes: the index of the route at fault (sy_error.route_index).
     var routeIndex: Int?
+    /// For a rule document's error: its byte in the document (sy_error.document_position).
+    var documentPosition: Int?
 
     init(_ status: sy_status, _ message: String, position: Int? = nil, routeIndex: Int? = nil) {
         self.status = status
@@ -23,6 +25,7 @@ struct CFailure: Error {
     /// The core's error, with its fixed C status (SwitchyardError.Code.cStatus).
     init(_ error: SwitchyardError) {
         self.init(sy_status(rawValue: error.code.cStatus), error.message, position: error.position)
+        documentPosition = error.place?.offset
     }
 
     static func misuse(_ message: String) -> CFailure { CFailure(SY_ERR_MISUSE, message) }
@@ -51,15 +54,15 @@ func core<T>(_ body: () throws -> T) throws(CFailure) -> T {
 }
 
 /// Puts `*err` in the cleared state the header promises: code SY_OK, position -1,
-/// route_index -1, reserved zero, message "". Only message[0] is written, to keep resolve
-/// cheap.
+/// route_index -1, document_position -1, message "". Only message[0] is written, to keep
+/// resolve cheap.
 @inline(__always)
 func clearError(_ err: UnsafeMutablePointer<sy_error>?) {
     guard let err else { return }
     err.pointee.code = SY_OK
     err.pointee.position = -1
     err.pointee.route_index = -1
-    err.pointee.reserved = 0
+    err.pointee.document_position = -1
     err.pointee.message.0 = 0
 }
 
@@ -69,6 +72,7 @@ func report(_ failure: CFailure, into err: UnsafeMutablePointer<sy_error>?) -> s
     err.pointee.code = failure.status
     err.pointee.position = clampedPosition(failure.position)
     err.pointee.route_index = clampedPosition(failure.routeIndex)
+    err.pointee.document_position = clampedPosition(failure.documentPosition)
     var message = failure.message
     if message.isEmpty { message = String(describing: statusDescription(failure.status)) }
     withUnsafeMutableBytes(of: &err.pointee.message) { raw in

@@ -29,3 +29,19 @@ public func sy_router_load_rules_file(_ router: OpaquePointer?,
         }
     }
 }
+
+@c @implementation
+public func sy_text_place(_ text: UnsafePointer<CChar>?, _ textLen: Int, _ position: Int32,
+                          _ line: UnsafeMutablePointer<Int32>?, _ column: UnsafeMutablePointer<Int32>?,
+                          _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
+    entry(err) { () throws(CFailure) in
+        guard let line, let column else { throw .misuse("line or column is NULL") }
+        let bytes = try bytesArgument(text, textLen, name: "text")
+        guard position >= 0, Int(position) <= bytes.count else {
+            throw .invalid("position \(position) is outside the text (0 to \(bytes.count))")
+        }
+        let place = SwitchyardError.Place(ofByte: Int(position), in: UnsafeRawBufferPointer(bytes))
+        line.pointee = Int32(clamping: place.line)
+        column.pointee = Int32(clamping: place.column)
+    }
+}

@@ -121,19 +121,21 @@ struct RulesFile {
         return source.lineColumn(offset)
     }
 
-    /// The loader's error as a report: its JSON path and place, or jansson's byte for a
-    /// syntax error.
+    /// The loader's error as a report: its JSON path and the place the loader gives
+    /// (`SwitchyardError.place`; for a syntax error, jansson's line and column).
     func report(_ e: SwitchyardError) -> Report {
-        if e.message.hasPrefix("invalid JSON"), let p = e.position {
-            let (line, column) = source.lineColumn(max(0, p - 1))
+        if e.message.hasPrefix("invalid JSON") {
             return Report(id: "invalid-document", severity: .error, message: e.message, fix: nil, path: nil,
-                          line: line, column: column)
+                          line: e.place?.line, column: e.place?.column)
         }
         guard let (_, rest) = leadingJSONPath(e.message), rest.hasPrefix(": ") else {
-            return Report(id: "invalid-document", severity: .error, message: e.message, fix: nil, path: nil)
+            return Report(id: "invalid-document", severity: .error, message: e.message, fix: nil, path: nil,
+                          line: e.place?.line, column: e.place?.column)
         }
         let path = String(decoding: Array(e.message.utf8.prefix(e.message.utf8.count - rest.utf8.count)), as: UTF8.self)
-        let where_ = place(path, position: e.position, preferKey: rest.containsText("unknown field"))
+        // An error from elsewhere than the loader (the linter's) is placed by its path here.
+        let where_ = e.place.map { (line: $0.line, column: $0.column) }
+            ?? place(path, position: e.position, preferKey: rest.containsText("unknown field"))
         return Report(id: "invalid-document", severity: .error, message: String(rest.dropFirst(2)), fix: nil,
                       path: path, line: where_?.line, column: where_?.column)
     }

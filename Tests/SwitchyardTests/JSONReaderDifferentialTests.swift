@@ -87,6 +87,11 @@ private let handMadeDocuments: [DifferentialDocument] = {
         ("version as real", "{\"version\": 1.0, \"routes\": []}"), ("unknown top-level field", "{\"version\": 1, \"routes\": [], \"bogus\": 1}"),
         ("route without target", "{\"version\": 1, \"routes\": [{\"pattern\": \"/a\"}]}"),
         ("bad pattern", "{\"version\": 1, \"routes\": [{\"pattern\": \"/:id(\", \"target\": \"X\"}]}"),
+        ("bad pattern after escapes", "{\"version\": 1, \"routes\": [{\"pattern\": \"/\\u00e9\\/<date:d>\", \"target\": \"X\"}]}"),
+        ("keyed shape, bad pattern", "{\"/a\": {\"class\": \"A\"},\r\n \"/b/<id\": {\"class\": \"B\"}}"),
+        ("unknown route field", "{\"version\": 1, \"routes\": [{\"pattern\": \"/a\", \"target\": \"A\", \"b\\u00e9\": 1}]}"),
+        ("unknown query item type", "{\"version\": 1, \"routes\": [{\"pattern\": \"/a\", \"target\": \"A\", \"query\": {\"p\": {\"type\": \"date\"}}}]}"),
+        ("conflict", "{\"version\": 1, \"routes\": [{\"pattern\": \"/a/:x\", \"target\": \"A\"}, {\"pattern\": \"/a/:y\", \"target\": \"B\"}]}"),
         ("keyed shape with a number", "{\"/a\": 5}"), ("keyed shape", "{\"/a/:id\": \"A\", \"/b\": {\"target\": \"B\", \"name\": \"b\"}}"),
         ("defaults", "{\"version\": 1, \"routes\": [{\"pattern\": \"/u(/:tab)\", \"target\": \"U\", \"defaults\": {\"tab\": \"posts\"}}]}"),
         ("null target", "{\"version\": 1, \"routes\": [{\"pattern\": \"/a\", \"target\": null}]}"),
@@ -119,16 +124,19 @@ private let allDocuments = repositoryDocuments() + handMadeDocuments
 /// What loading a document did.
 private enum LoadOutcome: Equatable {
     case routes([Route])
-    case refused(SwitchyardError.Code, String, Int?)
+    case refused(SwitchyardError.Code, String, Int?, SwitchyardError.Place?)
 }
 
-private func outcome(_ body: (Router) throws(SwitchyardError) -> Void) -> LoadOutcome {
+/// `document`: the text, to place an error of a jansson value in (the own reader places its own).
+private func outcome(placingIn document: UnsafeRawBufferPointer? = nil,
+                     _ body: (Router) throws(SwitchyardError) -> Void) -> LoadOutcome {
     let router = Router()
     do throws(SwitchyardError) {
         try body(router)
         return .routes(router.routes)
     } catch {
-        return .refused(error.code, error.message, error.position)
+        let e = document.map { error.placed(inDocument: $0) } ?? error
+        return .refused(e.code, e.message, e.position, e.place)
     }
 }
 
@@ -147,7 +155,7 @@ private func janssonText(_ e: json_error_t) -> String {
 /// naming the JSON path and why.
 private func expectSameSyntaxError(_ own: LoadOutcome, _ e: json_error_t, byteOffset: Int = 0,
                                    _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    guard case .refused(let code, let message, let position) = own else {
+    guard case .refused(let code, let message, let position, _) = own else {
         Issue.record("\(name): jansson refuses it (\(janssonText(e))), the own reader reads it", sourceLocation: sourceLocation)
         return
     }
@@ -176,7 +184,7 @@ private func expectSameSyntaxError(_ own: LoadOutcome, _ e: json_error_t, byteOf
 
 /// A number the own reader refuses and jansson reads as 0 or a subnormal (docs/SEMANTICS.md §5).
 private func isUnderflow(_ own: LoadOutcome) -> Bool {
-    if case .refused(.rule, let message, _) = own { return message.contains("underflows a double") }
+    if case .refused(.rule, let message, _, _) = own { return message.contains("underflows a double") }
     return false
 }
 
@@ -237,8 +245,12 @@ struct JSONReaderDifferentialTests {
         }
         defer { json_decref(parsed) }
         if isUnderflow(own) { return }
-        let viaJansson = outcome { r throws(SwitchyardError) in try r.loadRules(jansson: OpaquePointer(parsed)) }
+        let viaJansson = doc.bytes.withUnsafeBytes { raw in
+            outcome(placingIn: raw) { r throws(SwitchyardError) in try r.loadRules(jansson: OpaquePointer(parsed)) }
+        }
         #expect(own == viaJansson, "\(doc.name)")
+        // Every error of a document read from text has a place.
+        if case .refused(_, let message, _, let place) = own { #expect(place != nil, "\(doc.name): \(message)") }
     }
 
     /// App-link files are read with the own reader only: its values (a duplicate key once,
@@ -269,7 +281,7 @@ struct JSONReaderDifferentialTests {
             let refused: LoadOutcome
             switch own {
             case .success: refused = .routes([])
-            case .failure(let e): refused = .refused(e.code, e.message, e.position)
+            case .failure(let e): refused = .refused(e.code, e.message, e.position, e.place)
             }
             expectSameSyntaxError(refused, lenient, byteOffset: offset, doc.name)
             return
@@ -306,7 +318,7 @@ struct JSONReaderDifferentialTests {
     @Test("a real number that underflows is refused by the own reader only")
     func underflow() {
         let own = outcome { r throws(SwitchyardError) in try r.loadRules(json: "{\"version\": 1, \"routes\": [], \"x\": 1e-400}") }
-        guard case .refused(.rule, let message, let position) = own else {
+        guard case .refused(.rule, let message, let position, _) = own else {
             Issue.record("read: \(own)")
             return
         }

@@ -118,7 +118,7 @@ struct QueryContractTests {
         #expect(try r.resolve("/search?q=x&zzz=1")?.target == "Fallback")
         let bad: [(String, String)] = [
             (#"{"version":1,"routes":[{"pattern":"/a","target":"A","query":{"n":{"type":"int","default":"x"}}}]}"#, "$.routes[0].query.n.default: default 'x' of query item 'n' is not an int"),
-            (#"{"version":1,"routes":[{"pattern":"/a","target":"A","query":{"n":{"type":"date"}}}]}"#, "$.routes[0].pattern: unknown type 'date'"),  // a type the router may register: checked when added
+            (#"{"version":1,"routes":[{"pattern":"/a","target":"A","query":{"n":{"type":"date"}}}]}"#, "$.routes[0].query.n.type: unknown type 'date'"),  // a type the router may register: checked when added
             (#"{"version":1,"routes":[{"pattern":"/a/:n","target":"A","query":{"n":{"type":"int"}}}]}"#, "$.routes[0].pattern: query item 'n' has the name of a path parameter"),
         ]
         for (doc, message) in bad {

@@ -38,23 +38,30 @@ extension QueryContract {
     /// Checks every declared item (a scalar: its last value; a list: every value), then,
     /// when unknown items are refused, every query item's name. Allocates nothing.
     func check(_ q: QueryItemsInput, _ tail: UnsafeMutablePointer<TailInput>?) -> QueryVerdict {
-        for k in items.indices {
-            let key = items[k].keySpan
-            var seen = false
-            var j = q.count - 1
-            while j >= 0 {
-                if q.nameEquals(j, key) {
-                    seen = true
-                    let v = q.items[j].value
-                    if queryValue(items[k].kind, items[k].regex, q.text(v), Int(v.count), tail) == nil {
-                        return .notOfType(item: k, query: j)
+        // The items are read in place: a copy of one would retain and release its texts.
+        let verdict: QueryVerdict? = items.withUnsafeBufferPointer { items in
+            for k in 0..<items.count {
+                let key = items[k].keySpan
+                var seen = false
+                var j = q.count - 1
+                while j >= 0 {
+                    if q.nameEquals(j, key) {
+                        seen = true
+                        let v = q.items[j].value
+                        let kind = items[k].kind
+                        let accepted = kind == .regex
+                            ? queryValue(kind, items[k].regex, q.text(v), Int(v.count), tail) != nil
+                            : queryValue(kind, nil, q.text(v), Int(v.count), tail) != nil
+                        if !accepted { return .notOfType(item: k, query: j) }
+                        if !items[k].isList { break }
                     }
-                    if !items[k].isList { break }
+                    j -= 1
                 }
-                j -= 1
+                if !seen && items[k].isRequired { return .missing(item: k) }
             }
-            if !seen && items[k].isRequired { return .missing(item: k) }
+            return nil
         }
+        if let verdict { return verdict }
         if refusesUnknown {
             for j in 0..<q.count {
                 let t = q.items[j].name
@@ -66,16 +73,27 @@ extension QueryContract {
 }
 
 extension Walker {
-    /// Whether the query satisfies the contract of entry `e`'s route. Out of line: only
-    /// routes with a contract call it.
-    @inline(never)
+    /// Whether the query satisfies the contract of entry `e`'s route. Only routes with a
+    /// contract call it; it takes the few values it reads, not the walker (a method of the
+    /// walker had its caller copy the whole walker for each call).
+    @inline(__always)
     func queryAccepts(_ e: TableEntry) -> Bool {
-        guard let contracts = buffer.pointee.tableView?.pointee.queryContracts,
-              let contract = contracts[Int(e.route)] else { return true }
-        let query = buffer.pointee.view.query
-        let input = QueryItemsInput(url: url, decoded: decoded, items: UnsafePointer(query.base), count: query.count)
-        return contract.check(input, buffer.pointee.tail) == .accepted
+        queryContractAccepts(e, buffer, url, decoded)
     }
+}
+
+/// `Walker.queryAccepts`, out of line. The contract is borrowed from the table's list (which
+/// holds it while the walk runs), not retained.
+@inline(never)
+func queryContractAccepts(_ e: TableEntry, _ buffer: UnsafeMutablePointer<MatchBuffer.State>,
+                          _ url: UnsafePointer<UInt8>, _ decoded: UnsafePointer<UInt8>) -> Bool {
+    guard let contracts = buffer.pointee.tableView?.pointee.queryContracts,
+          let contract = UnsafeRawPointer(contracts + Int(e.route)).load(as: Unmanaged<QueryContract>?.self)
+    else { return true }
+    let query = buffer.pointee.view.query
+    let input = QueryItemsInput(url: url, decoded: decoded, items: UnsafePointer(query.base), count: query.count)
+    let tail = buffer.pointee.tail
+    return contract._withUnsafeGuaranteedRef { $0.check(input, tail) } == .accepted
 }
 
 extension Table {
@@ -103,28 +121,33 @@ extension MatchBuffer {
         let query = st.pointee.view.query
         let input = QueryItemsInput(url: url.baseAddress ?? emptyBytes, decoded: UnsafePointer(st.pointee.view.decoded.base),
                                     items: UnsafePointer(query.base), count: query.count)
-        for k in contract.items.indices {
-            let name = contract.items[k].nameSpan
-            let kind = contract.items[k].kind
-            var found = false
-            var j = contract.items[k].isList ? 0 : query.count - 1
-            while j >= 0 && j < query.count {
-                if input.nameEquals(j, contract.items[k].keySpan) {
-                    found = true
-                    let v = query[j].value
-                    appendContractValue(typedQueryParameter(name, ByteSpan(base: input.text(v), count: Int(v.count)), kind))
-                    if !contract.items[k].isList { break }
+        // The items are read in place: a copy of one would retain and release its texts.
+        contract.items.withUnsafeBufferPointer { items in
+            for k in 0..<items.count {
+                let name = items[k].nameSpan
+                let kind = items[k].kind
+                let isList = items[k].isList
+                var found = false
+                var j = isList ? 0 : query.count - 1
+                while j >= 0 && j < query.count {
+                    if input.nameEquals(j, items[k].keySpan) {
+                        found = true
+                        let v = query[j].value
+                        appendContractValue(typedQueryParameter(name, ByteSpan(base: input.text(v), count: Int(v.count)), kind))
+                        if !isList { break }
+                    }
+                    j += isList ? 1 : -1
                 }
-                j += contract.items[k].isList ? 1 : -1
-            }
-            if !found, let d = contract.items[k].defaultValue {
-                switch d {
-                case .int(let i):
-                    appendContractValue(RawParameter(name: name, text: contract.items[k].defaultText, kind: .int, intValue: i, floatValue: 0))
-                case .float(let f):
-                    appendContractValue(RawParameter(name: name, text: contract.items[k].defaultText, kind: .float, intValue: 0, floatValue: f))
-                case .string:
-                    appendContractValue(RawParameter(name: name, text: contract.items[k].defaultText, kind: .string, intValue: 0, floatValue: 0))
+                if !found, items[k].defaultValue != nil {
+                    let text = items[k].defaultText
+                    switch items[k].defaultValue {
+                    case .int(let i)?:
+                        appendContractValue(RawParameter(name: name, text: text, kind: .int, intValue: i, floatValue: 0))
+                    case .float(let f)?:
+                        appendContractValue(RawParameter(name: name, text: text, kind: .float, intValue: 0, floatValue: f))
+                    default:
+                        appendContractValue(RawParameter(name: name, text: text, kind: .string, intValue: 0, floatValue: 0))
+                    }
                 }
             }
         }

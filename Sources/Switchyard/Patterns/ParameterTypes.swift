@@ -211,6 +211,21 @@ enum ParameterTypeLookup {
 /// set registered on the router. An unknown name is an error at its first byte.
 func lookUpParameterType(_ type: ArraySlice<UInt8>, at: Int,
                          registry: ParameterTypeRegistry?) throws(SwitchyardError) -> ParameterTypeLookup {
+    guard let found = try knownParameterType(type, at: at, registry: registry) else {
+        throw unknownParameterType(type, at: at)
+    }
+    return found
+}
+
+/// The error for a type name that is neither built in nor registered.
+func unknownParameterType(_ type: ArraySlice<UInt8>, at: Int) -> SwitchyardError {
+    SwitchyardError(.invalidPattern, "unknown type '\(String(decoding: type, as: UTF8.self))' at \(at)", position: at)
+}
+
+/// `lookUpParameterType`, with nil for a name that is neither built in nor registered (a
+/// caller that may know the router's types only later tells that case from a malformed name).
+func knownParameterType(_ type: ArraySlice<UInt8>, at: Int,
+                        registry: ParameterTypeRegistry?) throws(SwitchyardError) -> ParameterTypeLookup? {
     let text = String(decoding: type, as: UTF8.self)
     switch text {
     case "string": return .string
@@ -225,7 +240,7 @@ func lookUpParameterType(_ type: ArraySlice<UInt8>, at: Int,
         return .custom(try inlineWordSet(type, at: at))
     }
     if let m = registry?.lookUp(text) { return .custom(m) }
-    throw SwitchyardError(.invalidPattern, "unknown type '\(text)' at \(at)", position: at)
+    return nil
 }
 
 /// `one(a,b,c)`: the words between the parentheses, separated by ',', each percent-decoded

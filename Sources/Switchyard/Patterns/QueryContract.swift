@@ -86,10 +86,13 @@ final class QueryContract: @unchecked Sendable {
 
     /// The index of the item whose key is `p[0..<n]`, or -1.
     func itemIndex(key p: UnsafePointer<UInt8>, _ n: Int) -> Int {
-        for (k, item) in items.enumerated() where item.keySpan.count == n {
-            if let b = item.keySpan.base, bytesEqual(b, p, n) { return k }
+        // Read in place: a copy of an item would retain and release each of its texts.
+        items.withUnsafeBufferPointer { items in
+            for k in 0..<items.count where items[k].keySpan.count == n {
+                if let b = items[k].keySpan.base, bytesEqual(b, p, n) { return k }
+            }
+            return -1
         }
-        return -1
     }
 
     /// The contract as the pattern syntax writes it (for listings): `q=<string:q>&page=<int:page=1>`.
@@ -175,14 +178,21 @@ func compileQueryContract(_ declaration: QueryContractDeclaration, pathNames: [S
         } else {
             let type: ParameterTypeLookup
             do throws(SwitchyardError) {
-                type = try lookUpParameterType(Array(d.type.utf8)[...], at: max(d.typePosition, 0), registry: types)
+                let name = Array(d.type.utf8)[...], at = max(d.typePosition, 0)
+                guard let found = try knownParameterType(name, at: at, registry: types) else {
+                    if typesLater { continue }
+                    throw unknownParameterType(name, at: at)
+                }
+                type = found
             } catch {
-                if typesLater && error.message.hasPrefix("unknown type") { continue }
-                // From a document: the message without a pattern position.
+                // From a document: the message without a pattern position, and the item's
+                // "type" member as where it is (RulesLoad.swift puts the route's path before it).
                 if d.typePosition >= 0 { throw error }
                 var message = error.message
                 if message.hasSuffix(" at 0") { message.removeLast(5) }
-                throw contractError(message, -1)
+                var e = contractError(message, -1)
+                e.documentPath = JSONPath.root.key("query").key(d.name).key("type")
+                throw e
             }
             switch type {
             case .string: kind = .param

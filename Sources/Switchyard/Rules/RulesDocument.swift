@@ -14,7 +14,8 @@ struct RouteSite {
     var destinationMember: String
 
     var route: JSONPath { key.map { JSONPath.root.bracketKey($0) } ?? JSONPath.root.key("routes").index(index) }
-    var pattern: JSONPath { key == nil ? route.key("pattern") : route }
+    /// In the keyed shape the pattern is the route's key.
+    var pattern: JSONPath { key == nil ? route.key("pattern") : route.ofKey }
     var destination: JSONPath { route.key(destinationMember) }
 }
 
@@ -27,8 +28,12 @@ struct RuleDocument {
     var preset: RouterOptions.Preset?
 }
 
-func ruleError(_ path: JSONPath, _ message: String) -> SwitchyardError {
-    SwitchyardError(.rule, "\(path): \(message)")
+/// A rule error about the value `path` names; `position`: a byte inside that string (a
+/// pattern's or a redirect's). `loadRules(bytes:)` finds its place in the text.
+func ruleError(_ path: JSONPath, _ message: String, position: Int? = nil) -> SwitchyardError {
+    var e = SwitchyardError(.rule, "\(path): \(message)", position: position)
+    e.documentPath = path
+    return e
 }
 
 /// A JSON value as the reader sees it: a jansson value (`sy_router_load_rules_json`) or a
@@ -231,7 +236,7 @@ struct RuleReader {
         guard v.kind == .object else { throw mustBe("an object such as {\"disable\": [\"lint-id\"]}", path, v) }
         try v.forEachMember(path) { (key, value) throws(SwitchyardError) in
             let field = path.key(key)
-            guard key == "disable" else { throw ruleError(field, "unknown field (lint settings have only \"disable\")") }
+            guard key == "disable" else { throw ruleError(field.ofKey, "unknown field (lint settings have only \"disable\")") }
             guard value.kind == .array else { throw mustBe("an array of lint ids (strings)", field, value) }
             try value.forEachElement(field) { (i, item) throws(SwitchyardError) in
                 _ = try string(item, field.index(i))
@@ -340,7 +345,7 @@ struct RuleReader {
                 let known = keyedPattern == nil
                     ? "pattern, target, redirect, name, parent, priority, defaults, append_params, dialect, ignore_case, search, hash, query, query_unknown, requires, else, stack"
                     : "class (or target), redirectUrl (or redirect), name, parent, priority, defaults, append_params, dialect, ignore_case, search, hash, query, query_unknown, requires, else, stack"
-                throw ruleError(field(), "unknown field (a route has \(known))")
+                throw ruleError(field().ofKey, "unknown field (a route has \(known))")
             }
         }
         guard let pattern else { throw ruleError(path(), "missing \"pattern\"") }
@@ -432,7 +437,7 @@ struct RuleReader {
                         d.defaultText = ParameterValue.float(value.real).description
                     default: throw mustBe("a string or a number", member(), value)
                     }
-                default: throw ruleError(member(), "unknown field (a query item has type, required, default, key)")
+                default: throw ruleError(member().ofKey, "unknown field (a query item has type, required, default, key)")
                 }
             }
             guard var t = type else { throw ruleError(field(), "missing \"type\"") }

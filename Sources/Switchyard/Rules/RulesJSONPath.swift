@@ -3,10 +3,25 @@
 /// syntax error (or a duplicate key, which jansson reports as one) can name where it is.
 
 /// A JSON path under construction: `$`, then `.name`, `["any key"]` and `[index]` steps.
-struct JSONPath: CustomStringConvertible {
+struct JSONPath: CustomStringConvertible, Equatable, Sendable {
     private(set) var description = "$"
 
+    /// One step: a member's key or an element's index.
+    enum Step: Equatable, Sendable { case key(String), index(Int) }
+    /// The steps, for finding the value in the text when an error is reported (RulesPlace.swift).
+    private(set) var steps: [Step] = []
+    /// The path names the key of its last member rather than its value (an unknown field,
+    /// or a pattern that is a key in the keyed shape). The description is the same.
+    private(set) var namesKey = false
+
     static let root = JSONPath()
+
+    /// The same path, naming its last member's key.
+    var ofKey: JSONPath {
+        var p = self
+        p.namesKey = !steps.isEmpty
+        return p
+    }
 
     /// A member: `.name` when the key is an identifier, else `["key"]`.
     func key(_ k: String) -> JSONPath {
@@ -16,6 +31,8 @@ struct JSONPath: CustomStringConvertible {
         } else {
             p.description += "[" + quotedJSONKey(k) + "]"
         }
+        p.steps.append(.key(k))
+        p.namesKey = false
         return p
     }
 
@@ -23,12 +40,29 @@ struct JSONPath: CustomStringConvertible {
     func bracketKey(_ k: String) -> JSONPath {
         var p = self
         p.description += "[" + quotedJSONKey(k) + "]"
+        p.steps.append(.key(k))
+        p.namesKey = false
+        return p
+    }
+
+    /// This path followed by the steps of `relative` (a path from a value inside this one).
+    func appending(_ relative: JSONPath) -> JSONPath {
+        var p = self
+        for step in relative.steps {
+            switch step {
+            case .key(let k): p = p.key(k)
+            case .index(let i): p = p.index(i)
+            }
+        }
+        p.namesKey = relative.namesKey
         return p
     }
 
     func index(_ i: Int) -> JSONPath {
         var p = self
         p.description += "[\(i)]"
+        p.steps.append(.index(i))
+        p.namesKey = false
         return p
     }
 }

@@ -111,12 +111,8 @@ struct JSONSyntaxError: Error {
 
     /// Where the error is: line and column counted from 1 in characters, as jansson counts.
     func place(_ text: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
-        let at = min(position, text.count)
-        var line = 1, column = 0
-        for b in UnsafeBufferPointer(rebasing: text[..<at]) {
-            if b == 0x0A { line += 1; column = 0 } else if b & 0xC0 != 0x80 { column += 1 }
-        }
-        return (line, column)
+        let (line, characters) = linePlace(text, at: position)
+        return (line, characters)
     }
 
     func ruleError(_ text: UnsafeBufferPointer<UInt8>, byteOffset: Int = 0) -> SwitchyardError {
@@ -127,16 +123,21 @@ struct JSONSyntaxError: Error {
         let byte = at + byteOffset
         if isNumber {
             let path = jsonPath(in: base, count: text.count, at: at)
-            return SwitchyardError(.rule,
+            var e = SwitchyardError(.rule,
                 "\(path): \(subject) (line \(line), column \(column + 1), byte \(byte)) \(message)", position: byte)
+            if byteOffset == 0 { e.place = SwitchyardError.Place(ofByte: at, in: UnsafeRawBufferPointer(text)) }
+            return e
         }
         var whereText = ""
         if at > 0 {
             let path = jsonPath(in: base, count: text.count, at: at - 1)
             if path.description != "$" { whereText = " in \(path)" }
         }
-        return SwitchyardError(.rule,
+        var e = SwitchyardError(.rule,
             "invalid JSON at line \(line), column \(column), byte \(byte)\(whereText): \(message)", position: byte)
+        // The place of the last byte read: the one jansson's line and column name.
+        if byteOffset == 0 { e.place = SwitchyardError.Place(ofByte: max(at - 1, 0), in: UnsafeRawBufferPointer(text)) }
+        return e
     }
 }
 

@@ -49,7 +49,11 @@ extension Router {
         }
         // Parsed into nodes that point into the text (RulesJSONText.swift), read into routes,
         // and dropped before any route is compiled.
-        try load(readRuleDocument(bytes: bytes, patternConfig.read))
+        do throws(SwitchyardError) {
+            try load(readRuleDocument(bytes: bytes, patternConfig.read))
+        } catch {
+            throw error.placed(inDocument: bytes)
+        }
     }
 
     func load(_ doc: consuming RuleDocument) throws(SwitchyardError) {
@@ -71,14 +75,16 @@ extension Router {
         let annotate: (Int, SwitchyardError) -> SwitchyardError = { index, error in
             if error.code == .rule { return error }
             let site = sites[index]
-            let path: JSONPath
+            var path: JSONPath
             switch error.code {
             case .invalidPattern, .conflict: path = site.pattern
             case .limit: path = checked == index ? site.destination : site.pattern
             case .invalidArgument: path = checked == index ? site.destination : site.route
             default: path = site.route
             }
-            return SwitchyardError(.rule, "\(path): \(error.message)", position: error.position)
+            // An error about a member inside the route (a query item's type) says which.
+            if let inside = error.documentPath { path = site.route.appending(inside) }
+            return ruleError(path, error.message, position: error.position)
         }
         // Compiled outside the router's lock; the lock is held only for conflicts and the swap,
         // and the table is built outside it too (resolves meanwhile use the previous one).
@@ -98,7 +104,7 @@ extension Router {
         // Conflicts and the budget (checked again on the routes as they are now) concern
         // the pattern.
         let applyAnnotate: (Int, SwitchyardError) -> SwitchyardError = { index, error in
-            SwitchyardError(.rule, "\(sites[index].pattern): \(error.message)", position: error.position)
+            ruleError(sites[index].pattern, error.message, position: error.position)
         }
         try changeAndBuild { (s: inout RouterState) throws(SwitchyardError) in
             try s.checkParents(adding: prepared, replacingDocument: true, annotate: annotate)

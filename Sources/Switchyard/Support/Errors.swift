@@ -54,6 +54,36 @@ public struct SwitchyardError: Error, Equatable, Sendable, CustomStringConvertib
     /// For `Router.add(contentsOf:)`: the 0-based index, in the batch, of the route the
     /// error is about; nil otherwise.
     public var routeIndex: Int?
+    /// For an error in a rule document read from text or a file (`rule`): where in the
+    /// document, for the value the message's JSON path names (inside a pattern or redirect,
+    /// the offending byte itself); nil otherwise, and for a document given as a jansson value.
+    public var place: Place?
+    /// The JSON path of a rule error, kept to find its place in the text (RulesPlace.swift).
+    var documentPath: JSONPath?
+
+    /// A place in a document: `offset` the 0-based byte in the document's text, `line` from 1,
+    /// `column` from 1 counted in characters (Unicode scalars: a multi-byte UTF-8 character
+    /// is one column, a tab one, a CR before a line feed one). For a JSON syntax error, the
+    /// last byte the parser read (one before `position`), which the message's line and
+    /// column name too.
+    public struct Place: Equatable, Sendable, CustomStringConvertible {
+        /// The line, from 1 (lines end at each line feed).
+        public var line: Int
+        /// The column, from 1, in characters.
+        public var column: Int
+        /// The 0-based byte in the document.
+        public var offset: Int
+
+        /// A place from its three numbers.
+        public init(line: Int, column: Int, offset: Int) {
+            self.line = line
+            self.column = column
+            self.offset = offset
+        }
+
+        /// "line 3, column 21, byte 83".
+        public var description: String { "line \(line), column \(column), byte \(offset)" }
+    }
 
     /// Messages that concern a byte end with "at N" (N = `position`); it is added when missing.
     public init(_ code: Code, _ message: String, position: Int? = nil) {

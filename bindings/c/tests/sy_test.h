@@ -106,14 +106,14 @@ static inline void sy_test_dirty(sy_error *err)
     memset(err, 0x5A, sizeof *err);
 }
 
-/* "clears it on entry: code = SY_OK, position = -1, route_index = -1, reserved = {0},
+/* "clears it on entry: code = SY_OK, position = -1, route_index = -1, document_position = -1,
  * message[0] = '\0'" */
 #define assert_cleared(errp) sy_test_check_cleared((errp), __FILE__, __LINE__)
 
 static inline void sy_test_check_cleared(const sy_error *err, const char *file, int line)
 {
     if (err->code != SY_OK || err->position != -1 || err->route_index != -1 ||
-        err->reserved[0] != 0 || err->message[0] != '\0') {
+        err->document_position != -1 || err->message[0] != '\0') {
         print_error("%s:%d: sy_error not in the cleared state (code %d, position %d)\n", file,
                     line, (int)err->code, (int)err->position);
         _fail(file, line);

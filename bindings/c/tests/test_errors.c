@@ -173,7 +173,7 @@ static const case_t cases[] = {
 #define NCASES (sizeof cases / sizeof cases[0])
 
 /* HEADER: "Every function that takes an sy_error * clears it on entry: code = SY_OK,
- * position = -1, route_index = -1, reserved = {0}, message[0] = '\0'." ... "On success
+ * position = -1, route_index = -1, document_position = -1, message[0] = '\0'." ... "On success
  * the cleared state stays." */
 static void success_leaves_error_cleared(void **state)
 {
@@ -201,7 +201,7 @@ static void failure_fills_error(void **state)
         print_message("%s\n", cases[i].name);
         assert_status(cases[i].status, cases[i].bad(&err), &err);
         assert_failed(&err, cases[i].status);
-        assert_int_equal(err.reserved[0], 0);
+        assert_int_equal(err.document_position, -1);
         /* HEADER: "every other function leaves it -1" (none of these is a batch) */
         assert_int_equal(err.route_index, -1);
         /* a failure after a failure: the old message must not leak into the new one */

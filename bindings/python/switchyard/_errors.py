@@ -80,7 +80,10 @@ class SwitchyardError(Exception):
     binding does not know), ``message`` the sentence in plain words, ``position`` the
     0-based byte offset into the UTF-8 input (pattern, URL or rule document) that caused
     it, or ``None``; ``route_index`` the index of the route at fault in a batch
-    (``Router.add_routes``), or ``None``.
+    (``Router.add_routes``), or ``None``. For an error in a rule document
+    (``Router.load_rules``, ``load_rules_file``), ``document_position`` is its byte in the
+    document, ``line`` and ``column`` its line and column (from 1, columns in characters);
+    ``None`` otherwise.
     """
 
     __module__ = "switchyard"
@@ -88,6 +91,9 @@ class SwitchyardError(Exception):
     message: str
     position: Optional[int]
     route_index: Optional[int]
+    document_position: Optional[int]
+    line: Optional[int]
+    column: Optional[int]
 
     def __init__(self, code: int, message: str, position: Optional[int] = None,
                  route_index: Optional[int] = None) -> None:
@@ -96,6 +102,9 @@ class SwitchyardError(Exception):
         self.message = message
         self.position = position
         self.route_index = route_index
+        self.document_position = None
+        self.line = None
+        self.column = None
 
     def __str__(self) -> str:
         return self.message
@@ -114,7 +123,8 @@ class ConflictError(SwitchyardError):
 
 
 class RuleError(SwitchyardError):
-    """A rule document is invalid (SY_ERR_RULE); the message names the JSON path."""
+    """A rule document is invalid (SY_ERR_RULE); the message names the JSON path, and
+    ``line``, ``column`` and ``document_position`` say where it is in the document."""
 
     __module__ = "switchyard"
 

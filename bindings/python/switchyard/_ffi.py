@@ -48,12 +48,13 @@ class SyError(ctypes.Structure):
         ("code", c_int),
         ("position", c_int32),
         ("route_index", c_int32),
-        ("reserved", c_uint32 * 1),
+        ("document_position", c_int32),
         ("message", c_char * 256),
     ]
     code: int
     position: int
     route_index: int
+    document_position: int
     message: bytes
 
 
@@ -351,14 +352,18 @@ def error_from(status: int, err: SyError | None) -> Exception:
     """The exception for a failed call, from its sy_error (or the status string), its
     message in Python's words (_messages.py)."""
     route_index: int | None = None
+    document_position: int | None = None
     if err is not None and err.code == status and err.message:
         message = python_words(err.message.decode("utf-8", "replace"))
         position = err.position if err.position >= 0 else None
         route_index = err.route_index if err.route_index >= 0 else None
+        document_position = err.document_position if err.document_position >= 0 else None
     else:
         message = sy_status_str(status).decode("utf-8", "replace")
         position = None
-    return error_for(status, message, position, route_index)
+    exc = error_for(status, message, position, route_index)
+    exc.document_position = document_position
+    return exc
 
 
 def check_status(status: int, func: Any, args: Tuple[Any, ...]) -> int:
@@ -448,6 +453,8 @@ sy_router_remove = _declare(
     "sy_router_remove", [POINTER(c_int), RouterRef, c_char_p, c_size_t, ErrPtr], c_int, check_status
 )
 # Rule documents: optional, so the package loads with a library that predates them.
+sy_text_place = _declare_optional(
+    "sy_text_place", [c_char_p, c_size_t, c_int32, POINTER(c_int32), POINTER(c_int32), ErrPtr], c_int, check_status)
 sy_router_load_rules = _declare_optional(
     "sy_router_load_rules", [RouterRef, c_char_p, c_size_t, ErrPtr], c_int, check_status
 )

@@ -442,22 +442,27 @@ class Match(metaclass=_Unconstructible):
         """Every merged value called ``name``, in order: all the typed values of a list
         query item (``<[int]:ids>``), else the one parameter of that name; () when absent.
         ``params`` keeps a list's last value."""
+        return self._all_values.get(name, ())
+
+    @_cached
+    def _all_values(self) -> Dict[str, Tuple[ParamValue, ...]]:
+        """Every merged value by name, in order, read in one pass (kept, so that a Match
+        of a candidate or a handler reads them before its C match moves on)."""
         ref = self._c.ref
-        want = name.encode()
-        out: List[ParamValue] = []
+        out: Dict[str, List[ParamValue]] = {}
         p = _ffi.SyParam()
         err = SyError()
         for i in range(_ffi.sy_match_param_count(ref)):
             _ffi.sy_match_param_at(byref(p), ref, i, err)
-            if p.name_ptr[: p.name_len] != want:
-                continue
+            value: ParamValue
             if p.type == _ffi.SY_VALUE_INT:
-                out.append(p.int_value)
+                value = p.int_value
             elif p.type == _ffi.SY_VALUE_FLOAT:
-                out.append(p.float_value)
+                value = p.float_value
             else:
-                out.append(p.text_ptr[: p.text_len].decode() if p.text_len else "")
-        return tuple(out)
+                value = p.text_ptr[: p.text_len].decode() if p.text_len else ""
+            out.setdefault(p.name_ptr[: p.name_len].decode(), []).append(value)
+        return {key: tuple(v) for key, v in out.items()}
 
     @_cached
     def redirects(self) -> Tuple[str, ...]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import warnings
-from ctypes import byref, c_int
+from ctypes import byref, c_int, c_int32
 from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, NoReturn, Optional, Tuple, Union
 
 from . import _ffi, fixtures, introspection, navigation, parameter_types, requirements, stacks
@@ -29,6 +29,16 @@ Precedence = Literal["specificity", "registration_order", "most_literals", "code
 Preset = Literal["switchyard", "jlroutes", "urlnavigator", "mgjrouter", "deeplinkkit", "waapprouting",
                  "kickstarter", "routingkit"]
 Dialect = Literal["switchyard", "urlpattern"]
+
+
+def _place(exc: SwitchyardError, document: bytes) -> None:
+    """Fills a rule error's line and column from its byte in ``document`` (sy_text_place)."""
+    at = exc.document_position
+    if at is None or at > len(document) or _ffi.sy_text_place is None:
+        return
+    line, column = c_int32(), c_int32()
+    _ffi.sy_text_place(document, len(document), at, byref(line), byref(column), SyError())
+    exc.line, exc.column = line.value, column.value
 
 
 def _closed() -> SwitchyardError:
@@ -267,12 +277,22 @@ class Router:
         except FileError as exc:
             exc.filename = name
             raise
+        except SwitchyardError as exc:
+            if exc.document_position is not None:
+                with open(name, "rb") as f:
+                    _place(exc, f.read())
+            raise
 
     def _load(self, load: Optional[_ffi.CFunction], text: bytes) -> None:
         h = self._ref()
         if load is None or not _ffi.has_rules():
             raise NotImplementedError(f"{_ffi.library_path} has no sy_router_load_rules; rebuild libswitchyard")
-        load(h, text, len(text), SyError())
+        try:
+            load(h, text, len(text), SyError())
+        except SwitchyardError as exc:
+            if load is _ffi.sy_router_load_rules:
+                _place(exc, text)
+            raise
         self._changed = True
         note_uuid_routes(h)
 
@@ -374,7 +394,9 @@ class Router:
         requirement and a resume token issued at ``now``, seconds since 1970, the clock's
         when None). With ``entry`` (switchyard.stacks.COLD, WARM, NOTIFICATION, LINK or a
         name of the app's own) and ``open`` (the screens open), ``result.operations`` holds
-        the operations that open the accepted route's stack."""
+        the operations that open the accepted route's stack. The matches a handler gets and
+        ``result.match`` hold the same typed values as ``resolve(url).params`` (int, float, UUID,
+        the values of the router's own parameter types)."""
         if requirements.sy_router_dispatch_pending is None:
             return navigation._dispatch(self, url, context)
         return requirements._dispatch(self, url, context, now, entry, open)
@@ -453,6 +475,8 @@ class Router:
         followed. At most ``max_candidates`` (a Router option, default 16) are given. Reading
         only the first costs one resolve; the rest are worked out when the iteration reaches
         the second. Raises as ``resolve`` does for a URL that cannot be read, at the call.
+        Each Match's ``params`` and ``path_params`` hold typed values as ``resolve``'s do
+        (int, float, UUID, the values the router's own parameter types' ``parse`` gave).
         """
         return introspection._candidates(self, url)
 

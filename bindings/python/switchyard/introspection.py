@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, Optional, Tuple, Union
 
-from . import _ffi
+from . import _ffi, parameter_types
 from ._errors import SY_ERR_BUFFER_TOO_SMALL, SY_OK
 from ._ffi import MatchRef, RouterRef, SyError
 from ._match import Match, Scratch
@@ -56,23 +56,34 @@ def _candidates(self: Router, url: Text) -> Iterator[Match]:
     router = self._ref()
     walker = Scratch()  # its own C match: the walk lives in it until the iterator is done
     err = SyError()
+    # A router with parameter types of its own: the values their parse functions give
+    # during the walk replace the texts, as resolve's do.
+    typed = parameter_types.has_types(self)
+    if typed:
+        parameter_types.taken_values()
     _raise_for(_require(sy_router_candidates, "sy_router_candidates")(
         walker.ref, router, data, len(data), byref(err)), err)
-    return _walk(walker)
+    return _walk(walker, self if typed else None)
 
 
-def _walk(walker: Scratch) -> Iterator[Match]:
+def _walk(walker: Scratch, typed: Optional[Router]) -> Iterator[Match]:
     # Imported here: navigation imports this package's Router module first.
     from .navigation import _borrowed_match
 
     next_candidate = _require(sy_match_next_candidate, "sy_match_next_candidate")
     address = ctypes.addressof(walker.ref)
+    # The parse functions' values of the walk so far (each C call may call them).
+    values = parameter_types.taken_values() if typed is not None else {}
     while _ffi.sy_match_found(walker.ref):
         # A Match of its own, every attribute read now: the walker moves on.
         match: Match = _borrowed_match(address)
+        if typed is not None:
+            parameter_types.give_values(typed, match, values)
         yield match
         err = SyError()
         _raise_for(next_candidate(walker.ref, byref(err)), err)
+        if typed is not None:
+            values.update(parameter_types.taken_values())
 
 
 # ------------------------------------------------------------------ explain

@@ -27,7 +27,7 @@ from ctypes import CFUNCTYPE, POINTER, byref, c_char, c_char_p, c_int, c_size_t,
 from typing import TYPE_CHECKING, Any, Callable, Dict, Mapping, Optional, Tuple, Union
 from uuid import UUID
 
-from . import _ffi
+from . import _ffi, parameter_types
 from ._errors import SY_ERR_BUFFER_TOO_SMALL, SY_OK
 from ._ffi import MatchRef, RouterRef, SyError, SyParam, SyRoute, SyStr
 from ._match import Match, Scratch, give_scratch, make_match, take_scratch
@@ -223,15 +223,35 @@ _lock = threading.Lock()
 
 
 class _Dispatch:
-    __slots__ = ("context", "value", "error")
+    # typed: the Router when it has parameter types of its own, and values: what their
+    # parse functions gave during the dispatch, put in each Match as resolve puts them.
+    __slots__ = ("context", "value", "error", "typed", "values")
     context: object
     value: object
     error: Optional[BaseException]
+    typed: Optional[Router]
+    values: Dict[Tuple[str, str], Any]
 
-    def __init__(self, context: object) -> None:
+    def __init__(self, context: object, typed: Optional[Router] = None) -> None:
         self.context = context
         self.value = None
         self.error = None
+        self.typed = typed
+        self.values = {}
+
+    @staticmethod
+    def of(router: Router, context: object) -> _Dispatch:
+        """The state of a dispatch on ``router`` starting now."""
+        typed = parameter_types.has_types(router)
+        if typed:
+            parameter_types.taken_values()  # only this dispatch's values from here on
+        return _Dispatch(context, router if typed else None)
+
+    def give_values(self, m: Match) -> None:
+        """The parse functions' values of the dispatch so far, in ``m`` (parameter_types)."""
+        if self.typed is not None:
+            self.values.update(parameter_types.taken_values())
+            parameter_types.give_values(self.typed, m, self.values)
 
 
 def _borrowed_match(ptr: int) -> Match:
@@ -249,6 +269,7 @@ def _borrowed_match(ptr: int) -> Match:
     m._cache = None
     m._text = None
     m._read_all()
+    m._all_values  # noqa: B018  # read now: values() needs them after the C match moved on
     m._cache["stack"] = _read_stack(lent.ref)  # type: ignore[index]  # _read_all filled it
     m._cache["data"] = _read_data(lent.ref)  # type: ignore[index]
     try:
@@ -265,7 +286,9 @@ def _trampoline(match_ptr: int, handler_token: int, dispatch_token: int) -> int:
     if state is None or handler is None:
         return SY_DECLINED
     try:
-        value = handler(_borrowed_match(match_ptr), state.context)
+        m = _borrowed_match(match_ptr)
+        state.give_values(m)
+        value = handler(m, state.context)
     except BaseException as e:  # noqa: B036 - handed to dispatch's caller unchanged
         state.error = e
         return -1
@@ -300,7 +323,7 @@ def _dispatch(self: Router, url: object, context: object = None) -> DispatchResu
     """Router.dispatch (its docstring says what it does)."""
     data = utf8(url, "url")
     router = self._ref()
-    state = _Dispatch(context)
+    state = _Dispatch.of(self, context)
     with _lock:
         token = next(_tokens)
     _dispatches[token] = state
@@ -325,6 +348,7 @@ def _dispatch(self: Router, url: object, context: object = None) -> DispatchResu
     m._c = c
     m._cache = None
     m._text = None
+    state.give_values(m)
     return DispatchResult(m, state.value)
 
 

@@ -211,14 +211,32 @@ def resolve_typed(router: Router, url: Any) -> Match:
                                        f"parameter type {_calls.failed_type!r} failed: "
                                        f"{type(failure).__name__}: {failure}", e.position) from failure
         raise
+    give_values(router, m, taken_values())
+    return m
+
+
+def has_types(router: Router) -> bool:
+    """Whether ``router`` has parameter types of its own (then its matches need give_values)."""
+    return bool(_router_types.get(router))
+
+
+def taken_values() -> Dict[Tuple[str, str], Any]:
+    """The values ``parse`` gave on this thread since the last call, by (type, text); forgotten
+    here, so that the next resolve starts afresh."""
     values = _calls.values
     _calls.values = {}
+    return values
+
+
+def give_values(router: Router, m: Match, values: Mapping[Tuple[str, str], Any]) -> None:
+    """Puts the values ``parse`` gave (``values``, by (type, text)) in place of their texts
+    in ``m.params`` and ``m.path_params``: one code path for resolve, candidates and the
+    matches a dispatch gives its handlers."""
     if m and values:
         names = _typed_names(router, m.pattern)
         if names:
             _replace(m, "params", names, values)
             _replace(m, "path_params", names, values)
-    return m
 
 
 def _replace(m: Match, attribute: str, names: Mapping[str, str], values: Mapping[Tuple[str, str], Any]) -> None:

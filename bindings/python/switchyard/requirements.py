@@ -220,7 +220,7 @@ def _run(router: Router, fn: Any, name: str, data: bytes, context: object,
     if entry is not None:
         stacks._operations(Scratch().ref, entry, open)  # a miss: checks entry and open only
     ref = router._ref()
-    state = navigation._Dispatch(context)
+    state = navigation._Dispatch.of(router, context)
     with navigation._lock:
         token = next(navigation._tokens)
     navigation._dispatches[token] = state
@@ -251,6 +251,7 @@ def _run(router: Router, fn: Any, name: str, data: bytes, context: object,
     m._c = c
     m._cache = None
     m._text = None
+    state.give_values(m)
     return navigation.DispatchResult(m, state.value, pending, operations)
 
 
