@@ -149,6 +149,13 @@ def main(argv):
         if l == "c" and name == "switchyard+query-contract" and without:
             ratio = r["ns_per_lookup"] / without["ns_per_lookup"]
             print(f"  {'met ' if ratio <= 1.3 else 'MISS'} c {s}: resolve with a query contract / without = {ratio:.2f}x (target <= 1.3x)")
+        default = by.get((l, s, "switchyard-preset-switchyard-hosted" if name == "switchyard-preset-kickstarter"
+                             else "switchyard-preset-switchyard"))
+        if (l == "c" and name.startswith("switchyard-preset-") and default
+                and name not in ("switchyard-preset-switchyard", "switchyard-preset-switchyard-hosted")):
+            ratio = r["ns_per_lookup"] / default["ns_per_lookup"]
+            preset = name[len("switchyard-preset-"):]
+            print(f"  {'met ' if ratio <= 1.5 else 'MISS'} c {s}: preset {preset} / the default options = {ratio:.2f}x (target <= 1.5x)")
     small = by.get(("swift", "matchit", "switchyard"))
     for suite, what in (("random-100000", "10,000 distinct requests"), ("random-100000-hot130", "130 distinct requests")):
         big = by.get(("swift", suite, "switchyard"))

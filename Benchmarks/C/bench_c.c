@@ -4,6 +4,7 @@
  * Writes a JSON array of result rows; progress and mismatches go to stderr. */
 #include "suites.h"
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 
 /* One result: a JSON row and a progress line. */
@@ -68,6 +69,24 @@ int main(int argc, char **argv) {
                      set.count, &r);
             else failed = 1;
         }
+        /* Each compatibility preset's resolve on the matchit set, beside the default's. */
+        static const char *const presets[] = { "switchyard", "jlroutes", "urlnavigator", "mgjrouter",
+                                               "deeplinkkit", "waapprouting", "kickstarter", "routingkit" };
+        for (size_t p = 0; k == 0 && p < sizeof presets / sizeof presets[0]; p++) {
+            char name[64];
+            snprintf(name, sizeof name, "switchyard-preset-%s", presets[p]);
+            int hosted = strcmp(presets[p], "kickstarter") == 0;
+            if (switchyard_preset_suite(&set, budget, presets[p], hosted, &r) == 0)
+                emit(out, &first, set.name, name,
+                     hosted ? "sy_router_resolve on a router made with sy_router_options_preset, requests on https://www.kickstarter.com"
+                            : "sy_router_resolve on a router made with sy_router_options_preset", set.count, &r);
+            else failed = 1;
+        }
+        /* The default options on those whole URLs: what the kickstarter row is set against. */
+        if (k == 0 && switchyard_preset_suite(&set, budget, "switchyard", 1, &r) == 0)
+            emit(out, &first, set.name, "switchyard-preset-switchyard-hosted",
+                 "sy_router_resolve, default options, requests on https://www.kickstarter.com", set.count, &r);
+        else if (k == 0) failed = 1;
         if (r3_suite(&set, budget, &r) == 0)
             emit(out, &first, set.name, "r3", "match_entry_createl + r3_tree_match_route + match_entry_free (captures)",
                  set.count, &r);

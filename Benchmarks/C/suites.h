@@ -20,6 +20,15 @@ int switchyard_params_suite(const route_set *set, double budget_s, suite_result 
 struct sy_router;
 struct sy_match;
 int switchyard_build(const route_set *set, struct sy_router **router, struct sy_match **match, size_t *mismatches);
+/* The same, the router made with `opts` (NULL: the default options). */
+struct sy_router_options;
+int switchyard_build_with(const route_set *set, const struct sy_router_options *opts, struct sy_router **router,
+                          struct sy_match **match, size_t *mismatches);
+/* sy_router_resolve on a router made with compatibility preset `preset` (preset_suite.c):
+ * the set's routes as that router writes them (without the leading '/' for the presets
+ * that read it as an empty first segment or as an unanchored host); with `hosted`, every
+ * request a whole URL on https://www.kickstarter.com. */
+int switchyard_preset_suite(const route_set *set, double budget_s, const char *preset, int hosted, suite_result *out);
 /* matchit (the Rust crate, through Benchmarks/matchit-harness) when the benchmark was built
  * with it (SWITCHYARD_BENCH_MATCHIT): its lookup alone, and with every parameter read. */
 int matchit_suite(const route_set *set, double budget_s, int read_params, suite_result *out);

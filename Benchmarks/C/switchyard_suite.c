@@ -23,6 +23,11 @@ static size_t sy_pass(void *p) {
 }
 
 int switchyard_build(const route_set *set, sy_router **router_out, sy_match **match_out, size_t *mismatches) {
+    return switchyard_build_with(set, NULL, router_out, match_out, mismatches);
+}
+
+int switchyard_build_with(const route_set *set, const sy_router_options *opts, sy_router **router_out,
+                          sy_match **match_out, size_t *mismatches) {
     sy_error err;
     sy_router *router = NULL;
     sy_match *match = NULL;
@@ -30,7 +35,7 @@ int switchyard_build(const route_set *set, sy_router **router_out, sy_match **ma
     char (*targets)[24] = calloc(set->count, sizeof *targets);
     int rc = -1;
     if (routes == NULL || targets == NULL) goto done;
-    if (sy_router_new(&router, NULL, &err) != SY_OK || sy_match_new(&match, &err) != SY_OK) {
+    if (sy_router_new(&router, opts, &err) != SY_OK || sy_match_new(&match, &err) != SY_OK) {
         fprintf(stderr, "switchyard %s: %s\n", set->name, err.message);
         goto done;
     }

@@ -104,13 +104,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 @Suite("Doc blocks of docs/CONFORMANCE.md") struct Doc_docs_CONFORMANCE_md {
     @Test("docs/CONFORMANCE.md: its runnable blocks, in order") func runs() throws {
         // the page's Swift block 1
-        let router = try Router(options: .preset(.jlroutes))      // Swift
-        try router.add("/user/view/:userID", target: "UserView")
-        // the page's Swift block 2
         let router = try Router(options: .preset(.jlroutes))
         try router.add("/user/view/:userID", target: "UserView")
         try router.add("thing://post/:id", target: "ThingPost")
         try router.add("/user#/view/:userID", target: "UserFragment")
+    }
+    // The page's Swift fragment 1: compiled only.
+    func fragment1() throws {
+        let router = try Router(options: .preset(.jlroutes))      // Swift
+        try router.add("/user/view/:userID", target: "UserView")
     }
 }
 

@@ -40,17 +40,15 @@ struct URLPrePass: Sendable {
         }
         if !hostPrefixes.isEmpty && !hostAllowed(url, schemeEnd) { return .refused }
         guard fragmentAsPath || encodedPlusAsSpace else { return .same }
+        // Most URLs need no rewriting: find that out a word at a time, without copying them.
+        let p = url.baseAddress ?? emptyBytes, n = url.count
+        let hashAt = fragmentAsPath ? firstByte(p, 0, n) { byteMask($0, 0x23) } : n
+        let hash: Int? = hashAt < n ? hashAt : nil
+        guard hash != nil || (encodedPlusAsSpace && Self.hasEncodedPlus(p, n)) else { return .same }
         var bytes = Array(url)
-        var changed = false
-        if fragmentAsPath, let hash = bytes.firstIndex(of: 0x23) {
-            bytes = Self.fragmentJoined(bytes, hash)
-            changed = true
-        }
-        if encodedPlusAsSpace, Self.hasEncodedPlus(bytes[...]) {
-            bytes = Self.encodedPlusDecoded(bytes)
-            changed = true
-        }
-        return changed ? .rewritten(bytes) : .same
+        if let hash { bytes = Self.fragmentJoined(bytes, hash) }
+        if encodedPlusAsSpace, Self.hasEncodedPlus(bytes) { bytes = Self.encodedPlusDecoded(bytes) }
+        return .rewritten(bytes)
     }
 
     /// With `schemeTables`: whether the winner of `match` may stand. A route without a scheme
@@ -60,17 +58,22 @@ struct URLPrePass: Sendable {
         guard let route = match.route, let table = match.table, !table.namedSchemes.isEmpty else { return true }
         let v = Int(match.entry.variant)
         if v < route.variants.count, route.variants[v].scheme != nil { return true }
-        let scheme: [UInt8]? = match.withURLBytes { url in
-            Self.schemeEnd(url).map { url[0..<$0].map(asciiLower) }
+        return match.withURLBytes { url in
+            guard let end = Self.schemeEnd(url), let p = url.baseAddress else { return true }
+            func among(_ schemes: Set<[UInt8]>) -> Bool {
+                schemes.contains { s in s.count == end && s.withUnsafeBufferPointer { bytesEqualFolding($0.baseAddress ?? emptyBytes, p, end) } }
+            }
+            return !among(table.namedSchemes) || among(globalFallbackSchemes)
         }
-        guard let scheme else { return true }
-        return !table.namedSchemes.contains(scheme) || globalFallbackSchemes.contains(scheme)
     }
 
-    /// Where the scheme's ':' is, when the URL starts with a scheme.
+    /// Where the scheme's ':' is, when the URL starts with a scheme. Reads no further than
+    /// the scheme: a path (`/a/b`) is known to have none from its first byte.
     static func schemeEnd(_ url: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let colon = url.firstIndex(of: 0x3A), colon > 0 else { return nil }
-        return isSchemeName(UnsafeBufferPointer(rebasing: url[0..<colon])) ? colon : nil
+        guard let first = url.first, isSchemeStart(first) else { return nil }
+        var i = 1
+        while i < url.count, isSchemeByte(url[i]) { i += 1 }
+        return i < url.count && url[i] == 0x3A ? i : nil
     }
 
     /// Whether the URL's host (after `//`, without userinfo and port) is one of the prefixes or,
@@ -83,10 +86,19 @@ struct URLPrePass: Sendable {
         while end < url.count, url[end] != 0x2F, url[end] != 0x3F, url[end] != 0x23, url[end] != 0x5C { end += 1 }
         var hostStart = start + 2
         if let at = url[hostStart..<end].lastIndex(of: 0x40) { hostStart = at + 1 }
-        var host = UnsafeBufferPointer(rebasing: url[hostStart..<end]).map(asciiLower)
-        if host.first != 0x5B, let colon = host.lastIndex(of: 0x3A) { host.removeSubrange(colon...) }
-        if host.last == 0x2E { host.removeLast() }  // "example.com." is "example.com"
-        return hostPrefixes.contains { p in host == p || (p.last == 0x2E && host.starts(with: p)) }
+        var hostEnd = end
+        if hostStart < end, url[hostStart] != 0x5B, let colon = url[hostStart..<end].lastIndex(of: 0x3A) { hostEnd = colon }
+        if hostEnd > hostStart, url[hostEnd - 1] == 0x2E { hostEnd -= 1 }  // "example.com." is "example.com"
+        guard let base = url.baseAddress else { return false }
+        let host = base + hostStart, n = hostEnd - hostStart
+        // Compared in place, case folded (the prefixes are lowercase): no copy per resolve.
+        return hostPrefixes.contains { p in
+            p.withUnsafeBufferPointer { q in
+                let m = q.count
+                guard let qp = q.baseAddress else { return n == 0 }
+                return (m == n || (m > 0 && m <= n && q[m - 1] == 0x2E)) && bytesEqualFolding(qp, host, m)
+            }
+        }
     }
 
     /// JLRoutes' reading of a fragment: `a/b?q#/c/d?r` is `a/b%23/c/d?q&r` (the fragment path
@@ -113,13 +125,18 @@ struct URLPrePass: Sendable {
         return out
     }
 
-    static func hasEncodedPlus(_ b: ArraySlice<UInt8>) -> Bool {
-        var k = b.startIndex
-        while k + 2 < b.endIndex {
-            if b[k] == 0x25, b[k + 1] == 0x32, b[k + 2] | 0x20 == 0x62 { return true }
-            k += 1
+    /// Whether `p[0..<n]` holds `%2B` (any case), found a word at a time.
+    static func hasEncodedPlus(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        var k = firstByte(p, 0, n) { byteMask($0, 0x25) }
+        while k + 2 < n {
+            if p[k + 1] == 0x32, p[k + 2] | 0x20 == 0x62 { return true }
+            k = firstByte(p, k + 1, n) { byteMask($0, 0x25) }
         }
         return false
+    }
+
+    static func hasEncodedPlus(_ b: [UInt8]) -> Bool {
+        b.withUnsafeBufferPointer { hasEncodedPlus($0.baseAddress ?? emptyBytes, $0.count) }
     }
 
     /// `%2B` written as `+`, so it reads as a space where `+` does.

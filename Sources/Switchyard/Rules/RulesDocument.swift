@@ -332,7 +332,7 @@ struct RuleReader {
             case "else":
                 requirements.elseRoutes = try elseRoutes(value, field())
             case "stack":
-                stackPolicy = try readStackPolicy(value, field(), fail: ruleError)
+                stackPolicy = try readStackPolicy(value, field(), fail: { path, message in ruleError(path, message) })
             case "query":
                 query = try queryContract(value, field())
             case "query_unknown":

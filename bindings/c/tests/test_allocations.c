@@ -212,11 +212,50 @@ static void long_regexps_allocate_nothing_after_warm_up(void **state)
     sy_router_free(r);
 }
 
+/* A preset's choices cost a plain URL no allocation either: JLRoutes' fragment and `%2B`
+ * readings copy only a URL that has one, Kickstarter's host prefixes and JLRoutes' scheme
+ * tables compare in place. */
+static void presets_allocate_nothing_after_warm_up(void **state)
+{
+    static const char *const presets[] = { "jlroutes", "kickstarter", "urlnavigator", "mgjrouter",
+                                           "deeplinkkit", "waapprouting", "routingkit" };
+    static const char *const preset_urls[] = {
+        "https://www.kickstarter.com/projects/ann/book",
+        "thing://post/7",
+        "https://www.kickstarter.com/nothing/here",  /* a miss */
+    };
+    size_t p, i, round;
+    (void)state;
+    for (p = 0; p < sizeof presets / sizeof presets[0]; p++) {
+        sy_router_options opts;
+        sy_error err;
+        long before;
+        sy_router_options_init(&opts, SY_ROUTER_OPTIONS_VERSION);
+        assert_status(SY_OK, sy_router_options_preset(&opts, presets[p], strlen(presets[p]), &err), &err);
+        sy_router *r = sy_test_router(&opts);
+        sy_match *m = sy_test_match();
+        sy_test_add(r, "projects/:creator/:project", "Project");
+        sy_test_add(r, "thing://post/:id", "Post");
+        for (round = 0; round < 3; round++) {
+            before = g_allocations;
+            for (i = 0; i < sizeof preset_urls / sizeof preset_urls[0]; i++)
+                assert_status(SY_OK, sy_router_resolve(m, r, LIT(preset_urls[i]), &err), &err);
+            if (round > 0) {
+                print_message("%s: allocations in round %zu: %ld\n", presets[p], round, g_allocations - before);
+                assert_int_equal(g_allocations - before, 0);
+            }
+        }
+        sy_match_free(m);
+        sy_router_free(r);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(resolve_after_warm_up_allocates_nothing),
         cmocka_unit_test(long_regexps_allocate_nothing_after_warm_up),
+        cmocka_unit_test(presets_allocate_nothing_after_warm_up),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -405,8 +405,8 @@ static void max_alternatives_bounds_a_pattern(void **state)
     assert_true(sy_test_message_has(&err, "256"));
 }
 
-/* HEADER: "A struct of an earlier version (filled with sy_router_options_init(&opts, 1) or
- * 2) is still read, up to its last field; the library never reads or writes past it." */
+/* HEADER: "earlier version (filled with sy_router_options_init(&opts, 1), 2 or 3) is still
+ * read, up to its last field; the library never reads or writes past it." */
 static void earlier_options_versions_are_still_read(void **state)
 {
     /* Each earlier version and where its struct ends. */
