@@ -175,7 +175,7 @@ struct RuleReader {
                 }
                 doc.preset = p
             default:
-                throw ruleError(path, "unknown field (a versioned document has \"version\", \"routes\", \"redirect_allowlist\", \"lint\", \"dialect\" and \"preset\")")
+                throw ruleError(path.ofKey, "unknown field (a versioned document has \"version\", \"routes\", \"redirect_allowlist\", \"lint\", \"dialect\" and \"preset\")")
             }
         }
         guard let routes else { throw ruleError(.root, "missing \"routes\" (a versioned document lists its routes there)") }
