@@ -35,10 +35,10 @@ from ._routes import fill_route, param_array
 from ._text import utf8
 
 from ._ffi import CFunction
+from .stacks import Operation
 
 if TYPE_CHECKING:
     from ._router import Router
-    from .stacks import Operation
 
 __all__ = ["DECLINED", "DispatchResult", "StackEntry", "Handler", "UrlValue"]
 

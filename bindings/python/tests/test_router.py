@@ -115,7 +115,7 @@ ROUTER_OPTIONS: list[tuple[str, object]] = [
                   ("search", P.KEYWORD_ONLY, None),
                   ("hash", P.KEYWORD_ONLY, None),
                   ("parent", P.KEYWORD_ONLY, None), ("requires", P.KEYWORD_ONLY, None),
-                  ("else_routes", P.KEYWORD_ONLY, None)]),
+                  ("else_routes", P.KEYWORD_ONLY, None), ("stack", P.KEYWORD_ONLY, None)]),
     (Router.remove, [("self", P.POSITIONAL_OR_KEYWORD, P.empty), ("pattern", P.POSITIONAL_OR_KEYWORD, P.empty)]),
     (Router.resolve, [("self", P.POSITIONAL_OR_KEYWORD, P.empty), ("url", P.POSITIONAL_OR_KEYWORD, P.empty)]),
 ], ids=["Router", "add", "remove", "resolve"])
@@ -138,7 +138,7 @@ def test_public_signature_texts() -> None:
     assert _unannotated(Router.add) == (
         "(self, pattern, target=None, *, redirect=None, name=None, priority=0, defaults=None, append_params=True,"
         " data=None, dialect=None, ignore_case=False, search=None, hash=None, parent=None,"
-        " requires=None, else_routes=None)")
+        " requires=None, else_routes=None, stack=None)")
     assert _unannotated(Router.remove) == "(self, pattern)"
     assert _unannotated(Router.resolve) == "(self, url)"
 
