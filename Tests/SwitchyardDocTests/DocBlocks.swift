@@ -103,6 +103,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 @Suite("Doc blocks of docs/CONFORMANCE.md") struct Doc_docs_CONFORMANCE_md {
     @Test("docs/CONFORMANCE.md: its runnable blocks, in order") func runs() throws {
+        let docFiles = try DocFiles(["after.json": "{\"version\": 1, \"preset\": \"jlroutes\", \"routes\": [\n  {\"pattern\": \"/user/view/:userID\", \"target\": \"UserView\"},\n  {\"pattern\": \"thing://post/:id\", \"target\": \"ThingPost\"},\n  {\"pattern\": \"/user#/view/:userID\", \"target\": \"UserFragment\"}\n]}\n", "before.json": "{\"version\": 1, \"routes\": [\n  {\"pattern\": \"/user/view/:userID\", \"target\": \"UserView\"},\n  {\"pattern\": \"thing://post/:id\", \"target\": \"ThingPost\"}\n]}\n"])
         // the page's Swift block 1
         let router = try Router(options: .preset(.jlroutes))
         try router.add("/user/view/:userID", target: "UserView")
