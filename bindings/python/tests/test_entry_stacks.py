@@ -5,14 +5,14 @@ expect operations and a pending requirement."""
 from __future__ import annotations
 
 import json
-from typing import Dict
+from typing import Dict, List, Optional, Tuple
 
 import pytest
 from hypothesis import given, strategies as st
 
 import switchyard
 from switchyard import InvalidArgumentError, LimitError, Router
-from switchyard.stacks import COLD, LINK, NOTIFICATION, WARM, PopTo, Push, Screen, SelectTab, Tabs
+from switchyard.stacks import COLD, LINK, NOTIFICATION, WARM, Operation, PopTo, Push, Screen, SelectTab, Tabs
 from conftest import needs_rules
 
 pytestmark = needs_rules
@@ -49,7 +49,7 @@ def launch() -> Router:
     (NOTIFICATION, (SelectTab("home"), PopTo(0), Push("hotels"), Push("hotel", {"hotel": 12}))),  # default: replace
     ("widget", (SelectTab("home"), PopTo(0), Push("hotels"), Push("hotel", {"hotel": 12}))),
 ])
-def test_operations_per_entry_kind(entry: str, expected: tuple) -> None:
+def test_operations_per_entry_kind(entry: str, expected: Tuple[Operation, ...]) -> None:
     result = launch().dispatch("myapp://hotels/12", context=True, entry=entry, open=OPEN)
     assert result.value == "hotel"
     assert result.operations == expected
@@ -78,8 +78,13 @@ def test_waits_for_login_resumes_after_restart_and_lands_on_its_tab() -> None:
 def test_bad_open_screens_are_refused_before_any_handler() -> None:
     r = Router()
     r.load_rules(RULES)
-    calls = []
-    r.handle("Screen", lambda m, who: calls.append(m.name) or m.name)
+    calls: List[Optional[str]] = []
+
+    def screen(m: switchyard.Match, who: object) -> Optional[str]:
+        calls.append(m.name)
+        return m.name
+
+    r.handle("Screen", screen)
     with pytest.raises(InvalidArgumentError, match=r"\$\.tab \(line 1, column 9\)") as e:
         r.dispatch("myapp://settings", entry=COLD, open=Tabs("homes", {"home": []}))
     assert e.value.position == 8
@@ -101,7 +106,7 @@ def test_rule_document_errors_name_the_path() -> None:
         Router().load_rules(bad)
 
 
-def _apply(ops: tuple, stack: list) -> list:
+def _apply(ops: Tuple[Operation, ...], stack: List[Screen]) -> List[Screen]:
     out = list(stack)
     for op in ops:
         if isinstance(op, PopTo):
@@ -115,7 +120,7 @@ SCREENS = [Screen("hotels"), Screen("hotel", {"hotel": 12}), Screen("hotel", {"h
 
 
 @given(st.lists(st.sampled_from(SCREENS), max_size=6), st.sampled_from([COLD, WARM, LINK]))
-def test_property_applying_the_operations(open_stack: list, entry: str) -> None:
+def test_property_applying_the_operations(open_stack: List[Screen], entry: str) -> None:
     r = Router()
     r.load_rules({"version": 1, "routes": [
         {"pattern": "myapp://hotels", "target": "S", "name": "hotels"},
