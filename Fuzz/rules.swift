@@ -40,9 +40,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         return 0
     }
     let match = MatchBuffer()
-    // Every URL a redirect produces is checked both ways: without reading it again (where
-    // the template allows) and by the full reading; they must agree.
-    match.redirectCheckMode = .differential
     for route in router.routes {
         _ = try? router.resolve(route.pattern, into: match)
         _ = match.json()
@@ -59,7 +56,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             }
         }
     }
-    if let why = match.redirectCheckDisagreement { fail("the redirect checks disagree on \(why)") }
     // A second load of the same bytes succeeds too (a document never conflicts with itself
     // as the previous document).
     do {

@@ -215,12 +215,35 @@ struct RedirectCorpusTests {
         #expect(compared > 1_000, "both checks ran on \(compared) URLs")
     }
 
+    @Test("the two checks agree on every URL the rules fuzz corpus produces")
+    func fastCheckAgreesOnTheFuzzCorpus() throws {
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fuzz/corpus/rules")
+        let urls = ["/", "/a", "/a/b/c", "myapp://user/42?tab=a&tab=b#frag", "https://example.com/skill/go?x=1",
+                    "https://blog.example.com/u/article/details/7", "myapp://app/tiny", "/x/%2F/%zz/..", "a:b"]
+        var compared = 0
+        for file in try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() {
+            let text = try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8)
+            var options = RouterOptions()
+            options.limits.maxRedirects = 4
+            let r = try Router(options: options)
+            guard (try? r.loadRules(json: text)) != nil else { continue }
+            let m = MatchBuffer()
+            m.redirectCheckMode = .differential
+            for url in r.routes.map(\.pattern) + urls { _ = try? r.resolve(url, into: m) }
+            #expect(m.redirectCheckDisagreement == nil, "\(file): \(m.redirectCheckDisagreement ?? "")")
+            compared += m.redirectChecksCompared
+        }
+        #expect(compared > 0)
+    }
+
     /// Templates whose every URL starts with their own scheme and host (or a relative path
     /// that cannot become one), where the fast check applies.
     private let fixedHeadForms = [
         "https://good.example.com/{NAME}", "https://good.example.com/p/{NAME}/q", "https://good.example.com/a{NAME}",
         "https://good.example.com/?v={NAME}", "https://good.example.com/#{NAME}", "https://good.example.com:8443/{NAME}",
         "myapp://app/{NAME}", "myapp://app/x/{NAME}/..", "/docs/{NAME}", "/d{NAME}", "/?next={NAME}", "/d/./{NAME}",
+        "myapp://#{NAME}", "myapp://app#{NAME}", "/d#{NAME}",
     ]
 
     private func placeholderNames(_ template: String) -> [String] {

@@ -35,15 +35,17 @@ func redirectFixedHeadLength(_ tp: UnsafePointer<UInt8>, _ n: Int, _ layout: Tem
     if layout.schemeEnd < 0 {
         guard n >= 2, tp[0] == 0x2F else { return 0 }
         let b = tp[1]
-        return b == 0x2F || b == 0x5C || b == 0x7B || b <= 0x20 || b == 0x7F ? 0 : 2
+        // Not `?` or `#` either: appended query items go in before a fragment, so the
+        // produced URL's second byte may differ from the template's there.
+        return b == 0x2F || b == 0x5C || b == 0x7B || b == 0x3F || b == 0x23 || b <= 0x20 || b == 0x7F ? 0 : 2
     }
     guard layout.hasAuthority, let head, head.unreadable == nil else { return 0 }
+    // Up to the authority's end: what follows is `/`, `?`, `#` or nothing, in the template
+    // and in every URL it produces (a placeholder cannot start there, as it would have been
+    // read as part of the authority; appended query items may put a `?` before a `#`).
     let end = layout.authority.upperBound
-    // The byte after the authority (`/`, `?` or `#`) is the template's too: a placeholder
-    // cannot start there, as it would have been read as part of the authority.
-    let length = end < n ? end + 1 : n
-    for i in 0..<length where tp[i] == 0x7B { return 0 }  // a placeholder in a non-host authority
-    return length
+    for i in 0..<end where tp[i] == 0x7B { return 0 }  // a placeholder in a non-host authority
+    return end
 }
 
 /// The fast check's verdict on the URL `p[0..<n]` that `route` produced: why it may not be
@@ -53,7 +55,9 @@ func fastRedirectRefusal(_ route: CompiledRoute, _ p: UnsafePointer<UInt8>, _ n:
     guard let layout = route.templateLayout, let tp = route.destinationSpan.base else {
         return "which its route has no template for"
     }
-    guard n >= fixedHead, bytesEqual(p, tp, fixedHead) else {
+    let ends = layout.schemeEnd < 0 || n == fixedHead
+        || (n > fixedHead && (p[fixedHead] == 0x2F || p[fixedHead] == 0x3F || p[fixedHead] == 0x23))
+    guard n >= fixedHead, bytesEqual(p, tp, fixedHead), ends else {
         return layout.schemeEnd < 0
             ? "which does not start as its relative template does"
             : "which does not keep the scheme, host and port of its template"
