@@ -176,6 +176,17 @@ static inline void sy_test_resolve(sy_match *m, const sy_router *r, const char *
     assert_status(SY_OK, sy_router_resolve(m, r, LIT(url), &err), &err);
 }
 
+/* Whether url (its strlen) resolves to a route, on a match of its own: for checking that a
+ * refused call left the router as it was. */
+static inline int sy_test_found(const sy_router *r, const char *url)
+{
+    sy_match *m = sy_test_match();
+    sy_test_resolve(m, r, url);
+    int found = sy_match_found(m);
+    sy_match_free(m);
+    return found;
+}
+
 /* The merged parameter `name` as a string slice (absent if not found). */
 static inline sy_str sy_test_param_text(const sy_match *m, const char *name)
 {
