@@ -1559,8 +1559,10 @@ typedef void (*sy_release_fn)(void *data);
  * that takes the most of the given parameters is chosen; parameters the path does not
  * take go to the query, sorted by name (sy_router_build_url_flags() can refuse them
  * instead). A remainder (*rest, <path:rest>) takes a value
- * of segments joined by '/'. Resolving the URL gives back the route and the values.
- * To learn the size first, pass buf = NULL and cap = 0.
+ * of segments joined by '/'. A name given more than once is a list: a list item of the
+ * route's query contract (tag=<[string]:tags>) or a parameter that goes to the query
+ * writes each value in the order given (?tag=a&tag=b). Resolving the URL gives back the
+ * route and the values. To learn the size first, pass buf = NULL and cap = 0.
  *
  *     sy_param p[2] = {{{SY_STR("hotel")}, {SY_STR("12")}}, {{SY_STR("room")}, {SY_STR("a4")}}};
  *     char url[256];
@@ -1582,7 +1584,8 @@ typedef void (*sy_release_fn)(void *data);
  *         or a pointer is NULL with a non-zero length or count;
  *         SY_ERR_INVALID_ARGUMENT if no route or several routes have the name, a
  *         parameter the route needs is missing, has the wrong type, is empty, is "." or
- *         "..", a parameter is given twice or is malformed (as for sy_route.defaults),
+ *         "..", a path parameter or a scalar query item is given more than once, a
+ *         parameter is malformed (as for sy_route.defaults),
  *         or the route has a wildcard host or an unnamed '*' (no URL can be built);
  *         the message names the route and the parameter;
  *         SY_ERR_BUFFER_TOO_SMALL if cap < length + 1; then, when cap > 0, buf[0] is

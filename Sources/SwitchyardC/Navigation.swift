@@ -84,8 +84,20 @@ public func sy_router_build_url_flags(_ buf: UnsafeMutablePointer<CChar>?, _ cap
         }
         let extra: ExtraParameters = flags & SY_BUILD_URL_REFUSE_EXTRA != 0 ? .refuse : .query
         let name = try stringArgument(name, nameLen, name: "name")
-        let parameters = try coreDefaults(params, count, name: "params")
-        var url = try core { try box.router.url(for: name, parameters: parameters, extra: extra) }
+        // A name given more than once is a list: each value is written (a path parameter or a
+        // scalar query item refuses it, naming the count).
+        var parameters: [String: ParameterValue] = [:]
+        var lists: [String: [ParameterValue]] = [:]
+        for (key, value) in try coreParameterList(params, count, name: "params") {
+            if lists[key] != nil {
+                lists[key]?.append(value)
+            } else if let first = parameters.removeValue(forKey: key) {
+                lists[key] = [first, value]
+            } else {
+                parameters[key] = value
+            }
+        }
+        var url = try core { try box.router.url(for: name, parameters: parameters, lists: lists, extra: extra) }
         try copyOut(&url, what: "the URL", into: buf, capacity: capacity, lenOut: lenOut)
     }
 }

@@ -87,17 +87,18 @@ private func coreRoute(_ r: sy_route, name: @autoclosure () -> String) throws(CF
     return route
 }
 
-/// Route defaults from a C array of sy_param (read as input: name, type, and the value
+/// The entries of a C array of sy_param in order (read as input: name, type, and the value
 /// field the type selects).
-func coreDefaults(_ array: UnsafePointer<sy_param>?, _ count: Int, name: @autoclosure () -> String) throws(CFailure)
-    -> [String: ParameterValue]
+func coreParameterList(_ array: UnsafePointer<sy_param>?, _ count: Int, name: @autoclosure () -> String) throws(CFailure)
+    -> [(key: String, value: ParameterValue)]
 {
     guard count >= 0 else { throw .invalid("\(name())_count is over SIZE_MAX / 2") }
     guard let array else {
         guard count == 0 else { throw .misuse("\(name()) is NULL but \(name())_count is \(count)") }
-        return [:]
+        return []
     }
-    var result: [String: ParameterValue] = [:]
+    var result: [(key: String, value: ParameterValue)] = []
+    result.reserveCapacity(count)
     for i in 0..<count {
         let p = array[i]
         let label = "\(name())[\(i)]"
@@ -120,9 +121,19 @@ func coreDefaults(_ array: UnsafePointer<sy_param>?, _ count: Int, name: @autocl
         default:
             throw .invalid("\(label).type \(p.type) is not an sy_value_type")
         }
-        guard result.updateValue(value, forKey: key) == nil else {
-            throw .invalid("\(name()) gives '\(key)' twice")
-        }
+        result.append((key, value))
+    }
+    return result
+}
+
+/// `coreParameterList` as a map; a name given twice is refused.
+func coreDefaults(_ array: UnsafePointer<sy_param>?, _ count: Int, name: @autoclosure () -> String) throws(CFailure)
+    -> [String: ParameterValue]
+{
+    let label = name()
+    var result: [String: ParameterValue] = [:]
+    for (key, value) in try coreParameterList(array, count, name: label) {
+        guard result.updateValue(value, forKey: key) == nil else { throw .invalid("\(label) gives '\(key)' twice") }
     }
     return result
 }

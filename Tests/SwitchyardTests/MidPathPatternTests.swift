@@ -74,6 +74,9 @@ struct MidPathPatternTests {
         (["/*id.:format"], "/c.tar.gz", "/*id.:format", ["id=c", "format=tar.gz"]),
         (["/*id.:format"], "/a/b", nil, []),
         (["/g/*id/n.:format"], "/g/x/y/n.json", "/g/*id/n.:format", ["id=x/y", "format=json"]),
+        // Text after its name keeps it a catch-all in the middle: below a whole-segment parameter.
+        (["/user/*p.:q", "/user/:p"], "/user/x.y", "/user/:p", ["p=x.y"]),
+        (["/user/*p.:q", "/user/:p"], "/user/a/b.c", "/user/*p.:q", ["p=a/b", "q=c"]),
         // Decoded segments are joined as they read.
         (["/*ns/-/x"], "/a%2Fb/c%20d/-/x", "/*ns/-/x", ["ns=a/b/c d"]),
         // Two catch-alls: each as short as lets the rest match.

@@ -253,6 +253,47 @@ struct QueryContractBuildTests {
         #expect(throws: SwitchyardError.self) { try r.url(for: "s", parameters: ["q": "a", "page": "two"]) }
     }
 
+    @Test("a list item writes each value in order; one value per path parameter and scalar item")
+    func lists() throws {
+        let r = Router()
+        try r.add("/search/:area?q=<string:q>&page=<int:page=1>&tag=<[string]:tags?>&n=<[int]:ns?>",
+                  target: "S", name: "s")
+        let cases: [([String: ParameterValue], [String: [ParameterValue]], String)] = [
+            (["area": "x", "q": "a"], ["tags": ["red", "a&b", "", "é"]], "/search/x?q=a&tag=red&tag=a%26b&tag=&tag=%C3%A9"),
+            (["area": "x", "q": "a"], ["tags": [], "ns": [.int(3), .int(-1)]], "/search/x?q=a&n=3&n=-1"),
+            (["area": "x"], ["q": ["only"], "page": [.int(2)]], "/search/x?q=only&page=2"),
+            (["area": "x", "q": "a"], ["more": ["1", "2"]], "/search/x?q=a&more=1&more=2"),
+        ]
+        for (parameters, lists, url) in cases {
+            let built = try r.url(for: "s", parameters: parameters, lists: lists)
+            #expect(built == url)
+            let m = try #require(try r.resolve(built))
+            for (k, v) in parameters { #expect(m.params[k] == v, "\(built): \(k)") }
+            for (k, v) in lists where k == "tags" || k == "ns" { #expect(m.list(k) == v, "\(built): \(k)") }
+        }
+        let refused: [([String: ParameterValue], [String: [ParameterValue]], String)] = [
+            (["area": "x", "q": "a"], ["page": [.int(2), .int(3)]], "query item 'page' of route 's' takes one value, and 2 are given"),
+            (["q": "a"], ["area": ["x", "y"]], "parameter 'area' of route 's' takes one value, and 2 are given"),
+            (["area": "x", "q": "a", "tags": "t"], ["tags": ["u"]], "parameter 'tags' of route 's' is given both as one value and as a list"),
+            (["area": "x", "q": "a"], ["ns": ["three"]], "query item 'ns' of route 's' must be"),
+            (["area": "x"], ["q": []], "needs query item 'q'"),
+        ]
+        for (parameters, lists, message) in refused {
+            do {
+                let url = try r.url(for: "s", parameters: parameters, lists: lists)
+                Issue.record("built \(url) for \(lists)")
+            } catch {
+                #expect(error.code == .invalidArgument)
+                #expect(error.message.contains(message), "\(error.message)")
+            }
+        }
+        let strict = Router()
+        try strict.add("/f?!q=<string:q>", target: "F", name: "f")
+        #expect(throws: SwitchyardError.self) { try strict.url(for: "f", parameters: ["q": "a"], lists: ["x": ["1", "2"]]) }
+        // The typed-value overload takes lists of any URLParameterValue.
+        #expect(try r.url(for: "s", parameters: ["area": "x", "q": "a"], lists: ["ns": [7, Int8(8)]]) == "/search/x?q=a&n=7&n=8")
+    }
+
     @Test("property: built URLs resolve back to the route with the same typed values")
     func roundTrip() throws {
         var g = SplitMix64(state: 99)

@@ -24,11 +24,17 @@ extension Router {
     /// route (`/user/:uname` with `settings` beside `/user/settings`), to no route, or with
     /// other parameters is refused, and the error names the route that would win.
     ///
+    /// `lists` gives query items several values: a list item of the route's query contract
+    /// (`tag=<[string]:tags>`) or a parameter that goes to the query writes each value in
+    /// order (`?tag=a&tag=b`); a path parameter or a scalar item takes a list of at most one.
+    ///
     /// Throws invalidArgument naming the route or the parameter: no route or several routes
-    /// have the name, a parameter is missing, has the wrong type, is empty, is `.` or `..`, the
+    /// have the name, a parameter is missing, has the wrong type, is empty, is `.` or `..`, is
+    /// given both in `parameters` and in `lists`, the
     /// route has a wildcard host (`*.example.com`: no one host to write) or a urlpattern part
     /// matched by a regexp over the whole path, or the URL would not resolve back as built.
     public func url(for name: String, parameters: [String: ParameterValue] = [:],
+                    lists: [String: [ParameterValue]] = [:],
                     extra: ExtraParameters = .query) throws(SwitchyardError) -> String {
         // The routes of the table resolves use, so the check reads the URL as they will.
         let table = currentTable()
@@ -40,15 +46,17 @@ extension Router {
             throw SwitchyardError(.invalidArgument,
                 "\(candidates.count) routes are named '\(name)' ('\(candidates[0].route.pattern)', '\(candidates[1].route.pattern)')")
         }
-        let built = try Router.buildURL(route, name: name, parameters: parameters, extra: extra)
+        let built = try Router.buildURL(route, name: name, parameters: parameters, lists: lists, extra: extra)
         try checkBuiltURL(built.url, route: route, name: name, written: built.written, table: table)
         return built.url
     }
 
     /// The URL of `route` (called `name` in errors), as `url(for:)` builds it before its
     /// check, and the text of each path parameter it wrote (what resolving it must give back).
-    static func buildURL(_ route: CompiledRoute, name: String, parameters: [String: ParameterValue],
+    static func buildURL(_ route: CompiledRoute, name: String, parameters given: [String: ParameterValue],
+                         lists givenLists: [String: [ParameterValue]] = [:],
                          extra: ExtraParameters) throws(SwitchyardError) -> (url: String, written: [String: String]) {
+        let (parameters, lists) = try oneValueEach(route, name: name, given, givenLists)
         // The alternative that uses the most given parameters and needs no other.
         var best: Int? = nil
         var bestUsed = -1
@@ -85,9 +93,10 @@ extension Router {
         // The declared query items (QueryContractBuilding.swift), then the rest, sorted by name.
         var queryStarted = false
         if let contract = route.queryContract {
-            queryStarted = try appendContractQuery(contract, route: name, parameters: parameters, taken: &taken, into: &out)
+            queryStarted = try appendContractQuery(contract, route: name, parameters: parameters, lists: lists,
+                                                   taken: &taken, into: &out)
         }
-        let rest = parameters.keys.filter { !taken.contains($0) }.sorted()
+        let rest = Set(parameters.keys).union(lists.keys).filter { !taken.contains($0) }.sorted()
         if !rest.isEmpty {
             if extra == .refuse {
                 throw SwitchyardError(.invalidArgument, "route '\(name)' has no path parameter '\(rest[0])'")
@@ -95,14 +104,44 @@ extension Router {
             if route.queryContract?.refusesUnknown == true {
                 throw SwitchyardError(.invalidArgument, "route '\(name)' refuses query items it does not declare, and '\(rest[0])' is not one")
             }
-            for (k, n) in rest.enumerated() {
-                out.append(k == 0 && !queryStarted ? 0x3F : 0x26)
-                appendQueryText(n, into: &out)
-                out.append(0x3D)
-                appendQueryText(parameters[n]?.description ?? "", into: &out)
+            for n in rest {
+                for value in parameters[n].map({ [$0] }) ?? lists[n] ?? [] {
+                    out.append(queryStarted ? 0x26 : 0x3F)
+                    queryStarted = true
+                    appendQueryText(n, into: &out)
+                    out.append(0x3D)
+                    appendQueryText(value.description, into: &out)
+                }
             }
         }
         return (String(decoding: out.bytes, as: UTF8.self), written)
+    }
+
+    /// `parameters` and `lists` with every list that must be one value (a path parameter's, a
+    /// scalar query item's) moved into `parameters`; what stays in `lists` is a contract's
+    /// list item or a parameter that goes to the query.
+    private static func oneValueEach(_ route: CompiledRoute, name: String, _ parameters: [String: ParameterValue],
+                                     _ lists: [String: [ParameterValue]]) throws(SwitchyardError)
+        -> ([String: ParameterValue], [String: [ParameterValue]]) {
+        guard !lists.isEmpty else { return (parameters, lists) }
+        var parameters = parameters
+        var lists = lists
+        for (k, list) in lists.sorted(by: { $0.key < $1.key }) {
+            if parameters[k] != nil {
+                throw SwitchyardError(.invalidArgument,
+                    "parameter '\(k)' of route '\(name)' is given both as one value and as a list")
+            }
+            let item = route.queryContract?.items.first { $0.name == k }
+            guard item != nil || route.names.contains(k) else { continue }
+            if item?.isList == true { continue }
+            guard list.count <= 1 else {
+                throw SwitchyardError(.invalidArgument,
+                    "\(item != nil ? "query item" : "parameter") '\(k)' of route '\(name)' takes one value, and \(list.count) are given")
+            }
+            lists[k] = nil
+            if let v = list.first { parameters[k] = v }
+        }
+        return (parameters, lists)
     }
 
     /// The path of `variant` (its segments and remainder), after the start `out` holds.

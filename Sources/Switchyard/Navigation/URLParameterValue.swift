@@ -66,7 +66,9 @@ extension Router {
     /// mixed in one dictionary. Each value is checked and encoded as there.
     @_disfavoredOverload
     public func url(for name: String, parameters: [String: any URLParameterValue],
+                    lists: [String: [any URLParameterValue]] = [:],
                     extra: ExtraParameters = .query) throws(SwitchyardError) -> String {
-        try url(for: name, parameters: parameters.mapValues(\.urlParameterValue), extra: extra)
+        try url(for: name, parameters: parameters.mapValues(\.urlParameterValue),
+                lists: lists.mapValues { $0.map(\.urlParameterValue) }, extra: extra)
     }
 }

@@ -2,7 +2,8 @@
  * test_query_contract.c: routes that declare their query items (docs/SEMANTICS.md "Query
  * contracts"): typed values through the typed getters and sy_match_param_at, defaults
  * typed as declared, a required item or a value of another type letting the next route
- * match, list items listed value by value, and malformed contracts refused at their byte.
+ * match, list items listed value by value and built from a name given once per value, and
+ * malformed contracts refused at their byte.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -105,6 +106,78 @@ static void list_values_one_by_one(void **state)
     sy_match_free(m);
 }
 
+static sy_param int_param(const char *name, int64_t v)
+{
+    sy_param p;
+    memset(&p, 0, sizeof p);
+    p.name.ptr = name;
+    p.name.len = strlen(name);
+    p.type = SY_VALUE_INT;
+    p.int_value = v;
+    return p;
+}
+
+static sy_param text_param(const char *name, const char *text)
+{
+    sy_param p;
+    memset(&p, 0, sizeof p);
+    p.name.ptr = name;
+    p.name.len = strlen(name);
+    p.type = SY_VALUE_STRING;
+    p.text.ptr = text;
+    p.text.len = strlen(text);
+    return p;
+}
+
+/* HEADER: "A name given more than once is a list ... writes each value in the order given" */
+static void a_name_given_again_is_a_list_when_building(void **state)
+{
+    sy_router *r = sy_test_router(NULL);
+    sy_route rt;
+    sy_error err;
+    char url[128];
+    (void)state;
+    sy_route_init(&rt, SY_ROUTE_VERSION);
+    rt.pattern.ptr = "/items/:shop?id=<[int]:ids>&page=<int:page=1>";
+    rt.pattern.len = strlen(rt.pattern.ptr);
+    rt.target.ptr = "Items";
+    rt.target.len = 5;
+    rt.name.ptr = "items";
+    rt.name.len = 5;
+    assert_status(SY_OK, sy_router_add_route(r, &rt, &err), &err);
+
+    sy_param list[] = {text_param("shop", "s"), int_param("ids", 3), int_param("ids", -4), int_param("ids", 10),
+                       text_param("more", "a&b"), text_param("more", "")};
+    assert_status(SY_OK, sy_router_build_url(url, sizeof url, NULL, r, "items", SY_NUL, list, 6, &err), &err);
+    assert_string_equal(url, "/items/s?id=3&id=-4&id=10&more=a%26b&more=");
+
+    sy_match *m = sy_test_match();
+    sy_test_resolve(m, r, url);
+    int64_t want[] = {3, -4, 10};
+    size_t seen = 0;
+    for (size_t i = 0; i < sy_match_param_count(m); i++) {
+        sy_param p;
+        assert_status(SY_OK, sy_match_param_at(&p, m, i, &err), &err);
+        if (p.name.len == 3 && memcmp(p.name.ptr, "ids", 3) == 0) {
+            assert_true(seen < 3 && p.int_value == want[seen]);
+            seen++;
+        }
+    }
+    assert_int_equal(seen, 3);
+    sy_match_free(m);
+
+    /* A path parameter or a scalar item given twice is refused, naming it. */
+    sy_param twice_path[] = {text_param("shop", "s"), text_param("shop", "t"), int_param("ids", 1)};
+    assert_status(SY_ERR_INVALID_ARGUMENT,
+                  sy_router_build_url(url, sizeof url, NULL, r, "items", SY_NUL, twice_path, 3, &err), &err);
+    assert_true(sy_test_message_has(&err, "parameter 'shop' of route 'items' takes one value, and 2 are given"));
+    sy_param twice_page[] = {text_param("shop", "s"), int_param("ids", 1), int_param("page", 2), int_param("page", 3)};
+    assert_status(SY_ERR_INVALID_ARGUMENT,
+                  sy_router_build_url(url, sizeof url, NULL, r, "items", SY_NUL, twice_page, 4, &err), &err);
+    assert_true(sy_test_message_has(&err, "query item 'page' of route 'items' takes one value"));
+    sy_router_free(r);
+}
+
 static void malformed_contracts_are_refused_at_their_byte(void **state)
 {
     static const struct { const char *pattern; size_t at; } cases[] = {
@@ -131,6 +204,7 @@ int main(void)
         cmocka_unit_test(refused_queries_let_the_next_route_match),
         cmocka_unit_test(list_values_one_by_one),
         cmocka_unit_test(malformed_contracts_are_refused_at_their_byte),
+        cmocka_unit_test(a_name_given_again_is_a_list_when_building),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

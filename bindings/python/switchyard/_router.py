@@ -444,7 +444,9 @@ class Router:
         """The URL of the route named ``name``, its parameters from ``params`` and the
         keywords (a keyword wins over the same name in ``params``): str, int, float,
         uuid.UUID or bool (written ``true`` / ``false``), every type ``resolve`` gives.
-        Those the path does not take go to the query. ``name`` and ``params`` are
+        Those the path does not take go to the query. A list (or tuple) gives a list query
+        item (``tag=<[string]:tags>``) or a query parameter each of its values in order
+        (``?tag=a&tag=b``); a path parameter or a scalar item takes at most one. ``name`` and ``params`` are
         positional, so a route parameter may be called ``name``, ``params`` or ``self``.
         Raises SwitchyardError naming the route or the parameter (unknown name, missing or
         mistyped parameter)."""

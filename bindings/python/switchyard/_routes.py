@@ -6,7 +6,7 @@ from __future__ import annotations
 from ctypes import byref
 from dataclasses import dataclass
 from math import isfinite
-from typing import Any, Callable, List, Mapping, Optional, Tuple, Union
+from typing import Any, Callable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _ffi, _match
 from ._ffi import RouterObj, SyError, SyParam, SyRoute, SyRouteInfo, SyStr
@@ -104,14 +104,16 @@ def _fill_defaults(route: SyRoute, defaults: Any) -> Optional[List[Any]]:
     return keep
 
 
-def param_array(values: Mapping[str, object], label: Callable[[str], str],
+def param_array(values: Union[Mapping[str, object], Sequence[Tuple[str, object]]], label: Callable[[str], str],
                 what: str, types: str = "str, int or float") -> Tuple[Any, List[Any]]:
-    """An sy_param array holding ``values`` (str, int or float) and the list of what must
-    stay alive while C reads it. ``label(key)`` names a value in an error message
-    (``defaults['tab']``), ``what`` a name or value in an encoding error."""
-    array = (SyParam * max(len(values), 1))()
+    """An sy_param array holding ``values`` (str, int or float; a mapping, or (name, value)
+    pairs where a name may come back) and the list of what must stay alive while C reads
+    it. ``label(key)`` names a value in an error message (``defaults['tab']``), ``what`` a
+    name or value in an encoding error."""
+    pairs = list(values.items()) if isinstance(values, Mapping) else list(values)
+    array = (SyParam * max(len(pairs), 1))()
     keep: List[Any] = [array]
-    for p, (key, value) in zip(array, values.items()):
+    for p, (key, value) in zip(array, pairs):
         name = utf8(key, f"{what} name")
         keep.append(name)
         p.name_ptr, p.name_len = _ffi.str_in(name)

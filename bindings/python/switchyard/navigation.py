@@ -24,7 +24,7 @@ import ctypes
 import itertools
 import threading
 from ctypes import CFUNCTYPE, POINTER, byref, c_char, c_char_p, c_int, c_size_t, c_uint32, c_void_p
-from typing import TYPE_CHECKING, Any, Callable, Dict, Mapping, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Tuple, Union
 from uuid import UUID
 
 from . import _ffi, parameter_types
@@ -369,9 +369,15 @@ def _url_text(key: str, value: object) -> object:
 def _url_for(self: Router, name: object, params: Mapping[str, object], *, refuse_extra: bool = False) -> str:
     """Router.url_for (and url_for_strict, refuse_extra), with every parameter in one mapping."""
     name_bytes = utf8(name, "name")
-    values = {key: _url_text(key, value) for key, value in params.items()}
+    # A list or tuple is a list query item's values (or a query parameter's), one entry each.
+    values: List[Tuple[str, object]] = []
+    for key, value in params.items():
+        if isinstance(value, (list, tuple)):
+            values.extend((key, _url_text(key, v)) for v in value)
+        else:
+            values.append((key, _url_text(key, value)))
     array, keep = param_array(values, lambda key: f"url_for parameter {key!r}", "a parameter",
-                              types="str, int, float, uuid.UUID or bool")
+                              types="str, int, float, uuid.UUID, bool, or a list of them")
     # The flags are passed only to refuse: url_for works with a library that predates them.
     flags = (_ffi.SY_BUILD_URL_REFUSE_EXTRA,) if refuse_extra else ()
     build = (_require(sy_router_build_url_flags, "sy_router_build_url_flags") if refuse_extra

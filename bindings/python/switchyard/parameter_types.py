@@ -271,9 +271,20 @@ def format_values(router: Router, name: Any, values: Dict[str, Any]) -> Dict[str
     names = _typed_names(router, pattern)
     out = dict(values)
     for param, t in names.items():
-        if param in out and not isinstance(out[param], str):
-            text = types[t].format(out[param])
-            if not isinstance(text, str):
-                raise InvalidArgumentError(Status.SY_ERR_INVALID_ARGUMENT, f"format of type {t!r} returned {type(text).__name__}, not str")
-            out[param] = text
+        if param in out:
+            value = out[param]
+            if isinstance(value, (list, tuple)):
+                out[param] = [_format_one(types[t], t, v) for v in value]
+            else:
+                out[param] = _format_one(types[t], t, value)
     return out
+
+
+def _format_one(kind: Any, t: str, value: Any) -> Any:
+    """``value`` written by its type's ``format`` (text is taken as already written)."""
+    if isinstance(value, str):
+        return value
+    text = kind.format(value)
+    if not isinstance(text, str):
+        raise InvalidArgumentError(Status.SY_ERR_INVALID_ARGUMENT, f"format of type {t!r} returned {type(text).__name__}, not str")
+    return text

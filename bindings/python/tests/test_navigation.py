@@ -67,8 +67,12 @@ def test_url_for_errors(router: Router, name: str, params: dict[str, str | int],
 
 
 def test_url_for_refuses_other_types(router: Router) -> None:
-    with pytest.raises(TypeError, match=r"url_for parameter 'hotel' must be str, int, float, uuid.UUID or bool"):
-        router.url_for("hotel", hotel=[1])
+    with pytest.raises(TypeError, match=r"url_for parameter 'hotel' must be str, int, float, uuid.UUID, bool, or a list of them"):
+        router.url_for("hotel", hotel={1})
+    with pytest.raises(TypeError, match=r"url_for parameter 'hotel' must be"):
+        router.url_for("hotel", hotel=[None])
+    # A list of one is the one value.
+    assert router.url_for("hotel", hotel=[12]) == router.url_for("hotel", hotel=12)
     # A bool is written true / false, which an <int:> parameter refuses.
     with pytest.raises(InvalidArgumentError, match="must be an integer, not 'true'"):
         router.url_for("hotel", hotel=True)

@@ -78,3 +78,24 @@ def test_url_for_writes_declared_items_and_names_a_missing_one() -> None:
     assert dict(r.resolve(url).params) == {"q": "x", "page": 3}
     with pytest.raises(ValueError, match="needs query item 'q'"):
         r.url_for("s")
+
+
+def test_url_for_writes_each_value_of_a_list() -> None:
+    r = Router()
+    r.add("/search/:area?q=<string:q>&tag=<[string]:tags?>&n=<[int]:ns?>", "S", name="s")
+    url = r.url_for("s", area="x", q="a", tags=["red", "a&b", "", "é"], ns=(3, -1))
+    assert url == "/search/x?q=a&tag=red&tag=a%26b&tag=&tag=%C3%A9&n=3&n=-1"
+    m = r.resolve(url)
+    assert m.values("tags") == ("red", "a&b", "", "é")
+    assert m.values("ns") == (3, -1)
+    assert r.url_for("s", area="x", q="a", tags=[]) == "/search/x?q=a"
+    assert r.url_for("s", area="x", q=["only"]) == "/search/x?q=only"
+    assert r.url_for("s", area="x", q="a", more=["1", "2"]) == "/search/x?q=a&more=1&more=2"
+    with pytest.raises(ValueError, match="parameter 'area' of route 's' takes one value, and 2 are given"):
+        r.url_for("s", area=["x", "y"], q="a")
+    with pytest.raises(ValueError, match="query item 'q' of route 's' takes one value, and 2 are given"):
+        r.url_for("s", area="x", q=["a", "b"])
+    with pytest.raises(ValueError, match="query item 'ns' of route 's' must be"):
+        r.url_for("s", area="x", q="a", ns=["three"])
+    with pytest.raises(TypeError, match="url_for parameter 'tags'"):
+        r.url_for("s", area="x", q="a", tags=[b"raw"])
