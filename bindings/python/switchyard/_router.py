@@ -314,12 +314,11 @@ class Router:
         # only means one build holds the GIL: slower, never wrong.) The Match is new,
         # and owns the Scratch until it goes (_match.py).
         router = self._arg  # keeps the C router alive during the call, even across close()
-        if type(url) is str:
-            try:
-                url = url.encode()
-            except UnicodeEncodeError:  # surrogates: the library reports where (_text.py)
-                url = encode_surrogates(url)  # type: ignore[arg-type]  # still the str
-        elif type(url) is not bytes:
+        try:
+            url = _encode(url)  # type: ignore[arg-type]  # str.encode: TypeError for anything but a str
+        except UnicodeEncodeError:  # surrogates: the library reports where (_text.py)
+            url = encode_surrogates(url)  # type: ignore[arg-type]  # still the str
+        except TypeError:  # bytes, or not text (TypeError naming the argument)
             url = utf8(url, "url")
         try:
             size = _SIZE_ARGS[len(url)]
@@ -345,6 +344,7 @@ class Router:
         m._c = c
         m._cache = None
         m._text = text
+        m._params = None
         return m
 
     # A Router is a handle on one C router, like a file or a lock: copy and pickle refuse
@@ -533,6 +533,7 @@ def _resolve_failed(c: Scratch, router: Any, url: bytes, size: Any) -> None:
 
 
 _resolve = _ffi.sy_router_resolve_params_text_raw
+_encode = str.encode
 _resolve_releasing_gil = _ffi.sy_router_resolve_params_text_raw_releasing_gil
 _SIZE_ARGS = _ffi.SIZE_ARGS
 _take_scratch = take_scratch
