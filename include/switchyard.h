@@ -1379,6 +1379,34 @@ SY_API const char *sy_router_resolve_params_text(sy_match *match, /* OUT: overwr
                                                  sy_error *err);
 
 /**
+ * sy_router_resolve_params_text() for a NUL-terminated url, without an sy_error: the same
+ * resolve and the same text from a call of three arguments, for bindings that pay for
+ * every argument of a foreign call (Python's ctypes converts each one, which costs about
+ * what the resolve does). A url that holds a NUL byte is read up to it: pass such a url
+ * to sy_router_resolve_params_text() with its length instead. For the reason of a
+ * failure, resolve again with sy_router_resolve() and an sy_error (the same outcome: a
+ * resolve changes nothing but its match).
+ *
+ *     const char *text = sy_router_resolve_params_cstr(match, router, "/repos/a/b");
+ *
+ * @param match  A match from sy_match_new(), overwritten as by sy_router_resolve().
+ * @param router The router.
+ * @param url    The URL, NUL-terminated.
+ * @return the text, as sy_router_resolve_params_text() returns it; NULL when the resolve
+ *         failed, for every reason sy_router_resolve() gives (then the match reads as
+ *         before any resolve), or when match is NULL.
+ *
+ * Ownership: the text belongs to the match.
+ * Lifetime:  until the next resolve into the match or sy_match_free(); the rest of the
+ *            match as for sy_router_resolve().
+ * Thread safety: as sy_router_resolve(): one thread at a time per match.
+ * Since: 0.1
+ */
+SY_API const char *sy_router_resolve_params_cstr(sy_match *match, /* OUT: overwritten */
+                                                 const sy_router *router,
+                                                 const char *url);
+
+/**
  * The number of URLs in the redirect chain of the last resolve: 0 without redirects,
  * else the input URL, then each URL redirected to (the last is sy_match_url()).
  *

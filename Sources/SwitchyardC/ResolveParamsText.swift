@@ -1,5 +1,6 @@
-// sy_router_resolve_params_text: a resolve and its merged parameters as text in one call,
-// for bindings that pay per foreign call (the Python package's Router.resolve).
+// sy_router_resolve_params_text and sy_router_resolve_params_cstr: a resolve and its merged
+// parameters as text in one call, for bindings that pay per foreign call (the Python
+// package's Router.resolve).
 import CSwitchyard
 import Switchyard
 
@@ -14,6 +15,18 @@ public func sy_router_resolve_params_text(_ match: OpaquePointer?, _ router: Opa
     }
     return withHandle(match) { mbase -> UnsafePointer<CChar>? in
         guard resolve(into: mbase, router, url, urlLen, err) == SY_OK else { return nil }
+        return unsafeDowncast(mbase, to: MatchBox.self).paramsText()
+    }
+}
+
+@c @implementation
+public func sy_router_resolve_params_cstr(_ match: OpaquePointer?, _ router: OpaquePointer?,
+                                          _ url: UnsafePointer<CChar>?) -> UnsafePointer<CChar>? {
+    // sy_router_resolve_params_text with three arguments: each argument a ctypes call
+    // converts costs about as much as the core's resolve.
+    guard let match else { return nil }
+    return withHandle(match) { mbase -> UnsafePointer<CChar>? in
+        guard resolve(into: mbase, router, url, nulTerminatedLength, nil) == SY_OK else { return nil }
         return unsafeDowncast(mbase, to: MatchBox.self).paramsText()
     }
 }

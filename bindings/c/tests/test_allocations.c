@@ -152,6 +152,8 @@ static void resolve_after_warm_up_allocates_nothing(void **state)
             /* nor the one-call resolve with its parameters' text, nor the whole list */
             if (sy_router_resolve_params_text(m, r, urls[i], SY_NUL, &err) == NULL)
                 fail_msg("sy_router_resolve_params_text(%s): %s", urls[i], err.message);
+            if (sy_router_resolve_params_cstr(m, r, urls[i]) == NULL)
+                fail_msg("sy_router_resolve_params_cstr(%s) failed", urls[i]);
             {
                 sy_param all[16];
                 assert_status(SY_OK, sy_match_params(all, 16, &k, m, SY_PARAMS_PATH, &err), &err);

@@ -1,5 +1,6 @@
-/* test_resolve_params_text.c: sy_router_resolve_params_text, a resolve and its merged
- * parameters as text in one call (the text sy_match_params_text writes, NUL-terminated). */
+/* test_resolve_params_text.c: sy_router_resolve_params_text and sy_router_resolve_params_cstr,
+ * a resolve and its merged parameters as text in one call (the text sy_match_params_text
+ * writes, NUL-terminated). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,6 +132,59 @@ static void long_values_grow_the_text(void **state)
     sy_match_free(m);
 }
 
+/* The three-argument form gives the text, and leaves the match, as the sized form does
+ * for the same URL; it reads the URL up to its NUL. */
+static void cstr_is_the_sized_resolve(void **state)
+{
+    static const char *const urls[] = {
+        "/repos/julienschmidt/httprouter", "/user/007?tab=a", "/files/a/b%20c", "/plain", "/nowhere",
+        "/repos/a%00b/c",
+    };
+    sy_match *m = sy_test_match();
+    sy_match *sized = sy_test_match();
+    sy_error err;
+    char a[600], b[600];
+    size_t alen, blen;
+    (void)state;
+    for (size_t i = 0; i < sizeof urls / sizeof urls[0]; i++) {
+        const char *want = sy_router_resolve_params_text(sized, g_router, urls[i], SY_NUL, &err);
+        const char *got = sy_router_resolve_params_cstr(m, g_router, urls[i]);
+        if (want == NULL || got == NULL) fail_msg("%s: no text", urls[i]);
+        assert_string_equal(got, want);
+        assert_int_equal(sy_match_found(m), sy_match_found(sized));
+        assert_status(SY_OK, sy_match_to_json(a, sizeof a, &alen, m, &err), &err);
+        assert_status(SY_OK, sy_match_to_json(b, sizeof b, &blen, sized, &err), &err);
+        assert_int_equal(alen, blen);
+        assert_memory_equal(a, b, alen);
+    }
+    /* a NUL byte ends the URL: the rest is not read */
+    assert_string_equal(sy_router_resolve_params_cstr(m, g_router, "/plain\0/more"), "");
+    assert_true(sy_match_found(m));
+    assert_string_equal(sy_router_resolve_params_cstr(m, g_router, "/repos/x/y\0z"),
+                        "\xff" "owner\xff" "x\xff" "repo\xff" "y");
+    sy_match_free(sized);
+    sy_match_free(m);
+}
+
+/* A failed resolve returns NULL and leaves the match as before any resolve, as the sized
+ * form does; sy_router_resolve then gives the reason. NULL and wrong handles give NULL. */
+static void cstr_failures_return_null(void **state)
+{
+    sy_match *m = sy_test_match();
+    (void)state;
+    assert_non_null(sy_router_resolve_params_cstr(m, g_router, "/repos/a/b"));
+    assert_true(sy_match_found(m));
+    assert_null(sy_router_resolve_params_cstr(m, g_router, "/bad\x01url"));
+    assert_false(sy_match_found(m));
+    assert_int_equal(sy_match_path_param_count(m), 0);
+    assert_int_equal(sy_router_resolve(m, g_router, "/bad\x01url", SY_NUL, NULL), SY_ERR_INVALID_URL);
+    assert_null(sy_router_resolve_params_cstr(NULL, g_router, "/plain"));
+    assert_null(sy_router_resolve_params_cstr(m, NULL, "/plain"));
+    assert_null(sy_router_resolve_params_cstr(m, g_router, NULL));
+    assert_null(sy_router_resolve_params_cstr((sy_match *)g_router, g_router, "/plain"));
+    sy_match_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -138,6 +192,8 @@ int main(void)
         cmocka_unit_test(nul_byte_gives_the_marker),
         cmocka_unit_test(failures_return_null),
         cmocka_unit_test(long_values_grow_the_text),
+        cmocka_unit_test(cstr_is_the_sized_resolve),
+        cmocka_unit_test(cstr_failures_return_null),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

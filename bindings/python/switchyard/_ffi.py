@@ -538,6 +538,17 @@ sy_router_resolve_params_text_raw_releasing_gil.restype = c_char_p
 sy_router_resolve_params_text = _declare(
     "sy_router_resolve_params_text", [MatchRef, RouterRef, c_char_p, c_size_t, ErrPtr], c_char_p
 )
+# Router.resolve's call for a URL without a NUL byte: sy_router_resolve_params_cstr, the
+# same resolve and text from three arguments (the match and the router as byref(), the
+# URL as bytes, which ctypes passes NUL-terminated): each argument ctypes converts costs
+# ~35 ns, so the two fewer (the length and the sy_error) and no length lookup measured
+# ~60 ns less per resolve. A URL with a NUL byte, and a resolve that may build a new
+# table (it releases the GIL), take sy_router_resolve_params_text.
+sy_router_resolve_params_cstr_raw = pylib["sy_router_resolve_params_cstr"]
+sy_router_resolve_params_cstr_raw.restype = c_char_p
+sy_router_resolve_params_cstr = _declare(
+    "sy_router_resolve_params_cstr", [MatchRef, RouterRef, c_char_p], c_char_p
+)
 
 
 def size_arg(n: int) -> Any:

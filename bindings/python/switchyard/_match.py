@@ -204,24 +204,11 @@ def _cached(read: Callable[[Match], _T]) -> _Attribute[_T]:
 
 
 def _params_attribute(name: str, which: int, doc: str) -> _Attribute[Mapping[str, ParamValue]]:
-    """Match.params and Match.path_params: one parameter list read in one foreign call,
-    then cached (as _cached, with the reading inlined: this is the benchmark's
-    resolve+params path).
-
-    The header's format: TYPES, then the name and text of each parameter, all separated
-    by 0xFF; TYPES is empty when every value is an ASCII string. An int's text is its
-    digits and a float's text parses to its value, so int() and float() give the C values
-    exactly. When a value is not its text (a typed value), the split text is kept too, under
-    ``name + " text"``: Match.str and to_dict() read the text as written there."""
-    which_arg = _WHICH[which]
-    read_only = MappingProxyType
-    merged = which == _ffi.SY_PARAMS_MERGED
-    text_key = name + " text"
+    """Match.path_params: one parameter list read in one foreign call
+    (sy_match_params_text), then cached (as _cached). Match.params has a getter of its own
+    (_merged_params), which reads the text resolve's call returned."""
 
     def get(self: Match) -> Mapping[str, ParamValue]:
-        raw: Optional[bytes] = self._text if merged else None
-        if raw is not None and not raw:
-            return _NO_PARAMS  # resolve's text says: no parameters
         cache = self._cache
         if cache is None:
             cache = self._cache = {}
@@ -229,61 +216,115 @@ def _params_attribute(name: str, which: int, doc: str) -> _Attribute[Mapping[str
             out: Optional[Mapping[str, ParamValue]] = cache.get(name)
             if out is not None:
                 return out
-        if raw is None or raw == _NUL_TEXT:
-            # No text from resolve (a Match of a dispatch or a candidate, path_params, or
-            # a name or text with a NUL byte): one sy_match_params_text call.
-            c = self._c
-            io = c.params_io[which]
-            if io is None:
-                io = c.params_io[which] = _params_io(256)
-            buf, buf_arg, cap, length, length_arg, _ = io
-            if _params_text(buf_arg, cap, length_arg, c.arg, which_arg, None):
-                buf, n = _grow_or_raise(c, which)
-            else:
-                n = length.value
-            raw = buf[:n]
-        if raw:
-            # TYPES empty: every value a string, every name and text ASCII, so Latin-1
-            # decodes the text exactly, and it is the cheaper decode (~80 ns less on the
-            # path-tree set, measured). Otherwise the text is UTF-8 with 0xFF separators.
-            parts = raw.decode("latin-1").split("\xff")
-            types = parts[0]
-            if types:
-                parts = raw.decode("utf-8", "surrogateescape").split("\udcff")
-            # Up to four parameters as dict displays: about 250 ns less than dict(zip())
-            # for two (measured, docs/PYTHON.md). Either way a repeated name keeps its last
-            # value.
-            k = len(parts)
-            values: Dict[str, ParamValue]
-            if k == 3:
-                values = {parts[1]: parts[2]}
-            elif k == 5:
-                values = {parts[1]: parts[2], parts[3]: parts[4]}
-            elif k == 7:
-                values = {parts[1]: parts[2], parts[3]: parts[4], parts[5]: parts[6]}
-            elif k == 9:
-                values = {parts[1]: parts[2], parts[3]: parts[4], parts[5]: parts[6], parts[7]: parts[8]}
-            else:
-                it = iter(parts)
-                next(it)
-                values = dict(zip(it, it))
-            if types:  # typed or non-ASCII: convert the typed values one by one
-                for k, kind in enumerate(types):
-                    if kind != "s":
-                        values[parts[2 * k + 1]] = _CONVERT[kind](parts[2 * k + 2])
-                        cache[text_key] = parts
-            if _uuid_seen:
-                names = _uuid_names(self.pattern)
-                if names and _typed_uuids(self, values, names, merged):
-                    cache[text_key] = parts
-            # A read-only view of a dict no one else holds: every reader sees the same
-            # values (a view costs one C call, not a copy).
-            out = read_only(values)
-        else:
-            out = _NO_PARAMS
-        return cache.setdefault(name, out)  # type: ignore[no-any-return]
+        raw = _read_params_text(self, which)
+        return cache.setdefault(name, _decode_params(self, raw, which) if raw else _NO_PARAMS)  # type: ignore[no-any-return]
 
     return cast(_Attribute[Mapping[str, ParamValue]], property(get, doc=doc))
+
+
+def _merged_params(self: Match) -> Mapping[str, ParamValue]:
+    """The merged map: path parameters, then query items (last value), then defaults."""
+    # The benchmark's resolve+params path: a slot instead of the cache dict, and the common
+    # text (string parameters of ASCII text, up to four) decoded inline.
+    out = self._params
+    if out is not None:
+        return out
+    raw = self._text
+    if not raw:
+        if raw is not None:
+            return _NO_PARAMS  # resolve's text says: no parameters
+        # No text from resolve (a Match of a dispatch or a candidate): one foreign call.
+        raw = _read_params_text(self, _ffi.SY_PARAMS_MERGED)
+        out = _decode_params(self, raw, _ffi.SY_PARAMS_MERGED) if raw else _NO_PARAMS
+    else:
+        # The text is TYPES, then each name and text, separated by 0xFF. TYPES empty:
+        # every value a string, every name and text ASCII, so Latin-1 decodes the text
+        # exactly, and it is the cheapest decode (~80 ns less than UTF-8 on the path-tree
+        # set, measured). Up to four parameters as dict displays: about 250 ns less than
+        # dict(zip()) for two (measured, docs/PYTHON.md). Either way a repeated name keeps
+        # its last value.
+        parts = raw.decode("latin-1").split("\xff")
+        k = len(parts)
+        if parts[0] or _uuid_seen:
+            out = _decode_params(self, raw, _ffi.SY_PARAMS_MERGED)
+        elif k == 5:
+            out = _read_only({parts[1]: parts[2], parts[3]: parts[4]})
+        elif k == 3:
+            out = _read_only({parts[1]: parts[2]})
+        elif k == 7:
+            out = _read_only({parts[1]: parts[2], parts[3]: parts[4], parts[5]: parts[6]})
+        elif k == 9:
+            out = _read_only({parts[1]: parts[2], parts[3]: parts[4], parts[5]: parts[6], parts[7]: parts[8]})
+        else:
+            it = iter(parts)
+            next(it)
+            out = _read_only(dict(zip(it, it)))
+    # The first value stored is kept (no call between the test and the store, so no other
+    # Python thread runs there): every reader sees the same object.
+    first = self._params
+    if first is None:
+        self._params = first = out
+    return first
+
+
+def _read_params_text(m: Match, which: int) -> bytes:
+    """One parameter list of the C match as sy_match_params_text writes it."""
+    c = m._c
+    io = c.params_io[which]
+    if io is None:
+        io = c.params_io[which] = _params_io(256)
+    buf, buf_arg, cap, length, length_arg, _ = io
+    if _params_text(buf_arg, cap, length_arg, c.arg, _WHICH[which], None):
+        buf, n = _grow_or_raise(c, which)
+    else:
+        n = length.value
+    return buf[:n]
+
+
+def _decode_params(m: Match, raw: bytes, which: int) -> Mapping[str, ParamValue]:
+    """A parameter list's text (not empty) as a read-only Mapping, values typed.
+
+    The header's format: TYPES, then the name and text of each parameter, all separated
+    by 0xFF; TYPES is empty when every value is an ASCII string. An int's text is its
+    digits and a float's text parses to its value, so int() and float() give the C values
+    exactly. When a value is not its text (a typed value), the split text is kept too, in
+    the Match's cache under the list's name + " text": Match.str and to_dict() read the
+    text as written there."""
+    merged = which == _ffi.SY_PARAMS_MERGED
+    if raw == _NUL_TEXT:
+        # resolve's text for a name or text with a NUL byte: the list from the C match.
+        raw = _read_params_text(m, which)
+        if not raw:
+            return _NO_PARAMS
+    parts = raw.decode("latin-1").split("\xff")
+    types = parts[0]
+    if types:
+        # Typed or non-ASCII: UTF-8 with surrogateescape turns each 0xFF (a byte UTF-8
+        # never uses) into \udcff, which no decoded text holds, so split is exact.
+        parts = raw.decode("utf-8", "surrogateescape").split("\udcff")
+    it = iter(parts)
+    next(it)
+    values: Dict[str, ParamValue] = dict(zip(it, it))
+    typed = False
+    for k, kind in enumerate(types):
+        if kind != "s":
+            values[parts[2 * k + 1]] = _CONVERT[kind](parts[2 * k + 2])
+            typed = True
+    if _uuid_seen:
+        names = _uuid_names(m.pattern)
+        if names and _typed_uuids(m, values, names, merged):
+            typed = True
+    if typed:
+        cache = m._cache
+        if cache is None:
+            cache = m._cache = {}
+        cache["params text" if merged else "path_params text"] = parts
+    # A read-only view of a dict no one else holds: every reader sees the same values (a
+    # view costs one C call, not a copy).
+    return _read_only(values)
+
+
+_read_only = MappingProxyType
 
 
 def _grow_or_raise(c: Scratch, which: int) -> Tuple[CharPointer, int]:
@@ -317,14 +358,15 @@ class Match(metaclass=_Unconstructible):
     # _c: the Scratch whose C match this Match alone reads (it keeps its own copy of the
     # URL); _cache: None, or a dict of the attributes read so far; _text: the merged
     # parameters as Router.resolve's one call returned them (sy_router_resolve_params_text),
-    # or None (then ``params`` asks the C match). No
+    # or None (then ``params`` asks the C match); _params: ``params`` once read, or None. No
     # __weakref__ and no instance __dict__: vars() gives a fresh dict of every attribute
     # (__dict__ below).
-    __slots__ = ("_c", "_cache", "_text")
+    __slots__ = ("_c", "_cache", "_text", "_params")
     __module__ = "switchyard"
     _c: Scratch
     _cache: Optional[Dict[str, Any]]
     _text: Optional[bytes]
+    _params: Optional[Mapping[str, ParamValue]]
 
     def __del__(self, _give: Callable[[Scratch], None] = _give) -> None:
         # The Match is gone: its C match may be resolved into again. (A Scratch is in the
@@ -408,8 +450,7 @@ class Match(metaclass=_Unconstructible):
 
     path_params = _params_attribute("path_params", _ffi.SY_PARAMS_PATH,
                                     "Captured path parameters in pattern order: name -> str, int or float.")
-    params = _params_attribute("params", _ffi.SY_PARAMS_MERGED,
-                               "The merged map: path parameters, then query items (last value), then defaults.")
+    params = cast(_Attribute[Mapping[str, ParamValue]], property(_merged_params))
 
     @_cached
     def query_items(self) -> Tuple[Tuple[str, str], ...]:
@@ -504,7 +545,8 @@ class Match(metaclass=_Unconstructible):
     def _written(self, name: str) -> Mapping[str, str]:
         """The texts as written of a parameter list ("params" or "path_params")."""
         params: Mapping[str, ParamValue] = getattr(self, name)
-        parts: Optional[List[str]] = self._cache.get(name + " text")  # type: ignore[union-attr]  # read above
+        cache = self._cache
+        parts: Optional[List[str]] = cache.get(name + " text") if cache is not None else None
         if parts is None:
             return params  # type: ignore[return-value]  # no typed value: every value is its text
         it = iter(parts)

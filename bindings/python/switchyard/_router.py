@@ -306,46 +306,50 @@ class Router:
         # Kept to one foreign call and a few cheap statements: the benchmark's hot path.
         # The call is made without ctypes argument conversion (see
         # _ffi.sy_router_resolve_raw): the pointers as byref() objects made once (per
-        # Router, per Scratch), the length as a ready size_t argument, and holding the
-        # GIL, which costs less than releasing and taking it back. The first resolve
+        # Router, per Scratch), the URL as bytes, which ctypes passes NUL-terminated, so
+        # no length (_ffi.sy_router_resolve_params_cstr_raw), and holding the GIL, which
+        # costs less than releasing and taking it back. The first resolve
         # after a change builds the new table (~100 ms for 10,000 routes): after this
         # Router's own changes, that resolve releases the GIL so other threads run. (A
         # change by another thread that lands between its C call and setting the flag
         # only means one build holds the GIL: slower, never wrong.) The Match is new,
         # and owns the Scratch until it goes (_match.py).
         router = self._arg  # keeps the C router alive during the call, even across close()
-        if type(url) is str:
-            try:
-                url = url.encode()
-            except UnicodeEncodeError:  # surrogates: the library reports where (_text.py)
-                url = encode_surrogates(url)  # type: ignore[arg-type]  # still the str
-        elif type(url) is not bytes:
-            url = utf8(url, "url")
         try:
-            size = _SIZE_ARGS[len(url)]
-        except IndexError:
-            size = _ffi.size_arg(len(url))
+            url = _encode(url)  # type: ignore[arg-type]  # str.encode: TypeError for anything but a str
+        except UnicodeEncodeError:  # surrogates: the library reports where (_text.py)
+            url = encode_surrogates(url)  # type: ignore[arg-type]  # still the str
+        except TypeError:  # bytes, or not text (TypeError naming the argument)
+            url = bytes(utf8(url, "url"))  # a bytes subclass as plain bytes: its `in` is bytes'
         try:
             c = _take_scratch()  # a C match no Match holds (_match.py)
         except IndexError:
             c = Scratch()
         # One call resolves and returns the merged parameters' text, which ctypes makes a
         # bytes object of before the call returns (b"" for a route without parameters);
-        # None when the resolve failed.
-        if self._changed:
-            self._changed = False
-            text = _resolve_releasing_gil(c.arg, router, url, size, None)
+        # None when the resolve failed. No sy_error: a closed router (None, a NULL router)
+        # or a bad URL fails in C and is told apart in _resolve_failed, where the sy_error
+        # is asked for.
+        if self._changed or 0 in url:  # a new table to build, or a NUL byte in the URL
+            text = self._resolve_sized(c, router, url)
         else:
-            # No sy_error: a closed router (None, a NULL router) or a bad URL fails in C
-            # and is told apart below, where the sy_error is asked for.
-            text = _resolve(c.arg, router, url, size, None)
+            text = _resolve(c.arg, router, url)  # the URL NUL-terminated: three arguments
         if text is None:
-            _resolve_failed(c, router, url, size)
+            _resolve_failed(c, router, url)
         m = _make_match()
         m._c = c
         m._cache = None
         m._text = text
+        m._params = None
         return m
+
+    def _resolve_sized(self, c: Scratch, router: Any, url: bytes) -> Optional[bytes]:
+        """resolve's call with the URL's length: for a URL holding a NUL byte, and after
+        this Router's own change (that resolve builds the new table with the GIL released)."""
+        if self._changed:
+            self._changed = False
+            return _resolve_releasing_gil(c.arg, router, url, _size(url), None)  # type: ignore[no-any-return]
+        return _resolve_text(c.arg, router, url, _size(url), None)  # type: ignore[no-any-return]
 
     # A Router is a handle on one C router, like a file or a lock: copy and pickle refuse
     # (a shallow copy would be a second handle on the same routes, not a new router).
@@ -520,7 +524,15 @@ class _TypedRouter(Router):
 _TypedRouter.__name__ = _TypedRouter.__qualname__ = "Router"
 
 
-def _resolve_failed(c: Scratch, router: Any, url: bytes, size: Any) -> None:
+def _size(url: bytes) -> Any:
+    """len(url) as a size_t argument (SIZE_ARGS holds those of 0..1023)."""
+    try:
+        return _SIZE_ARGS[len(url)]
+    except IndexError:
+        return _ffi.size_arg(len(url))
+
+
+def _resolve_failed(c: Scratch, router: Any, url: bytes) -> None:
     """After a failed resolve into Scratch ``c``: raises its error. A None router is a
     closed Router; otherwise the resolve is made again with an sy_error for the C
     message (the same outcome: a resolve changes nothing but its match). Returns if that
@@ -528,13 +540,15 @@ def _resolve_failed(c: Scratch, router: Any, url: bytes, size: Any) -> None:
     if router is None:
         _give_scratch(c)
         raise _closed()
-    status = _ffi.sy_router_resolve_raw_releasing_gil(c.arg, router, url, size, c.err_arg)
+    status = _ffi.sy_router_resolve_raw_releasing_gil(c.arg, router, url, _size(url), c.err_arg)
     if status:
         _give_scratch(c)  # no Match holds it
         raise _ffi.error_from(status, c.err)
 
 
-_resolve = _ffi.sy_router_resolve_params_text_raw
+_resolve = _ffi.sy_router_resolve_params_cstr_raw
+_resolve_text = _ffi.sy_router_resolve_params_text_raw
+_encode = str.encode
 _resolve_releasing_gil = _ffi.sy_router_resolve_params_text_raw_releasing_gil
 _SIZE_ARGS = _ffi.SIZE_ARGS
 _take_scratch = take_scratch

@@ -268,6 +268,7 @@ def _borrowed_match(ptr: int) -> Match:
     m._c = lent
     m._cache = None
     m._text = None
+    m._params = None
     m._read_all()
     m._all_values  # noqa: B018  # read now: values() needs them after the C match moved on
     m._cache["stack"] = _read_stack(lent.ref)  # type: ignore[index]  # _read_all filled it
@@ -348,6 +349,7 @@ def _dispatch(self: Router, url: object, context: object = None) -> DispatchResu
     m._c = c
     m._cache = None
     m._text = None
+    m._params = None
     state.give_values(m)
     return DispatchResult(m, state.value)
 

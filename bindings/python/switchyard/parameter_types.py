@@ -256,9 +256,13 @@ def _replace(m: Match, attribute: str, names: Mapping[str, str], values: Mapping
             changed = True
     if changed:
         cache = m._cache
-        assert cache is not None  # filled by the getattr above
+        if cache is None:
+            cache = m._cache = {}
         cache.setdefault(attribute + " text", texts)
-        cache[attribute] = MappingProxyType(out)
+        if attribute == "params":
+            m._params = MappingProxyType(out)
+        else:
+            cache[attribute] = MappingProxyType(out)
 
 
 def format_values(router: Router, name: Any, values: Dict[str, Any]) -> Dict[str, Any]:

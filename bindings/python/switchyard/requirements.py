@@ -251,6 +251,7 @@ def _run(router: Router, fn: Any, name: str, data: bytes, context: object,
     m._c = c
     m._cache = None
     m._text = None
+    m._params = None
     state.give_values(m)
     return navigation.DispatchResult(m, state.value, pending, operations)
 

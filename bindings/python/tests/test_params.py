@@ -11,7 +11,7 @@ from ctypes import byref
 
 import pytest
 
-from switchyard import Match, ParamValue, Router, _ffi
+from switchyard import Match, ParamValue, Router, SwitchyardError, _ffi
 from switchyard._ffi import SyError, SyParam
 
 
@@ -142,3 +142,59 @@ def test_resolve_reads_the_params_in_its_one_call(router: Router, url: str, expe
         assert isinstance(m._text, bytes) and m._text != b"\xfe"
     assert m.params == expected
     assert len(calls) == (1 if has_nul else 0)
+
+
+@pytest.mark.parametrize("url", ["/empty\x00/more", b"/empty\x00", "/rest/a\x00b", "/empty?q=\x00", "\x00"])
+def test_a_url_with_a_nul_byte_is_read_whole(router: Router, url: str | bytes) -> None:
+    """resolve passes the URL without its length (NUL-terminated, sy_router_resolve_params_cstr)
+    only when it holds no NUL byte: one that does is read whole, so the control character
+    fails the resolve at its position instead of ending the URL early."""
+    from switchyard import InvalidURLError
+
+    raw = url.encode() if isinstance(url, str) else url
+    with pytest.raises(InvalidURLError) as caught:
+        router.resolve(url)
+    assert caught.value.position == raw.index(0)
+
+
+def test_resolve_takes_three_arguments_without_a_nul_byte(router: Router, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A URL without a NUL byte is resolved by the three-argument call; the sized call is
+    left for URLs with one (and the first resolve after a change)."""
+    from switchyard import _router
+
+    router.resolve("/empty")  # the first resolve after the routes were added builds the table
+    calls: list[int] = []
+    three, sized = _router._resolve, _router._resolve_text
+
+    def count_three(*args: object) -> object:
+        calls.append(len(args))
+        return three(*args)
+
+    def count_sized(*args: object) -> object:
+        calls.append(len(args))
+        return sized(*args)
+
+    monkeypatch.setattr(_router, "_resolve", count_three)
+    monkeypatch.setattr(_router, "_resolve_text", count_sized)
+    assert router.resolve("/s/x/y").params == {"a": "x", "b": "y"}
+    assert router.resolve(b"/rest/a/b").params == {"tail": "a/b"}
+    assert router.resolve("/rest/a%00b").params == {"tail": "a\x00b"}  # %00 is no NUL byte of the URL
+    assert calls == [3, 3, 3]
+    with pytest.raises(SwitchyardError):
+        router.resolve("/s/x\x00/y")
+    assert calls == [3, 3, 3, 5]
+
+
+def test_a_bytes_subclass_url_is_read_as_its_bytes(router: Router) -> None:
+    """A URL of a bytes subclass is resolved as the plain bytes it holds: whatever its own
+    `in` says, a NUL byte in it is found and fails the resolve at its position."""
+    from switchyard import InvalidURLError
+
+    class Blind(bytes):
+        def __contains__(self, item: object) -> bool:
+            return False
+
+    with pytest.raises(InvalidURLError) as caught:
+        router.resolve(Blind(b"/empty\x00/more"))
+    assert caught.value.position == 6
+    assert router.resolve(Blind(b"/s/x/y")).params == {"a": "x", "b": "y"}
