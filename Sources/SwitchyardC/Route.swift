@@ -109,7 +109,7 @@ func coreParameterList(_ array: UnsafePointer<sy_param>?, _ count: Int, name: @a
         let value: ParameterValue
         switch p.type {
         case Int32(SY_VALUE_STRING.rawValue):
-            guard let text = try optionalString(p.text, name: "\(label).text") else {
+            guard let text = try optionalString(p.text, name: "\(label).text (of '\(key)')") else {
                 throw .invalid("\(label).text is absent for a SY_VALUE_STRING default")
             }
             value = .string(text)

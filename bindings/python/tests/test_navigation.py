@@ -300,3 +300,8 @@ def test_add_routes_parent_loop_is_refused_whole() -> None:
     assert r.routes == []
     r.close()
 
+
+
+def test_url_for_names_the_parameter_whose_text_is_not_utf8(router: Router) -> None:
+    with pytest.raises(InvalidArgumentError, match=r"\(of 'hotel'\) is not valid UTF-8"):
+        router.url_for("hotel", hotel="\ud83d")
