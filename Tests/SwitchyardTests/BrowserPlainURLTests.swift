@@ -3,22 +3,9 @@
 // quick scan takes a URL, the full check must find nothing to rewrite and end the
 // authority at the same byte, with no userinfo or port in it (`plainWebURLAgrees`). Run on
 // the URL Standard's test data, the open-redirect corpus (the URLs given and produced),
-// and random and mutated URLs from a fixed seed.
+// and random and mutated URLs from a fixed seed (SplitMix64, PropertyTests.swift).
 import Testing
 import Switchyard
-
-/// SplitMix64: a small generator with a fixed seed, so every run sees the same inputs.
-private struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-}
 
 private func agreement(_ url: [UInt8]) -> (agrees: Bool, plain: Bool) {
     url.withUnsafeBufferPointer { plainWebURLAgrees($0) }
@@ -99,7 +86,7 @@ struct BrowserPlainURLTests {
 
     @Test("random and mutated URLs (fixed seed): the quick scan always agrees")
     func randomURLs() {
-        var rng = SplitMix(state: 0x5EED_0F_B0A7)
+        var rng = SplitMix64(state: 0x5EED_0F_B0A7)
         var plain = 0, total = 0
         let schemes = ["https://", "http://", "ws://", "wss://", "ftp://", "https:/", "https:", "HTTPS://"]
         for k in 0..<20_000 {

@@ -49,14 +49,8 @@ extension URLView {
         var end = n
         var dashBefore: UInt64 = 0  // 0x80 when the word before ended in '-'
         while i < n {
-            var w: UInt64
-            if i &+ 8 <= n {
-                w = load8(p, i)
-            } else {
-                // The last bytes, padded with '/': the authority ends at `n` at the latest.
-                let pad = ~UInt64(0) &<< UInt64((n &- i) &* 8)  // 1...7 bytes left
-                w = (loadTail(p, i, n) & ~pad) | (0x2F2F_2F2F_2F2F_2F2F & pad)
-            }
+            // The last bytes padded with '/': the authority ends at `n` at the latest.
+            let w = loadPadded(p, i, n, fill: 0x2F)
             // The first '/', '?' or '#', and the bytes up to it (`before`) and through it
             // (`through`). Exact for ASCII bytes below any non-ASCII one (`inRange`), and a
             // non-ASCII byte up to the one found refuses the word.

@@ -170,6 +170,15 @@ func loadTail(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> UInt64 {
     return w
 }
 
+/// The eight bytes at `i`, or when fewer than eight are left before `end`, those bytes with
+/// the rest of the word made `fill` (a byte chosen for what the caller's tests do with it).
+@inline(__always)
+func loadPadded(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int, fill: UInt8) -> UInt64 {
+    if i &+ 8 <= end { return load8(p, i) }
+    let pad = ~UInt64(0) &<< UInt64((end &- i) &* 8)  // 1...7 bytes left
+    return (loadTail(p, i, end) & ~pad) | (0x0101_0101_0101_0101 &* UInt64(fill) & pad)
+}
+
 /// The index of the first byte in `start..<end` whose `mask` bit is set, or `end`.
 @inline(__always)
 func firstByte(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ mask: (UInt64) -> UInt64) -> Int {
@@ -490,15 +499,9 @@ extension URLView {
         var flagged = false
         var i = from
         while i < n {
-            var w: UInt64
-            if i &+ 8 <= n {
-                w = load8(p, i)
-            } else {
-                // The last bytes as one more word, its padding made 'A': a byte none of the
-                // tests below looks for, so every test applies unchanged.
-                let pad = ~UInt64(0) &<< UInt64((n &- i) &* 8)  // 1...7 bytes left
-                w = (loadTail(p, i, n) & ~pad) | (0x4141_4141_4141_4141 & pad)
-            }
+            // The last bytes as one more word, its padding made 'A': a byte none of the
+            // tests below looks for, so every test applies unchanged.
+            let w = loadPadded(p, i, n, fill: 0x41)
             if queryOrFragment == n {
                 if !isOrdinaryPathWord(w) {
                     let m = byteMask(w, 0x3F) | byteMask(w, 0x23)
