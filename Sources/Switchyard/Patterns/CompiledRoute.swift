@@ -172,20 +172,16 @@ typealias CompiledDefault = (name: String, nameSpan: ByteSpan, text: ByteSpan, v
 /// The parts of a compiled route that most routes lack (a redirect template's layout, an
 /// allowlist, defaults, `urlpattern` regexps): one optional reference in the route instead
 /// of about 120 bytes in every route.
-/// Its fields are written only by `CompiledRoute.init`, before anything else can see the
-/// object, and only read afterwards: they opt out of the runtime's exclusivity check, which
-/// every read of a class's `var` would otherwise pay (a redirect reads several per hop).
 final class CompiledRouteExtras: @unchecked Sendable {
-    @exclusivity(unchecked) var templateLayout: TemplateLayout? = nil
-    @exclusivity(unchecked) var templateBody: [TemplatePart] = []
-    @exclusivity(unchecked) var templateFragment: [TemplatePart] = []
-    @exclusivity(unchecked) var templateUsesName: [Bool] = []
-    @exclusivity(unchecked) var templateHead: TemplateHead? = nil
-    @exclusivity(unchecked) var redirectFixedHead = 0
-    @exclusivity(unchecked) var redirectAllowlist: RedirectAllowlist? = nil
-    @exclusivity(unchecked) var defaults: [CompiledDefault] = []
-    @exclusivity(unchecked) var urlPattern: URLPatternMatcher? = nil
-    @exclusivity(unchecked) var queryContract: QueryContract? = nil
+    var templateLayout: TemplateLayout? = nil
+    var templateBody: [TemplatePart] = [], templateFragment: [TemplatePart] = []
+    var templateUsesName: [Bool] = []
+    var templateHead: TemplateHead? = nil
+    var redirectFixedHead = 0
+    var redirectAllowlist: RedirectAllowlist? = nil
+    var defaults: [CompiledDefault] = []
+    var urlPattern: URLPatternMatcher? = nil
+    var queryContract: QueryContract? = nil
 
     var isEmpty: Bool {
         templateLayout == nil && templateBody.isEmpty && templateFragment.isEmpty && templateUsesName.isEmpty
