@@ -89,6 +89,9 @@ fi
 cc -O2 -std=c11 -Wall -Wextra -Werror -Iinclude Benchmarks/Profile/profile_c.c \
   -L"$(dirname "$SWITCHYARD_LIBRARY")" -lswitchyard -Wl,-rpath,"$(dirname "$SWITCHYARD_LIBRARY")" \
   -o Benchmarks/.build/profile_c || failed+=(profile-build)
+cc -O2 -std=c11 -Wall -Wextra -Werror -Iinclude Benchmarks/Profile/profile_redirect.c \
+  -L"$(dirname "$SWITCHYARD_LIBRARY")" -lswitchyard -Wl,-rpath,"$(dirname "$SWITCHYARD_LIBRARY")" \
+  -o Benchmarks/.build/profile_redirect || failed+=(profile-build)
 
 # ---- 3. Python: timings, then allocation counts in a second process (PYTHONMALLOC=malloc and
 # the counter preloaded; see Python/bench.py), so the counting does not slow the timed run.

@@ -3,6 +3,9 @@
 // errors a URL can cause (invalidURL with a position inside the input, limit, a redirect
 // limit or loop), and every accessor of the match must work afterwards.
 //
+// It checks that the quick recognition of a web URL already in a browser's form
+// (BrowserReading.swift) agrees with the full reading on every input.
+//
 // It also checks one equivalence that ties the two ways a URL is walked: inserting "/."
 // where the path ends (before the first '?' or '#') adds a dot segment, which reading
 // removes (§1), so when both URLs resolve they must give the same winner, parameters and
@@ -267,6 +270,10 @@ private func isWebURL(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = UnsafeBufferPointer(start: data, count: size)
+    // The quick recognition of a plain web URL must agree with the full reading.
+    if !plainWebURLAgrees(input).agrees {
+        fail("\(String(decoding: input, as: UTF8.self).debugDescription): the plain web URL scan disagrees with the full reading")
+    }
     // The same URL with "/." where its path ends. In a web URL, spaces and C0 controls that
     // end the input are not part of the URL (a browser strips them), so the path ends
     // before them.

@@ -47,6 +47,10 @@ extension GrowBuffer where Element == UInt8 {
                                 end: Int) throws(RedirectTooLong) {
         let len = encodedLength(p, n, for: place)
         guard len <= end &- count else { throw RedirectTooLong() }
+        if len == n {  // nothing to encode (the common value): one copy
+            append(contentsOf: p, count: n)
+            return
+        }
         reserve(count + len)
         let hex = hexDigits.utf8Start
         for i in 0..<n {

@@ -30,6 +30,66 @@ extension URLView {
         return !(n == 4 && bytesEqualFolding(file.utf8Start, p, 4))
     }
 
+    /// The common web URL, already in the form a browser reads it, recognised by one tight
+    /// scan of its authority (eight bytes at a time) and one of the rest: two slashes after
+    /// the scheme; an authority of lowercase letters, digits, `.` and `-` only (so no
+    /// userinfo, port, `%`, IPv6 or non-ASCII byte), not ending in `.`, whose last label
+    /// starts with a letter (so it is not a number, which would be read as IPv4) and which
+    /// holds no `--` (so no `xn--` label); then no tab, LF, CR or `\` anywhere, and no
+    /// trailing space. Returns the authority's end (its first `/`, `?`, `#`, or `n`), which
+    /// is then the whole host; -1 when the URL is not of this kind, and `webURLNeedsRewrite`
+    /// decides. Whenever it returns an end, `webURLNeedsRewrite` would answer false (tests
+    /// and the resolve fuzz target compare the two, `plainWebURLAgrees`).
+    @inline(__always)
+    static func plainWebAuthorityEnd(_ p: UnsafePointer<UInt8>, _ n: Int, schemeEnd: Int) -> Int {
+        let a = schemeEnd &+ 3
+        guard a < n, p[schemeEnd &+ 1] == 0x2F, p[schemeEnd &+ 2] == 0x2F else { return -1 }
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var i = a
+        var end = n
+        var dashBefore: UInt64 = 0  // 0x80 when the word before ended in '-'
+        while i < n {
+            // The last bytes padded with '/': the authority ends at `n` at the latest.
+            let w = loadPadded(p, i, n, fill: 0x2F)
+            // The first '/', '?' or '#', and the bytes up to it (`before`) and through it
+            // (`through`). Exact for ASCII bytes below any non-ASCII one (`inRange`), and a
+            // non-ASCII byte up to the one found refuses the word.
+            let stop = inRange(w, 0x2F, 0x2F) | inRange(w, 0x3F, 0x3F) | inRange(w, 0x23, 0x23)
+            let first = stop & (~stop &+ 1)
+            let before = stop == 0 ? high : (first &- 1) & high
+            if w & high & (before | first) != 0 { return -1 }
+            let plain = inRange(w, 0x61, 0x7A) | inRange(w, 0x30, 0x39) | inRange(w, 0x2D, 0x2E)
+            if plain & before != before { return -1 }
+            let dash = inRange(w, 0x2D, 0x2D) & before
+            if dash & ((dash &<< 8) | dashBefore) != 0 { return -1 }
+            if stop != 0 {
+                end = i &+ first.trailingZeroBitCount >> 3
+                break
+            }
+            dashBefore = dash &>> 56
+            i &+= 8
+        }
+        // A host, not ending in '.', whose last label starts with a letter: not a number.
+        guard end > a, p[end &- 1] != 0x2E else { return -1 }
+        var label = end &- 1
+        while label > a && p[label &- 1] != 0x2E { label &-= 1 }
+        guard p[label] &- 0x61 < 26 else { return -1 }
+        if firstByte(p, end, n, { byteMask($0, 0x09) | byteMask($0, 0x0A) | byteMask($0, 0x0D) | byteMask($0, 0x5C) }) < n {
+            return -1
+        }
+        return p[n &- 1] == 0x20 ? -1 : end
+    }
+
+    /// The high bit of each byte of `w` in `lo...hi` (both below 0x80), exact for the ASCII
+    /// bytes of `w` that no non-ASCII byte precedes (only such a byte carries into the next).
+    @inline(__always)
+    private static func inRange(_ w: UInt64, _ lo: UInt8, _ hi: UInt8) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let atLeastLo = w &+ ones &* UInt64(0x80 &- lo)
+        let aboveHi = w &+ ones &* UInt64(0x7F &- hi)
+        return atLeastLo & ~aboveHi & 0x8080_8080_8080_8080
+    }
+
     /// Whether the web URL `p[0..<n]`, whose scheme ends at `schemeEnd` (its `:`), needs
     /// rewriting: false exactly when the URL is already in the form `rewriteWebURL` writes.
     /// `scratch` is used for comparing an IPv6 host with its serialization.
@@ -211,4 +271,24 @@ extension URLView {
         for i in 0..<pathEnd { out.append(p[i] == 0x5C ? 0x2F : p[i]) }
         if pathEnd < n { out.append(contentsOf: p + pathEnd, count: n - pathEnd) }
     }
+}
+
+/// For tests and the resolve fuzz target: whether the quick scan (`plainWebAuthorityEnd`)
+/// agrees with the full reading on the URL `u`. Where the scan finds a plain web URL, the
+/// full check must find nothing to rewrite, and the authority must end where the full
+/// reading ends it, with no userinfo or port in it. `plain`: the scan found the URL plain.
+/// A URL without a scheme agrees trivially.
+package func plainWebURLAgrees(_ u: UnsafeBufferPointer<UInt8>) -> (agrees: Bool, plain: Bool) {
+    guard let p = u.baseAddress, u.count > 0, let sl = try? schemeLength(p, u.count, what: "URL") else {
+        return (true, false)
+    }
+    let n = u.count
+    let end = URLView.plainWebAuthorityEnd(p, n, schemeEnd: sl)
+    guard end >= 0 else { return (true, false) }
+    var scratch = GrowBuffer<UInt8>(capacity: 16)
+    defer { scratch.free() }
+    let rewrite = URLView.webURLNeedsRewrite(p, n, schemeEnd: sl, scratch: &scratch)
+    let a = sl + 3
+    let hostOnly = firstByte(p, a, end) { byteMask($0, 0x40) | byteMask($0, 0x3A) } == end
+    return (!rewrite && end == nextDelimiter(p, a, n) && hostOnly, true)
 }

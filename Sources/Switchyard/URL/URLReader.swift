@@ -170,6 +170,15 @@ func loadTail(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> UInt64 {
     return w
 }
 
+/// The eight bytes at `i`, or when fewer than eight are left before `end`, those bytes with
+/// the rest of the word made `fill` (a byte chosen for what the caller's tests do with it).
+@inline(__always)
+func loadPadded(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int, fill: UInt8) -> UInt64 {
+    if i &+ 8 <= end { return load8(p, i) }
+    let pad = ~UInt64(0) &<< UInt64((end &- i) &* 8)  // 1...7 bytes left
+    return (loadTail(p, i, end) & ~pad) | (0x0101_0101_0101_0101 &* UInt64(fill) & pad)
+}
+
 /// The index of the first byte in `start..<end` whose `mask` bit is set, or `end`.
 @inline(__always)
 func firstByte(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ mask: (UInt64) -> UInt64) -> Int {
@@ -237,7 +246,20 @@ func schemeColon(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int? {
 
 /// Finds the scheme: the text before the first ':' that comes before any '/', '?' or '#'.
 /// Returns its length, nil when there is none, or throws when that text is not a scheme.
+@inline(__always)
 func schemeLength(_ p: UnsafePointer<UInt8>, _ n: Int, what: String) throws(SwitchyardError) -> Int? {
+    // The common case in one pass, inline: a letter, scheme bytes, then the ':' (none of
+    // '/', '?', '#' is a scheme byte, so that ':' is the one `schemeColon` finds).
+    if n > 0 && isSchemeStart(p[0]) {
+        var k = 1
+        while k < n && isSchemeByte(p[k]) { k &+= 1 }
+        if k < n && p[k] == colon { return k }
+    }
+    return try schemeLengthInFull(p, n, what: what)
+}
+
+@inline(never)
+private func schemeLengthInFull(_ p: UnsafePointer<UInt8>, _ n: Int, what: String) throws(SwitchyardError) -> Int? {
     guard let i = schemeColon(p, n) else { return nil }
     if i == 0 { throw SwitchyardError(.invalidURL, "\(what) has an empty scheme before ':'", position: 0) }
     if !isSchemeStart(p[0]) {
@@ -340,16 +362,20 @@ extension URLView {
         // (A URL that starts with '/', which has no scheme, took readPrefix's inline path.)
         let schemeEnd = n > 0 ? try schemeLength(p, n, what: "URL") : nil
         var i = 0
+        // The authority's end when the web URL is plain (`plainWebAuthorityEnd`), else -1.
+        var plainEnd = -1
         if let sl = schemeEnd {
             hasScheme = true
             scheme = TextRef(start: 0, count: Int32(truncatingIfNeeded: sl), decoded: false)
             isWeb = config.isWebScheme(p, sl)
             i = sl + 1
-            if isWeb && URLView.readsAsBrowser(scheme: p, sl)
-                && URLView.webURLNeedsRewrite(p, n, schemeEnd: sl, scratch: &rewriteScratch) {
-                rewrite = .webURL
-                prefix.mayDecode = true
-                return prefix
+            if isWeb && URLView.readsAsBrowser(scheme: p, sl) {
+                plainEnd = URLView.plainWebAuthorityEnd(p, n, schemeEnd: sl)
+                if plainEnd < 0 && URLView.webURLNeedsRewrite(p, n, schemeEnd: sl, scratch: &rewriteScratch) {
+                    rewrite = .webURL
+                    prefix.mayDecode = true
+                    return prefix
+                }
             }
         }
         let scan = try validateText(p, n)
@@ -357,7 +383,18 @@ extension URLView {
         prefix.pathEnd = scan.queryOrFragment
         if rewrite == .barePath && schemeEnd != nil { rewrite = .none }  // '\\' is data in a custom scheme
         // Authority: only after a scheme ("//x" without one is a bare path, SEMANTICS §1).
-        if hasScheme, i + 1 < n, p[i] == slash, p[i + 1] == slash {
+        if plainEnd >= 0 {
+            // A plain web authority: all host, no userinfo, no port (what readHost would find).
+            let aStart = i + 2
+            i = plainEnd
+            if config.authorityIsHost(p + aStart, plainEnd - aStart, isWeb: true) {
+                hasHost = true
+                host = TextRef(start: Int32(aStart), count: Int32(plainEnd - aStart), decoded: false)
+                port = TextRef(start: Int32(plainEnd), count: 0, decoded: false)
+            } else {
+                prefix.authority = (aStart, plainEnd)
+            }
+        } else if hasScheme, i + 1 < n, p[i] == slash, p[i + 1] == slash {
             let aStart = i + 2
             let aEnd = nextDelimiter(p, aStart, n)
             i = aEnd
@@ -462,15 +499,9 @@ extension URLView {
         var flagged = false
         var i = from
         while i < n {
-            var w: UInt64
-            if i &+ 8 <= n {
-                w = load8(p, i)
-            } else {
-                // The last bytes as one more word, its padding made 'A': a byte none of the
-                // tests below looks for, so every test applies unchanged.
-                let pad = ~UInt64(0) &<< UInt64((n &- i) &* 8)  // 1...7 bytes left
-                w = (loadTail(p, i, n) & ~pad) | (0x4141_4141_4141_4141 & pad)
-            }
+            // The last bytes as one more word, its padding made 'A': a byte none of the
+            // tests below looks for, so every test applies unchanged.
+            let w = loadPadded(p, i, n, fill: 0x41)
             if queryOrFragment == n {
                 if !isOrdinaryPathWord(w) {
                     let m = byteMask(w, 0x3F) | byteMask(w, 0x23)
