@@ -29,6 +29,8 @@ struct RoundTripRoute {
     var parameters: [(name: String, type: RoundTripType)] = []
     /// The query contract's items: URL name and parameter name.
     var query: [(key: String, name: String)] = []
+    /// The query contract's list items (by parameter name): each takes 0 to 3 values.
+    var lists: Set<String> = []
     var refusesUnknownQuery = false
 }
 
@@ -43,10 +45,14 @@ enum RoundTripValue: Equatable, CustomStringConvertible {
     }
 }
 
-/// One case: a route of the table and the values given for it (by name, in order).
+/// One case: a route of the table and the values given for it (by name, in order; a list
+/// item's values are entries of its name, none for an empty list).
 struct RoundTripCase {
     var route: RoundTripRoute
     var values: [(name: String, value: RoundTripValue)]
+
+    /// The values given for list item `name`, in order.
+    func list(_ name: String) -> [RoundTripValue] { values.filter { $0.name == name }.map(\.value) }
 }
 
 enum RoundTripGenerator {
@@ -79,7 +85,10 @@ enum RoundTripGenerator {
         for (k, p) in route.parameters.enumerated() {
             if k >= given { break }
             if p.name == "page" && !rng.chance(3, 4) { continue }
-            if p.name == "tags" && !rng.chance(1, 2) { continue }
+            if route.lists.contains(p.name) {
+                for _ in 0..<rng.below(4) { values.append((p.name, value(&rng, p.type, name: p.name))) }
+                continue
+            }
             values.append((p.name, value(&rng, p.type, name: p.name)))
         }
         if rng.chance(1, 4) { values.append(("extra", .text(hostile(&rng)))) }
@@ -218,7 +227,11 @@ enum RoundTripGenerator {
             }
             if rng.chance(1, 2) {
                 r.pattern += "&tag=<[string]:tags?>"
-                r.parameters.append(("tags", .string)); r.query.append(("tag", "tags"))
+                r.parameters.append(("tags", .string)); r.query.append(("tag", "tags")); r.lists.insert("tags")
+            }
+            if rng.chance(1, 2) {
+                r.pattern += "&n=<[int]:ns?>"
+                r.parameters.append(("ns", .int)); r.query.append(("n", "ns")); r.lists.insert("ns")
             }
         default:
             let l = lit()
@@ -298,7 +311,13 @@ enum RoundTripGenerator {
         }
         if !wroteSegment { url += "/" }
         var items: [String] = []
-        for (key, n) in c.route.query { if let v = given[n] { items.append("\(key)=\(encode(v))") } }
+        for (key, n) in c.route.query {
+            if c.route.lists.contains(n) {
+                items += c.list(n).map { "\(key)=\(encode($0.description))" }
+            } else if let v = given[n] {
+                items.append("\(key)=\(encode(v))")
+            }
+        }
         if let v = given["extra"] { items.append("extra=\(encode(v))") }
         if !items.isEmpty { url += "?" + items.joined(separator: "&") }
         return url

@@ -45,13 +45,15 @@ typedef struct {
     int segment_count;
     struct { char name[8]; int type; } params[6];
     int param_count;
-    struct { char key[8]; char name[8]; } query[3];
+    struct { char key[8]; char name[8]; int list; } query[4];  /* list: takes 0 to 3 values */
     int query_count;
     int refuses_unknown;
 } rt_route;
 
 typedef struct { char name[8]; char text[RT_TEXT]; int is_int; } rt_value;
-typedef struct { const rt_route *route; rt_value values[8]; int count; } rt_case;
+/* The values given, in order; a list item's values are entries of its name (none for an
+ * empty list). */
+typedef struct { const rt_route *route; rt_value values[12]; int count; } rt_case;
 
 static const char *const rt_literals[8] = {"a", "b", "user", "settings", "files", "1", "x.y", "new"};
 static const int rt_types[6] = {RT_STRING, RT_INT, RT_FLOAT, RT_DATE, RT_TAB, RT_ONE};
@@ -219,18 +221,23 @@ static inline void rt_route_make(rt_rng *rng, rt_route *r, int index)
         rt_piece_param(r, rt_segment_add(r, 0), "p", RT_STRING);
         r->refuses_unknown = rt_chance(rng, 1, 4);
         snprintf(r->pattern, sizeof r->pattern, "/%s/:p%sq=<string:q>", l, r->refuses_unknown ? "?!" : "?");
-#define RT_QUERY(key_, name_, type_) do { \
+#define RT_QUERY(key_, name_, type_, list_) do { \
             snprintf(r->params[r->param_count].name, 8, "%s", name_); r->params[r->param_count++].type = type_; \
             snprintf(r->query[r->query_count].key, 8, "%s", key_); \
+            r->query[r->query_count].list = list_; \
             snprintf(r->query[r->query_count++].name, 8, "%s", name_); } while (0)
-        RT_QUERY("q", "q", RT_STRING);
+        RT_QUERY("q", "q", RT_STRING, 0);
         if (rt_chance(rng, 1, 2)) {
             rt_cat(r->pattern, sizeof r->pattern, "&page=<int:page=1>");
-            RT_QUERY("page", "page", RT_INT);
+            RT_QUERY("page", "page", RT_INT, 0);
         }
         if (rt_chance(rng, 1, 2)) {
             rt_cat(r->pattern, sizeof r->pattern, "&tag=<[string]:tags?>");
-            RT_QUERY("tag", "tags", RT_STRING);
+            RT_QUERY("tag", "tags", RT_STRING, 1);
+        }
+        if (rt_chance(rng, 1, 2)) {
+            rt_cat(r->pattern, sizeof r->pattern, "&n=<[int]:ns?>");
+            RT_QUERY("n", "ns", RT_INT, 1);
         }
 #undef RT_QUERY
         break;
@@ -304,6 +311,14 @@ static inline void rt_value_make(rt_rng *r, int type, const char *name, rt_value
     rt_hostile(r, v->text, RT_TEXT);
 }
 
+/* Whether `name` is a list item of r's query contract. */
+static inline int rt_is_list(const rt_route *r, const char *name)
+{
+    int k;
+    for (k = 0; k < r->query_count; k++) if (r->query[k].list && strcmp(r->query[k].name, name) == 0) return 1;
+    return 0;
+}
+
 /* The values of pair `pair` of a table whose added routes are `added`. */
 static inline void rt_values(uint64_t seed, int table, int pair, const rt_route *const *added, int count, rt_case *c)
 {
@@ -317,7 +332,11 @@ static inline void rt_values(uint64_t seed, int table, int pair, const rt_route 
     for (k = 0; k < route->param_count && k < given; k++) {
         const char *n = route->params[k].name;
         if (strcmp(n, "page") == 0 && !rt_chance(&rng, 3, 4)) continue;
-        if (strcmp(n, "tags") == 0 && !rt_chance(&rng, 1, 2)) continue;
+        if (rt_is_list(route, n)) {
+            int values = rt_below(&rng, 4), j;
+            for (j = 0; j < values; j++) rt_value_make(&rng, route->params[k].type, n, &c->values[c->count++]);
+            continue;
+        }
         rt_value_make(&rng, route->params[k].type, n, &c->values[c->count++]);
     }
     if (rt_chance(&rng, 1, 4)) {
@@ -415,10 +434,12 @@ static inline void rt_plain_url(const rt_case *c, char *url, size_t cap)
     }
     if (!wrote) rt_cat(url, cap, "/");
     for (k = 0; k < r->query_count; k++) {
-        const rt_value *v = rt_given(c, r->query[k].name);
-        if (!v) continue;
-        rt_cat(url, cap, "%s%s=", items++ ? "&" : "?", r->query[k].key);
-        rt_encode(url, cap, v->text, strlen(v->text));
+        for (j = 0; j < c->count; j++) {  /* a list item's every value; any other's one */
+            const rt_value *v = &c->values[j];
+            if (strcmp(v->name, r->query[k].name) != 0) continue;
+            rt_cat(url, cap, "%s%s=", items++ ? "&" : "?", r->query[k].key);
+            rt_encode(url, cap, v->text, strlen(v->text));
+        }
     }
     if (rt_given(c, "extra")) {
         const rt_value *v = rt_given(c, "extra");

@@ -81,6 +81,56 @@ static int strict_int(const char *text, int64_t *out)
     return errno == 0 && *end == 0;
 }
 
+/* Why the value p read back is not v (of type `type`), written to why; 0 when it is. */
+static int value_problem(const sy_param *p, const rt_value *v, int type, char *why, size_t cap)
+{
+    char want[RT_TEXT];
+    if (type == RT_INT) {
+        int64_t i;
+        if (!strict_int(v->text, &i)) { say(why, cap, "'%s' is not an integer", v->text); return 1; }
+        if (p->type != SY_VALUE_INT || p->int_value != i) { say(why, cap, "'%s' reads back as '%.*s'", v->name, (int)p->text.len, p->text.ptr); return 1; }
+        return 0;
+    }
+    if (type == RT_FLOAT) {
+        char *end;
+        double d = strtod(v->text, &end);
+        if (*end || !*v->text) { say(why, cap, "'%s' is not a number", v->text); return 1; }
+        if (p->type != SY_VALUE_FLOAT || p->float_value != d) { say(why, cap, "'%s' reads back as '%.*s'", v->name, (int)p->text.len, p->text.ptr); return 1; }
+        return 0;
+    }
+    if (type == RT_DATE) {
+        if (!rt_canonical_date(v->text, strlen(v->text), want, sizeof want)) { say(why, cap, "'%s' is not a date", v->text); return 1; }
+    } else {
+        snprintf(want, sizeof want, "%s", v->text);
+    }
+    if (p->text.len != strlen(want) || memcmp(p->text.ptr, want, p->text.len) != 0) {
+        say(why, cap, "'%s' reads back as '%.*s', not '%s'", v->name, (int)p->text.len, p->text.ptr, want);
+        return 1;
+    }
+    return 0;
+}
+
+/* Why list item `name` of the match is not the values of that name in c (each entry of the
+ * name, in order), written to why; 0 when it is. */
+static int list_problem(sy_match *match, const rt_case *c, const char *name, char *why, size_t cap)
+{
+    sy_error err;
+    sy_param p;
+    size_t k, n = sy_match_param_count(match);
+    int j = 0, read = 0, given = 0, type = rt_type_of(c->route, name);
+    for (k = 0; k < (size_t)c->count; k++) given += strcmp(c->values[k].name, name) == 0;
+    for (k = 0; k < n; k++) {
+        assert_status(SY_OK, sy_match_param_at(&p, match, k, &err), &err);
+        if (p.name.len != strlen(name) || memcmp(p.name.ptr, name, p.name.len) != 0) continue;
+        read++;
+        while (j < c->count && strcmp(c->values[j].name, name) != 0) j++;
+        if (j == c->count) continue;  /* more read than given: counted below */
+        if (value_problem(&p, &c->values[j++], type, why, cap)) return 1;
+    }
+    if (read != given) { say(why, cap, "list '%s' reads back %d values, not %d", name, read, given); return 1; }
+    return 0;
+}
+
 /* Why `url` does not give back case c's route and values, written to why; 0 when it does. */
 static int read_back_problem(sy_router *router, sy_match *match, const char *url, const rt_case *c,
                              char *why, size_t cap)
@@ -115,33 +165,13 @@ static int read_back_problem(sy_router *router, sy_match *match, const char *url
     if ((int)n != given) { say(why, cap, "it has %zu path parameters, not %d", n, given); return 1; }
     for (j = 0; j < c->count; j++) {
         const rt_value *v = &c->values[j];
-        int type = rt_type_of(c->route, v->name);
-        char want[RT_TEXT];
+        if (rt_is_list(c->route, v->name)) continue;
         assert_status(SY_OK, sy_match_param(&p, &found, match, LIT(v->name), &err), &err);
         if (!found) { say(why, cap, "'%s' is not read back", v->name); return 1; }
-        if (type == RT_INT) {
-            int64_t i;
-            if (!strict_int(v->text, &i)) { say(why, cap, "'%s' is not an integer", v->text); return 1; }
-            if (p.type != SY_VALUE_INT || p.int_value != i) { say(why, cap, "'%s' reads back as '%.*s'", v->name, (int)p.text.len, p.text.ptr); return 1; }
-            continue;
-        }
-        if (type == RT_FLOAT) {
-            char *end;
-            double d = strtod(v->text, &end);
-            if (*end || !*v->text) { say(why, cap, "'%s' is not a number", v->text); return 1; }
-            if (p.type != SY_VALUE_FLOAT || p.float_value != d) { say(why, cap, "'%s' reads back as '%.*s'", v->name, (int)p.text.len, p.text.ptr); return 1; }
-            continue;
-        }
-        if (type == RT_DATE) {
-            if (!rt_canonical_date(v->text, strlen(v->text), want, sizeof want)) { say(why, cap, "'%s' is not a date", v->text); return 1; }
-        } else {
-            snprintf(want, sizeof want, "%s", v->text);
-        }
-        if (p.text.len != strlen(want) || memcmp(p.text.ptr, want, p.text.len) != 0) {
-            say(why, cap, "'%s' reads back as '%.*s', not '%s'", v->name, (int)p.text.len, p.text.ptr, want);
-            return 1;
-        }
+        if (value_problem(&p, v, rt_type_of(c->route, v->name), why, cap)) return 1;
     }
+    for (j = 0; j < c->route->query_count; j++)
+        if (c->route->query[j].list && list_problem(match, c, c->route->query[j].name, why, cap)) return 1;
     return 0;
 }
 
@@ -149,7 +179,7 @@ static int read_back_problem(sy_router *router, sy_match *match, const char *url
  * *built says whether it built a URL. */
 static int case_problem(sy_router *router, sy_match *match, const rt_case *c, int *built, char *why, size_t cap)
 {
-    sy_param params[8];
+    sy_param params[12];
     char url[4 * RT_TEXT], plain[4 * RT_TEXT], inner[512], route_quoted[16];
     sy_error err;
     size_t len = 0;
@@ -363,7 +393,7 @@ static void same_cases_everywhere(void **state)
     rt_rng rng = {0};
     (void)state;
     assert_true(rt_next(&rng) == 0xE220A8397B1DCDAFull);
-    assert_true(rt_fingerprint(RT_DEFAULT_SEED) == 0xF3E379A9CA06E6DEull);
+    assert_true(rt_fingerprint(RT_DEFAULT_SEED) == 0x03306DB167967708ull);
 }
 
 int main(void)

@@ -50,6 +50,8 @@ class Route:
     segments: List[Tuple[List[Piece], bool]] = field(default_factory=list)
     params: List[Tuple[str, str]] = field(default_factory=list)
     query: List[Tuple[str, str]] = field(default_factory=list)
+    #: The query contract's list items (by parameter name): each takes 0 to 3 values.
+    lists: List[str] = field(default_factory=list)
     refuses_unknown: bool = False
 
     def type_of(self, name: str) -> Optional[str]:
@@ -61,8 +63,15 @@ Value = Union[str, int]
 
 @dataclass
 class Case:
+    """A route and the values given for it, in order; a list item's values are entries of
+    its name (none for an empty list)."""
+
     route: Route
     values: List[Tuple[str, Value]]
+
+    def list(self, name: str) -> List[Value]:
+        """The values given for list item ``name``, in order."""
+        return [v for n, v in self.values if n == name]
 
 
 def table_state(seed: int, table: int) -> int:
@@ -185,6 +194,12 @@ def make_route(rng: SplitMix64, name: str) -> Route:
             r.pattern += "&tag=<[string]:tags?>"
             r.params.append(("tags", "string"))
             r.query.append(("tag", "tags"))
+            r.lists.append("tags")
+        if rng.chance(1, 2):
+            r.pattern += "&n=<[int]:ns?>"
+            r.params.append(("ns", "int"))
+            r.query.append(("n", "ns"))
+            r.lists.append("ns")
     else:
         l = lit()
         segment([("lit", l)])
@@ -241,7 +256,8 @@ def values(seed: int, t: int, pair: int, added: List[Route]) -> Case:
             break
         if n == "page" and not rng.chance(3, 4):
             continue
-        if n == "tags" and not rng.chance(1, 2):
+        if n in route.lists:
+            out.extend((n, make_value(rng, typ, n)) for _ in range(rng.below(4)))
             continue
         out.append((n, make_value(rng, typ, n)))
     if rng.chance(1, 4):
@@ -294,7 +310,7 @@ def plain_url(c: Case) -> str:
                 url += encode(v)
     if not wrote:
         url += "/"
-    items = [f"{key}={encode(given[n])}" for key, n in c.route.query if n in given]
+    items = [f"{key}={encode(str(v))}" for key, n in c.route.query for vn, v in c.values if vn == n]
     if "extra" in given:
         items.append("extra=" + encode(given["extra"]))
     if items:

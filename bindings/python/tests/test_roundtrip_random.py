@@ -84,9 +84,16 @@ def read_back_problem(r: Router, url: str, c: gen.Case) -> Optional[str]:
         ok, want = expected(c.route.type_of(n), v)
         if not ok:
             return f"{v!r} is not a value of {n!r}'s type"
+        if n in c.route.lists:
+            continue
         got = m.params.get(n)
         if got != want or type(got) is not type(want):
             return f"{n!r} reads back as {got!r}, not {want!r}"
+    for n in c.route.lists:
+        wants = [expected(c.route.type_of(n), v)[1] for v in c.list(n)]
+        gots = list(m.values(n))
+        if gots != wants or [type(g) for g in gots] != [type(w) for w in wants]:
+            return f"list {n!r} reads back as {gots!r}, not {wants!r}"
     return None
 
 
@@ -94,7 +101,9 @@ def case_problem(r: Router, c: gen.Case) -> Tuple[Optional[str], bool]:
     """What is wrong with the library's answer for case c (None when nothing is), and
     whether it built a URL."""
     try:
-        url = r.url_for(c.route.name, dict(c.values))
+        given: Dict[str, object] = {n: c.list(n) for n in c.route.lists}
+        given.update((n, v) for n, v in c.values if n not in c.route.lists)
+        url = r.url_for(c.route.name, given)
     except SwitchyardError as e:
         if f"'{c.route.name}'" not in str(e):
             return f"the refusal does not name the route: {e}", False
@@ -159,7 +168,7 @@ def test_generator_is_the_one_of_swift_and_c() -> None:
 
 
 #: gen.fingerprint() of the default seed; the Swift and C tests hold the same number.
-FINGERPRINT = 0xF3E379A9CA06E6DE
+FINGERPRINT = 0x03306DB167967708
 
 
 # Hand-picked cases held out of the generator (RoundTripNastyCaseTests.swift and
