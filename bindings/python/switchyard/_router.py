@@ -294,6 +294,14 @@ class Router:
                 _place(exc, text)
             raise
         self._changed = True
+        if parameter_types.has_types(self):
+            # A document declares query items outside its patterns: the typed ones are read
+            # from it here, so that their values come out parsed as a pattern's do.
+            if load is _ffi.sy_router_load_rules:
+                parameter_types.note_document(self, text)
+            else:
+                with open(text.decode(errors="surrogateescape"), "rb") as f:
+                    parameter_types.note_document(self, f.read())
         note_uuid_routes(h)
 
     # -------------------------------------------------------------- resolve

@@ -181,13 +181,72 @@ def _typed(router: Router) -> Dict[str, ParameterType]:
     return types
 
 
-_SEGMENT = re.compile(r"<([A-Za-z_][A-Za-z0-9_]*):([A-Za-z_][A-Za-z0-9_]*)>")
+# A parameter of a type: `<date:d>` in a path, `day=<date:d>`, `<[date]:ds?>` or
+# `<date:d=2024-01-01>` in a query contract (the name followed by `?`, `=` or `>`).
+_SEGMENT = re.compile(r"<(\[?)([A-Za-z_][A-Za-z0-9_]*)\]?:([A-Za-z_][A-Za-z0-9_]*)(?=[?=>])")
+
+#: A parameter of one of the router's types: (type, is a list, is a query item).
+_Typed = Tuple[str, bool, bool]
+
+#: Per router, the query items of its rule document's routes that have one of its types,
+#: by route pattern (a document declares them under "query", outside the pattern).
+_document_items: "weakref.WeakKeyDictionary[Router, Dict[str, Dict[str, _Typed]]]" = weakref.WeakKeyDictionary()
 
 
-def _typed_names(router: Router, pattern: Optional[str]) -> Dict[str, str]:
-    """The parameters of ``pattern`` whose type is one of the router's, by name."""
+def _query_start(pattern: str) -> int:
+    """Where the query contract of ``pattern`` starts: its first `?` outside `<...>`."""
+    depth = 0
+    for k, c in enumerate(pattern):
+        if c == "<":
+            depth += 1
+        elif c == ">" and depth:
+            depth -= 1
+        elif c == "?" and not depth:
+            return k
+    return len(pattern)
+
+
+def _typed_names(router: Router, pattern: Optional[str]) -> Dict[str, _Typed]:
+    """The parameters of ``pattern`` (path and query contract, in the pattern or in the rule
+    document) whose type is one of the router's, by name."""
     types = _router_types.get(router) or {}
-    return {param: t for t, param in _SEGMENT.findall(pattern or "") if t in types}
+    text = pattern or ""
+    start = _query_start(text)
+    names = {m.group(3): (m.group(2), bool(m.group(1)), m.start() > start)
+             for m in _SEGMENT.finditer(text) if m.group(2) in types}
+    document = _document_items.get(router)
+    if document and text in document:
+        names.update(document[text])
+    return names
+
+
+def note_document(router: Router, text: bytes) -> None:
+    """Remembers the query items of a rule document just loaded on ``router`` that have one
+    of its types (give_values reads them): the document replaced the previous one."""
+    types = _router_types.get(router)
+    if not types:
+        return
+    import json
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return  # the library read it; a text json refuses holds nothing this reads
+    routes: List[Tuple[object, object]] = []
+    if isinstance(doc, dict) and "version" in doc and isinstance(doc.get("routes"), list):
+        routes = [(r.get("pattern"), r.get("query")) for r in doc["routes"] if isinstance(r, dict)]
+    elif isinstance(doc, dict):
+        routes = [(k, v.get("query")) for k, v in doc.items() if isinstance(v, dict)]
+    found: Dict[str, Dict[str, _Typed]] = {}
+    for pattern, query in routes:
+        if not isinstance(pattern, str) or not isinstance(query, dict):
+            continue
+        for name, item in query.items():
+            kind = item.get("type") if isinstance(item, dict) else None
+            if isinstance(kind, str):
+                bare = kind[1:-1] if kind.startswith("[") and kind.endswith("]") else kind
+                if bare in types:
+                    found.setdefault(pattern, {})[name] = (bare, bare != kind, True)
+    _document_items[router] = found
 
 
 def _plain_resolve(router: Router, url: Any) -> Match:
@@ -230,16 +289,19 @@ def taken_values() -> Dict[Tuple[str, str], Any]:
 
 def give_values(router: Router, m: Match, values: Mapping[Tuple[str, str], Any]) -> None:
     """Puts the values ``parse`` gave (``values``, by (type, text)) in place of their texts
-    in ``m.params`` and ``m.path_params``: one code path for resolve, candidates and the
-    matches a dispatch gives its handlers."""
+    in ``m.params``, ``m.path_params`` and a list item's ``m.values(name)``: one code path
+    for resolve, candidates and the matches a dispatch gives its handlers."""
     if m and values:
         names = _typed_names(router, m.pattern)
         if names:
             _replace(m, "params", names, values)
-            _replace(m, "path_params", names, values)
+            _replace(m, "path_params", {n: t for n, t in names.items() if not t[2]}, values)
+            lists = {n: t[0] for n, t in names.items() if t[1]}
+            if lists:
+                _replace_lists(m, lists, values)
 
 
-def _replace(m: Match, attribute: str, names: Mapping[str, str], values: Mapping[Tuple[str, str], Any]) -> None:
+def _replace(m: Match, attribute: str, names: Mapping[str, _Typed], values: Mapping[Tuple[str, str], Any]) -> None:
     """Puts the parsed values into the Match's cached ``attribute`` (texts kept for str())."""
     current = getattr(m, attribute)
     path = m.path_params if attribute == "params" else current
@@ -248,9 +310,10 @@ def _replace(m: Match, attribute: str, names: Mapping[str, str], values: Mapping
     for key, v in current.items():
         texts += [key, v if isinstance(v, str) else str(v)]
     changed = False
-    for param, t in names.items():
-        text = path.get(param)
-        # A merged value is the path's only when its text is (a query item stays text).
+    for param, (t, _, in_query) in names.items():
+        # A path parameter's merged value is the path's only when its text is (an
+        # undeclared query item of the same name stays text); a contract item's is its own.
+        text = current.get(param) if in_query else path.get(param)
         if isinstance(text, str) and out.get(param) == text and (t, text) in values:
             out[param] = values[(t, text)]
             changed = True
@@ -265,6 +328,20 @@ def _replace(m: Match, attribute: str, names: Mapping[str, str], values: Mapping
             cache[attribute] = MappingProxyType(out)
 
 
+def _replace_lists(m: Match, lists: Mapping[str, str], values: Mapping[Tuple[str, str], Any]) -> None:
+    """``m.values(name)`` of each list item of a type (``lists``: name -> type) as the
+    values ``parse`` gave, in order."""
+    all_values = dict(m._all_values)
+    for name, t in lists.items():
+        given = all_values.get(name)
+        if given:
+            all_values[name] = tuple(values.get((t, v), v) if isinstance(v, str) else v for v in given)
+    cache = m._cache
+    if cache is None:
+        cache = m._cache = {}
+    cache["_all_values"] = all_values
+
+
 def format_values(router: Router, name: Any, values: Dict[str, Any]) -> Dict[str, Any]:
     """url_for's values with those of the router's types written by their ``format``."""
     types = _router_types.get(router)
@@ -274,7 +351,7 @@ def format_values(router: Router, name: Any, values: Dict[str, Any]) -> Dict[str
     pattern = next((r.pattern for r in router.routes if r.name == name), None)
     names = _typed_names(router, pattern)
     out = dict(values)
-    for param, t in names.items():
+    for param, (t, _, _) in names.items():
         if param in out:
             value = out[param]
             if isinstance(value, (list, tuple)):

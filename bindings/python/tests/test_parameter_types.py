@@ -157,3 +157,32 @@ def test_url_for_formats_with_the_type(router: Router) -> None:
         router.url_for("p", at=Point(1, 1), t="likes")
     with pytest.raises(InvalidArgumentError, match="not a value of type 'point'"):
         router.url_for("p", at="nope", t="photos")
+
+
+def test_query_items_of_a_type_hold_the_parsed_value(tmp_path: Any) -> None:
+    r = Router()
+    r.register_type("date", Day())
+    r.add("/d/<date:p>?x=<[date]:xs?>&y=<date:y?>", "D", name="d")
+    url = r.url_for("d", p=datetime.date(2026, 3, 3), xs=[datetime.date(2026, 1, 2), datetime.date(2026, 1, 5)],
+                    y=datetime.date(2026, 2, 2))
+    assert url == "/d/2026-03-03?x=2026-01-02&x=2026-01-05&y=2026-02-02"
+    m = r.resolve(url)
+    assert dict(m.params) == {"p": datetime.date(2026, 3, 3), "xs": datetime.date(2026, 1, 5),
+                              "y": datetime.date(2026, 2, 2)}
+    days: Any = m.values("xs")  # the values parse returned, of the app's own class
+    assert days == (datetime.date(2026, 1, 2), datetime.date(2026, 1, 5))
+    assert dict(m.path_params) == {"p": datetime.date(2026, 3, 3)}
+    # An undeclared item keeps its text, even one that reads as a date.
+    assert r.resolve("/d/2026-03-03?note=2026-01-02").params["note"] == "2026-01-02"
+    # A rule document declares its items outside the pattern: the same values.
+    doc = {"version": 1, "routes": [{"pattern": "/doc", "target": "X",
+                                     "query": {"ds": {"type": "[date]", "key": "d"}, "one": {"type": "date", "required": False}}}]}
+    r.load_rules(doc)
+    m = r.resolve("/doc?d=2026-01-02&d=2026-01-09&one=2026-05-05")
+    assert m.params["one"] == datetime.date(2026, 5, 5)
+    days = m.values("ds")
+    assert days == (datetime.date(2026, 1, 2), datetime.date(2026, 1, 9))
+    path = tmp_path / "rules.json"
+    path.write_text('{"/file": {"class": "F", "query": {"w": {"type": "date"}}}}')
+    r.load_rules_file(path)
+    assert r.resolve("/file?w=2026-07-07").params["w"] == datetime.date(2026, 7, 7)
