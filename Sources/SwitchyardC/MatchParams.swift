@@ -9,11 +9,16 @@ public func sy_match_params(_ out: UnsafeMutablePointer<sy_param>?, _ cap: Int,
                             _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
     countOut?.pointee = 0
     return matchEntry(match, err) { (m) throws(CFailure) in
-        if which == Int32(SY_PARAMS_PATH.rawValue), let out {
+        if which == Int32(SY_PARAMS_PATH.rawValue), let out,
+           MemoryLayout<sy_param>.size == MemoryLayout<ParameterRecord>.size {
             // The common call: straight into the caller's array, in one pass (outputCapacity's
-            // rule, inlined: a negative cap is SIZE_MAX).
+            // rule, inlined: a negative cap is SIZE_MAX). The core's ParameterRecord is
+            // sy_param field for field (test_params.c reads every field it writes).
             let capacity = cap < 0 ? Int.max : cap
-            let count = m.writePathParameters(out, capacity: capacity, paramRecordLayout)
+            let count = m.writePathParameters(UnsafeMutableRawPointer(out), capacity: capacity,
+                                             ParameterTypeCodes(string: Int32(SY_VALUE_STRING.rawValue),
+                                                                int: Int32(SY_VALUE_INT.rawValue),
+                                                                float: Int32(SY_VALUE_FLOAT.rawValue)))
             countOut?.pointee = count
             guard count <= capacity else {
                 throw CFailure(SY_ERR_BUFFER_TOO_SMALL, "out holds \(capacity) parameters; the match has \(count)")
@@ -46,21 +51,3 @@ func parameterList(_ which: Int32) throws(CFailure) -> Bool {
     default: throw .invalid("which is \(which): not SY_PARAMS_MERGED (0) or SY_PARAMS_PATH (1)")
     }
 }
-
-/// Where sy_param's fields are, for the core's one-pass writer (writePathParameters).
-nonisolated(unsafe) private let paramRecordLayout: UnsafePointer<ParameterRecordLayout> = {
-    let p = UnsafeMutablePointer<ParameterRecordLayout>.allocate(capacity: 1)
-    p.initialize(to: ParameterRecordLayout(
-    stride: MemoryLayout<sy_param>.stride,
-    nameBase: MemoryLayout<sy_param>.offset(of: \sy_param.name.ptr) ?? 0,
-    nameCount: MemoryLayout<sy_param>.offset(of: \sy_param.name.len) ?? 0,
-    textBase: MemoryLayout<sy_param>.offset(of: \sy_param.text.ptr) ?? 0,
-    textCount: MemoryLayout<sy_param>.offset(of: \sy_param.text.len) ?? 0,
-    type: MemoryLayout<sy_param>.offset(of: \sy_param.type) ?? 0,
-    reserved: MemoryLayout<sy_param>.offset(of: \sy_param.reserved) ?? 0,
-    intValue: MemoryLayout<sy_param>.offset(of: \sy_param.int_value) ?? 0,
-    floatValue: MemoryLayout<sy_param>.offset(of: \sy_param.float_value) ?? 0,
-    stringCode: Int32(SY_VALUE_STRING.rawValue), intCode: Int32(SY_VALUE_INT.rawValue),
-    floatCode: Int32(SY_VALUE_FLOAT.rawValue)))
-    return UnsafePointer(p)
-}()
