@@ -32,7 +32,8 @@ public struct QueryItem: Sendable, Hashable {
 
 extension MatchBuffer {
     /// True when a route matched (after following any redirects).
-    public var matched: Bool { state.pointee.matched }
+    // Inlinable: the C layer asks it after every resolve, and a call costs more than the load.
+    @inlinable public var matched: Bool { state.pointee.matched }
 
     /// The URL the match describes: the one given to `resolve`, or the last URL of the
     /// redirect chain.
@@ -235,30 +236,23 @@ package struct ParameterRecord {
     package var floatValue: Double
 }
 
-/// The codes a record's `type` takes (the header's sy_value_type): the C layer gives them,
-/// so the core writes records without knowing the header.
-package struct ParameterTypeCodes {
-    package var string: Int32, int: Int32, float: Int32
-    /// Inlinable: the C layer's call then passes three constants, with no call to make them.
-    @inlinable package init(string: Int32, int: Int32, float: Int32) {
-        self.string = string; self.int = int; self.float = float
-    }
-}
-
 extension MatchBuffer {
     /// Writes the path parameters into `out`, one `ParameterRecord` each, in pattern order
     /// (as `rawPathParameter` reads them), when they fit in `capacity` records; returns
     /// their count either way (nothing is written when it is over `capacity`).
     /// The winning route, the URL and the variant's name list are looked up once, not per
     /// parameter: this is what reading every parameter after a resolve costs from C.
-    package func writePathParameters(_ out: UnsafeMutableRawPointer, capacity: Int, _ codes: ParameterTypeCodes) -> Int {
+    /// The codes are those a record's `type` takes (the header's sy_value_type): the C layer
+    /// gives them, so the core writes records without knowing the header.
+    package func writePathParameters(_ out: UnsafeMutableRawPointer, capacity: Int,
+                                     stringCode: Int32, intCode: Int32, floatCode: Int32) -> Int {
         let s = state
         guard s.pointee.matched else { return 0 }
         let captureCount = s.pointee.bestCaptures.count
         let count = captureCount + (s.pointee.entry.namedRemainder ? 1 : 0)
         guard count > 0, count <= capacity else { return count }
         // Captures that name themselves (`urlpattern`): the general reader.
-        guard let spans = flatPathNames(count) else { return writePathParametersOneByOne(out, codes) }
+        guard let spans = flatPathNames(count) else { return writePathParametersOneByOne(out, stringCode, intCode, floatCode) }
         let url: UnsafePointer<UInt8> = s.pointee.source == .owned ? UnsafePointer(s.pointee.owned.base) : emptyBytes
         let decoded = UnsafePointer(s.pointee.view.decoded.base)
         let captures = s.pointee.bestCaptures.base
@@ -269,10 +263,10 @@ extension MatchBuffer {
             let name = spans[k]
             var record = ParameterRecord(nameBase: name.base, nameCount: name.count,
                                          textBase: (t.decoded ? decoded : url) + Int(t.start), textCount: Int(t.count),
-                                         type: codes.string, reserved: 0, intValue: 0, floatValue: 0)
+                                         type: stringCode, reserved: 0, intValue: 0, floatValue: 0)
             switch c.kind {
-            case .int: record.type = codes.int; record.intValue = c.intValue
-            case .float: record.type = codes.float; record.floatValue = c.floatValue
+            case .int: record.type = intCode; record.intValue = c.intValue
+            case .float: record.type = floatCode; record.floatValue = c.floatValue
             default: break
             }
             out.storeBytes(of: record, toByteOffset: k &* stride, as: ParameterRecord.self)
@@ -281,7 +275,7 @@ extension MatchBuffer {
             let rest = s.pointee.remainderText
             let name = spans[captureCount]
             out.storeBytes(of: ParameterRecord(nameBase: name.base, nameCount: name.count, textBase: UnsafePointer(rest.base),
-                                               textCount: rest.count, type: codes.string, reserved: 0, intValue: 0, floatValue: 0),
+                                               textCount: rest.count, type: stringCode, reserved: 0, intValue: 0, floatValue: 0),
                            toByteOffset: captureCount &* stride, as: ParameterRecord.self)
         }
         return count
@@ -301,10 +295,11 @@ extension MatchBuffer {
     }
 
     /// writePathParameters through rawPathParameter, one parameter at a time.
-    private func writePathParametersOneByOne(_ out: UnsafeMutableRawPointer, _ codes: ParameterTypeCodes) -> Int {
+    private func writePathParametersOneByOne(_ out: UnsafeMutableRawPointer, _ stringCode: Int32, _ intCode: Int32,
+                                             _ floatCode: Int32) -> Int {
         var written = 0
         forEachRawParameter(path: true) { p in
-            let code = p.kind == .int ? codes.int : p.kind == .float ? codes.float : codes.string
+            let code = p.kind == .int ? intCode : p.kind == .float ? floatCode : stringCode
             out.storeBytes(of: ParameterRecord(nameBase: p.name.base, nameCount: p.name.count, textBase: p.text.base ?? emptyBytes,
                                                textCount: p.text.count, type: code, reserved: 0, intValue: p.intValue,
                                                floatValue: p.floatValue),

@@ -23,7 +23,7 @@ public final class MatchBuffer {
 
     /// Everything a resolve writes lives behind one pointer: stored properties of a class
     /// would cost a dynamic exclusivity check on every in-place mutation of the hot path.
-    struct State {
+    @usableFromInline struct State {
         var source = Source.none
         var owned = GrowBuffer<UInt8>(capacity: 64)
         var view = URLView()
@@ -53,7 +53,7 @@ public final class MatchBuffer {
         var table: Table?
         var tableID: UInt64 = 0
         var tableView: UnsafePointer<TableView>?
-        var matched = false
+        @usableFromInline var matched = false
         var entry = TableEntry(route: 0, variant: 0, priority: 0, seq: 0, literalCount: 0, remainderMin: 0)
         var remainderStart = -1
         /// URLs of the redirect chain, as offsets into `chainBytes` (SEMANTICS §6).
@@ -85,7 +85,7 @@ public final class MatchBuffer {
         }
     }
 
-    let state: UnsafeMutablePointer<State>
+    @usableFromInline let state: UnsafeMutablePointer<State>
 
     /// An empty buffer; its storage grows on the first resolves and is then reused.
     public init() {
