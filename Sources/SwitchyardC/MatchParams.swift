@@ -7,26 +7,39 @@ public func sy_match_params(_ out: UnsafeMutablePointer<sy_param>?, _ cap: Int,
                             _ countOut: UnsafeMutablePointer<Int>?,
                             _ match: OpaquePointer?, _ which: Int32,
                             _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
+    // The common call, kept apart from the general one so that it stays small: every path
+    // parameter straight into the caller's array, in one pass (outputCapacity's rule,
+    // inlined: a negative cap is SIZE_MAX). The core's ParameterRecord is sy_param field for
+    // field (test_params.c reads every field it writes). Any other call, and a handle that
+    // is not a match, take the general way.
+    guard which == Int32(SY_PARAMS_PATH.rawValue), let out, let match,
+          MemoryLayout<sy_param>.size == MemoryLayout<ParameterRecord>.size else {
+        return matchParams(out, cap, countOut, match, which, err)
+    }
+    return withHandle(match) { box in
+        guard box.tag == HandleTag.match else { return matchParams(out, cap, countOut, match, which, err) }
+        let capacity = cap < 0 ? Int.max : cap
+        let count = unsafeDowncast(box, to: MatchBox.self).match.writePathParameters(
+            UnsafeMutableRawPointer(out), capacity: capacity, stringCode: Int32(SY_VALUE_STRING.rawValue),
+            intCode: Int32(SY_VALUE_INT.rawValue), floatCode: Int32(SY_VALUE_FLOAT.rawValue))
+        countOut?.pointee = count
+        guard count <= capacity else { return report(outTooSmall(capacity, count), into: err) }
+        clearError(err)
+        return SY_OK
+    }
+}
+
+/// sy_match_params in general: either list, every check, every failure.
+@inline(never)
+private func matchParams(_ out: UnsafeMutablePointer<sy_param>?, _ cap: Int, _ countOut: UnsafeMutablePointer<Int>?,
+                         _ match: OpaquePointer?, _ which: Int32, _ err: UnsafeMutablePointer<sy_error>?) -> sy_status {
     countOut?.pointee = 0
     return matchEntry(match, err) { (m) throws(CFailure) in
-        if which == Int32(SY_PARAMS_PATH.rawValue), let out {
-            // The common call: straight into the caller's array, in one pass (outputCapacity's
-            // rule, inlined: a negative cap is SIZE_MAX).
-            let capacity = cap < 0 ? Int.max : cap
-            let count = m.writePathParameters(out, capacity: capacity, paramRecordLayout)
-            countOut?.pointee = count
-            guard count <= capacity else {
-                throw CFailure(SY_ERR_BUFFER_TOO_SMALL, "out holds \(capacity) parameters; the match has \(count)")
-            }
-            return
-        }
         let capacity = try outputCapacity(out, cap, name: "out")
         let path = try parameterList(which)
         let count = path ? m.rawPathParameterCount : m.rawParamCount
         countOut?.pointee = count
-        guard count <= capacity else {
-            throw CFailure(SY_ERR_BUFFER_TOO_SMALL, "out holds \(capacity) parameters; the match has \(count)")
-        }
+        guard count <= capacity else { throw outTooSmall(capacity, count) }
         guard let out, count > 0 else { return }
         var i = 0
         m.forEachRawParameter(path: path) { p in
@@ -38,6 +51,12 @@ public func sy_match_params(_ out: UnsafeMutablePointer<sy_param>?, _ cap: Int,
     }
 }
 
+/// The failure of a list of `count` parameters for an array of `capacity`.
+@inline(never)
+private func outTooSmall(_ capacity: Int, _ count: Int) -> CFailure {
+    CFailure(SY_ERR_BUFFER_TOO_SMALL, "out holds \(capacity) parameters; the match has \(count)")
+}
+
 /// Which list an sy_param_list names: true for the path parameters, false for the merged map.
 func parameterList(_ which: Int32) throws(CFailure) -> Bool {
     switch which {
@@ -46,21 +65,3 @@ func parameterList(_ which: Int32) throws(CFailure) -> Bool {
     default: throw .invalid("which is \(which): not SY_PARAMS_MERGED (0) or SY_PARAMS_PATH (1)")
     }
 }
-
-/// Where sy_param's fields are, for the core's one-pass writer (writePathParameters).
-nonisolated(unsafe) private let paramRecordLayout: UnsafePointer<ParameterRecordLayout> = {
-    let p = UnsafeMutablePointer<ParameterRecordLayout>.allocate(capacity: 1)
-    p.initialize(to: ParameterRecordLayout(
-    stride: MemoryLayout<sy_param>.stride,
-    nameBase: MemoryLayout<sy_param>.offset(of: \sy_param.name.ptr) ?? 0,
-    nameCount: MemoryLayout<sy_param>.offset(of: \sy_param.name.len) ?? 0,
-    textBase: MemoryLayout<sy_param>.offset(of: \sy_param.text.ptr) ?? 0,
-    textCount: MemoryLayout<sy_param>.offset(of: \sy_param.text.len) ?? 0,
-    type: MemoryLayout<sy_param>.offset(of: \sy_param.type) ?? 0,
-    reserved: MemoryLayout<sy_param>.offset(of: \sy_param.reserved) ?? 0,
-    intValue: MemoryLayout<sy_param>.offset(of: \sy_param.int_value) ?? 0,
-    floatValue: MemoryLayout<sy_param>.offset(of: \sy_param.float_value) ?? 0,
-    stringCode: Int32(SY_VALUE_STRING.rawValue), intCode: Int32(SY_VALUE_INT.rawValue),
-    floatCode: Int32(SY_VALUE_FLOAT.rawValue)))
-    return UnsafePointer(p)
-}()

@@ -47,6 +47,33 @@ struct QueryContractTests {
         #expect(try r.resolve("/items")?.target == "None")             // required list: at least one
     }
 
+    @Test("the winner's values only: a contract that refuses after reading some leaves nothing behind")
+    func refusalsLeaveNoValues() throws {
+        let r = Router()
+        // Checked first, reads x as an int, then refuses y: the next route reads x as text.
+        try r.add("/c?x=<int:x>&y=<int:y>", target: "Both", priority: 1)
+        try r.add("/c?x=<string:x>", target: "Text")
+        // Taken first (a literal), then beaten by nothing: a better-ranked contract refuses after it.
+        try r.add("/a/b?x=<string:x>", target: "B")
+        try r.add("/a/:p?x=<int:x>&y=<int:y>", target: "P", priority: 5)
+        let cases: [(String, String, [String: ParameterValue])] = [
+            ("/c?x=5&y=z", "Text", ["x": "5", "y": "z"]),
+            ("/c?x=5&y=6", "Both", ["x": .int(5), "y": .int(6)]),
+            ("/a/b?x=5&y=bad", "B", ["x": "5", "y": "bad"]),
+            ("/a/b?x=5&y=6", "P", ["p": "b", "x": .int(5), "y": .int(6)]),
+        ]
+        let b = MatchBuffer()
+        for (url, target, params) in cases {
+            let m = try r.resolve(url)
+            #expect(m?.target == target, "\(url)")
+            #expect(m?.params == params, "\(url): \(String(describing: m?.params))")
+            // The same through one reused buffer, after every other case.
+            for (other, _, _) in cases { _ = try r.resolve(other, into: b) }
+            _ = try r.resolve(url, into: b)
+            #expect(b.list("x") == [params["x"]].compactMap { $0 }, "\(url)")
+        }
+    }
+
     @Test("unknown items refused with '?!', types uuid and re:")
     func strictAndTypes() throws {
         let r = Router()

@@ -12,7 +12,7 @@ extension QueryContract {
             func text(_ t: TextRef) -> String {
                 String(decoding: UnsafeBufferPointer(start: input.text(t), count: Int(t.count)), as: UTF8.self)
             }
-            switch check(input, nil) {
+            switch check(input, nil, into: &match.state.pointee.contractScratch) {
             case .accepted:
                 return nil
             case .missing(let k):

@@ -32,7 +32,8 @@ public struct QueryItem: Sendable, Hashable {
 
 extension MatchBuffer {
     /// True when a route matched (after following any redirects).
-    public var matched: Bool { state.pointee.matched }
+    // Inlinable: the C layer asks it after every resolve, and a call costs more than the load.
+    @inlinable public var matched: Bool { state.pointee.matched }
 
     /// The URL the match describes: the one given to `resolve`, or the last URL of the
     /// redirect chain.
@@ -221,61 +222,61 @@ extension MatchBuffer {
 
 // MARK: the path parameters as C records, in one pass
 
-/// Where each field of one C parameter record is (the header's sy_param), in bytes, and
-/// the type codes its `type` field takes: the C layer gives them, so the core writes the
-/// records without knowing the header.
-package struct ParameterRecordLayout {
-    package var stride: Int
-    package var nameBase: Int, nameCount: Int, textBase: Int, textCount: Int
-    package var type: Int, reserved: Int, intValue: Int, floatValue: Int
-    package var stringCode: Int32, intCode: Int32, floatCode: Int32
-
-    package init(stride: Int, nameBase: Int, nameCount: Int, textBase: Int, textCount: Int, type: Int,
-                 reserved: Int, intValue: Int, floatValue: Int, stringCode: Int32, intCode: Int32,
-                 floatCode: Int32) {
-        self.stride = stride
-        self.nameBase = nameBase; self.nameCount = nameCount
-        self.textBase = textBase; self.textCount = textCount
-        self.type = type; self.reserved = reserved; self.intValue = intValue; self.floatValue = floatValue
-        self.stringCode = stringCode; self.intCode = intCode; self.floatCode = floatCode
-    }
+/// One C parameter record, field for field the header's sy_param (name and text as pointer
+/// and length, the type code, a reserved zero, the integer, the float; the same C layout): the
+/// C layer lets the core write its caller's array with it, one whole record per parameter.
+package struct ParameterRecord {
+    package var nameBase: UnsafePointer<UInt8>?
+    package var nameCount: Int
+    package var textBase: UnsafePointer<UInt8>?
+    package var textCount: Int
+    package var type: Int32
+    package var reserved: Int32
+    package var intValue: Int64
+    package var floatValue: Double
 }
 
 extension MatchBuffer {
-    /// Writes the path parameters into `out`, one record of `layout` each, in pattern order
+    /// Writes the path parameters into `out`, one `ParameterRecord` each, in pattern order
     /// (as `rawPathParameter` reads them), when they fit in `capacity` records; returns
     /// their count either way (nothing is written when it is over `capacity`).
     /// The winning route, the URL and the variant's name list are looked up once, not per
     /// parameter: this is what reading every parameter after a resolve costs from C.
+    /// The codes are those a record's `type` takes (the header's sy_value_type): the C layer
+    /// gives them, so the core writes records without knowing the header.
     package func writePathParameters(_ out: UnsafeMutableRawPointer, capacity: Int,
-                                     _ layout: UnsafePointer<ParameterRecordLayout>) -> Int {
+                                     stringCode: Int32, intCode: Int32, floatCode: Int32) -> Int {
         let s = state
         guard s.pointee.matched else { return 0 }
         let captureCount = s.pointee.bestCaptures.count
         let count = captureCount + (s.pointee.entry.namedRemainder ? 1 : 0)
         guard count > 0, count <= capacity else { return count }
         // Captures that name themselves (`urlpattern`): the general reader.
-        guard let spans = flatPathNames(count) else { return writePathParametersOneByOne(out, layout) }
-        let l = layout.pointee
+        guard let spans = flatPathNames(count) else { return writePathParametersOneByOne(out, stringCode, intCode, floatCode) }
         let url: UnsafePointer<UInt8> = s.pointee.source == .owned ? UnsafePointer(s.pointee.owned.base) : emptyBytes
         let decoded = UnsafePointer(s.pointee.view.decoded.base)
         let captures = s.pointee.bestCaptures.base
-        var r = out
+        let stride = MemoryLayout<ParameterRecord>.stride
         for k in 0..<captureCount {
             let c = captures[k]
             let t = c.text
-            let code: Int32, i: Int64, f: Double
+            let name = spans[k]
+            var record = ParameterRecord(nameBase: name.base, nameCount: name.count,
+                                         textBase: (t.decoded ? decoded : url) + Int(t.start), textCount: Int(t.count),
+                                         type: stringCode, reserved: 0, intValue: 0, floatValue: 0)
             switch c.kind {
-            case .int: code = l.intCode; i = c.intValue; f = 0
-            case .float: code = l.floatCode; i = 0; f = c.floatValue
-            default: code = l.stringCode; i = 0; f = 0
+            case .int: record.type = intCode; record.intValue = c.intValue
+            case .float: record.type = floatCode; record.floatValue = c.floatValue
+            default: break
             }
-            store(r, l, spans[k], (t.decoded ? decoded : url) + Int(t.start), Int(t.count), code, i, f)
-            r += l.stride
+            out.storeBytes(of: record, toByteOffset: k &* stride, as: ParameterRecord.self)
         }
         if captureCount < count {
             let rest = s.pointee.remainderText
-            store(r, l, spans[captureCount], UnsafePointer(rest.base), rest.count, l.stringCode, 0, 0)
+            let name = spans[captureCount]
+            out.storeBytes(of: ParameterRecord(nameBase: name.base, nameCount: name.count, textBase: UnsafePointer(rest.base),
+                                               textCount: rest.count, type: stringCode, reserved: 0, intValue: 0, floatValue: 0),
+                           toByteOffset: captureCount &* stride, as: ParameterRecord.self)
         }
         return count
     }
@@ -283,7 +284,7 @@ extension MatchBuffer {
     /// The names of the winner's `count` path parameters in the table's flat name table
     /// (PathNames), or nil when the table lists fewer (captures that name themselves).
     @inline(__always)
-    private func flatPathNames(_ count: Int) -> UnsafeMutablePointer<ByteSpan>? {
+    func flatPathNames(_ count: Int) -> UnsafeMutablePointer<ByteSpan>? {
         let s = state
         guard let view = s.pointee.tableView else { return nil }
         let names = view.pointee.pathNames
@@ -294,33 +295,19 @@ extension MatchBuffer {
     }
 
     /// writePathParameters through rawPathParameter, one parameter at a time.
-    private func writePathParametersOneByOne(_ out: UnsafeMutableRawPointer,
-                                             _ layout: UnsafePointer<ParameterRecordLayout>) -> Int {
-        let l = layout.pointee
-        var r = out
+    private func writePathParametersOneByOne(_ out: UnsafeMutableRawPointer, _ stringCode: Int32, _ intCode: Int32,
+                                             _ floatCode: Int32) -> Int {
         var written = 0
         forEachRawParameter(path: true) { p in
-            let code = p.kind == .int ? l.intCode : p.kind == .float ? l.floatCode : l.stringCode
-            store(r, l, p.name, p.text.base ?? emptyBytes, p.text.count, code, p.intValue, p.floatValue)
-            r += l.stride
+            let code = p.kind == .int ? intCode : p.kind == .float ? floatCode : stringCode
+            out.storeBytes(of: ParameterRecord(nameBase: p.name.base, nameCount: p.name.count, textBase: p.text.base ?? emptyBytes,
+                                               textCount: p.text.count, type: code, reserved: 0, intValue: p.intValue,
+                                               floatValue: p.floatValue),
+                           toByteOffset: written &* MemoryLayout<ParameterRecord>.stride, as: ParameterRecord.self)
             written += 1
         }
         return written
     }
-}
-
-/// One record at `r`: an absent name stays absent (NULL, 0).
-@inline(__always)
-private func store(_ r: UnsafeMutableRawPointer, _ l: ParameterRecordLayout, _ name: ByteSpan,
-                   _ text: UnsafePointer<UInt8>, _ textCount: Int, _ code: Int32, _ i: Int64, _ f: Double) {
-    r.storeBytes(of: name.base, toByteOffset: l.nameBase, as: UnsafePointer<UInt8>?.self)
-    r.storeBytes(of: name.count, toByteOffset: l.nameCount, as: Int.self)
-    r.storeBytes(of: text, toByteOffset: l.textBase, as: UnsafePointer<UInt8>.self)
-    r.storeBytes(of: textCount, toByteOffset: l.textCount, as: Int.self)
-    r.storeBytes(of: code, toByteOffset: l.type, as: Int32.self)
-    r.storeBytes(of: 0, toByteOffset: l.reserved, as: Int32.self)
-    r.storeBytes(of: i, toByteOffset: l.intValue, as: Int64.self)
-    r.storeBytes(of: f, toByteOffset: l.floatValue, as: Double.self)
 }
 
 extension MatchBuffer {

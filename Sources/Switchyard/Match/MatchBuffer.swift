@@ -23,7 +23,7 @@ public final class MatchBuffer {
 
     /// Everything a resolve writes lives behind one pointer: stored properties of a class
     /// would cost a dynamic exclusivity check on every in-place mutation of the hot path.
-    struct State {
+    @usableFromInline struct State {
         var source = Source.none
         var owned = GrowBuffer<UInt8>(capacity: 64)
         var view = URLView()
@@ -35,8 +35,12 @@ public final class MatchBuffer {
         /// What a walk through catch-alls remembers (CatchAllWalk.swift).
         var visited = GrowBuffer<UInt64>(capacity: 1)
         var merged = GrowBuffer<Merged>(capacity: 8)
-        /// The winner's typed query values, when its route has a query contract (QueryContractMatch.swift).
+        /// The winner's typed query values, when its route has a query contract: those of the
+        /// last check that accepted (`contractRoute`'s), which the walk then took
+        /// (QueryContractMatch.swift); `contractScratch` is where each check reads them.
         var contractValues = GrowBuffer<ContractValue>(capacity: 1)
+        var contractScratch = GrowBuffer<ContractValue>(capacity: 1)
+        var contractRoute: Int32 = -1
         /// The merged map's scratch for a long query (MergedQuery.swift).
         var queryOrder = GrowBuffer<Int32>(capacity: 1)
         /// Names compared while laying out merged maps (debug builds only).
@@ -49,7 +53,7 @@ public final class MatchBuffer {
         var table: Table?
         var tableID: UInt64 = 0
         var tableView: UnsafePointer<TableView>?
-        var matched = false
+        @usableFromInline var matched = false
         var entry = TableEntry(route: 0, variant: 0, priority: 0, seq: 0, literalCount: 0, remainderMin: 0)
         var remainderStart = -1
         /// URLs of the redirect chain, as offsets into `chainBytes` (SEMANTICS §6).
@@ -67,7 +71,7 @@ public final class MatchBuffer {
 
         func free() {
             owned.free(); view.free(); captures.free(); bestCaptures.free(); frames.free()
-            remainderText.free(); merged.free(); contractValues.free(); queryOrder.free(); chainBytes.free(); chainRefs.free(); visited.free()
+            remainderText.free(); merged.free(); contractValues.free(); contractScratch.free(); queryOrder.free(); chainBytes.free(); chainRefs.free(); visited.free()
             if let s = redirectScratch {
                 s.pointee.free()
                 s.deinitialize(count: 1)
@@ -81,7 +85,7 @@ public final class MatchBuffer {
         }
     }
 
-    let state: UnsafeMutablePointer<State>
+    @usableFromInline let state: UnsafeMutablePointer<State>
 
     /// An empty buffer; its storage grows on the first resolves and is then reused.
     public init() {
@@ -159,46 +163,62 @@ public final class MatchBuffer {
 
     /// SEMANTICS §4: path parameters win over query items of the same name (or the reverse,
     /// by option), then query items (last value), then the route's defaults.
+    /// The names come from the table's plain arrays (`MergedNames`), so that the common
+    /// layout changes no reference count; the route object is read only for what they lack.
     func buildMerged(_ url: UnsafeBufferPointer<UInt8>) {
-        guard let route, let table else { return }
-        let queryWins = table.view.queryOverPath
+        let st = state
+        guard st.pointee.matched, let tv = st.pointee.tableView else { return }
+        let entry = st.pointee.entry
         let pathCount = pathParameterCount
+        let flat = flatPathNames(pathCount)
+        let route: CompiledRoute? = flat == nil || entry.defaultCount > 0 ? self.route : nil
+        withExtendedLifetime(route) {
+            let names = MergedNames(flat: flat, route: route.map { Unmanaged.passUnretained($0) },
+                                    contract: entry.hasQueryContract ? borrowedQueryContract(tv, entry.route) : nil)
+            buildMerged(url, names, pathCount: pathCount, queryWins: tv.pointee.queryOverPath)
+        }
+    }
+
+    private func buildMerged(_ url: UnsafeBufferPointer<UInt8>, _ names: MergedNames, pathCount: Int, queryWins: Bool) {
         for k in 0..<pathCount {
             var m = Merged(nameFrom: .path, nameIndex: Int32(k), valueFrom: .path, valueIndex: Int32(k))
             if queryWins, view.query.count > 0 {
-                let name = pathParameterName(k, route)
-                if let q = lastQueryIndex(named: name.base!, name.count, url) {
+                let name = names.path(k, self)
+                if let b = name.base, let q = lastQueryIndex(named: b, name.count, url) {
                     m.valueFrom = .query
                     m.valueIndex = Int32(q)
                 }
             }
             merged.append(m)
         }
-        if _slowPath(entry.hasQueryContract), let contract = route.queryContract {
-            appendContractValues(url, contract)
+        if let contract = names.contract {
+            layOutContractValues(url, contract, route: entry.route)
         }
         if view.query.count > MatchBuffer.pairwiseQueryItems {
-            appendQueryAndDefaultsSorted(url, route, pathCount: pathCount)
+            appendQueryAndDefaultsSorted(url, names, pathCount: pathCount)
             return
         }
         for q in 0..<view.query.count {
             let t = view.query[q].name
             let p = textPointer(t, url), n = Int(t.count)
-            if mergedContains(p, n, route, url, limit: merged.count) || contractTakes(p, n, route) { continue }
+            if mergedContains(p, n, names, url, limit: merged.count) || names.contractTakes(p, n) { continue }
             let last = lastQueryIndex(named: p, n, url) ?? q
             merged.append(Merged(nameFrom: .query, nameIndex: Int32(q), valueFrom: .query, valueIndex: Int32(last)))
         }
-        for (d, def) in route.defaults.enumerated() {
-            if mergedContains(def.nameSpan.base!, def.nameSpan.count, route, url, limit: merged.count) { continue }
-            merged.append(Merged(nameFrom: .defaults, nameIndex: Int32(d), valueFrom: .defaults, valueIndex: Int32(d)))
+        names.route?._withUnsafeGuaranteedRef { route in
+            for (d, def) in route.defaults.enumerated() {
+                guard let p = def.nameSpan.base else { continue }
+                if mergedContains(p, def.nameSpan.count, names, url, limit: merged.count) { continue }
+                merged.append(Merged(nameFrom: .defaults, nameIndex: Int32(d), valueFrom: .defaults, valueIndex: Int32(d)))
+            }
         }
     }
 
-    func mergedContains(_ p: UnsafePointer<UInt8>, _ n: Int, _ route: CompiledRoute,
-                                _ url: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool {
+    func mergedContains(_ p: UnsafePointer<UInt8>, _ n: Int, _ names: MergedNames,
+                        _ url: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool {
         for k in 0..<limit {
             countQueryNameComparison()
-            let name = mergedName(merged[k], route, url)
+            let name = mergedName(merged[k], names, url)
             if name.count == n, let b = name.base, bytesEqual(b, p, n) { return true }
         }
         return false
@@ -216,12 +236,16 @@ public final class MatchBuffer {
     }
 
     func mergedName(_ m: Merged, _ route: CompiledRoute, _ url: UnsafeBufferPointer<UInt8>) -> ByteSpan {
+        mergedName(m, MergedNames(flat: nil, route: Unmanaged.passUnretained(route), contract: nil), url)
+    }
+
+    func mergedName(_ m: Merged, _ names: MergedNames, _ url: UnsafeBufferPointer<UInt8>) -> ByteSpan {
         switch m.nameFrom {
-        case .path: return pathParameterName(Int(m.nameIndex), route)
+        case .path: return names.path(Int(m.nameIndex), self)
         case .query:
             let t = view.query[Int(m.nameIndex)].name
             return ByteSpan(base: textPointer(t, url), count: Int(t.count))
-        case .defaults: return route.defaults[Int(m.nameIndex)].nameSpan
+        case .defaults: return names.route?._withUnsafeGuaranteedRef { $0.defaults[Int(m.nameIndex)].nameSpan } ?? .absent
         case .contract: return state.pointee.contractValues[Int(m.nameIndex)].name
         }
     }
@@ -308,6 +332,31 @@ public final class MatchBuffer {
             case .string: return RawParameter(name: name, text: d.text, kind: .string, intValue: 0, floatValue: 0)
             }
         }
+    }
+}
+
+/// Where the merged map's names are read while it is laid out, none of it owned: the winner's
+/// path parameter names in the table's flat list (nil when its captures name themselves),
+/// the route object (only when it must be read: such captures, defaults), its query
+/// contract (borrowed from the table). The MatchBuffer's table keeps all of them alive.
+struct MergedNames {
+    var flat: UnsafeMutablePointer<ByteSpan>?
+    var route: Unmanaged<CompiledRoute>?
+    var contract: Unmanaged<QueryContract>?
+
+    /// The name of path parameter `k` of `buffer`'s winner.
+    @inline(__always)
+    func path(_ k: Int, _ buffer: MatchBuffer) -> ByteSpan {
+        if let flat { return flat[k] }
+        return route?._withUnsafeGuaranteedRef { buffer.pathParameterName(k, $0) } ?? .absent
+    }
+
+    /// Whether the query name `p[0..<n]` is one the winner's contract declares (its items
+    /// are in the merged map under their own names).
+    @inline(__always)
+    func contractTakes(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        guard let contract else { return false }
+        return contract._withUnsafeGuaranteedRef { $0.itemIndex(key: p, n) >= 0 }
     }
 }
 

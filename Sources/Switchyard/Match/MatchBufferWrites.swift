@@ -241,6 +241,7 @@ extension MatchBuffer {
         st.pointee.matched = false
         st.pointee.remainderStart = -1
         st.pointee.mergedIsPath = true
+        st.pointee.contractRoute = -1
         st.pointee.bestCaptures.removeAll()
         st.pointee.remainderText.removeAll()
         st.pointee.merged.removeAll()

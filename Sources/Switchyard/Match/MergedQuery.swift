@@ -11,7 +11,7 @@ extension MatchBuffer {
 
     /// Appends the query items and the defaults to the merged map, which holds the path
     /// parameters (`pathCount` of them).
-    func appendQueryAndDefaultsSorted(_ url: UnsafeBufferPointer<UInt8>, _ route: CompiledRoute, pathCount: Int) {
+    func appendQueryAndDefaultsSorted(_ url: UnsafeBufferPointer<UInt8>, _ names: MergedNames, pathCount: Int) {
         let st = state
         let n = st.pointee.view.query.count
         st.pointee.queryOrder.reserve(2 &* n)
@@ -35,16 +35,18 @@ extension MatchBuffer {
         }
         for k in 0..<n where order[n &+ k] >= 0 {
             let t = view.query[k].name
-            if mergedContains(textPointer(t, url), Int(t.count), route, url, limit: pathCount)
-                || contractTakes(textPointer(t, url), Int(t.count), route) { continue }
+            if mergedContains(textPointer(t, url), Int(t.count), names, url, limit: pathCount)
+                || names.contractTakes(textPointer(t, url), Int(t.count)) { continue }
             merged.append(Merged(nameFrom: .query, nameIndex: Int32(truncatingIfNeeded: k), valueFrom: .query,
                                  valueIndex: order[n &+ k]))
         }
-        for (d, def) in route.defaults.enumerated() {
-            guard let p = def.nameSpan.base else { continue }
-            let len = def.nameSpan.count
-            if mergedContains(p, len, route, url, limit: pathCount) || sortedQueryHas(p, len, order, n, url) { continue }
-            merged.append(Merged(nameFrom: .defaults, nameIndex: Int32(d), valueFrom: .defaults, valueIndex: Int32(d)))
+        names.route?._withUnsafeGuaranteedRef { route in
+            for (d, def) in route.defaults.enumerated() {
+                guard let p = def.nameSpan.base else { continue }
+                let len = def.nameSpan.count
+                if mergedContains(p, len, names, url, limit: pathCount) || sortedQueryHas(p, len, order, n, url) { continue }
+                merged.append(Merged(nameFrom: .defaults, nameIndex: Int32(d), valueFrom: .defaults, valueIndex: Int32(d)))
+            }
         }
     }
 

@@ -1,8 +1,9 @@
 /// Query contracts at resolve time (SEMANTICS.md "Query contracts"): the walk asks a route's
 /// contract whether the query satisfies it when the route's path has matched, and the
 /// winner's typed query values are laid out in the merged parameter map. The query items
-/// were read once, before the walk (`readQueryAndFragment`); both steps only read them.
-/// Tables without contracts never come here.
+/// were read once, before the walk (`readQueryAndFragment`); both steps only read them, and
+/// each item is read once: the check keeps the values it accepted, and the layout takes
+/// them from there. Tables without contracts never come here.
 
 /// The query items of a resolve as the contract reads them.
 struct QueryItemsInput {
@@ -36,12 +37,20 @@ enum QueryVerdict: Equatable {
 
 extension QueryContract {
     /// Checks every declared item (a scalar: its last value; a list: every value), then,
-    /// when unknown items are refused, every query item's name. Allocates nothing.
-    func check(_ q: QueryItemsInput, _ tail: UnsafeMutablePointer<TailInput>?) -> QueryVerdict {
+    /// when unknown items are refused, every query item's name. Allocates nothing once
+    /// `values` has grown to the contract's size.
+    /// `values` gets what the merged map holds for an accepted query, in declaration order:
+    /// a scalar's last value or its default, every value of a list in URL order (each with
+    /// the query item it came from; `layOutContractValues` points it at its text). After a
+    /// refusal it holds part of that.
+    func check(_ q: QueryItemsInput, _ tail: UnsafeMutablePointer<TailInput>?,
+               into values: inout GrowBuffer<ContractValue>) -> QueryVerdict {
+        values.removeAll()
         // The items are read in place: a copy of one would retain and release its texts.
         let verdict: QueryVerdict? = items.withUnsafeBufferPointer { items in
             for k in 0..<items.count {
                 let key = items[k].keySpan
+                let first = values.count
                 var seen = false
                 var j = q.count - 1
                 while j >= 0 {
@@ -49,15 +58,23 @@ extension QueryContract {
                         seen = true
                         let v = q.items[j].value
                         let kind = items[k].kind
-                        let accepted = kind == .regex
-                            ? queryValue(kind, items[k].regex, q.text(v), Int(v.count), tail) != nil
-                            : queryValue(kind, nil, q.text(v), Int(v.count), tail) != nil
-                        if !accepted { return .notOfType(item: k, query: j) }
+                        let typed = kind == .regex
+                            ? typedQueryValue(kind, items[k].regex, q.text(v), Int(v.count), tail)
+                            : typedQueryValue(kind, nil, q.text(v), Int(v.count), tail)
+                        guard let typed else { return .notOfType(item: k, query: j) }
+                        values.append(ContractValue(name: items[k].nameSpan, query: j, typed))
                         if !items[k].isList { break }
                     }
                     j -= 1
                 }
-                if !seen && items[k].isRequired { return .missing(item: k) }
+                if !seen {
+                    if items[k].isRequired { return .missing(item: k) }
+                    if let d = items[k].defaultRecord { values.append(d) }
+                } else if items[k].isList {
+                    // Read from the last item back: put the list in URL order.
+                    var list = UnsafeMutableBufferPointer(start: values.base + first, count: values.count - first)
+                    list.reverse()
+                }
             }
             return nil
         }
@@ -82,18 +99,40 @@ extension Walker {
     }
 }
 
-/// `Walker.queryAccepts`, out of line. The contract is borrowed from the table's list (which
-/// holds it while the walk runs), not retained.
+/// `Walker.queryAccepts`, out of line. A contract that accepts is always followed by the
+/// walk taking its entry (a route with a contract has no `urlpattern` tail to fail after
+/// it), so the values it read become the buffer's `contractValues`, marked with the route:
+/// the winner's are there when the walk ends, whatever other contracts refused after it.
 @inline(never)
 func queryContractAccepts(_ e: TableEntry, _ buffer: UnsafeMutablePointer<MatchBuffer.State>,
                           _ url: UnsafePointer<UInt8>, _ decoded: UnsafePointer<UInt8>) -> Bool {
-    guard let contracts = buffer.pointee.tableView?.pointee.queryContracts,
-          let contract = UnsafeRawPointer(contracts + Int(e.route)).load(as: Unmanaged<QueryContract>?.self)
-    else { return true }
+    guard let view = buffer.pointee.tableView, let contract = borrowedQueryContract(view, e.route) else { return true }
     let query = buffer.pointee.view.query
     let input = QueryItemsInput(url: url, decoded: decoded, items: UnsafePointer(query.base), count: query.count)
     let tail = buffer.pointee.tail
-    return contract._withUnsafeGuaranteedRef { $0.check(input, tail) } == .accepted
+    let verdict = contract._withUnsafeGuaranteedRef { $0.check(input, tail, into: &buffer.pointee.contractScratch) }
+    guard verdict == .accepted else { return false }
+    buffer.pointee.keepContractValues(of: e.route)
+    return true
+}
+
+/// Route `ri`'s query contract in the table behind `view`, borrowed: the table holds it
+/// while its view is used, so no reference count changes.
+@inline(__always)
+func borrowedQueryContract(_ view: UnsafePointer<TableView>, _ ri: Int32) -> Unmanaged<QueryContract>? {
+    guard let contracts = view.pointee.queryContracts else { return nil }
+    return UnsafeRawPointer(contracts + Int(ri)).load(as: Unmanaged<QueryContract>?.self)
+}
+
+extension MatchBuffer.State {
+    /// Makes the values the last check read (`contractScratch`) route `ri`'s contract values.
+    /// Both buffers keep the same room, so once warm neither grows, whichever one is where.
+    @inline(__always)
+    mutating func keepContractValues(of ri: Int32) {
+        swap(&contractValues, &contractScratch)
+        if _slowPath(contractScratch.capacity < contractValues.capacity) { contractScratch.reserve(contractValues.capacity) }
+        contractRoute = ri
+    }
 }
 
 extension Table {
@@ -112,60 +151,31 @@ extension Table {
 }
 
 extension MatchBuffer {
-    /// The winner's declared query items, typed, in declaration order: a scalar's last value
-    /// or its default, every value of a list. Appended to the merged map after the path
-    /// parameters (whose names a contract never takes).
-    func appendContractValues(_ url: UnsafeBufferPointer<UInt8>, _ contract: QueryContract) {
+    /// Appends the winner's contract values (`contractValues`, which its check in the walk
+    /// left there) to the merged map, after the path parameters (whose names a contract
+    /// never takes), each pointed at its query value's text.
+    func layOutContractValues(_ url: UnsafeBufferPointer<UInt8>, _ contract: Unmanaged<QueryContract>, route ri: Int32) {
         let st = state
-        st.pointee.contractValues.removeAll()
-        let query = st.pointee.view.query
-        let input = QueryItemsInput(url: url.baseAddress ?? emptyBytes, decoded: UnsafePointer(st.pointee.view.decoded.base),
-                                    items: UnsafePointer(query.base), count: query.count)
-        // The items are read in place: a copy of one would retain and release its texts.
-        contract.items.withUnsafeBufferPointer { items in
-            for k in 0..<items.count {
-                let name = items[k].nameSpan
-                let kind = items[k].kind
-                let isList = items[k].isList
-                var found = false
-                var j = isList ? 0 : query.count - 1
-                while j >= 0 && j < query.count {
-                    if input.nameEquals(j, items[k].keySpan) {
-                        found = true
-                        let v = query[j].value
-                        appendContractValue(typedQueryParameter(name, ByteSpan(base: input.text(v), count: Int(v.count)), kind))
-                        if !isList { break }
-                    }
-                    j += isList ? 1 : -1
-                }
-                if !found, items[k].defaultValue != nil {
-                    let text = items[k].defaultText
-                    switch items[k].defaultValue {
-                    case .int(let i)?:
-                        appendContractValue(RawParameter(name: name, text: text, kind: .int, intValue: i, floatValue: 0))
-                    case .float(let f)?:
-                        appendContractValue(RawParameter(name: name, text: text, kind: .float, intValue: 0, floatValue: f))
-                    default:
-                        appendContractValue(RawParameter(name: name, text: text, kind: .string, intValue: 0, floatValue: 0))
-                    }
-                }
-            }
+        if _slowPath(st.pointee.contractRoute != ri) {
+            // Only a walk checks contracts; read the values again for a winner it did not
+            // check (it accepts them as the walk would have, with no regexp step budget).
+            let query = st.pointee.view.query
+            let input = QueryItemsInput(url: url.baseAddress ?? emptyBytes, decoded: UnsafePointer(st.pointee.view.decoded.base),
+                                        items: UnsafePointer(query.base), count: query.count)
+            _ = contract._withUnsafeGuaranteedRef { $0.check(input, nil, into: &st.pointee.contractScratch) }
+            st.pointee.keepContractValues(of: ri)
         }
-    }
-
-    private func appendContractValue(_ p: RawParameter) {
-        let st = state
-        let index = Int32(truncatingIfNeeded: st.pointee.contractValues.count)
-        st.pointee.contractValues.append(ContractValue(p))
-        st.pointee.merged.append(Merged(nameFrom: .contract, nameIndex: index, valueFrom: .contract, valueIndex: index))
-    }
-
-    /// Whether the query name `p[0..<n]` is one the winner's contract declares (its items
-    /// are in the merged map under their own names).
-    @inline(__always)
-    func contractTakes(_ p: UnsafePointer<UInt8>, _ n: Int, _ route: CompiledRoute) -> Bool {
-        guard entry.hasQueryContract, let c = route.queryContract else { return false }
-        return c.itemIndex(key: p, n) >= 0
+        let values = st.pointee.contractValues
+        for i in 0..<values.count {
+            let j = Int(values[i].query)
+            if j >= 0 {
+                let t = st.pointee.view.query[j].value
+                values[i].textBase = textPointer(t, url)
+                values[i].textCount = Int(t.count)
+            }
+            let index = Int32(truncatingIfNeeded: i)
+            st.pointee.merged.append(Merged(nameFrom: .contract, nameIndex: index, valueFrom: .contract, valueIndex: index))
+        }
     }
 }
 
@@ -187,24 +197,48 @@ func typedQueryParameter(_ name: ByteSpan, _ text: ByteSpan, _ kind: SegmentKind
     return RawParameter(name: name, text: text, kind: .string, intValue: 0, floatValue: 0)
 }
 
-/// A typed query value of the winner, kept in the MatchBuffer (`State.contractValues`).
+/// A typed query value of the winner, kept in the MatchBuffer (`State.contractValues`): the
+/// contract's check records it with the query item it read, and the merged map's layout
+/// points its text at that item's value (a default's text is in the contract's store).
 struct ContractValue: BitwiseCopyable {
     var nameBase: UnsafePointer<UInt8>?, nameCount: Int
     var textBase: UnsafePointer<UInt8>?, textCount: Int
+    /// The query item whose value this is; -1 for a default.
+    var query: Int32
     var kind: UInt8
     var intValue: Int64
     var floatValue: Double
 
-    init(_ p: RawParameter) {
-        nameBase = p.name.base; nameCount = p.name.count
-        textBase = p.text.base; textCount = p.text.count
-        switch p.kind {
-        case .string: kind = 0
-        case .int: kind = 1
-        case .float: kind = 2
+    /// Query item `query`'s value, as the check read it (its text is set when laid out).
+    init(name: ByteSpan, query: Int, _ v: TypedQueryValue) {
+        nameBase = name.base; nameCount = name.count
+        textBase = nil; textCount = 0
+        self.query = Int32(truncatingIfNeeded: query)
+        kind = ContractValue.code(v.kind)
+        intValue = v.intValue
+        floatValue = v.floatValue
+    }
+
+    /// An item's default `value`, whose text is `defaultText`.
+    init(name: ByteSpan, defaultText: ByteSpan, _ value: ParameterValue) {
+        nameBase = name.base; nameCount = name.count
+        textBase = defaultText.base; textCount = defaultText.count
+        query = -1
+        intValue = 0
+        floatValue = 0
+        switch value {
+        case .int(let i): kind = ContractValue.code(.int); intValue = i
+        case .float(let f): kind = ContractValue.code(.float); floatValue = f
+        default: kind = ContractValue.code(.string)
         }
-        intValue = p.intValue
-        floatValue = p.floatValue
+    }
+
+    private static func code(_ k: ParameterKind) -> UInt8 {
+        switch k {
+        case .string: return 0
+        case .int: return 1
+        case .float: return 2
+        }
     }
 
     var name: ByteSpan { ByteSpan(base: nameBase, count: nameCount) }

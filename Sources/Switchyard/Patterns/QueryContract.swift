@@ -49,6 +49,9 @@ struct QueryContractItem {
     var defaultText = ByteSpan.absent
     var nameSpan = ByteSpan.absent
     var keySpan = ByteSpan.absent
+    /// The default as the merged map holds it when the query lacks the item (nil without
+    /// one): laid out once here, so a resolve copies it instead of reading `defaultValue`.
+    var defaultRecord: ContractValue? = nil
     /// The type as written (`int`, `[string]`, `re:[a-z]+`), for listings and messages.
     var typeText: String
 }
@@ -76,6 +79,9 @@ final class QueryContract: @unchecked Sendable {
             items[k].nameSpan = store.span(offsets[k].0)
             items[k].keySpan = store.span(offsets[k].1)
             if let d = offsets[k].2 { items[k].defaultText = store.span(d) }
+            items[k].defaultRecord = items[k].defaultValue.map {
+                ContractValue(name: items[k].nameSpan, defaultText: items[k].defaultText, $0)
+            }
         }
         self.items = items
         self.store = store
@@ -113,29 +119,48 @@ func queryDefaultText(_ v: ParameterValue) -> String { v.description }
 
 /// A query value read as its item's type: nil when it is not one. Regexps are matched with
 /// `scratch` and `budget` when given (a resolve), else with temporary scratch.
-@inline(never)
 func queryValue(_ kind: SegmentKind, _ regex: LinearRegex?, _ p: UnsafePointer<UInt8>, _ n: Int,
                 _ input: UnsafeMutablePointer<TailInput>?) -> ParameterValue? {
+    guard let v = typedQueryValue(kind, regex, p, n, input) else { return nil }
+    switch v.kind {
+    case .int: return .int(v.intValue)
+    case .float: return .float(v.floatValue)
+    case .string: return .string("")
+    }
+}
+
+/// What `typedQueryValue` reads: the value's kind, and its number for an int or a float (a
+/// string's text is the query value itself).
+struct TypedQueryValue {
+    var kind: ParameterKind
+    var intValue: Int64 = 0
+    var floatValue: Double = 0
+}
+
+/// `queryValue` without building a `ParameterValue`: what a resolve's contract check keeps.
+@inline(never)
+func typedQueryValue(_ kind: SegmentKind, _ regex: LinearRegex?, _ p: UnsafePointer<UInt8>, _ n: Int,
+                     _ input: UnsafeMutablePointer<TailInput>?) -> TypedQueryValue? {
     switch kind {
     case .int:
         guard n > 0, let v = parseInt64(p, n) else { return nil }
-        return .int(v)
+        return TypedQueryValue(kind: .int, intValue: v)
     case .float:
         guard n > 0, let v = parseDecimal(p, n) else { return nil }
-        return .float(v)
+        return TypedQueryValue(kind: .float, floatValue: v)
     case .uuid:
-        return n > 0 && isUUID(p, n) ? .string("") : nil
+        return n > 0 && isUUID(p, n) ? TypedQueryValue(kind: .string) : nil
     case .regex:
         guard let regex else { return nil }
         let text = UnsafeBufferPointer(start: p, count: n)
         if let input {
             guard input.pointee.budget >= 0 else { return nil }
             let scratch = UnsafeMutableBufferPointer(start: input.pointee.scratch.base, count: input.pointee.scratch.capacity)
-            return regex.matches(text, scratch: scratch, budget: &input.pointee.budget) == true ? .string("") : nil
+            return regex.matches(text, scratch: scratch, budget: &input.pointee.budget) == true ? TypedQueryValue(kind: .string) : nil
         }
-        return regex.matches(text) ? .string("") : nil
+        return regex.matches(text) ? TypedQueryValue(kind: .string) : nil
     default:
-        return .string("")
+        return TypedQueryValue(kind: .string)
     }
 }
 
