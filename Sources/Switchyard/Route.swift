@@ -48,26 +48,43 @@ public struct Route: Sendable, Hashable {
     public var appendParams: Bool
     /// For a redirect from a rule document: the document's `redirect_allowlist`, checked
     /// when the route is added and on every URL the redirect produces.
-    var redirectAllowlist: RedirectAllowlist? = nil
+    var redirectAllowlist: RedirectAllowlist? {
+        get { rare.box?.fields.redirectAllowlist }
+        set { rare.update(setsDefault: newValue == nil) { $0.redirectAllowlist = newValue } }
+    }
     /// Parent, handler and the caller's value (Navigation/RouteNavigation.swift); never read
     /// by a resolve.
-    var navigation = RouteNavigation()
+    var navigation: RouteNavigation {
+        get { rare.box?.fields.navigation ?? RouteNavigation() }
+        set { rare.update(setsDefault: newValue == RouteNavigation()) { $0.navigation = newValue } }
+    }
     /// The language `pattern` is written in; nil: the router's (`RouterOptions.dialect`).
     public var dialect: PatternDialect? = nil
     /// `urlpattern` dialect: compare ASCII letters ignoring case (the standard's `ignoreCase`).
     public var ignoreCase = false
     /// `urlpattern` dialect: the pattern for the URL's query (without `?`); nil matches any.
-    public var searchPattern: String? = nil
+    public var searchPattern: String? {
+        get { rare.box?.fields.searchPattern }
+        set { rare.update(setsDefault: newValue == nil) { $0.searchPattern = newValue } }
+    }
     /// `urlpattern` dialect: the pattern for the URL's fragment (without `#`); nil matches any.
-    public var hashPattern: String? = nil
+    public var hashPattern: String? {
+        get { rare.box?.fields.hashPattern }
+        set { rare.update(setsDefault: newValue == nil) { $0.hashPattern = newValue } }
+    }
     /// Whether the route came from the router's rule document (`loadRules`), as `Router.routes`
     /// reports it; false for a route added (`add`) and for a route you make. Set by the router
     /// only: a route given to `add` is an added route whatever it says. Not compared by `==`:
     /// the same route is equal wherever it came from.
     public var fromDocument: Bool { origin.fromDocument }
     /// Query items declared outside the pattern (a rule document's `"query"`), or nil.
-    var queryContract: QueryContractDeclaration? = nil
+    var queryContract: QueryContractDeclaration? {
+        get { rare.box?.fields.queryContract }
+        set { rare.update(setsDefault: newValue == nil) { $0.queryContract = newValue } }
+    }
     var origin = RouteOrigin()
+    /// The fields most routes leave unset, held out of line (`RareRouteFields`).
+    private var rare = RareRouteFields()
 
     /// A route to `destination`; the other initialisers are shorthands for it.
     public init(_ pattern: String, destination: Destination, name: String? = nil, priority: Int = 0,
@@ -92,6 +109,46 @@ public struct Route: Sendable, Hashable {
         self.init(pattern, destination: .redirect(redirect), name: name, priority: priority,
                   defaults: defaults, appendParams: appendParams)
     }
+}
+
+/// The fields of a Route that most routes leave unset, in one shared box that is made only
+/// when one of them is set: a route is copied several times on its way into a table (and
+/// kept by it), and each field held inline would be one more reference count per copy and
+/// more bytes per route. Compared and hashed by value, as if the fields were inline.
+struct RareRouteFields: Sendable, Hashable {
+    struct Fields: Sendable, Hashable {
+        var redirectAllowlist: RedirectAllowlist? = nil
+        var navigation = RouteNavigation()
+        var searchPattern: String? = nil
+        var hashPattern: String? = nil
+        var queryContract: QueryContractDeclaration? = nil
+    }
+
+    final class Box: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    /// nil: every field at its default. Readers take one field through it
+    /// (`box?.fields.searchPattern`), never a copy of all of them.
+    private(set) var box: Box? = nil
+
+    var fields: Fields { box?.fields ?? Fields() }
+
+    /// Changes the fields; nothing is made when a field is set to its default on a route
+    /// that has none (the common case: a document sets every field it reads).
+    mutating func update(setsDefault: Bool, _ body: (inout Fields) -> Void) {
+        if setsDefault && box == nil { return }
+        var f = fields
+        body(&f)
+        box = Box(f)
+    }
+
+    static func == (a: RareRouteFields, b: RareRouteFields) -> Bool {
+        a.box === b.box || a.fields == b.fields
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(fields) }
 }
 
 /// Where a route came from, kept on the route so `Router.routes` can report it; equal and

@@ -422,19 +422,21 @@ struct RouterState {
         }
         // Equal literal segments and name lists of the batch's routes are held once.
         let pool = LiteralPool()
-        for (index, route) in adding.enumerated() {
+        for index in adding.indices {
+            // One copy of the route, given to every check and then moved into `out` (an
+            // array's element passed to a function is copied for each call).
+            let route = adding[index]
             do throws(SwitchyardError) {
                 try validate(route)
                 try validateRequirements(route)
                 try validateStackPolicy(route)
-                let c = try compileRoutePattern(route, config, expansionRoom: running.room, pool: pool)
+                var c = try compileRoutePattern(route, config, expansionRoom: running.room, pool: pool)
                 try running.take(expandedSize: c.expandedSize)
                 try check?(index, route, c)
                 // Every redirect template is checked when its route is added (RedirectTemplate.swift);
                 // after `check`, so a document knows an error here is about the redirect.
-                var c2 = c
-                c2.redirectHead = try validateRedirectTemplate(route, c, config)
-                out.append((route, c2))
+                c.redirectHead = try validateRedirectTemplate(route, c, config)
+                out.append((consume route, c))
             } catch {
                 throw annotate?(index, error) ?? error
             }
@@ -454,10 +456,16 @@ struct RouterState {
         // `prepare` read them).
         var total = cost(replacingDocument: replacingDocument)
         var batch = PatternCost()
-        for (route, _) in prepared { total.patternBytes += route.pattern.utf8.count }
+        var alternatives = 0
+        for (route, c) in prepared {
+            total.patternBytes += route.pattern.utf8.count
+            alternatives += c.variants.count
+        }
         // One pass over the shape index: each variant looks for a route it conflicts with and,
         // finding none, is entered at once. On a conflict the entries made so far are
         // withdrawn, so the index is as before.
+        // Room for every alternative at once: the index does not grow step by step.
+        shapes.reserveCapacity(shapes.count + alternatives)
         for (index, (route, c)) in prepared.enumerated() {
             let cr = CompiledRoute(route: route, seq: firstSeq + index, compiled: c, fromDocument: fromDocument)
             do throws(SwitchyardError) {

@@ -48,8 +48,7 @@ final class CompiledRoute: @unchecked Sendable {
     private let extras: CompiledRouteExtras?
     private let store: ByteStore
 
-    init(route: Route, seq: Int, compiled: CompiledPattern, fromDocument: Bool = false) {
-        var route = route
+    init(route: consuming Route, seq: Int, compiled: CompiledPattern, fromDocument: Bool = false) {
         route.origin.fromDocument = fromDocument
         self.route = route
         self.seq = seq
@@ -85,7 +84,7 @@ final class CompiledRoute: @unchecked Sendable {
         case .target(let t): destinationText = t
         case .redirect(let r): destinationText = r
         }
-        let sortedDefaults = route.defaults.sorted { $0.key < $1.key }
+        let sortedDefaults = route.defaults.isEmpty ? [] : route.defaults.sorted { $0.key < $1.key }
         let defaultTexts = sortedDefaults.map { $0.value.description }
         // Sized exactly, so the store is one allocation that never grows.
         var size = route.pattern.utf8.count + destinationText.utf8.count + (route.name?.utf8.count ?? 0)

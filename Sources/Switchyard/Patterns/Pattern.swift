@@ -107,7 +107,8 @@ struct PatternVariant: Hashable {
         case .literal(let h, let p): size += h.count + p.count
         case .wildcard(let s, _, let p): size += s.count + p.count
         }
-        for s in segments { size += 5 + s.literal.count }
+        // By index: a segment bound to a loop variable would be a copy (three references).
+        for k in segments.indices { size += 5 + segments[k].literal.count }
         out.reserveCapacity(size)
         if let scheme { out.append(1); out += scheme; out.append(0) } else { out.append(0) }
         switch host {
@@ -115,17 +116,18 @@ struct PatternVariant: Hashable {
         case .literal(let h, let p): out.append(1); out += h; out.append(0); out += p; out.append(0)
         case .wildcard(let s, _, let p): out.append(2); out += s; out.append(0); out += p; out.append(0)
         }
-        for s in segments {
-            out.append(10 + s.kind.rawValue)
-            if s.kind == .literal || s.kind == .regex || s.kind == .inline || s.kind == .catchAll {
+        for k in segments.indices {
+            let kind = segments[k].kind
+            out.append(10 + kind.rawValue)
+            if kind == .literal || kind == .regex || kind == .inline || kind == .catchAll {
                 // Length-prefixed so literal bytes can never imitate a kind marker
                 // (32 bits, least significant byte first).
-                let n = UInt32(truncatingIfNeeded: s.literal.count)
+                let n = UInt32(truncatingIfNeeded: segments[k].literal.count)
                 out.append(UInt8(truncatingIfNeeded: n))
                 out.append(UInt8(truncatingIfNeeded: n >> 8))
                 out.append(UInt8(truncatingIfNeeded: n >> 16))
                 out.append(UInt8(truncatingIfNeeded: n >> 24))
-                out += s.literal
+                out += segments[k].literal
             }
         }
         out.append(remainder == nil ? 0 : 1)
@@ -744,13 +746,13 @@ private struct PatternCompiler {
             default: break
             }
         }
-        let literal = literalBytes(t)
+        let literal = pooledLiteralBytes(t)
         // Undecoded (decodePath false), `%2e` spells a dot too: the reader removes such a segment.
         let dots = literal.withUnsafeBufferPointer { isDotSegment($0.baseAddress ?? emptyBytes, $0.count) }
         if dots {
             throw bad("dot segment '\(String(decoding: literal, as: UTF8.self))' is not allowed in a pattern", at0)
         }
-        return .segment(PatternSegment(kind: .literal, literal: pool?.shared(literal) ?? literal))
+        return .segment(PatternSegment(kind: .literal, literal: literal))
     }
 
     /// A segment of several pieces (`:id.:format`): its program and names.
@@ -789,6 +791,16 @@ private struct PatternCompiler {
     }
 
     /// Literal text as it is compared: decoded, and folded when literals fold case.
+    /// `literalBytes(t)`, held once per batch in `pool`: a literal used as written is looked
+    /// up by its bytes, so a repeat makes no array.
+    func pooledLiteralBytes(_ t: ArraySlice<UInt8>) -> [UInt8] {
+        guard let pool else { return literalBytes(t) }
+        if !config.caseInsensitiveLiterals && !(config.read.decodePath && needsDecoding(t, plus: config.read.plusInPath)) {
+            return t.withUnsafeBufferPointer { pool.shared($0) }
+        }
+        return pool.shared(literalBytes(t))
+    }
+
     func literalBytes(_ t: ArraySlice<UInt8>) -> [UInt8] {
         var literal = Array(t)
         if config.read.decodePath, needsDecoding(t, plus: config.read.plusInPath) {

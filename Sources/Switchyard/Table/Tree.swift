@@ -3,6 +3,13 @@
 /// Each node has literal children (looked up by bytes: a linear scan for a few, a hash index
 /// for many) and dynamic children in specificity order, so a depth-first walk meets matches
 /// in exactly the order of SEMANTICS.md §3.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How a dynamic edge matches.
 enum EdgeKind: UInt8 {
@@ -154,7 +161,7 @@ struct PathNames {
         var variants = 0, names = 0
         for r in routes {
             variants += r.variants.count
-            for v in 0..<r.variants.count { names += PathNames.names(r, v).count }
+            for v in 0..<r.variants.count { PathNames.forEachName(r, v) { _ in names += 1 } }
         }
         routeStart = .allocate(capacity: max(1, routes.count))
         starts = .allocate(capacity: variants + 1)
@@ -165,7 +172,7 @@ struct PathNames {
             for v in 0..<r.variants.count {
                 starts[vi] = Int32(ni)
                 vi += 1
-                for n in PathNames.names(r, v) {
+                PathNames.forEachName(r, v) { n in
                     (spans + ni).initialize(to: n)
                     ni += 1
                 }
@@ -174,13 +181,15 @@ struct PathNames {
         starts[vi] = Int32(ni)
     }
 
-    /// Variant `v`'s names, as MatchBuffer.pathParameterNameIndex finds them.
-    private static func names(_ r: CompiledRoute, _ v: Int) -> [ByteSpan] {
-        var out = v < r.captureNames.count ? r.captureNames[v].map { r.parameterNameSpans[$0] } : []
-        if (r.variants[v].remainder?.nameIndex ?? -1) >= 0 {
-            out.append(r.parameterNameSpans[v < r.remainderNames.count ? r.remainderNames[v] ?? 0 : 0])
+    /// Calls `body` with variant `v`'s names in order, as MatchBuffer.pathParameterNameIndex
+    /// finds them (no array made per variant: a table has one variant per route at least).
+    private static func forEachName(_ r: CompiledRoute, _ v: Int, _ body: (ByteSpan) -> Void) {
+        if v < r.captureNames.count {
+            for i in r.captureNames[v] { body(r.parameterNameSpans[i]) }
         }
-        return out
+        if (r.variants[v].remainder?.nameIndex ?? -1) >= 0 {
+            body(r.parameterNameSpans[v < r.remainderNames.count ? r.remainderNames[v] ?? 0 : 0])
+        }
     }
 
     func free() {
@@ -266,6 +275,7 @@ final class Table: @unchecked Sendable {
         for r in routes { most = max(most, r.names.count) }
         (tailMatchers, tailScratchCount, tailSlotCount) = Table.tailMatchers(routes)
         var builder = TreeBuilder(foldLiterals: options.caseInsensitiveLiterals)
+        builder.reserve(routes)
         let ranks = options.precedence == .codePoint ? codePointRanks(routes)
             : options.schemeTables ? schemeFirstRanks(routes) : nil
         namedSchemes = options.schemeTables ? Set(routes.flatMap { $0.variants.compactMap(\.scheme) }) : []
@@ -407,18 +417,19 @@ private struct TreeBuilder {
 
     /// An edge from `parent` to `child`: a literal (`kind` 0; its key and, for hosts, port)
     /// or a dynamic edge (`kind` an EdgeKind; `*.domain` hosts have a suffix and a port).
+    /// Fields ordered widest first, so that the edge takes 40 bytes rather than 48.
     struct Edge {
+        /// The key (or suffix) bytes in `keys`, the port right after them.
+        var keyStart: Int
         var parent: Int32
         var child: Int32
         /// The next edge of the same list of `parent` (literals in insertion order).
         var next: Int32 = -1
-        var kind: UInt8
         var labels: Int32
-        /// The key (or suffix) bytes in `keys`, the port right after them.
-        var keyStart: Int
         var keyCount: Int32, portCount: Int32
         /// Its hash in `index` (kept, so that growing the index hashes no edge again).
-        var hash: Int
+        var hash: UInt32
+        var kind: UInt8
     }
 
     let foldLiterals: Bool
@@ -436,6 +447,24 @@ private struct TreeBuilder {
 
     init(foldLiterals: Bool) { self.foldLiterals = foldLiterals }
 
+    /// Room for the trie of `routes` at its largest (no two alternatives sharing an edge),
+    /// so that building it copies no array to grow it: a growing array briefly holds its
+    /// old and new storage, which would be the peak of a large build.
+    mutating func reserve(_ routes: [CompiledRoute]) {
+        var variants = 0, edgeBound = 0
+        for r in routes {
+            variants += r.variants.count
+            for k in r.variants.indices { edgeBound += 2 + r.variants[k].segments.count }
+        }
+        nodes.reserveCapacity(edgeBound + 1)
+        edges.reserveCapacity(edgeBound)
+        entries.reserveCapacity(variants)
+        entryNext.reserveCapacity(variants)
+        var size = index.count
+        while size < edgeBound * 2 { size <<= 1 }
+        if size > index.count { index = Array(repeating: -1, count: size) }
+    }
+
     mutating func insert(_ v: PatternVariant, entry: TableEntry) {
         var node: Int32 = 0
         if let s = v.scheme {
@@ -449,12 +478,14 @@ private struct TreeBuilder {
         case .wildcard(let s, let l, let p):
             node = child(of: node, kind: EdgeKind.wildcardHost.rawValue, key: s, port: p, labels: l)
         }
-        for seg in v.segments {
-            if let regex = seg.regex, constraintIndex[seg.literal] == nil {
-                constraintIndex[seg.literal] = Int32(constraints.count)
+        // By index: a segment bound to a loop variable would be a copy (three references).
+        for k in v.segments.indices {
+            if let regex = v.segments[k].regex, constraintIndex[v.segments[k].literal] == nil {
+                constraintIndex[v.segments[k].literal] = Int32(constraints.count)
                 constraints.append(regex)
             }
-            node = child(of: node, kind: seg.kind == .literal ? 0 : seg.kind.rawValue, key: seg.literal, port: [])
+            let kind = v.segments[k].kind
+            node = child(of: node, kind: kind == .literal ? 0 : kind.rawValue, key: v.segments[k].literal, port: [])
         }
         let e = Int32(entries.count)
         entries.append(entry)
@@ -472,21 +503,21 @@ private struct TreeBuilder {
     }
 
     private func hash(_ parent: Int32, _ kind: UInt8, _ key: UnsafeRawBufferPointer,
-                      _ port: UnsafeRawBufferPointer) -> Int {
+                      _ port: UnsafeRawBufferPointer) -> UInt32 {
         var h = Hasher()
-        h.combine(parent)
-        h.combine(kind)
+        // Parent and kind in one word; the key's length keeps key and port apart.
+        h.combine(UInt64(UInt32(bitPattern: parent)) | UInt64(kind) << 32)
         h.combine(key.count)
         h.combine(bytes: key)
         h.combine(bytes: port)
-        return h.finalize()
+        return UInt32(truncatingIfNeeded: h.finalize())
     }
 
     /// The child of `parent` along the edge (kind, key, port), made if it does not exist.
     private mutating func child(of parent: Int32, kind: UInt8, key: [UInt8], port: [UInt8], labels: Int = 0) -> Int32 {
         let h = key.withUnsafeBytes { k in port.withUnsafeBytes { p in hash(parent, kind, k, p) } }
         var mask = index.count - 1
-        var s = h & mask
+        var s = Int(h) & mask
         while true {
             let at = Int(index[s])
             if at < 0 { break }
@@ -500,8 +531,8 @@ private struct TreeBuilder {
         let node = Int32(nodes.count)
         nodes.append(Node())
         let edge = Int32(edges.count)
-        edges.append(Edge(parent: parent, child: node, kind: kind, labels: Int32(clamping: labels),
-                          keyStart: keys.count, keyCount: Int32(key.count), portCount: Int32(port.count), hash: h))
+        edges.append(Edge(keyStart: keys.count, parent: parent, child: node, labels: Int32(clamping: labels),
+                          keyCount: Int32(key.count), portCount: Int32(port.count), hash: h, kind: kind))
         keys += key
         keys += port
         let p = Int(parent)
@@ -519,7 +550,7 @@ private struct TreeBuilder {
             index = Array(repeating: -1, count: index.count * 2)
             mask = index.count - 1
             for k in edges.indices {
-                var t = edges[k].hash & mask
+                var t = Int(edges[k].hash) & mask
                 while index[t] >= 0 { t = (t + 1) & mask }
                 index[t] = Int32(k)
             }
@@ -535,11 +566,17 @@ private struct TreeBuilder {
             key.withUnsafeBufferPointer { a in
                 port.withUnsafeBufferPointer { b in
                     guard start + a.count + b.count <= k.count else { return false }
-                    return UnsafeBufferPointer(rebasing: k[start..<(start + a.count)]).elementsEqual(a)
-                        && UnsafeBufferPointer(rebasing: k[(start + a.count)..<(start + a.count + b.count)]).elementsEqual(b)
+                    guard let base = k.baseAddress else { return a.isEmpty && b.isEmpty }
+                    return bytesEqual(base + start, a) && bytesEqual(base + start + a.count, b)
                 }
             }
         }
+    }
+
+    /// Whether the `b.count` bytes at `p` are `b`'s.
+    private func bytesEqual(_ p: UnsafePointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let q = b.baseAddress, !b.isEmpty else { return true }
+        return memcmp(p, q, b.count) == 0
     }
 
     private func keyBytes(_ e: Edge) -> ArraySlice<UInt8> { keys[e.keyStart..<(e.keyStart + Int(e.keyCount))] }
