@@ -1384,8 +1384,8 @@ SY_API const char *sy_router_resolve_params_text(sy_match *match, /* OUT: overwr
  * every argument of a foreign call (Python's ctypes converts each one, which costs about
  * what the resolve does). A url that holds a NUL byte is read up to it: pass such a url
  * to sy_router_resolve_params_text() with its length instead. For the reason of a
- * failure, resolve again with sy_router_resolve() and an sy_error (the same outcome: a
- * resolve changes nothing but its match).
+ * failure, resolve again with sy_router_resolve() and an sy_error, to the same outcome:
+ * a resolve changes nothing but its match.
  *
  *     const char *text = sy_router_resolve_params_cstr(match, router, "/repos/a/b");
  *
