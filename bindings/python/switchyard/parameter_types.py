@@ -193,17 +193,13 @@ _Typed = Tuple[str, bool, bool]
 _document_items: "weakref.WeakKeyDictionary[Router, Dict[str, Dict[str, _Typed]]]" = weakref.WeakKeyDictionary()
 
 
+# What comes before the query contract: anything but `?`, with `<...>` taken whole.
+_BEFORE_QUERY = re.compile(r"(?:[^<?]|<[^>]*>?)*")
+
+
 def _query_start(pattern: str) -> int:
     """Where the query contract of ``pattern`` starts: its first `?` outside `<...>`."""
-    depth = 0
-    for k, c in enumerate(pattern):
-        if c == "<":
-            depth += 1
-        elif c == ">" and depth:
-            depth -= 1
-        elif c == "?" and not depth:
-            return k
-    return len(pattern)
+    return _BEFORE_QUERY.match(pattern).end()  # type: ignore[union-attr]  # matches any text
 
 
 def _typed_names(router: Router, pattern: Optional[str]) -> Dict[str, _Typed]:
