@@ -1638,14 +1638,19 @@ SY_API sy_status sy_router_build_url(char *buf, /* OUT: URL + NUL */
 /** Refuse parameters the route's path does not take (SY_ERR_INVALID_ARGUMENT naming the
  *  first, by name) instead of putting them in the query; Swift's extra: .refuse. */
 #define SY_BUILD_URL_REFUSE_EXTRA (1u << 0)
+/** Write every query-contract item that has a default, given or not (page=1 too), instead
+ *  of leaving out those equal to their default; Swift's includingDefaults: true. */
+#define SY_BUILD_URL_WITH_DEFAULTS (1u << 1)
 /** Every sy_router_build_url_flags() flag this version knows. */
-#define SY_BUILD_URL_KNOWN_FLAGS 0x1u
+#define SY_BUILD_URL_KNOWN_FLAGS 0x3u
 
 /**
  * Build the URL of the route named name, as sy_router_build_url() does, with flags that
  * say what to do with parameters the path does not take: 0 puts them in the query,
  * sorted by name (what sy_router_build_url() does); SY_BUILD_URL_REFUSE_EXTRA refuses
  * them, so a misspelt parameter name is an error rather than a query item.
+ * SY_BUILD_URL_WITH_DEFAULTS writes the query items that have a default even when they
+ * are not given or equal it, for a link that must spell its whole state.
  *
  *     sy_param p[1] = {{{SY_STR("hotle")}, {SY_STR("12")}}};
  *     sy_router_build_url_flags(url, sizeof url, NULL, router, "hotel", SY_NUL, p, 1,
@@ -1659,7 +1664,7 @@ SY_API sy_status sy_router_build_url(char *buf, /* OUT: URL + NUL */
  * @param name_len     Length of name in bytes, or SY_NUL.
  * @param params       count parameters; may be NULL when count is 0.
  * @param count        Number of params.
- * @param flags        0 or SY_BUILD_URL_REFUSE_EXTRA.
+ * @param flags        0, or SY_BUILD_URL_REFUSE_EXTRA and SY_BUILD_URL_WITH_DEFAULTS or'd.
  * @param err          Optional. Cleared on entry; filled on failure.
  * @return the statuses of sy_router_build_url(); also
  *         SY_ERR_INVALID_ARGUMENT if flags has unknown bits, or, with

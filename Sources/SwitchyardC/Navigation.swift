@@ -97,7 +97,11 @@ public func sy_router_build_url_flags(_ buf: UnsafeMutablePointer<CChar>?, _ cap
                 parameters[key] = value
             }
         }
-        var url = try core { try box.router.url(for: name, parameters: parameters, lists: lists, extra: extra) }
+        let includingDefaults = flags & SY_BUILD_URL_WITH_DEFAULTS != 0
+        var url = try core {
+            try box.router.url(for: name, parameters: parameters, lists: lists, extra: extra,
+                               includingDefaults: includingDefaults)
+        }
         try copyOut(&url, what: "the URL", into: buf, capacity: capacity, lenOut: lenOut)
     }
 }

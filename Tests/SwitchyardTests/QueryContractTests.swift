@@ -321,6 +321,19 @@ struct QueryContractBuildTests {
         #expect(try r.url(for: "s", parameters: ["area": "x", "q": "a"], lists: ["ns": [7, Int8(8)]]) == "/search/x?q=a&n=7&n=8")
     }
 
+    @Test("includingDefaults writes every item that has a default, given or not")
+    func includingDefaults() throws {
+        let r = Router()
+        try r.add("/search?q=<string:q>&page=<int:page=1>&z=<float:z?>&sort=<string:sort=new>", target: "S", name: "s")
+        #expect(try r.url(for: "s", parameters: ["q": "a"]) == "/search?q=a")
+        #expect(try r.url(for: "s", parameters: ["q": "a"], includingDefaults: true) == "/search?q=a&page=1&sort=new")
+        #expect(try r.url(for: "s", parameters: ["q": "a", "page": .int(1), "sort": "old"], includingDefaults: true)
+                == "/search?q=a&page=1&sort=old")
+        let m = try #require(try r.resolve(try r.url(for: "s", parameters: ["q": "a"], includingDefaults: true)))
+        #expect(m.params["page"] == .int(1) && m.params["sort"] == "new")
+        #expect(throws: SwitchyardError.self) { try r.url(for: "s", parameters: [:], includingDefaults: true) }
+    }
+
     @Test("property: built URLs resolve back to the route with the same typed values")
     func roundTrip() throws {
         var g = SplitMix64(state: 99)

@@ -1,20 +1,22 @@
 /// `url(for:)` for a route with a query contract (SEMANTICS.md "Query contracts"): its
 /// declared items are written in declaration order under their URL names, each checked
 /// against its type; an item equal to its default is left out (resolving gives the default
-/// back), a list item writes each of its values in order, and a required item not given
-/// (or given an empty list) is an error naming it.
+/// back) unless defaults are asked for, a list item writes each of its values in order, and
+/// a required item not given (or given an empty list) is an error naming it.
 
 extension Router {
     /// Appends the contract's items given in `parameters` to `out` (whose path is written),
-    /// marking them `taken`. Returns whether a query was started.
+    /// marking them `taken`; with `includingDefaults`, an item with a default is written
+    /// whether given or not. Returns whether a query was started.
     static func appendContractQuery(_ contract: QueryContract, route name: String, parameters: [String: ParameterValue],
-                                    lists: [String: [ParameterValue]],
+                                    lists: [String: [ParameterValue]], includingDefaults: Bool,
                                     taken: inout Set<String>, into out: inout GrowBuffer<UInt8>) throws(SwitchyardError) -> Bool {
         var started = false
         for item in contract.items {
             taken.insert(item.name)
             // Only a list item has several (Router.oneValueEach).
-            let values = parameters[item.name].map { [$0] } ?? lists[item.name] ?? []
+            var values = parameters[item.name].map { [$0] } ?? lists[item.name] ?? []
+            if values.isEmpty, includingDefaults, let d = item.defaultValue { values = [d] }
             if values.isEmpty {
                 if item.isRequired {
                     throw SwitchyardError(.invalidArgument, "route '\(name)' needs query item '\(item.name)', which is not given")
@@ -35,7 +37,7 @@ extension Router {
                         "query item '\(item.name)' of route '\(name)' must be \(typeWords(item.kind, item.typeText)), not '\(text)'")
                 }
                 // A list has no default; a scalar equal to its default is left out.
-                if let d = item.defaultValue {
+                if !includingDefaults, let d = item.defaultValue {
                     let same: Bool
                     switch parsed {
                     case .int, .float: same = parsed == d

@@ -27,6 +27,8 @@ extension Router {
     /// `lists` gives query items several values: a list item of the route's query contract
     /// (`tag=<[string]:tags>`) or a parameter that goes to the query writes each value in
     /// order (`?tag=a&tag=b`); a path parameter or a scalar item takes a list of at most one.
+    /// A declared item equal to its default, or not given, is left out (resolving gives the
+    /// default back); `includingDefaults` writes every item that has a default.
     ///
     /// Throws invalidArgument naming the route or the parameter: no route or several routes
     /// have the name, a parameter is missing, has the wrong type, is empty, is `.` or `..`, is
@@ -35,7 +37,7 @@ extension Router {
     /// matched by a regexp over the whole path, or the URL would not resolve back as built.
     public func url(for name: String, parameters: [String: ParameterValue] = [:],
                     lists: [String: [ParameterValue]] = [:],
-                    extra: ExtraParameters = .query) throws(SwitchyardError) -> String {
+                    extra: ExtraParameters = .query, includingDefaults: Bool = false) throws(SwitchyardError) -> String {
         // The routes of the table resolves use, so the check reads the URL as they will.
         let table = currentTable()
         let candidates = table.routes.filter { $0.route.name == name }
@@ -46,7 +48,8 @@ extension Router {
             throw SwitchyardError(.invalidArgument,
                 "\(candidates.count) routes are named '\(name)' ('\(candidates[0].route.pattern)', '\(candidates[1].route.pattern)')")
         }
-        let built = try Router.buildURL(route, name: name, parameters: parameters, lists: lists, extra: extra)
+        let built = try Router.buildURL(route, name: name, parameters: parameters, lists: lists, extra: extra,
+                                        includingDefaults: includingDefaults)
         try checkBuiltURL(built.url, route: route, name: name, written: built.written, table: table)
         return built.url
     }
@@ -55,7 +58,8 @@ extension Router {
     /// check, and the text of each path parameter it wrote (what resolving it must give back).
     static func buildURL(_ route: CompiledRoute, name: String, parameters given: [String: ParameterValue],
                          lists givenLists: [String: [ParameterValue]] = [:],
-                         extra: ExtraParameters) throws(SwitchyardError) -> (url: String, written: [String: String]) {
+                         extra: ExtraParameters, includingDefaults: Bool = false)
+        throws(SwitchyardError) -> (url: String, written: [String: String]) {
         let (parameters, lists) = try oneValueEach(route, name: name, given, givenLists)
         // The alternative that uses the most given parameters and needs no other.
         var best: Int? = nil
@@ -94,7 +98,7 @@ extension Router {
         var queryStarted = false
         if let contract = route.queryContract {
             queryStarted = try appendContractQuery(contract, route: name, parameters: parameters, lists: lists,
-                                                   taken: &taken, into: &out)
+                                                   includingDefaults: includingDefaults, taken: &taken, into: &out)
         }
         let rest = Set(parameters.keys).union(lists.keys).filter { !taken.contains($0) }.sorted()
         if !rest.isEmpty {

@@ -67,8 +67,9 @@ extension Router {
     @_disfavoredOverload
     public func url(for name: String, parameters: [String: any URLParameterValue],
                     lists: [String: [any URLParameterValue]] = [:],
-                    extra: ExtraParameters = .query) throws(SwitchyardError) -> String {
+                    extra: ExtraParameters = .query, includingDefaults: Bool = false) throws(SwitchyardError) -> String {
         try url(for: name, parameters: parameters.mapValues(\.urlParameterValue),
-                lists: lists.mapValues { $0.map(\.urlParameterValue) }, extra: extra)
+                lists: lists.mapValues { $0.map(\.urlParameterValue) }, extra: extra,
+                includingDefaults: includingDefaults)
     }
 }

@@ -175,6 +175,18 @@ static void a_name_given_again_is_a_list_when_building(void **state)
     assert_status(SY_ERR_INVALID_ARGUMENT,
                   sy_router_build_url(url, sizeof url, NULL, r, "items", SY_NUL, twice_page, 4, &err), &err);
     assert_true(sy_test_message_has(&err, "query item 'page' of route 'items' takes one value"));
+
+    /* HEADER: "SY_BUILD_URL_WITH_DEFAULTS writes the query items that have a default even
+     * when they are not given or equal it" */
+    sy_param one[] = {text_param("shop", "s"), int_param("ids", 1)};
+    assert_status(SY_OK, sy_router_build_url_flags(url, sizeof url, NULL, r, "items", SY_NUL, one, 2, 0, &err), &err);
+    assert_string_equal(url, "/items/s?id=1");
+    assert_status(SY_OK, sy_router_build_url_flags(url, sizeof url, NULL, r, "items", SY_NUL, one, 2,
+                                                   SY_BUILD_URL_WITH_DEFAULTS, &err), &err);
+    assert_string_equal(url, "/items/s?id=1&page=1");
+    assert_status(SY_OK, sy_router_build_url_flags(url, sizeof url, NULL, r, "items", SY_NUL, one, 2,
+                                                   SY_BUILD_URL_WITH_DEFAULTS | SY_BUILD_URL_REFUSE_EXTRA, &err), &err);
+    assert_string_equal(url, "/items/s?id=1&page=1");
     sy_router_free(r);
 }
 

@@ -478,6 +478,16 @@ class Router:
         return navigation._url_for(self, name, parameter_types.format_values(self, name, values),
                                    refuse_extra=True)
 
+    def url_for_with_defaults(self, name: Text, params: Optional[Mapping[str, object]] = None, /,
+                              **kw: object) -> str:
+        """As ``url_for``, but every query-contract item that has a default is written, given
+        or not (``/search?q=x&page=1``), for a link that must spell its whole state (C's
+        ``SY_BUILD_URL_WITH_DEFAULTS``, Swift's ``includingDefaults: true``)."""
+        values = dict(params) if params is not None else {}
+        values.update(kw)
+        return navigation._url_for(self, name, parameter_types.format_values(self, name, values),
+                                   with_defaults=True)
+
     # -------------------------------------------------------------- introspection
 
     def candidates(self, url: Text) -> Iterator[Match]:

@@ -368,8 +368,10 @@ def _url_text(key: str, value: object) -> object:
     return value
 
 
-def _url_for(self: Router, name: object, params: Mapping[str, object], *, refuse_extra: bool = False) -> str:
-    """Router.url_for (and url_for_strict, refuse_extra), with every parameter in one mapping."""
+def _url_for(self: Router, name: object, params: Mapping[str, object], *, refuse_extra: bool = False,
+             with_defaults: bool = False) -> str:
+    """Router.url_for (url_for_strict: refuse_extra; url_for_with_defaults: with_defaults),
+    with every parameter in one mapping."""
     name_bytes = utf8(name, "name")
     # A list or tuple is a list query item's values (or a query parameter's), one entry each.
     values: List[Tuple[str, object]] = []
@@ -380,9 +382,11 @@ def _url_for(self: Router, name: object, params: Mapping[str, object], *, refuse
             values.append((key, _url_text(key, value)))
     array, keep = param_array(values, lambda key: f"url_for parameter {key!r}", "a parameter",
                               types="str, int, float, uuid.UUID, bool, or a list of them")
-    # The flags are passed only to refuse: url_for works with a library that predates them.
-    flags = (_ffi.SY_BUILD_URL_REFUSE_EXTRA,) if refuse_extra else ()
-    build = (_require(sy_router_build_url_flags, "sy_router_build_url_flags") if refuse_extra
+    # Flags are passed only when set: url_for works with a library that predates them.
+    bits = ((_ffi.SY_BUILD_URL_REFUSE_EXTRA if refuse_extra else 0)
+            | (_ffi.SY_BUILD_URL_WITH_DEFAULTS if with_defaults else 0))
+    flags = (bits,) if bits else ()
+    build = (_require(sy_router_build_url_flags, "sy_router_build_url_flags") if bits
              else _require(sy_router_build_url, "sy_router_build_url"))
     router = self._ref()
     length = c_size_t()

@@ -99,3 +99,15 @@ def test_url_for_writes_each_value_of_a_list() -> None:
         r.url_for("s", area="x", q="a", ns=["three"])
     with pytest.raises(TypeError, match="url_for parameter 'tags'"):
         r.url_for("s", area="x", q="a", tags=[b"raw"])
+
+
+def test_url_for_with_defaults_writes_every_item_that_has_one() -> None:
+    r = Router()
+    r.add("/search?q=<string:q>&page=<int:page=1>&z=<float:z?>&tag=<[string]:tags?>", "S", name="s")
+    assert r.url_for("s", q="a") == "/search?q=a"
+    assert r.url_for_with_defaults("s", q="a") == "/search?q=a&page=1"
+    assert r.url_for_with_defaults("s", q="a", page=1, tags=["x"]) == "/search?q=a&page=1&tag=x"
+    assert r.url_for_with_defaults("s", q="a", page=4) == "/search?q=a&page=4"
+    assert dict(r.resolve(r.url_for_with_defaults("s", q="a")).params) == {"q": "a", "page": 1}
+    with pytest.raises(ValueError, match="needs query item 'q'"):
+        r.url_for_with_defaults("s")
