@@ -199,6 +199,10 @@ public func sy_router_options_preset(_ opts: UnsafeMutablePointer<sy_router_opti
             c.host_prefixes = UnsafePointer(kickstarterHostPrefixStrings.baseAddress)
             c.host_prefixes_count = kickstarterHostPrefixStrings.count
         }
-        withUnsafeBytes(of: &c) { UnsafeMutableRawPointer(opts).copyMemory(from: $0.baseAddress!, byteCount: routerOptionsSize(version)) }
+        withUnsafeBytes(of: &c) { bytes in
+            if let from = bytes.baseAddress {
+                UnsafeMutableRawPointer(opts).copyMemory(from: from, byteCount: min(bytes.count, routerOptionsSize(version)))
+            }
+        }
     }
 }

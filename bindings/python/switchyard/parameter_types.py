@@ -171,6 +171,7 @@ def register_words(router: Router, name: Text, words: Sequence[Text]) -> None:
 
 
 def _typed(router: Router) -> Dict[str, ParameterType]:
+    _names_by_pattern.pop(router, None)
     types = _router_types.get(router)
     if types is None:
         types = _router_types[router] = {}
@@ -202,11 +203,26 @@ def _query_start(pattern: str) -> int:
     return _BEFORE_QUERY.match(pattern).end()  # type: ignore[union-attr]  # matches any text
 
 
+#: Per router, _typed_names' answers by pattern: a resolve reads a pattern's names once.
+#: Forgotten when the router's types or rule document change what they would be.
+_names_by_pattern: "weakref.WeakKeyDictionary[Router, Dict[str, Dict[str, _Typed]]]" = weakref.WeakKeyDictionary()
+
+
 def _typed_names(router: Router, pattern: Optional[str]) -> Dict[str, _Typed]:
     """The parameters of ``pattern`` (path and query contract, in the pattern or in the rule
     document) whose type is one of the router's, by name."""
-    types = _router_types.get(router) or {}
     text = pattern or ""
+    known = _names_by_pattern.get(router)
+    if known is None:
+        known = _names_by_pattern[router] = {}
+    names = known.get(text)
+    if names is None:
+        names = known[text] = _read_typed_names(router, text)
+    return names
+
+
+def _read_typed_names(router: Router, text: str) -> Dict[str, _Typed]:
+    types = _router_types.get(router) or {}
     start = _query_start(text)
     names = {m.group(3): (m.group(2), bool(m.group(1)), m.start() > start)
              for m in _SEGMENT.finditer(text) if m.group(2) in types}
@@ -243,6 +259,7 @@ def note_document(router: Router, text: bytes) -> None:
                 if bare in types:
                     found.setdefault(pattern, {})[name] = (bare, bare != kind, True)
     _document_items[router] = found
+    _names_by_pattern.pop(router, None)
 
 
 def _plain_resolve(router: Router, url: Any) -> Match:
