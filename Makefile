@@ -24,7 +24,7 @@ FUZZ_SECONDS       ?= 600
 # file and dpkg-dev: cpack's Debian generator reads the binaries' dependencies with them.
 APT_PACKAGES := libjansson-dev cmake ninja-build libcmocka-dev valgrind libr3-dev pkg-config file dpkg-dev
 # pip name, or pip-name:import-name when the module is called otherwise.
-PIP_PACKAGES := pytest werkzeug falcon hypothesis wheel ada-url:ada_url mypy pyright
+PIP_PACKAGES := pytest werkzeug falcon starlette hypothesis wheel ada-url:ada_url mypy pyright
 
 LIBRARY := $(BUILD)/libswitchyard.so
 # CMake prints only warnings and errors; the build tools print their own progress.

@@ -2,7 +2,7 @@
 # Switchyard's benchmarks (`make bench` runs this from the repo root; docs/PERFORMANCE.md).
 #   1. Swift: Switchyard vs Vapor RoutingKit TrieRouter (+ a 100,000-route table)
 #   2. C:     Switchyard's C API vs r3 and matchit (resolve, and resolve + every parameter)
-#   3. Python: the ctypes binding vs werkzeug and falcon
+#   3. Python: the ctypes binding vs werkzeug, falcon and starlette
 #   4. Hostile inputs: the worst pattern, document, AASA file and 32 KB resolve at default limits
 # Each writes a partial JSON file; merge_results.py joins them into $RESULTS and prints a
 # summary with the ratios and the targets. Numbers are only printed, never asserted.
@@ -95,7 +95,7 @@ cc -O2 -std=c11 -Wall -Wextra -Werror -Iinclude Benchmarks/Profile/profile_redir
 
 # ---- 3. Python: timings, then allocation counts in a second process (PYTHONMALLOC=malloc and
 # the counter preloaded; see Python/bench.py), so the counting does not slow the timed run.
-step "Python: binding vs werkzeug and falcon"
+step "Python: binding vs werkzeug, falcon and starlette"
 export PYTHONPATH="$root/bindings/python${PYTHONPATH:+:$PYTHONPATH}" SWITCHYARD_LIBRARY
 "$PYTHON" Benchmarks/Python/bench.py "$ROUTER_BENCH" "$work/python.json" "$BENCH_SECONDS" || failed+=(python)
 counter=Benchmarks/.build/libbench_alloc_counter.so

@@ -1,4 +1,4 @@
-"""py-bench: Switchyard's Python binding vs werkzeug and falcon on the router-bench sets.
+"""py-bench: Switchyard's Python binding vs werkzeug, falcon and starlette on the router-bench sets.
 
 Usage: python3 bench.py <router-bench dir> <output.json> [seconds per measurement] [--allocs]
 
@@ -17,7 +17,7 @@ import os
 import sys
 import time
 
-from routers import FalconAdapter, SwitchyardAdapter, WerkzeugAdapter
+from routers import FalconAdapter, StarletteAdapter, SwitchyardAdapter, WerkzeugAdapter
 
 SETS = [("matchit", "matchit"), ("path-tree", "path-tree"),
         ("static", "go-http-routing-benchmark/static")]
@@ -104,7 +104,7 @@ def main(argv):
         requests = read_paths(os.path.join(bench_dir, sub, "requests.txt"))
         expected = list(range(len(routes)))
         print(f"python: {name} ({len(routes)} routes)", file=sys.stderr)
-        for cls in (SwitchyardAdapter, WerkzeugAdapter, FalconAdapter):
+        for cls in (SwitchyardAdapter, WerkzeugAdapter, FalconAdapter, StarletteAdapter):
             adapter = build(cls, routes, name)
             if adapter is None:
                 continue

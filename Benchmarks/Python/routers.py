@@ -8,7 +8,10 @@ An adapter is built from a list of `:name`-syntax patterns and offers:
 werkzeug and falcon always build their parameter dict during the lookup, so for them the
 two timed operations are the same call. falcon (like RoutingKit) refuses two parameter
 names at one position of one prefix, so its parameters are renamed by position (`s<i>`):
-the same tree and the same number of captures.
+the same tree and the same number of captures. starlette tries its routes in the order
+they are listed and takes the first that matches, as its Router does; the routes are listed
+most literal first at each segment, the order a starlette user writes them in. Its lookup
+needs an ASGI scope, which the adapter makes per request as a server would.
 """
 import re
 
@@ -87,3 +90,35 @@ class FalconAdapter:
     def route_index(self, path):
         r = self.resolve(path)
         return r[0].index if r else None
+
+
+class StarletteAdapter:
+    name = "starlette"
+
+    def __init__(self, patterns):
+        from starlette.routing import Match, Route
+
+        async def endpoint(request):  # starlette needs an endpoint; never called
+            pass
+
+        order = sorted(range(len(patterns)),
+                       key=lambda i: [part.startswith(":") for part in patterns[i].split("/")])
+        routes = [(Route(PARAM.sub(r"{\1}", patterns[i]), endpoint), i) for i in order]
+        full = Match.FULL
+
+        def find(path):
+            # starlette.routing.Router's loop, without its async dispatch.
+            scope = {"type": "http", "path": path, "root_path": "", "method": "GET"}
+            for route, i in routes:
+                match, child = route.matches(scope)
+                if match is full:
+                    return i, child
+            return None
+
+        self.find = find
+        self.resolve = find
+        self.resolve_params = lambda path: (find(path) or (None, {"path_params": None}))[1]["path_params"]
+
+    def route_index(self, path):
+        r = self.find(path)
+        return r[0] if r else None
