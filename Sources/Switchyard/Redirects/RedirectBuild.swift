@@ -15,16 +15,25 @@
 /// test. Constants rather than a table built at first use: no lazy-global check per call.
 @inline(__always)
 func templateKeeps(_ b: UInt8, _ place: TemplatePlace) -> Bool {
-    let (lo, hi): (UInt64, UInt64)
+    keeps(b, placeMasks(place))
+}
+
+/// The two masks of `place` (bytes 0-63, 64-127), looked up once per value.
+@inline(__always)
+func placeMasks(_ place: TemplatePlace) -> (UInt64, UInt64) {
     switch place {
-    case .path: (lo, hi) = (0x0FFF_7792_0000_0000, 0x47FF_FFFE_87FF_FFFF)
-    case .authority: (lo, hi) = (0x0BFF_7792_0000_0000, 0x47FF_FFFE_87FF_FFFE)
-    case .firstRelativeSegment: (lo, hi) = (0x0BFF_7792_0000_0000, 0x47FF_FFFE_87FF_FFFF)
-    case .query: (lo, hi) = (0x8FFF_F792_0000_0000, 0x47FF_FFFE_87FF_FFFF)
-    case .fragment: (lo, hi) = (0xAFFF_FFD2_0000_0000, 0x47FF_FFFE_87FF_FFFF)
+    case .path: return (0x0FFF_7792_0000_0000, 0x47FF_FFFE_87FF_FFFF)
+    case .authority: return (0x0BFF_7792_0000_0000, 0x47FF_FFFE_87FF_FFFE)
+    case .firstRelativeSegment: return (0x0BFF_7792_0000_0000, 0x47FF_FFFE_87FF_FFFF)
+    case .query: return (0x8FFF_F792_0000_0000, 0x47FF_FFFE_87FF_FFFF)
+    case .fragment: return (0xAFFF_FFD2_0000_0000, 0x47FF_FFFE_87FF_FFFF)
     }
-    if b < 64 { return (lo >> UInt64(b)) & 1 != 0 }
-    if b < 128 { return (hi >> UInt64(b &- 64)) & 1 != 0 }
+}
+
+@inline(__always)
+private func keeps(_ b: UInt8, _ masks: (UInt64, UInt64)) -> Bool {
+    if b < 64 { return (masks.0 >> UInt64(b)) & 1 != 0 }
+    if b < 128 { return (masks.1 >> UInt64(b &- 64)) & 1 != 0 }
     return false
 }
 
@@ -36,8 +45,9 @@ struct RedirectTooLong: Error {}
 /// How many bytes `p[0..<n]` takes percent-encoded for `place`.
 @inline(__always)
 func encodedLength(_ p: UnsafePointer<UInt8>, _ n: Int, for place: TemplatePlace) -> Int {
+    let masks = placeMasks(place)
     var len = n
-    for i in 0..<n where !templateKeeps(p[i], place) { len &+= 2 }
+    for i in 0..<n where !keeps(p[i], masks) { len &+= 2 }
     return len
 }
 
@@ -53,9 +63,10 @@ extension GrowBuffer where Element == UInt8 {
         }
         reserve(count + len)
         let hex = hexDigits.utf8Start
+        let masks = placeMasks(place)
         for i in 0..<n {
             let b = p[i]
-            if templateKeeps(b, place) {
+            if keeps(b, masks) {
                 append(b)
             } else {
                 append(0x25); append(hex[Int(b >> 4)]); append(hex[Int(b & 0xF)])
@@ -256,11 +267,24 @@ extension MatchBuffer {
             if k == bestCaptures.count && k < paramCount
                 && (part.place == .path || part.place == .firstRelativeSegment) {
                 try appendRemainderSegments(url, place: part.place, into: &buf, end: end)
-            } else if let p = rawPathParameter(k, url), let text = p.text.base {
-                try buf.appendParameter(text, p.text.count, of: route, for: part.place, end: end)
+            } else if let (text, count) = pathParameterText(k, url, paramCount) {
+                try buf.appendParameter(text, count, of: route, for: part.place, end: end)
             }
         }
         return mark
+    }
+
+    /// The text of path parameter `k` (of `paramCount`), as `rawPathParameter` gives it,
+    /// without looking up its name.
+    @inline(__always)
+    private func pathParameterText(_ k: Int, _ url: UnsafeBufferPointer<UInt8>,
+                                   _ paramCount: Int) -> (UnsafePointer<UInt8>, Int)? {
+        guard k >= 0, k < paramCount else { return nil }
+        if k < bestCaptures.count {
+            let t = bestCaptures[k].text
+            return (textPointer(t, url), Int(t.count))
+        }
+        return (UnsafePointer(remainderText.base), remainderText.count)
     }
 
     /// A named remainder standing in the path: its segments, each encoded as a path segment
