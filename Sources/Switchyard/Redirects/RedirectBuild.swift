@@ -126,6 +126,22 @@ extension GrowBuffer where Element == UInt8 {
     }
 }
 
+/// Starts an appended query item: a `?` when the URL has no query yet (`queryStart` becomes
+/// the offset after it), else a `&` when an item comes before it. A function of its own,
+/// not one nested in `buildRedirect`: the variables a nested function captures cost an
+/// exclusivity check at run time on every redirect.
+@inline(__always)
+private func beginQueryItem(_ buf: inout GrowBuffer<UInt8>, _ queryStart: inout Int, _ separatorNeeded: inout Bool,
+                            end: Int) throws(RedirectTooLong) {
+    if queryStart < 0 {
+        try buf.append(0x3F, end: end)
+        queryStart = buf.count
+    } else if separatorNeeded {
+        try buf.append(0x26, end: end)
+    }
+    separatorNeeded = true
+}
+
 /// Decodes a query name lazily: yields its bytes as `appendDecoded` would produce them
 /// (`%XY` escapes, `+` as a space when the router reads it so), without a buffer.
 private struct DecodingCursor {
@@ -197,22 +213,13 @@ extension MatchBuffer {
         // 2. Unused captured parameters, then the original query items.
         if route.appendParams {
             var separatorNeeded = queryStart >= 0 && buf.count > queryStart && buf[buf.count - 1] != 0x26
-            func beginItem(_ buf: inout GrowBuffer<UInt8>) throws(RedirectTooLong) {
-                if queryStart < 0 {
-                    try buf.append(0x3F, end: end)
-                    queryStart = buf.count
-                } else if separatorNeeded {
-                    try buf.append(0x26, end: end)
-                }
-                separatorNeeded = true
-            }
             for k in 0..<paramCount {
                 if route.templateUsesName[pathParameterNameIndex(k, route)] { continue }
                 guard let p = rawPathParameter(k, url), let name = p.name.base, let text = p.text.base else { continue }
                 if targetHasName(buf, queryStart: queryStart, limit: buf.count, name, p.name.count, plus: plus) {
                     continue
                 }
-                try beginItem(&buf)
+                try beginQueryItem(&buf, &queryStart, &separatorNeeded, end: end)
                 try buf.appendEncoded(name, p.name.count, for: .query, end: end)
                 try buf.append(0x3D, end: end)
                 try buf.appendParameter(text, p.text.count, of: route, for: .query, end: end)
@@ -224,7 +231,7 @@ extension MatchBuffer {
                 _ = anyQueryItem(u, view.rawQueryStart, view.rawQueryEnd) { s, len, itemEnd in
                     if !targetHasName(buf, queryStart: queryStart, limit: presentLimit, u + s, len, plus: plus) {
                         do throws(RedirectTooLong) {
-                            try beginItem(&buf)
+                            try beginQueryItem(&buf, &queryStart, &separatorNeeded, end: end)
                             try buf.append(u + s, itemEnd - s, end: end)
                         } catch {
                             tooLong = true

@@ -32,6 +32,8 @@ struct KnownHead: @unchecked Sendable {  // the template pointer: immutable byte
     /// A web URL read as a browser reads it, whose head is in that form already
     /// (`URLView.plainWebAuthorityEnd`): the rest of the URL decides whether it stays so.
     var plainWeb = false
+    /// Whether the head holds a byte that may need decoding (`%`, `+`).
+    var mayDecode = false
     /// The template's bytes (the route's store, which lives as long as the route).
     var template: UnsafePointer<UInt8>? = nil
 }
@@ -55,7 +57,8 @@ func readKnownHead(_ tp: UnsafePointer<UInt8>, fixedHead: Int, _ layout: Templat
             return nil
         }
         return KnownHead(schemeEnd: layout.schemeEnd, isWeb: view.isWeb, hasHost: view.hasHost, host: view.host,
-                         port: view.port, authority: prefix.authority, pathStart: fixedHead, plainWeb: browser)
+                         port: view.port, authority: prefix.authority, pathStart: fixedHead, plainWeb: browser,
+                         mayDecode: prefix.mayDecode)
     } catch {
         return nil
     }
@@ -148,3 +151,4 @@ private func describeReading(_ v: URLView, _ prefix: URLView.Prefix) -> String {
         + " rewrite \(v.rewrite) authority \(authority) path \(prefix.pathStart)..<\(prefix.pathEnd)"
         + " mayDecode \(prefix.mayDecode)"
 }
+

@@ -431,7 +431,8 @@ extension URLView {
             return nil
         }
         reset()
-        let scan = try validateText(p, n)
+        // The head passed this scan when the route was added, and holds no '?' or '#'.
+        let scan = try validateText(p, n, start: h)
         if rewrite == .barePath { rewrite = .none }  // '\\' is data in a URL with a scheme
         hasScheme = true
         scheme = TextRef(start: 0, count: Int32(truncatingIfNeeded: head.pointee.schemeEnd), decoded: false)
@@ -440,7 +441,7 @@ extension URLView {
         host = head.pointee.host
         port = head.pointee.port
         var prefix = Prefix()
-        prefix.mayDecode = scan.mayDecode
+        prefix.mayDecode = scan.mayDecode || head.pointee.mayDecode
         prefix.authority = head.pointee.authority
         prefix.pathStart = h
         prefix.pathEnd = max(scan.queryOrFragment, h)
@@ -512,10 +513,12 @@ extension URLView {
     /// are read as the word that ends the URL: the bytes it shares with the word before
     /// have passed already, so what it finds is in its new bytes.
     @inline(__always)
-    private mutating func validateText(_ p: UnsafePointer<UInt8>, _ n: Int) throws(SwitchyardError)
+    /// `start`: the bytes before it are known to pass (a redirect template's head), so the
+    /// scan may begin there; what it then finds is in the bytes from `start` on.
+    private mutating func validateText(_ p: UnsafePointer<UInt8>, _ n: Int, start: Int = 0) throws(SwitchyardError)
         -> (mayDecode: Bool, queryOrFragment: Int) {
         if n < 8 { return try validateText(p, n, from: 0) }
-        var i = 0
+        var i = start
         while true {
             let at = i &+ 8 <= n ? i : n &- 8
             if !isOrdinaryPathWord(load8(p, at)) { return try validateText(p, n, from: at) }
