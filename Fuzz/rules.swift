@@ -15,6 +15,11 @@ private let fixedURLs = [
     "https://blog.example.com/u/article/details/7", "myapp://app/tiny", "/x/%2F/%zz/..", "a:b",
 ]
 
+/// What a resolve reached: the route, its parameters, the chain.
+private func outcome(_ m: MatchBuffer) -> String {
+    "\(m.matched) \(m.redirects) \(m.target ?? "-") \(m.pathParameters.map(\.text)) \(m.query.map(\.value)) \(m.fragment ?? "-")"
+}
+
 private func fail(_ message: String) -> Never {
     print("fuzz-rules: \(message)")
     abort()
@@ -39,22 +44,48 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         if router.routes.map(\.pattern) != ["/manual/:id"] { fail("a failed load changed the router") }
         return 0
     }
+    // Every URL a redirect produces is checked both ways, and read both from its template's
+    // known head and in full (RedirectKnownHead.swift); a second buffer takes the full way
+    // only, and must reach the same outcome.
     let match = MatchBuffer()
+    match.redirectCheckMode = .differential
+    let full = MatchBuffer()
+    full.redirectCheckMode = .full
+    func agree(_ url: String, _ first: String) {
+        if let d = match.redirectCheckDisagreement { fail("\(url.debugDescription): \(d)") }
+        let second: String
+        do {
+            _ = try router.resolve(url, into: full)
+            second = outcome(full)
+        } catch {
+            second = "\(error.code)"
+        }
+        if first != second { fail("\(url.debugDescription): \(first) with both checks, \(second) with the full one") }
+    }
     for route in router.routes {
-        _ = try? router.resolve(route.pattern, into: match)
+        let first: String
+        do {
+            _ = try router.resolve(route.pattern, into: match)
+            first = outcome(match)
+        } catch {
+            first = "\(error.code)"
+        }
         _ = match.json()
+        agree(route.pattern, first)
     }
     for url in fixedURLs {
+        let first: String
         do {
             _ = try router.resolve(url, into: match)
-            _ = match.redirects
-            _ = match.params
+            first = outcome(match)
         } catch {
             switch error.code {
             case .redirectLimit, .redirectLoop, .redirectUnsafe, .invalidURL, .limit: break
             default: fail("resolve \(url) failed with \(error.code): \(error.message)")
             }
+            first = "\(error.code)"
         }
+        agree(url, first)
     }
     // A second load of the same bytes succeeds too (a document never conflicts with itself
     // as the previous document).

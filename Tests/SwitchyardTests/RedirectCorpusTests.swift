@@ -201,18 +201,23 @@ struct RedirectCorpusTests {
     }
     @Test("the check without reading again agrees with the full reading on every URL the corpus produces")
     func fastCheckAgreesWithFullReading() throws {
-        var compared = 0
+        var compared = 0, headsCompared = 0
         for row in try loadRedirectCorpus() where row.expect != "load_error" {
-            compared += try compareChecks(row, template: row.template)
+            var counts = try compareChecks(row, template: row.template)
+            compared += counts.checks
+            headsCompared += counts.heads
             // The same hostile values through templates whose head no value can change.
             let names = placeholderNames(row.template)
             guard let name = names.first else { continue }
             for form in fixedHeadForms {
-                compared += try compareChecks(row, template: form.replacingOccurrences(of: "NAME", with: name))
+                counts = try compareChecks(row, template: form.replacingOccurrences(of: "NAME", with: name))
+                compared += counts.checks
+                headsCompared += counts.heads
             }
         }
         // Both checks ran on thousands of URLs, so the comparison says something.
         #expect(compared > 1_000, "both checks ran on \(compared) URLs")
+        #expect(headsCompared > 1_000, "both readings ran on \(headsCompared) URLs")
     }
 
     @Test("the two checks agree on every URL the rules fuzz corpus produces")
@@ -232,9 +237,50 @@ struct RedirectCorpusTests {
             m.redirectCheckMode = .differential
             for url in r.routes.map(\.pattern) + urls { _ = try? r.resolve(url, into: m) }
             #expect(m.redirectCheckDisagreement == nil, "\(file): \(m.redirectCheckDisagreement ?? "")")
-            compared += m.redirectChecksCompared
+            compared += m.redirectChecksCompared + m.producedHeadsCompared
         }
         #expect(compared > 0)
+    }
+
+    @Test("a produced URL read from its template's known head reads as the full reader reads it, on random and mutated URLs")
+    func knownHeadReadingAgreesOnRandomURLs() throws {
+        let templates = [
+            "myapp://app/{x}", "myapp://app", "https://good.example.com/{x}", "https://good.example.com",
+            "https://good.example.com:8443/{x}", "http://example.com:80/{x}", "myapp://user@app/{x}",
+            "myapp://app:12/{x}", "myapp://a.b/{x}", "myapp://localhost/{x}", "file://host/{x}", "ws://x.y/{x}",
+            "https://Good.Example.com/{x}", "https://xn--bcher-kva.example/{x}", "myapp://%41pp/{x}", "myapp://a+b/{x}",
+            "myapp://[::1]/{x}", "https://1.2.3.4/{x}",
+        ]
+        // Bytes that change how a URL is read: delimiters, escapes, what a browser removes or
+        // reads as '/', controls, non-ASCII and invalid UTF-8.
+        let alphabet: [[UInt8]] = [
+            [0x2F], [0x3F], [0x23], [0x25], [0x32], [0x65], [0x2E], [0x5C], [0x09], [0x0A], [0x0D], [0x20],
+            [0x40], [0x3A], [0x2B], [0x61], [0x5A], [0xC3, 0xA9], [0xFF], [0x00], [0x7F], Array("%2e".utf8),
+            Array("%2F".utf8), [0x26], [0x3D],
+        ]
+        var rng = SplitMix64(state: 0x5EED_4E4D)
+        var applied = 0
+        for hostHandling in [RouterOptions.HostHandling.webSchemes, .hostWhenDotted, .alwaysHost, .alwaysSegment] {
+            var options = RouterOptions()
+            options.hostHandling = hostHandling
+            let r = try Router(options: options)
+            for template in templates {
+                let head = Array(template.prefix(while: { $0 != "{" }).utf8)
+                for k in 0..<300 {
+                    var url = head
+                    if k % 3 == 0, !url.isEmpty {
+                        // A mutated head: one byte changed, so the URL may no longer start with it.
+                        url[rng.below(url.count)] = rng.pick(alphabet)[0]
+                    }
+                    for _ in 0..<rng.below(13) { url += rng.pick(alphabet) }
+                    let result = r.compareProducedReading(template: template, url: url)
+                    #expect(result.difference == nil, "\(template) with \(Array(url)): \(result.difference ?? "")")
+                    if result.applies { applied += 1 }
+                }
+            }
+        }
+        // Most templates have a known head, and most URLs start with it.
+        #expect(applied > 5_000, "the known head applied to \(applied) URLs")
     }
 
     /// Templates whose every URL starts with their own scheme and host (or a relative path
@@ -256,33 +302,40 @@ struct RedirectCorpusTests {
         return names
     }
 
-    /// Resolves the row's URL through `template` with the fast check, the full check, and
-    /// both compared; the outcomes must be the same. Returns how many URLs both checks saw.
-    private func compareChecks(_ row: CorpusRow, template: String) throws -> Int {
+    /// Resolves the row's URL through `template` with the fast check (and the produced URL
+    /// read from its known head), the full check (and the URL read in full), and both
+    /// compared; the outcomes (the route reached, its parameters, the chain, or the error)
+    /// must be the same. Returns how many URLs both checks, and both readings, saw.
+    private func compareChecks(_ row: CorpusRow, template: String) throws -> (checks: Int, heads: Int) {
         var options = RouterOptions()
         options.keepEmptySegments = row.options?["keep_empty_segments"] ?? false
         options.decodePath = row.options?["decode_path"] ?? true
         var variant = row
         variant.template = template
         let r = try Router(options: options)
-        guard (try? r.loadRules(json: try document(variant))) != nil else { return 0 }
+        guard (try? r.loadRules(json: try document(variant))) != nil else { return (0, 0) }
         var outcomes: [String] = []
-        var compared = 0
+        var compared = (checks: 0, heads: 0)
         for mode in [RedirectCheckMode.fast, .full, .differential] {
             let m = MatchBuffer()
             m.redirectCheckMode = mode
             do throws(SwitchyardError) {
                 try r.resolve(row.url, into: m)
-                outcomes.append("\(m.matched) \(m.redirects)")
+                outcomes.append(outcome(m))
             } catch {
                 outcomes.append("\(error.code)")
             }
             if mode == .differential {
                 #expect(m.redirectCheckDisagreement == nil, "\(row.id) via \(template): \(m.redirectCheckDisagreement ?? "")")
-                compared = m.redirectChecksCompared
+                compared = (m.redirectChecksCompared, m.producedHeadsCompared)
             }
         }
         #expect(Set(outcomes).count == 1, "\(row.id) via \(template) with \(row.url): \(outcomes)")
         return compared
+    }
+
+    private func outcome(_ m: MatchBuffer) -> String {
+        let params = m.pathParameters.map { "\($0.name)=\($0.text)" } + m.query.map { "\($0.name)=\($0.value)" }
+        return "\(m.matched) \(m.redirects) \(m.target ?? "-") \(params) \(m.fragment ?? "-") \(m.remainder ?? "-")"
     }
 }

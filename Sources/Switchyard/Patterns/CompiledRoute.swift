@@ -34,6 +34,11 @@ final class CompiledRoute: @unchecked Sendable {
     /// How many leading template bytes decide where every URL it produces leads, or 0
     /// (RedirectFixedHead.swift).
     var redirectFixedHead: Int { extras?.redirectFixedHead ?? 0 }
+    /// What the walk's reader finds in the head of every URL the template produces, when
+    /// that is known (RedirectKnownHead.swift).
+    var producedHead: KnownHead? { extras?.producedHead }
+    /// Where a value can bring a dot segment into the URLs the template produces.
+    var dotSegmentWindow: DotSegmentWindow { extras?.dotSegmentWindow ?? DotSegmentWindow() }
     /// Copies of `route`'s flags, so the redirect path reads them without copying `route`.
     let isRedirect: Bool
     let appendParams: Bool
@@ -128,8 +133,13 @@ final class CompiledRoute: @unchecked Sendable {
             extras.templateLayout = layout
             extras.templateHead = compiled.redirectHead
             extras.redirectFixedHead = redirectFixedHeadLength(base, destinationSpan.count, layout, compiled.redirectHead)
+            if var known = compiled.redirectHead?.known, extras.redirectFixedHead == known.pathStart {
+                known.template = base
+                extras.producedHead = known
+            }
             (extras.templateBody, extras.templateFragment, extras.templateUsesName) =
                 templateParts(Array(template.utf8), layout, names: compiled.names)
+            extras.dotSegmentWindow = Switchyard.dotSegmentWindow(base, destinationSpan.count, layout, body: extras.templateBody)
         } else {
             isRedirect = false
         }
@@ -177,6 +187,8 @@ final class CompiledRouteExtras: @unchecked Sendable {
     var templateUsesName: [Bool] = []
     var templateHead: TemplateHead? = nil
     var redirectFixedHead = 0
+    var producedHead: KnownHead? = nil
+    var dotSegmentWindow = DotSegmentWindow()
     var redirectAllowlist: RedirectAllowlist? = nil
     var defaults: [CompiledDefault] = []
     var urlPattern: URLPatternMatcher? = nil

@@ -15,16 +15,25 @@
 /// test. Constants rather than a table built at first use: no lazy-global check per call.
 @inline(__always)
 func templateKeeps(_ b: UInt8, _ place: TemplatePlace) -> Bool {
-    let (lo, hi): (UInt64, UInt64)
+    keeps(b, placeMasks(place))
+}
+
+/// The two masks of `place` (bytes 0-63, 64-127), looked up once per value.
+@inline(__always)
+func placeMasks(_ place: TemplatePlace) -> (UInt64, UInt64) {
     switch place {
-    case .path: (lo, hi) = (0x0FFF_7792_0000_0000, 0x47FF_FFFE_87FF_FFFF)
-    case .authority: (lo, hi) = (0x0BFF_7792_0000_0000, 0x47FF_FFFE_87FF_FFFE)
-    case .firstRelativeSegment: (lo, hi) = (0x0BFF_7792_0000_0000, 0x47FF_FFFE_87FF_FFFF)
-    case .query: (lo, hi) = (0x8FFF_F792_0000_0000, 0x47FF_FFFE_87FF_FFFF)
-    case .fragment: (lo, hi) = (0xAFFF_FFD2_0000_0000, 0x47FF_FFFE_87FF_FFFF)
+    case .path: return (0x0FFF_7792_0000_0000, 0x47FF_FFFE_87FF_FFFF)
+    case .authority: return (0x0BFF_7792_0000_0000, 0x47FF_FFFE_87FF_FFFE)
+    case .firstRelativeSegment: return (0x0BFF_7792_0000_0000, 0x47FF_FFFE_87FF_FFFF)
+    case .query: return (0x8FFF_F792_0000_0000, 0x47FF_FFFE_87FF_FFFF)
+    case .fragment: return (0xAFFF_FFD2_0000_0000, 0x47FF_FFFE_87FF_FFFF)
     }
-    if b < 64 { return (lo >> UInt64(b)) & 1 != 0 }
-    if b < 128 { return (hi >> UInt64(b &- 64)) & 1 != 0 }
+}
+
+@inline(__always)
+private func keeps(_ b: UInt8, _ masks: (UInt64, UInt64)) -> Bool {
+    if b < 64 { return (masks.0 >> UInt64(b)) & 1 != 0 }
+    if b < 128 { return (masks.1 >> UInt64(b &- 64)) & 1 != 0 }
     return false
 }
 
@@ -36,8 +45,9 @@ struct RedirectTooLong: Error {}
 /// How many bytes `p[0..<n]` takes percent-encoded for `place`.
 @inline(__always)
 func encodedLength(_ p: UnsafePointer<UInt8>, _ n: Int, for place: TemplatePlace) -> Int {
+    let masks = placeMasks(place)
     var len = n
-    for i in 0..<n where !templateKeeps(p[i], place) { len &+= 2 }
+    for i in 0..<n where !keeps(p[i], masks) { len &+= 2 }
     return len
 }
 
@@ -53,9 +63,10 @@ extension GrowBuffer where Element == UInt8 {
         }
         reserve(count + len)
         let hex = hexDigits.utf8Start
+        let masks = placeMasks(place)
         for i in 0..<n {
             let b = p[i]
-            if templateKeeps(b, place) {
+            if keeps(b, masks) {
                 append(b)
             } else {
                 append(0x25); append(hex[Int(b >> 4)]); append(hex[Int(b & 0xF)])
@@ -113,6 +124,22 @@ extension GrowBuffer where Element == UInt8 {
         guard count < end else { throw RedirectTooLong() }
         append(b)
     }
+}
+
+/// Starts an appended query item: a `?` when the URL has no query yet (`queryStart` becomes
+/// the offset after it), else a `&` when an item comes before it. A function of its own,
+/// not one nested in `buildRedirect`: the variables a nested function captures cost an
+/// exclusivity check at run time on every redirect.
+@inline(__always)
+private func beginQueryItem(_ buf: inout GrowBuffer<UInt8>, _ queryStart: inout Int, _ separatorNeeded: inout Bool,
+                            end: Int) throws(RedirectTooLong) {
+    if queryStart < 0 {
+        try buf.append(0x3F, end: end)
+        queryStart = buf.count
+    } else if separatorNeeded {
+        try buf.append(0x26, end: end)
+    }
+    separatorNeeded = true
 }
 
 /// Decodes a query name lazily: yields its bytes as `appendDecoded` would produce them
@@ -186,22 +213,13 @@ extension MatchBuffer {
         // 2. Unused captured parameters, then the original query items.
         if route.appendParams {
             var separatorNeeded = queryStart >= 0 && buf.count > queryStart && buf[buf.count - 1] != 0x26
-            func beginItem(_ buf: inout GrowBuffer<UInt8>) throws(RedirectTooLong) {
-                if queryStart < 0 {
-                    try buf.append(0x3F, end: end)
-                    queryStart = buf.count
-                } else if separatorNeeded {
-                    try buf.append(0x26, end: end)
-                }
-                separatorNeeded = true
-            }
             for k in 0..<paramCount {
                 if route.templateUsesName[pathParameterNameIndex(k, route)] { continue }
                 guard let p = rawPathParameter(k, url), let name = p.name.base, let text = p.text.base else { continue }
                 if targetHasName(buf, queryStart: queryStart, limit: buf.count, name, p.name.count, plus: plus) {
                     continue
                 }
-                try beginItem(&buf)
+                try beginQueryItem(&buf, &queryStart, &separatorNeeded, end: end)
                 try buf.appendEncoded(name, p.name.count, for: .query, end: end)
                 try buf.append(0x3D, end: end)
                 try buf.appendParameter(text, p.text.count, of: route, for: .query, end: end)
@@ -213,7 +231,7 @@ extension MatchBuffer {
                 _ = anyQueryItem(u, view.rawQueryStart, view.rawQueryEnd) { s, len, itemEnd in
                     if !targetHasName(buf, queryStart: queryStart, limit: presentLimit, u + s, len, plus: plus) {
                         do throws(RedirectTooLong) {
-                            try beginItem(&buf)
+                            try beginQueryItem(&buf, &queryStart, &separatorNeeded, end: end)
                             try buf.append(u + s, itemEnd - s, end: end)
                         } catch {
                             tooLong = true
@@ -256,11 +274,24 @@ extension MatchBuffer {
             if k == bestCaptures.count && k < paramCount
                 && (part.place == .path || part.place == .firstRelativeSegment) {
                 try appendRemainderSegments(url, place: part.place, into: &buf, end: end)
-            } else if let p = rawPathParameter(k, url), let text = p.text.base {
-                try buf.appendParameter(text, p.text.count, of: route, for: part.place, end: end)
+            } else if let (text, count) = pathParameterText(k, url, paramCount) {
+                try buf.appendParameter(text, count, of: route, for: part.place, end: end)
             }
         }
         return mark
+    }
+
+    /// The text of path parameter `k` (of `paramCount`), as `rawPathParameter` gives it,
+    /// without looking up its name.
+    @inline(__always)
+    private func pathParameterText(_ k: Int, _ url: UnsafeBufferPointer<UInt8>,
+                                   _ paramCount: Int) -> (UnsafePointer<UInt8>, Int)? {
+        guard k >= 0, k < paramCount else { return nil }
+        if k < bestCaptures.count {
+            let t = bestCaptures[k].text
+            return (textPointer(t, url), Int(t.count))
+        }
+        return (UnsafePointer(remainderText.base), remainderText.count)
     }
 
     /// A named remainder standing in the path: its segments, each encoded as a path segment

@@ -61,3 +61,40 @@ func producedAddsDotSegment(_ p: UnsafePointer<UInt8>, _ n: Int,
     guard produced > 0 else { return false }
     return produced > dotSegmentCount(tp, from: from, tn, skipPlaceholders: true)
 }
+
+/// The part of a template's URLs in which a value can bring a dot segment, for the check
+/// without reading again (RedirectFixedHead.swift): every URL the template produces starts
+/// with the template's own bytes up to its first placeholder, query mark or fragment mark,
+/// so the path pieces that end before that point are the template's. Counting from the
+/// start of the piece holding it (`start`, just after a `/` or `\`) gives the same answer as
+/// counting the whole path: the pieces before are the same on both sides. `templateCount` is
+/// the template's count of literal dot segments from `start`.
+struct DotSegmentWindow {
+    var start = 0
+    var templateCount = 0
+}
+
+/// The window of the template `tp[0..<tn]` (laid out as `layout`, cut into `body` before its
+/// fragment mark).
+func dotSegmentWindow(_ tp: UnsafePointer<UInt8>, _ tn: Int, _ layout: TemplateLayout,
+                      body: [TemplatePart]) -> DotSegmentWindow {
+    let from = layout.schemeEnd + 1
+    var boundary = tn
+    if layout.fragmentMark >= 0 { boundary = min(boundary, layout.fragmentMark) }
+    if layout.queryMark >= 0 { boundary = min(boundary, layout.queryMark) }
+    if let first = body.first(where: { $0.nameIndex >= 0 }) { boundary = min(boundary, first.start) }
+    var start = max(from, 0)
+    var i = boundary - 1
+    while i >= start {
+        if tp[i] == 0x2F || tp[i] == 0x5C { start = i + 1; break }
+        i -= 1
+    }
+    return DotSegmentWindow(start: start, templateCount: dotSegmentCount(tp, from: start, tn, skipPlaceholders: true))
+}
+
+/// `producedAddsDotSegment` counted in `window` only.
+func producedAddsDotSegment(_ p: UnsafePointer<UInt8>, _ n: Int, window: DotSegmentWindow) -> Bool {
+    let from = window.start
+    if from >= n || firstByte(p, from, n, { byteMask($0, 0x2E) | byteMask($0, 0x25) }) == n { return false }
+    return dotSegmentCount(p, from: from, n, skipPlaceholders: false) > window.templateCount
+}

@@ -62,7 +62,8 @@ func fastRedirectRefusal(_ route: CompiledRoute, _ p: UnsafePointer<UInt8>, _ n:
             ? "which does not start as its relative template does"
             : "which does not keep the scheme, host and port of its template"
     }
-    guard producedAddsDotSegment(p, n, template: tp, route.destinationSpan.count, layout) else { return nil }
+    // Only the part of the path a value can reach is counted (`DotSegmentWindow`).
+    guard producedAddsDotSegment(p, n, window: route.dotSegmentWindow) else { return nil }
     return dotSegmentReason
 }
 

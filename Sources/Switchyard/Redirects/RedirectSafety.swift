@@ -29,6 +29,9 @@ struct RedirectScratch {
     var disagreement: String? = nil
     /// How many URLs both checks were run on (`.differential` only).
     var compared = 0
+    /// How many produced URLs were read both from their known head and in full
+    /// (`.differential` only; RedirectKnownHead.swift).
+    var headsCompared = 0
 
     func free() {
         produced.free()
@@ -178,6 +181,9 @@ struct TemplateHead {
     var scheme: [UInt8] = [], host: [UInt8] = [], port: [UInt8] = []
     /// Why the head cannot be read, when it cannot (every URL the route produces is then refused).
     var unreadable: String? = nil
+    /// The head as the router's walk reads it, when its URLs may be read from it
+    /// (RedirectKnownHead.swift).
+    var known: KnownHead? = nil
 }
 
 /// The head of the template at `tp` (laid out as `layout`) read with `read`, or nil for a

@@ -236,7 +236,12 @@ func validateRedirectTemplate(_ route: Route, _ compiled: CompiledPattern,
         let allowed = withBytePointer(filled) { p, _ in allowlist.allows(view, p, hostBuffer: &hostBuffer) }
         if !allowed { throw badRedirect("redirect '\(template)' leads outside the redirect_allowlist", nil) }
     }
-    return withBytePointer(t) { p, _ in readTemplateHead(p, layout, config.read.forRedirectSafety) }
+    return withBytePointer(t) { p, n in
+        var head = readTemplateHead(p, layout, config.read.forRedirectSafety)
+        let fixedHead = redirectFixedHeadLength(p, n, layout, head)
+        if fixedHead > 0 { head?.known = readKnownHead(p, fixedHead: fixedHead, layout, config.read) }
+        return head
+    }
 }
 
 /// Reads the template, placeholders replaced by `x`, as the router reads URLs (web schemes

@@ -64,7 +64,15 @@ extension Router {
             }
             // Resolve the new URL from a copy the MatchBuffer owns (the chain buffer may move).
             let bytes = match.ownURL(match.chainURL(new))
-            _ = try walk(bytes, into: match, keepTable: true)
+            if let head = route.producedHead, match.redirectCheckMode != .full {
+                // Its head is the template's: not read again (RedirectKnownHead.swift).
+                _ = try withUnsafePointer(to: head) { h throws(SwitchyardError) in
+                    if match.redirectCheckMode == .differential { match.compareProducedReadings(bytes, h, table.read) }
+                    return try walk(bytes, into: match, keepTable: true, producedHead: h)
+                }
+            } else {
+                _ = try walk(bytes, into: match, keepTable: true)
+            }
         }
         return match.matched
     }

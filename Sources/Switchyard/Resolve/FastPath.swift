@@ -28,9 +28,16 @@ extension Router {
     /// A URL that a browser reads differently is walked in the form a browser reads it
     /// (BrowserReading.swift): `walkAsGiven` leaves it to this caller, so the hot walk
     /// carries no second call.
+    /// `producedHead` (redirects): the URL was produced by a template whose head is known
+    /// (RedirectKnownHead.swift), so its head is not read again.
     @inline(__always)
-    func walk(_ bytes: UnsafeBufferPointer<UInt8>, into match: MatchBuffer, keepTable: Bool = false) throws(SwitchyardError) -> Bool {
-        if try walkAsGiven(bytes, into: match, keepTable: keepTable) { return true }
+    func walk(_ bytes: UnsafeBufferPointer<UInt8>, into match: MatchBuffer, keepTable: Bool = false,
+              producedHead: UnsafePointer<KnownHead>? = nil) throws(SwitchyardError) -> Bool {
+        if let producedHead {
+            if try walkProduced(bytes, into: match, head: producedHead) { return true }
+        } else if try walkAsGiven(bytes, into: match, keepTable: keepTable) {
+            return true
+        }
         if _fastPath(!match.hasPendingRewrite) { return false }
         return try walkRewritten(bytes, into: match, keepTable: keepTable)
     }
@@ -38,11 +45,31 @@ extension Router {
     /// Walks `bytes` as given; a URL a browser reads differently is not walked but marked
     /// for rewriting (`MatchBuffer.marksRewrite`), and reads as a miss.
     func walkAsGiven(_ bytes: UnsafeBufferPointer<UInt8>, into match: MatchBuffer, keepTable: Bool) throws(SwitchyardError) -> Bool {
+        try walkURL(bytes, into: match, keepTable: keepTable, producedHead: nil)
+    }
+
+    /// `walkAsGiven` for a later hop of a redirect chain whose URL's head is known: a
+    /// function of its own, so the first hop's walk carries no test for it.
+    @inline(never)
+    func walkProduced(_ bytes: UnsafeBufferPointer<UInt8>, into match: MatchBuffer,
+                      head: UnsafePointer<KnownHead>) throws(SwitchyardError) -> Bool {
+        try walkURL(bytes, into: match, keepTable: true, producedHead: head)
+    }
+
+    @inline(__always)
+    private func walkURL(_ bytes: UnsafeBufferPointer<UInt8>, into match: MatchBuffer, keepTable: Bool,
+                         producedHead: UnsafePointer<KnownHead>?) throws(SwitchyardError) -> Bool {
         // The fast path: the table this MatchBuffer already holds is still current (one atomic load).
         let id = currentID.loadAcquiring()
         let tv = match.heldTableView(currentID: id, keep: keepTable) ?? match.use(currentTable())
         match.clearResult()
-        let prefix = try match.readPrefix(bytes, tv.pointee.read)
+        let prefix: URLView.Prefix
+        if let head = producedHead,
+           let known = try match.readProducedPrefix(bytes, head, tv.pointee.read) {
+            prefix = known
+        } else {
+            prefix = try match.readPrefix(bytes, tv.pointee.read)
+        }
         if match.marksRewrite(prefix) { return false }
         let p = bytes.baseAddress ?? emptyBytes
         let end = match.readQueryAndFragment(bytes, prefix, tv.pointee.read)

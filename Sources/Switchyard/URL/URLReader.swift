@@ -413,6 +413,41 @@ extension URLView {
         return prefix
     }
 
+    /// Phase 1 for a URL a redirect produced from a template whose head is known
+    /// (RedirectKnownHead.swift): what `readPrefixInFull` finds, with the scheme and authority
+    /// taken from `head` once the URL's head is seen to be the template's, byte for byte.
+    /// Nil, having read nothing, when that does not hold (the URL is then read in full).
+    @inline(__always)
+    mutating func readProducedPrefix(_ u: UnsafeBufferPointer<UInt8>, _ head: UnsafePointer<KnownHead>,
+                                     _ config: ReadConfig) throws(SwitchyardError) -> Prefix? {
+        let n = u.count, h = head.pointee.pathStart
+        guard let p = u.baseAddress, let tp = head.pointee.template, n <= config.maxURLLength, n >= h,
+              n == h || p[h] == slash || p[h] == question || p[h] == hash, bytesEqual(p, tp, h) else { return nil }
+        // A web head in a browser's form stays so unless the rest holds what
+        // `plainWebAuthorityEnd` refuses after the authority.
+        if head.pointee.plainWeb
+            && (firstByte(p, h, n, { byteMask($0, 0x09) | byteMask($0, 0x0A) | byteMask($0, 0x0D) | byteMask($0, 0x5C) }) < n
+                || p[n &- 1] == 0x20) {
+            return nil
+        }
+        reset()
+        // The head passed this scan when the route was added, and holds no '?' or '#'.
+        let scan = try validateText(p, n, start: h)
+        if rewrite == .barePath { rewrite = .none }  // '\\' is data in a URL with a scheme
+        hasScheme = true
+        scheme = TextRef(start: 0, count: Int32(truncatingIfNeeded: head.pointee.schemeEnd), decoded: false)
+        isWeb = head.pointee.isWeb
+        hasHost = head.pointee.hasHost
+        host = head.pointee.host
+        port = head.pointee.port
+        var prefix = Prefix()
+        prefix.mayDecode = scan.mayDecode || head.pointee.mayDecode
+        prefix.authority = head.pointee.authority
+        prefix.pathStart = h
+        prefix.pathEnd = max(scan.queryOrFragment, h)
+        return prefix
+    }
+
     /// Phase 2: finds the end of the path (the first '?' or '#') and reads the query and
     /// fragment after it. Returns the end of the path.
     mutating func readQueryAndFragment(_ p: UnsafePointer<UInt8>, _ n: Int, end: Int,
@@ -478,10 +513,12 @@ extension URLView {
     /// are read as the word that ends the URL: the bytes it shares with the word before
     /// have passed already, so what it finds is in its new bytes.
     @inline(__always)
-    private mutating func validateText(_ p: UnsafePointer<UInt8>, _ n: Int) throws(SwitchyardError)
+    /// `start`: the bytes before it are known to pass (a redirect template's head), so the
+    /// scan may begin there; what it then finds is in the bytes from `start` on.
+    private mutating func validateText(_ p: UnsafePointer<UInt8>, _ n: Int, start: Int = 0) throws(SwitchyardError)
         -> (mayDecode: Bool, queryOrFragment: Int) {
         if n < 8 { return try validateText(p, n, from: 0) }
-        var i = 0
+        var i = start
         while true {
             let at = i &+ 8 <= n ? i : n &- 8
             if !isOrdinaryPathWord(load8(p, at)) { return try validateText(p, n, from: at) }
