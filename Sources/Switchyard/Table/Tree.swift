@@ -670,7 +670,8 @@ private struct TreeBuilder {
             // Pushed last-first, so the first child is laid out next.
             sortedDynamics(Int(n), into: &scratch)
             dynamicOrderStart.append(dynamicOrder.count)
-            dynamicOrder += scratch
+            // Empty appends skipped here and below: most nodes have one child and no entry.
+            if !scratch.isEmpty { dynamicOrder += scratch }
             for e in scratch.reversed() { stack.append((edges[Int(e)].child, level + 1)) }
             literalEdges(Int(n), into: &scratch)
             for e in scratch.reversed() { stack.append((edges[Int(e)].child, level + 1)) }
@@ -688,7 +689,7 @@ private struct TreeBuilder {
                 // The port right after its key: LiteralEdge.portStart relies on it.
                 let keyStart = flat.keys.count
                 flat.keys += keyBytes(edge)
-                flat.keys += portBytes(edge)
+                if edge.portCount > 0 { flat.keys += portBytes(edge) }
                 let prefix = flat.keys.withUnsafeBufferPointer { k in
                     prefixWord((k.baseAddress ?? emptyBytes) + keyStart, Int(edge.keyCount), fold: fold)
                 }
@@ -740,11 +741,15 @@ private struct TreeBuilder {
             }
             t.endStart = Int32(flat.entries.count)
             t.endCount = b.endCount
-            sortedEntries(first: b.firstEnd, into: &ranked)
-            flat.entries += ranked
+            if b.endCount > 0 {
+                sortedEntries(first: b.firstEnd, into: &ranked)
+                flat.entries += ranked
+            }
             t.remainderCount = b.remainderCount
-            sortedEntries(first: b.firstRemainder, into: &ranked)
-            flat.entries += ranked
+            if b.remainderCount > 0 {
+                sortedEntries(first: b.firstRemainder, into: &ranked)
+                flat.entries += ranked
+            }
             flat.nodes.append(t)
         }
         // Subtree maximum priority, children before parents (reverse preorder).
