@@ -47,8 +47,8 @@ final class CompiledRoute: @unchecked Sendable {
     /// What few routes have, kept apart so that a plain route does not carry room for it.
     private let extras: CompiledRouteExtras?
     /// The texts' bytes (pattern, destination, name, parameter names, defaults) in one block
-    /// sized exactly, freed with the route: every span points into it. Held directly rather
-    /// than in a ByteStore, which cost every route one more object.
+    /// sized exactly, freed with the route: every span points into it. Held directly: an
+    /// object around them would cost every route one more allocation.
     private let bytes: UnsafeMutablePointer<UInt8>
 
     init(route: consuming Route, seq: Int, compiled: CompiledPattern, fromDocument: Bool = false) {

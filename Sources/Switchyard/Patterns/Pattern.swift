@@ -878,7 +878,7 @@ private struct PatternCompiler {
         if names.count == config.maxParameters {
             throw SwitchyardError(.limit, "pattern has more than \(config.maxParameters) parameters", position: pos)
         }
-        // Room for a few names at the first: growing one by one cost more than reading them.
+        // Room for a few names from the first: growing one at a time costs more than reading them.
         if names.isEmpty {
             names.reserveCapacity(4)
             namePositions.reserveCapacity(4)

@@ -217,7 +217,7 @@ extension GrowBuffer where Element == UInt8 {
 /// valid while the owner lives.
 final class ByteStore: @unchecked Sendable {
     /// Filled once by the one thread that makes the store, then only read: the dynamic
-    /// exclusivity check of each append cost a route more than the copy it guards.
+    /// exclusivity check of each append costs more than the copy it guards.
     @exclusivity(unchecked) private var buffer: GrowBuffer<UInt8>
 
     init(capacity: Int = 64) { buffer = GrowBuffer(capacity: capacity) }
