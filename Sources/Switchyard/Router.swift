@@ -500,7 +500,9 @@ struct RouterState {
         }
         if fromDocument { documentCost = documentCost + batch } else { addedCost = addedCost + batch }
         nextSeq += prepared.count
-        routes += compiled
+        // The first batch becomes the list itself: appending would retain every route once
+        // more (and the local list release it), a cache miss each in a large batch.
+        if routes.isEmpty { routes = compiled } else { routes += compiled }
     }
 
     /// Appends `route` to the routes of one shape unless one of them at the same priority

@@ -130,6 +130,9 @@ func coreParameterList(_ array: UnsafePointer<sy_param>?, _ count: Int, name: @a
 func coreDefaults(_ array: UnsafePointer<sy_param>?, _ count: Int, name: @autoclosure () -> String) throws(CFailure)
     -> [String: ParameterValue]
 {
+    // Most routes have none: no label is made for them (a batch of many routes would pay
+    // for one string per route).
+    if count == 0 { return [:] }
     let label = name()
     var result: [String: ParameterValue] = [:]
     for (key, value) in try coreParameterList(array, count, name: label) {

@@ -51,7 +51,10 @@ final class CompiledRoute: @unchecked Sendable {
     var queryContract: QueryContract? { extras?.queryContract }
     /// What few routes have, kept apart so that a plain route does not carry room for it.
     private let extras: CompiledRouteExtras?
-    private let store: ByteStore
+    /// The texts' bytes (pattern, destination, name, parameter names, defaults) in one block
+    /// sized exactly, freed with the route: every span points into it. Held directly: an
+    /// object around them would cost every route one more allocation.
+    private let bytes: UnsafeMutablePointer<UInt8>
 
     init(route: consuming Route, seq: Int, compiled: CompiledPattern, fromDocument: Bool = false) {
         route.origin.fromDocument = fromDocument
@@ -95,24 +98,29 @@ final class CompiledRoute: @unchecked Sendable {
         var size = route.pattern.utf8.count + destinationText.utf8.count + (route.name?.utf8.count ?? 0)
         for n in compiled.names { size += n.utf8.count }
         for (d, text) in zip(sortedDefaults, defaultTexts) { size += d.key.utf8.count + text.utf8.count }
-        let store = ByteStore(capacity: size)
-        let pattern = store.add(route.pattern)
-        let destination = store.add(destinationText)
-        let name = route.name.map { store.add($0) }
+        var buffer = GrowBuffer<UInt8>(capacity: max(size, 1))
+        let pattern = Self.add(route.pattern, to: &buffer)
+        let destination = Self.add(destinationText, to: &buffer)
+        let name = route.name.map { Self.add($0, to: &buffer) }
         // The names lie one after another from here (their spans are taken below).
-        var nameOffset = store.count
-        for n in compiled.names { _ = store.add(n) }
-        let defaultOffsets = zip(sortedDefaults, defaultTexts).map { (store.add($0.key), store.add($1)) }
-        // The store is complete: spans taken now stay valid.
-        self.store = store
-        patternSpan = store.span(pattern)
-        destinationSpan = store.span(destination)
-        nameSpan = name.map { store.span($0) } ?? .absent
+        var nameOffset = buffer.count
+        for n in compiled.names { _ = Self.add(n, to: &buffer) }
+        var defaultOffsets: [((Int, Int), (Int, Int))] = []
+        for (d, text) in zip(sortedDefaults, defaultTexts) {
+            defaultOffsets.append((Self.add(d.key, to: &buffer), Self.add(text, to: &buffer)))
+        }
+        // The bytes are complete (and never move again): spans taken now stay valid.
+        let base = buffer.base
+        bytes = base
+        func span(_ r: (Int, Int)) -> ByteSpan { ByteSpan(base: UnsafePointer(base + r.0), count: r.1) }
+        patternSpan = span(pattern)
+        destinationSpan = span(destination)
+        nameSpan = name.map { span($0) } ?? .absent
         appendParams = route.appendParams
         parameterNameSpans = compiled.names.map { n in
             let length = n.utf8.count
             defer { nameOffset += length }
-            return store.span((nameOffset, length))
+            return span((nameOffset, length))
         }
         var isRedirectRoute = false
         if case .redirect = route.destination { isRedirectRoute = true }
@@ -144,9 +152,18 @@ final class CompiledRoute: @unchecked Sendable {
             isRedirect = false
         }
         extras.defaults = zip(sortedDefaults, defaultOffsets).map { (d, o) in
-            (d.key, store.span(o.0), store.span(o.1), d.value)
+            (d.key, span(o.0), span(o.1), d.value)
         }
         self.extras = extras.isEmpty ? nil : extras
+    }
+
+    deinit { bytes.deallocate() }
+
+    /// Appends `text` to `buffer`; returns where it lies (offset, length).
+    private static func add(_ text: String, to buffer: inout GrowBuffer<UInt8>) -> (Int, Int) {
+        let start = buffer.count
+        buffer.append(text)
+        return (start, buffer.count - start)
     }
 
 }

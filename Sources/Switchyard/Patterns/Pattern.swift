@@ -220,8 +220,11 @@ func compilePattern(_ pattern: String, _ config: PatternConfig,
         throw SwitchyardError(.limit, "pattern is \(bytes.count) bytes, over the limit of \(config.maxPatternLength)")
     }
     // A query contract after '?' (QueryContract.swift) is compiled apart from the path.
-    let queryAt = patternQueryStart(bytes)
-    var compiler = PatternCompiler(bytes: queryAt.map { Array(bytes[..<$0]) } ?? bytes, config: config, pool: pool)
+    let present = PatternByteSet(bytes)
+    let queryAt = present.contains(0x3F) ? patternQueryStart(bytes) : nil
+    // `present` describes the whole text: a byte it lacks is absent from the path too.
+    var compiler = PatternCompiler(bytes: queryAt.map { Array(bytes[..<$0]) } ?? bytes, config: config, pool: pool,
+                                   present: present)
     let compiled = try compiler.compile(expansionRoom: expansionRoom, sizeOnly: sizeOnly)
     guard let queryAt else { return compiled }
     return try withQueryContract(compiled, bytes, queryAt, types: config.types, expansionRoom: expansionRoom, sizeOnly: sizeOnly)
@@ -249,17 +252,22 @@ private struct PatternCompiler {
     var constraints: [Int: LinearRegex] = [:]
 
     let pool: LiteralPool?
+    /// The bytes `bytes` may hold (a superset): scans for a byte it lacks are skipped.
+    let present: PatternByteSet
 
-    init(bytes: [UInt8], config: PatternConfig, pool: LiteralPool?) {
+    init(bytes: [UInt8], config: PatternConfig, pool: LiteralPool?, present: PatternByteSet) {
         self.bytes = bytes
         self.config = config
         self.pool = pool
+        self.present = present
     }
 
     mutating func compile(expansionRoom: Int, sizeOnly: Bool) throws(SwitchyardError) -> CompiledPattern {
         if bytes.isEmpty { throw bad("empty pattern (write '/' for the root path)", 0) }
-        for (i, b) in bytes.enumerated() where b < 0x20 || b == 0x7F {
-            throw bad("control character in pattern", i)
+        if present.hasControl {
+            for (i, b) in bytes.enumerated() where b < 0x20 || b == 0x7F {
+                throw bad("control character in pattern", i)
+            }
         }
         var i = 0
         var scheme: [UInt8]? = nil
@@ -275,8 +283,8 @@ private struct PatternCompiler {
             i = sl + 1
             if readsAsBrowser { try checkWebAuthorityStart(i) }
         }
-        try checkNoParameterRegexp(from: i)
-        if readsAsBrowser, let at = backslashOutsideConstraints(from: i) {
+        if present.contains(0x28) { try checkNoParameterRegexp(from: i) }
+        if readsAsBrowser, present.contains(0x5C), let at = backslashOutsideConstraints(from: i) {
             throw bad("'\\' is read as '/' in a \(scheme == nil ? "path" : "web URL") (write '/', or '%5C' for the character)", at)
         }
         var host = HostPattern.any
@@ -304,7 +312,8 @@ private struct PatternCompiler {
                 startsWithAuthority = true
             }
         }
-        let pieces = try groupPieces(from: i)
+        let pieces = present.mayHoldGroups ? try groupPieces(from: i)
+            : i < bytes.count ? [Piece(range: i..<bytes.count, group: -1)] : []
         let groupCount = pieces.reduce(-1) { max($0, $1.group) } + 1
         let expandedSize = Self.expandedSize(prefix: i, pieces: pieces, groupCount: groupCount)
         if expandedSize > expansionRoom {
@@ -868,6 +877,11 @@ private struct PatternCompiler {
         }
         if names.count == config.maxParameters {
             throw SwitchyardError(.limit, "pattern has more than \(config.maxParameters) parameters", position: pos)
+        }
+        // Room for a few names from the first: growing one at a time costs more than reading them.
+        if names.isEmpty {
+            names.reserveCapacity(4)
+            namePositions.reserveCapacity(4)
         }
         names.append(s)
         namePositions.append(pos)

@@ -216,7 +216,9 @@ extension GrowBuffer where Element == UInt8 {
 /// Immutable bytes owned by a class instance (a compiled route, a table): spans into it stay
 /// valid while the owner lives.
 final class ByteStore: @unchecked Sendable {
-    private var buffer: GrowBuffer<UInt8>
+    /// Filled once by the one thread that makes the store, then only read: the dynamic
+    /// exclusivity check of each append costs more than the copy it guards.
+    @exclusivity(unchecked) private var buffer: GrowBuffer<UInt8>
 
     init(capacity: Int = 64) { buffer = GrowBuffer(capacity: capacity) }
     deinit { buffer.free() }

@@ -286,6 +286,9 @@ final class Table: @unchecked Sendable {
                 builder.insert(v, entry: entry)
             }
         }
+        // The edge index only finds edges while routes are inserted: let it go before the
+        // flat arrays are made (the peak of a large build).
+        builder.index = []
         let flat = builder.flatten()
         constraints = .allocate(capacity: max(1, builder.constraints.count))
         if builder.constraints.isEmpty {
@@ -436,8 +439,12 @@ private struct TreeBuilder {
     var nodes: [Node] = [Node()]
     var edges: [Edge] = []
     var keys: [UInt8] = []
-    /// Open-addressed index of `edges` by (parent, kind, key, port); -1 is empty.
-    var index: [Int32] = Array(repeating: -1, count: 64)
+    /// Open-addressed index of `edges` by (parent, kind, key, port): each slot holds an
+    /// edge's hash (high 32 bits) and number (low 32 bits), `emptySlot` when free. With the
+    /// hash in the slot, a probe past another key reads no edge (in a large build, each
+    /// edge read is a cache miss).
+    var index: [UInt64] = Array(repeating: TreeBuilder.emptySlot, count: 64)
+    static let emptySlot = UInt64.max
     /// Route entries, each in one list of its node (`next`: the following entry of the list).
     var entries: [TableEntry] = []
     var entryNext: [Int32] = []
@@ -462,7 +469,7 @@ private struct TreeBuilder {
         entryNext.reserveCapacity(variants)
         var size = index.count
         while size < edgeBound * 2 { size <<= 1 }
-        if size > index.count { index = Array(repeating: -1, count: size) }
+        if size > index.count { index = Array(repeating: Self.emptySlot, count: size) }
     }
 
     mutating func insert(_ v: PatternVariant, entry: TableEntry) {
@@ -519,12 +526,14 @@ private struct TreeBuilder {
         var mask = index.count - 1
         var s = Int(h) & mask
         while true {
-            let at = Int(index[s])
-            if at < 0 { break }
-            let e = edges[at]
-            if e.hash == h && e.parent == parent && e.kind == kind && Int(e.keyCount) == key.count
-                && Int(e.portCount) == port.count && keysEqual(at: e.keyStart, key, port) {
-                return e.child
+            let slot = index[s]
+            if slot == Self.emptySlot { break }
+            if UInt32(truncatingIfNeeded: slot >> 32) == h {
+                let e = edges[Int(UInt32(truncatingIfNeeded: slot))]
+                if e.parent == parent && e.kind == kind && Int(e.keyCount) == key.count
+                    && Int(e.portCount) == port.count && keysEqual(at: e.keyStart, key, port) {
+                    return e.child
+                }
             }
             s = (s + 1) & mask
         }
@@ -547,15 +556,16 @@ private struct TreeBuilder {
         }
         if edges.count * 2 > index.count {
             // At most half full: grow and index every edge again.
-            index = Array(repeating: -1, count: index.count * 2)
+            index = Array(repeating: Self.emptySlot, count: index.count * 2)
             mask = index.count - 1
             for k in edges.indices {
-                var t = Int(edges[k].hash) & mask
-                while index[t] >= 0 { t = (t + 1) & mask }
-                index[t] = Int32(k)
+                let hk = edges[k].hash
+                var t = Int(hk) & mask
+                while index[t] != Self.emptySlot { t = (t + 1) & mask }
+                index[t] = UInt64(hk) << 32 | UInt64(UInt32(k))
             }
         } else {
-            index[s] = edge
+            index[s] = UInt64(h) << 32 | UInt64(UInt32(bitPattern: edge))
         }
         return node
     }
@@ -660,7 +670,8 @@ private struct TreeBuilder {
             // Pushed last-first, so the first child is laid out next.
             sortedDynamics(Int(n), into: &scratch)
             dynamicOrderStart.append(dynamicOrder.count)
-            dynamicOrder += scratch
+            // Empty appends skipped here and below: most nodes have one child and no entry.
+            if !scratch.isEmpty { dynamicOrder += scratch }
             for e in scratch.reversed() { stack.append((edges[Int(e)].child, level + 1)) }
             literalEdges(Int(n), into: &scratch)
             for e in scratch.reversed() { stack.append((edges[Int(e)].child, level + 1)) }
@@ -678,7 +689,7 @@ private struct TreeBuilder {
                 // The port right after its key: LiteralEdge.portStart relies on it.
                 let keyStart = flat.keys.count
                 flat.keys += keyBytes(edge)
-                flat.keys += portBytes(edge)
+                if edge.portCount > 0 { flat.keys += portBytes(edge) }
                 let prefix = flat.keys.withUnsafeBufferPointer { k in
                     prefixWord((k.baseAddress ?? emptyBytes) + keyStart, Int(edge.keyCount), fold: fold)
                 }
@@ -730,11 +741,15 @@ private struct TreeBuilder {
             }
             t.endStart = Int32(flat.entries.count)
             t.endCount = b.endCount
-            sortedEntries(first: b.firstEnd, into: &ranked)
-            flat.entries += ranked
+            if b.endCount > 0 {
+                sortedEntries(first: b.firstEnd, into: &ranked)
+                flat.entries += ranked
+            }
             t.remainderCount = b.remainderCount
-            sortedEntries(first: b.firstRemainder, into: &ranked)
-            flat.entries += ranked
+            if b.remainderCount > 0 {
+                sortedEntries(first: b.firstRemainder, into: &ranked)
+                flat.entries += ranked
+            }
             flat.nodes.append(t)
         }
         // Subtree maximum priority, children before parents (reverse preorder).
