@@ -408,35 +408,31 @@ struct Walker<Source: SegmentSource> {
                 guard promising(d.child), n > 0 || table.emptyParameters else { continue }  // parameters never match empty (but in RoutingKit's reading)
                 let last = k == end && !hasRemainders
                 var cap = Capture(text: seg, kind: .param)
-                // A plain parameter, the common edge, is told apart by one test: a switch
-                // over every kind is an indirect jump, mispredicted as the kinds vary.
-                if d.kind != .param {
-                    switch d.kind {
-                    case .uuid:
-                        guard isUUID(p, n) else { continue }
-                        cap.kind = .uuid
-                    case .int:
-                        guard let v = parseInt64(p, n) else { continue }
-                        cap.kind = .int
-                        cap.intValue = v
-                    case .float:
-                        guard let v = parseDecimal(p, n) else { continue }
-                        cap.kind = .float
-                        cap.floatValue = v
-                    case .param: break
-                    case .star:  // one segment, not captured
-                        if last { tail = d.child; break }
-                        descend(d.child, next)
-                        if done { return }
-                        continue
-                    default:
-                        // Constraints, inline and catch-all edges, out of line: the loop keeps
-                        // the registers it has for the common kinds. True: the last way on, its
-                        // captures pushed.
-                        if otherEdge(k &- 1, i, last: last) { tail = d.child; break edges }
-                        if done || aborted { return }
-                        continue
-                    }
+                switch d.kind {
+                case .uuid:
+                    guard isUUID(p, n) else { continue }
+                    cap.kind = .uuid
+                case .int:
+                    guard let v = parseInt64(p, n) else { continue }
+                    cap.kind = .int
+                    cap.intValue = v
+                case .float:
+                    guard let v = parseDecimal(p, n) else { continue }
+                    cap.kind = .float
+                    cap.floatValue = v
+                case .param: break
+                case .star:  // one segment, not captured
+                    if last { tail = d.child; break }
+                    descend(d.child, next)
+                    if done { return }
+                    continue
+                default:
+                    // Constraints, inline and catch-all edges, out of line: the loop keeps
+                    // the registers it has for the common kinds. True: the last way on, its
+                    // captures pushed.
+                    if otherEdge(k &- 1, i, last: last) { tail = d.child; break edges }
+                    if done || aborted { return }
+                    continue
                 }
                 if d.kind == .star { break }
                 captures[captureCount] = cap
