@@ -255,10 +255,11 @@ public final class Router: Sendable {
     }
 
     /// Reads `bytes` and walks the table once (no redirects).
+    @inline(__always)
     func resolveFirst(_ bytes: UnsafeBufferPointer<UInt8>, into match: MatchBuffer) throws(SwitchyardError) -> Bool {
         match.clearChain()
         if _slowPath(prePass != nil) { return try walkPrePassed(bytes, into: match) }
-        return try walk(bytes, into: match)
+        return try walkFirst(bytes, into: match)
     }
 
     /// `resolveFirst` for a router with a pre-pass: the URL as the options read it.

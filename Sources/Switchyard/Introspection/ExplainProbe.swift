@@ -60,7 +60,7 @@ extension Router {
         run(&w, tv, &match.view)
         guard w.best >= 0 else { return false }
         if w.visited != nil { match.joinCatchAlls(w.bestCaptureCount, url: reading.bytes) }
-        match.finish(w.bestEntry, captureCount: w.bestCaptureCount, remainderAt: w.bestRemainder, .segments,
+        match.finish(w.bestEntryAt, captureCount: w.bestCaptureCount, remainderAt: w.bestRemainder, .segments,
                      url: reading.bytes, mergedMap: false)
         return true
     }

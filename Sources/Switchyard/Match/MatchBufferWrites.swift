@@ -43,7 +43,14 @@ extension MatchBuffer {
         if _slowPath(bytes.count > st.pointee.view.rewritten.capacity) {
             st.pointee.view.rewritten.reserve(bytes.count)
         }
-        st.pointee.owned.replaceAll(with: bytes.baseAddress, count: bytes.count)
+        if let src = bytes.baseAddress, bytes.count <= 64, bytes.count <= st.pointee.owned.capacity {
+            // A URL as apps write them: copied a word at a time, inline. A call to memmove
+            // costs more than the copy at this size, and mispredicts on its size dispatch.
+            copyShortBytes(st.pointee.owned.base, src, bytes.count)
+            st.pointee.owned.truncate(to: bytes.count)
+        } else {
+            st.pointee.owned.replaceAll(with: bytes.baseAddress, count: bytes.count)
+        }
         st.pointee.source = .owned
         return UnsafeBufferPointer(start: UnsafePointer(st.pointee.owned.base), count: st.pointee.owned.count)
     }
@@ -261,12 +268,16 @@ extension MatchBuffer {
     /// reader asks only for the path parameters and the remainder, skips the merged map (it
     /// would cost the query's size again for every route probed); its parameter map then
     /// holds the path parameters only.
+    /// `entry` points into the table: it is copied from there as a whole, in two 16-byte
+    /// moves. (Passed as a value, it was copied field by field through the stack and read
+    /// back in wider moves than it was written, which stalls the store buffer on every hit.)
     @inline(__always)
-    func finish(_ entry: TableEntry, captureCount: Int, remainderAt: Int, _ remainder: RemainderText,
+    func finish(_ entryAt: UnsafePointer<TableEntry>, captureCount: Int, remainderAt: Int, _ remainder: RemainderText,
                 url: UnsafeBufferPointer<UInt8>, mergedMap: Bool = true) {
         let st = state
         st.pointee.matched = true
-        st.pointee.entry = entry
+        withUnsafeMutablePointer(to: &st.pointee.entry) { $0.update(from: entryAt, count: 1) }
+        let entry = st.pointee.entry
         st.pointee.remainderStart = remainderAt
         st.pointee.bestCaptures.truncate(to: captureCount)
         if remainderAt >= 0 {
@@ -371,5 +382,29 @@ extension MatchBuffer {
         st.pointee.source = .none
         st.pointee.view.reset()
         st.pointee.pendingRewrite = .none
+    }
+}
+
+/// Copies `n` bytes (at most 64) from `src` to `dst`, which do not overlap: whole words, the
+/// last one overlapping the one before it, so no byte loop runs for 8 bytes or more.
+@inline(__always)
+func copyShortBytes(_ dst: UnsafeMutablePointer<UInt8>, _ src: UnsafePointer<UInt8>, _ n: Int) {
+    let d = UnsafeMutableRawPointer(dst), s = UnsafeRawPointer(src)
+    if n >= 8 {
+        var i = 0
+        while i &+ 8 < n {
+            d.storeBytes(of: s.loadUnaligned(fromByteOffset: i, as: UInt64.self), toByteOffset: i, as: UInt64.self)
+            i &+= 8
+        }
+        d.storeBytes(of: s.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self), toByteOffset: n &- 8, as: UInt64.self)
+    } else if n >= 4 {
+        d.storeBytes(of: s.loadUnaligned(as: UInt32.self), as: UInt32.self)
+        d.storeBytes(of: s.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self), toByteOffset: n &- 4, as: UInt32.self)
+    } else {
+        var i = 0
+        while i < n {
+            dst[i] = src[i]
+            i &+= 1
+        }
     }
 }

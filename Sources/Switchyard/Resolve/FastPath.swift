@@ -42,9 +42,23 @@ extension Router {
         return try walkRewritten(bytes, into: match, keepTable: keepTable)
     }
 
+    /// `walk` for the resolve entry points (`resolveFirst`), with the walk of the URL as
+    /// given inlined: the hop every resolve makes pays for no call of its own.
+    @inline(__always)
+    func walkFirst(_ bytes: UnsafeBufferPointer<UInt8>, into match: MatchBuffer) throws(SwitchyardError) -> Bool {
+        if try walkAsGivenInline(bytes, into: match, keepTable: false) { return true }
+        if _fastPath(!match.hasPendingRewrite) { return false }
+        return try walkRewritten(bytes, into: match, keepTable: false)
+    }
+
     /// Walks `bytes` as given; a URL a browser reads differently is not walked but marked
     /// for rewriting (`MatchBuffer.marksRewrite`), and reads as a miss.
     func walkAsGiven(_ bytes: UnsafeBufferPointer<UInt8>, into match: MatchBuffer, keepTable: Bool) throws(SwitchyardError) -> Bool {
+        try walkAsGivenInline(bytes, into: match, keepTable: keepTable)
+    }
+
+    @inline(__always)
+    func walkAsGivenInline(_ bytes: UnsafeBufferPointer<UInt8>, into match: MatchBuffer, keepTable: Bool) throws(SwitchyardError) -> Bool {
         try walkURL(bytes, into: match, keepTable: keepTable, producedHead: nil)
     }
 
@@ -84,7 +98,7 @@ extension Router {
             if URLView.pathMayWalk(p, first, end, maxSegments: r.maxSegments) {
                 let s = tv.pointee.staticPaths.find(p, first, end)
                 if s >= 0 {
-                    match.finish(tv.pointee.walk.entries[Int(s)], captureCount: 0, remainderAt: -1, .bytes(end: end), url: bytes)
+                    match.finish(tv.pointee.walk.entries + Int(s), captureCount: 0, remainderAt: -1, .bytes(end: end), url: bytes)
                     match.countPath(.staticMap)
                     return match.matched
                 }
@@ -97,7 +111,7 @@ extension Router {
                 if w.visited != nil { match.countCatchAllWalks() }
                 if !w.aborted && (w.best >= 0 || !URLView.hasSlashPair(p, first, end)) {
                     if w.best >= 0 {
-                        match.finish(w.bestEntry, captureCount: w.bestCaptureCount, remainderAt: w.bestRemainder,
+                        match.finish(w.bestEntryAt, captureCount: w.bestCaptureCount, remainderAt: w.bestRemainder,
                                      .bytes(end: end), url: bytes)
                     }
                     match.countPath(.byteWalk)
@@ -119,7 +133,7 @@ extension Router {
             if w.best >= 0 { match.joinCatchAlls(w.bestCaptureCount, url: bytes) }
         }
         if w.best >= 0 {
-            match.finish(w.bestEntry, captureCount: w.bestCaptureCount, remainderAt: w.bestRemainder, .segments,
+            match.finish(w.bestEntryAt, captureCount: w.bestCaptureCount, remainderAt: w.bestRemainder, .segments,
                          url: bytes)
         }
         match.countPath(.segmentList)

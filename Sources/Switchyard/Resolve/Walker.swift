@@ -130,7 +130,9 @@ struct Walker<Source: SegmentSource> {
     var bestCaptureCount = 0
     /// The winning entry's index in `table.entries`, or -1.
     var best: Int32 = -1
-    var bestEntry = TableEntry(route: 0, variant: 0, priority: 0, seq: 0, literalCount: 0, remainderMin: 0)
+    /// The winner's priority (read only while `best >= 0`): the walk compares it at every
+    /// node, and keeps it rather than a copy of the whole entry.
+    var bestPriority: Int32 = 0
     /// Where the winner's remainder starts (a cursor), or -1.
     var bestRemainder = -1
     /// Set when the source met something to normalise: the result is void.
@@ -166,19 +168,28 @@ struct Walker<Source: SegmentSource> {
         t.decoded ? decoded + Int(t.start) : url + Int(t.start)
     }
 
+    /// The winning entry (only while `best >= 0`).
+    @inline(__always)
+    var bestEntry: TableEntry { table.entries[Int(best)] }
+
+    /// Where the winning entry is in the table (only while `best >= 0`).
+    @inline(__always)
+    var bestEntryAt: UnsafePointer<TableEntry> { UnsafePointer(table.entries + Int(best)) }
+
     /// Whether a subtree can still hold a better winner than the current one.
     @inline(__always)
     func promising(_ node: Int32) -> Bool {
         if best < 0 { return true }
         let m = table.nodes[Int(node)].maxPriority
-        return table.precedence == .specificity ? m > bestEntry.priority : m >= bestEntry.priority
+        return table.precedence == .specificity ? m > bestPriority : m >= bestPriority
     }
 
     /// Whether `e`, met now in the walk, beats the current winner.
     @inline(__always)
     func beats(_ e: TableEntry) -> Bool {
         if best < 0 { return true }
-        if e.priority != bestEntry.priority { return e.priority > bestEntry.priority }
+        if e.priority != bestPriority { return e.priority > bestPriority }
+        let bestEntry = self.bestEntry
         switch table.precedence {
         case .specificity: return false  // met later in the walk = less specific
         case .registrationOrder, .codePoint: return e.seq < bestEntry.seq
@@ -191,11 +202,16 @@ struct Walker<Source: SegmentSource> {
     @inline(__always)
     mutating func take(_ index: Int32, remainder: Int) {
         best = index
-        bestEntry = table.entries[Int(index)]
+        bestPriority = table.entries[Int(index)].priority
         bestRemainder = remainder
-        bestCaptures.update(from: captures, count: captureCount)
+        // A loop, not memmove: a winner has a few captures, fewer than a call costs.
+        var k = 0
+        while k < captureCount {
+            bestCaptures[k] = captures[k]
+            k &+= 1
+        }
         bestCaptureCount = captureCount
-        if table.precedence == .specificity && bestEntry.priority >= topPriority { done = true }
+        if table.precedence == .specificity && bestPriority >= topPriority { done = true }
     }
 
     /// Finds the literal child of `node` whose key equals `p[0..<n]` (`word`: its prefix
@@ -362,8 +378,8 @@ struct Walker<Source: SegmentSource> {
                 return
             }
             // Nothing below can beat the winner: skip the node without looking at its edges.
-            if best >= 0 && (table.precedence == .specificity ? node.pointee.maxPriority <= bestEntry.priority
-                                                         : node.pointee.maxPriority < bestEntry.priority) { return }
+            if best >= 0 && (table.precedence == .specificity ? node.pointee.maxPriority <= bestPriority
+                                                         : node.pointee.maxPriority < bestPriority) { return }
             guard let (seg, next, rawWord) = source.segment(i) else { aborted = true; return }
             let p = text(seg)
             let n = Int(seg.count)
@@ -472,8 +488,8 @@ struct Walker<Source: SegmentSource> {
                     e &+= 1
                 }
                 if node.pointee.remainderCount > 0 { considerRemainders(node.pointee, i, segmentsLeft: 0) }
-            } else if best >= 0 && (table.precedence == .specificity ? node.pointee.maxPriority <= bestEntry.priority
-                                                                : node.pointee.maxPriority < bestEntry.priority) {
+            } else if best >= 0 && (table.precedence == .specificity ? node.pointee.maxPriority <= bestPriority
+                                                                : node.pointee.maxPriority < bestPriority) {
                 // Nothing below can beat the winner: skip the node without looking at its edges.
             } else {
                 guard let (seg, next, rawWord) = source.segment(i) else { aborted = true; return }
