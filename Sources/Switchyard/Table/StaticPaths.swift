@@ -103,8 +103,8 @@ struct StaticPathsPlan {
     /// clean paths whose segments are that key's segments. nil when there is no map to
     /// make: no such path, keys too long for 32-bit offsets, or probe runs past
     /// `maxProbeRun`.
-    init?(nodes: [TreeNode], literals: [LiteralEdge], entries: [TableEntry], keys store: UnsafePointer<UInt8>,
-          pathRoot: Int32) {
+    init?(nodes: UnsafeBufferPointer<TreeNode>, literals: UnsafeBufferPointer<LiteralEdge>,
+          entries: UnsafeBufferPointer<TableEntry>, keys store: UnsafePointer<UInt8>, pathRoot: Int32) {
         guard pathRoot >= 0, let top = nodes.first?.maxPriority else { return nil }
         // Depth first with one shared path: an entry to visit carries the length of its
         // parent's key, which every entry popped since it was pushed has kept as a prefix,

@@ -6,7 +6,8 @@ import Musl
 import Darwin
 #endif
 
-/// The memory of one route Table: every array a resolve reads, in one region.
+/// The memory of one route Table: every array its walk reads, in one region (and the
+/// static-path map in another).
 ///
 /// Why one region, and why huge pages for a large one: a resolve on a large table reads a
 /// few bytes at each of about ten places spread over tens of megabytes. With 4 KiB pages
@@ -27,11 +28,12 @@ struct TableMemory {
     static let hugePageSize = 2 << 20
     static let hugePageMinimum = 2 << 20
 
-    /// At least `byteCount` bytes, 64-byte aligned (a cache line), uninitialised.
-    init(byteCount: Int) {
+    /// At least `byteCount` bytes, 64-byte aligned (a cache line), uninitialised; on huge
+    /// pages when `hugePages` (by default, when it is large enough to need them).
+    init(byteCount: Int, hugePages: Bool? = nil) {
         self.byteCount = byteCount
         #if os(Linux)
-        if byteCount >= TableMemory.hugePageMinimum, let region = TableMemory.mapHugePages(byteCount) {
+        if hugePages ?? (byteCount >= TableMemory.hugePageMinimum), let region = TableMemory.mapHugePages(byteCount) {
             base = region.base
             mappedBytes = region.count
             return
@@ -40,6 +42,9 @@ struct TableMemory {
         base = .allocate(byteCount: max(byteCount, 1), alignment: 64)
         mappedBytes = 0
     }
+
+    /// Whether the memory was mapped (on huge pages where the kernel gives them).
+    var isMapped: Bool { mappedBytes > 0 }
 
     func free() {
         #if os(Linux)
@@ -95,14 +100,6 @@ struct TableLayout {
 }
 
 extension TableMemory {
-    /// The array reserved at `offset`, initialised from `values` (room for at least one).
-    func place<T: BitwiseCopyable>(_ values: [T], at offset: Int) -> UnsafeMutableBufferPointer<T> {
-        let p = (base + offset).bindMemory(to: T.self, capacity: max(values.count, 1))
-        let buffer = UnsafeMutableBufferPointer(start: p, count: values.count)
-        _ = buffer.initialize(from: values)
-        return buffer
-    }
-
     /// Room for `count` values of `T` reserved at `offset`, bound but not initialised.
     func room<T: BitwiseCopyable>(_: T.Type, count: Int, at offset: Int) -> UnsafeMutablePointer<T> {
         (base + offset).bindMemory(to: T.self, capacity: max(count, 1))

@@ -239,9 +239,10 @@ func constraintAccepts(_ constraints: UnsafePointer<LinearRegex>, _ index: Int32
 final class Table: @unchecked Sendable {
     let id: UInt64
     let routes: [CompiledRoute]
-    /// Every array of the view lives in this one region (TableMemory.swift: huge pages for a
-    /// large table).
+    /// Every array of the walk lives in this one region (TableMemory.swift: huge pages for a
+    /// large table), the static-path map in `staticMemory`.
     let memory: TableMemory
+    let staticMemory: TableMemory
     /// The web schemes `view.read` points to.
     private let webSchemes: WebSchemeStore
     /// How many nodes and hash slots the view's arrays hold (for `longestProbeRun`).
@@ -287,9 +288,29 @@ final class Table: @unchecked Sendable {
             }
         }
         // The edge index only finds edges while routes are inserted: let it go before the
-        // flat arrays are made (the peak of a large build).
+        // table's memory is filled (the peak of a large build).
         builder.index = []
-        let flat = builder.flatten()
+        // One region for every array of the walk: sizes first, then the memory, then the
+        // trie laid out in it directly (no intermediate arrays alive beside it).
+        let sizes = builder.flatSizes()
+        var layout = TableLayout()
+        let nodesAt = layout.reserve(TreeNode.self, count: sizes.nodes)
+        let literalsAt = layout.reserve(LiteralEdge.self, count: sizes.literals)
+        let slotsAt = layout.reserve(Int32.self, count: sizes.slots)
+        let dynamicsAt = layout.reserve(DynamicEdge.self, count: sizes.dynamics)
+        let entriesAt = layout.reserve(TableEntry.self, count: sizes.entries)
+        let keysAt = layout.reserve(UInt8.self, count: sizes.keys)
+        memory = TableMemory(byteCount: layout.byteCount)
+        nodeCount = sizes.nodes
+        slotCount = sizes.slots
+        var flat = FlatTable(
+            nodes: RegionArray(memory.room(TreeNode.self, count: sizes.nodes, at: nodesAt), capacity: sizes.nodes),
+            literals: RegionArray(memory.room(LiteralEdge.self, count: sizes.literals, at: literalsAt), capacity: sizes.literals),
+            slots: RegionArray(memory.room(Int32.self, count: sizes.slots, at: slotsAt), capacity: sizes.slots),
+            dynamics: RegionArray(memory.room(DynamicEdge.self, count: sizes.dynamics, at: dynamicsAt), capacity: sizes.dynamics),
+            entries: RegionArray(memory.room(TableEntry.self, count: sizes.entries, at: entriesAt), capacity: sizes.entries),
+            keys: RegionArray(memory.room(UInt8.self, count: sizes.keys, at: keysAt), capacity: sizes.keys))
+        builder.flatten(into: &flat)
         constraints = .allocate(capacity: max(1, builder.constraints.count))
         if builder.constraints.isEmpty {
             constraints.initializeElement(at: 0, to: .empty)
@@ -303,49 +324,34 @@ final class Table: @unchecked Sendable {
         builder = TreeBuilder(foldLiterals: false)  // the build trie is not needed any more
         // Path-only tables: root -> anyScheme -> anyHost, nothing else at those levels.
         var root: Int32 = -1
-        let r = flat.nodes.first
-        if let r, r.literalCount == 0, r.dynamicCount == 1, r.endCount == 0, r.remainderCount == 0 {
+        let r = flat.nodes[0]
+        if r.literalCount == 0, r.dynamicCount == 1, r.endCount == 0, r.remainderCount == 0 {
             let h = flat.nodes[Int(flat.dynamics[Int(r.dynamicStart)].child)]
             if h.literalCount == 0, h.dynamicCount == 1, h.endCount == 0, h.remainderCount == 0,
                flat.dynamics[Int(h.dynamicStart)].kind == .anyHost {
                 root = flat.dynamics[Int(h.dynamicStart)].child
             }
         }
-        let plan = options.precedence == .specificity && !options.caseInsensitiveLiterals
-            ? flat.keys.withUnsafeBufferPointer { keys in
-                StaticPathsPlan(nodes: flat.nodes, literals: flat.literals, entries: flat.entries,
-                                keys: keys.baseAddress ?? emptyBytes, pathRoot: root)
-            }
-            : nil
-        // One region for every array: sizes first, then the memory, then the contents.
-        var layout = TableLayout()
-        let nodesAt = layout.reserve(TreeNode.self, count: flat.nodes.count)
-        let literalsAt = layout.reserve(LiteralEdge.self, count: flat.literals.count)
-        let slotsAt = layout.reserve(Int32.self, count: flat.slots.count)
-        let dynamicsAt = layout.reserve(DynamicEdge.self, count: flat.dynamics.count)
-        let entriesAt = layout.reserve(TableEntry.self, count: flat.entries.count)
-        let keysAt = layout.reserve(UInt8.self, count: flat.keys.count)
-        // Without a map: room for the one empty slot and key byte of StaticPaths.none.
-        let staticSlotCount = plan?.slotCount ?? 1, staticKeyCount = plan?.keyCount ?? 1
-        let staticSlotsAt = layout.reserve(StaticSlot.self, count: staticSlotCount)
-        let staticKeysAt = layout.reserve(UInt8.self, count: staticKeyCount)
-        memory = TableMemory(byteCount: layout.byteCount)
-        nodeCount = flat.nodes.count
-        slotCount = flat.slots.count
-        let keys = memory.room(UInt8.self, count: flat.keys.count, at: keysAt)
-        flat.keys.withUnsafeBufferPointer { k in
-            if let b = k.baseAddress { keys.initialize(from: b, count: k.count) }
-        }
-        let walk = WalkTable(nodes: memory.place(flat.nodes, at: nodesAt).baseAddress!,
-                             literals: memory.place(flat.literals, at: literalsAt).baseAddress!,
-                             slots: memory.place(flat.slots, at: slotsAt).baseAddress!,
-                             dynamics: memory.place(flat.dynamics, at: dynamicsAt).baseAddress!,
-                             entries: memory.place(flat.entries, at: entriesAt).baseAddress!,
-                             keys: UnsafePointer(keys), fold: options.caseInsensitiveLiterals,
+        let keys = UnsafePointer(flat.keys.base)
+        let walk = WalkTable(nodes: flat.nodes.base, literals: flat.literals.base, slots: flat.slots.base,
+                             dynamics: flat.dynamics.base, entries: flat.entries.base, keys: keys,
+                             fold: options.caseInsensitiveLiterals,
                              emptyParameters: PatternReadingRules(options.patternReading).emptyParameters,
                              precedence: options.precedence, recursionBudget: recursionBudget)
-        let staticSlots = memory.room(StaticSlot.self, count: staticSlotCount, at: staticSlotsAt)
-        let staticKeys = memory.room(UInt8.self, count: staticKeyCount, at: staticKeysAt)
+        // The static-path map is made from the laid-out tree, so it has a region of its own,
+        // on huge pages when the tree's is (a resolve reads both).
+        let plan = options.precedence == .specificity && !options.caseInsensitiveLiterals
+            ? StaticPathsPlan(nodes: flat.nodes.buffer, literals: flat.literals.buffer, entries: flat.entries.buffer,
+                              keys: keys, pathRoot: root)
+            : nil
+        // Without a map: room for the one empty slot and key byte of StaticPaths.none.
+        let staticSlotCount = plan?.slotCount ?? 1, staticKeyCount = plan?.keyCount ?? 1
+        var staticLayout = TableLayout()
+        let staticSlotsAt = staticLayout.reserve(StaticSlot.self, count: staticSlotCount)
+        let staticKeysAt = staticLayout.reserve(UInt8.self, count: staticKeyCount)
+        staticMemory = TableMemory(byteCount: staticLayout.byteCount, hugePages: memory.isMapped)
+        let staticSlots = staticMemory.room(StaticSlot.self, count: staticSlotCount, at: staticSlotsAt)
+        let staticKeys = staticMemory.room(UInt8.self, count: staticKeyCount, at: staticKeysAt)
         let staticPaths = plan?.write(slots: staticSlots, keys: staticKeys)
             ?? .none(slots: staticSlots, keys: staticKeys)
         viewPointer = .allocate(capacity: 1)
@@ -403,6 +409,7 @@ final class Table: @unchecked Sendable {
         _ = constraints.deinitialize()
         constraints.deallocate()
         memory.free()
+        staticMemory.free()
     }
 }
 
@@ -412,10 +419,12 @@ final class Table: @unchecked Sendable {
 /// no recursion however deep the patterns go.
 private struct TreeBuilder {
     struct Node {
-        var firstLiteral: Int32 = -1, lastLiteral: Int32 = -1, literalCount: Int32 = 0
-        var firstDynamic: Int32 = -1, lastDynamic: Int32 = -1, dynamicCount: Int32 = 0
-        var firstEnd: Int32 = -1, lastEnd: Int32 = -1, endCount: Int32 = 0
-        var firstRemainder: Int32 = -1, lastRemainder: Int32 = -1, remainderCount: Int32 = 0
+        // Each list is kept newest first (32 bytes a node, no pointer to its last item) and
+        // read back reversed, in insertion order.
+        var firstLiteral: Int32 = -1, literalCount: Int32 = 0
+        var firstDynamic: Int32 = -1, dynamicCount: Int32 = 0
+        var firstEnd: Int32 = -1, endCount: Int32 = 0
+        var firstRemainder: Int32 = -1, remainderCount: Int32 = 0
     }
 
     /// An edge from `parent` to `child`: a literal (`kind` 0; its key and, for hosts, port)
@@ -426,7 +435,7 @@ private struct TreeBuilder {
         var keyStart: Int
         var parent: Int32
         var child: Int32
-        /// The next edge of the same list of `parent` (literals in insertion order).
+        /// The next edge of the same list of `parent` (newest first).
         var next: Int32 = -1
         var labels: Int32
         var keyCount: Int32, portCount: Int32
@@ -499,12 +508,12 @@ private struct TreeBuilder {
         entryNext.append(-1)
         let n = Int(node)
         if v.remainder != nil {
-            if nodes[n].lastRemainder >= 0 { entryNext[Int(nodes[n].lastRemainder)] = e } else { nodes[n].firstRemainder = e }
-            nodes[n].lastRemainder = e
+            entryNext[Int(e)] = nodes[n].firstRemainder
+            nodes[n].firstRemainder = e
             nodes[n].remainderCount += 1
         } else {
-            if nodes[n].lastEnd >= 0 { entryNext[Int(nodes[n].lastEnd)] = e } else { nodes[n].firstEnd = e }
-            nodes[n].lastEnd = e
+            entryNext[Int(e)] = nodes[n].firstEnd
+            nodes[n].firstEnd = e
             nodes[n].endCount += 1
         }
     }
@@ -546,12 +555,12 @@ private struct TreeBuilder {
         keys += port
         let p = Int(parent)
         if kind == 0 {
-            if nodes[p].lastLiteral >= 0 { edges[Int(nodes[p].lastLiteral)].next = edge } else { nodes[p].firstLiteral = edge }
-            nodes[p].lastLiteral = edge
+            edges[Int(edge)].next = nodes[p].firstLiteral
+            nodes[p].firstLiteral = edge
             nodes[p].literalCount += 1
         } else {
-            if nodes[p].lastDynamic >= 0 { edges[Int(nodes[p].lastDynamic)].next = edge } else { nodes[p].firstDynamic = edge }
-            nodes[p].lastDynamic = edge
+            edges[Int(edge)].next = nodes[p].firstDynamic
+            nodes[p].firstDynamic = edge
             nodes[p].dynamicCount += 1
         }
         if edges.count * 2 > index.count {
@@ -601,6 +610,7 @@ private struct TreeBuilder {
         out.removeAll(keepingCapacity: true)
         var e = nodes[n].firstLiteral
         while e >= 0 { out.append(e); e = edges[Int(e)].next }
+        out.reverse()
     }
 
     /// The dynamic edges of `n` in the order the walk must try them (SEMANTICS §3 and §8).
@@ -608,6 +618,7 @@ private struct TreeBuilder {
         out.removeAll(keepingCapacity: true)
         var e = nodes[n].firstDynamic
         while e >= 0 { out.append(e); e = edges[Int(e)].next }
+        out.reverse()
         if out.count < 2 { return }
         out.sort { x, y in
             let a = edges[Int(x)], b = edges[Int(y)]
@@ -628,6 +639,7 @@ private struct TreeBuilder {
         out.removeAll(keepingCapacity: true)
         var e = first
         while e >= 0 { out.append(entries[Int(e)]); e = entryNext[Int(e)] }
+        out.reverse()
         if out.count < 2 { return }
         out.sort { a, b in
             if a.priority != b.priority { return a.priority > b.priority }
@@ -637,17 +649,26 @@ private struct TreeBuilder {
         }
     }
 
-    /// Lays the trie out depth-first (preorder) into flat arrays, with the key bytes.
+    /// How many values each array of the laid-out trie holds (what `flatten` writes).
+    func flatSizes() -> (nodes: Int, literals: Int, slots: Int, dynamics: Int, entries: Int, keys: Int) {
+        var literals = 0, dynamics = 0, slots = 0, keyBytes = 0
+        for n in nodes {
+            literals += Int(n.literalCount)
+            dynamics += Int(n.dynamicCount)
+            if n.literalCount > linearScanLimit { slots += literalIndexSize(Int(n.literalCount)) }
+        }
+        // A regex edge's key names its constraint and is not copied.
+        for e in edges where e.kind != EdgeKind.regex.rawValue { keyBytes += Int(e.keyCount) + Int(e.portCount) }
+        return (nodes.count, literals, slots, dynamics, entries.count, keyBytes)
+    }
+
+    /// Lays the trie out depth-first (preorder) into `flat` (sized by `flatSizes`), with
+    /// the key bytes.
     /// Depth-first puts a node's first child right after it, with its edges and key bytes
     /// next to the parent's: a walk down a chain of single-child nodes (most of a large
     /// table) reads neighbouring memory instead of one distant node per level. Children
     /// still come after their parents, as the last pass needs.
-    func flatten() -> FlatTable {
-        var flat = FlatTable()
-        flat.nodes.reserveCapacity(nodes.count)
-        flat.literals.reserveCapacity(edges.count)
-        flat.entries.reserveCapacity(entries.count)
-        flat.keys.reserveCapacity(keys.count)
+    func flatten(into flat: inout FlatTable) {
         // Preorder: node -> its place, and the order itself with each node's level
         // (0 scheme, 1 host, 2+ path).
         var place = [Int32](repeating: -1, count: nodes.count)
@@ -660,7 +681,8 @@ private struct TreeBuilder {
         // Every node's dynamic edges in walk order, sorted once here: node `order[i]`'s
         // start at `dynamicOrderStart[i]`.
         var dynamicOrder: [Int32] = []
-        var dynamicOrderStart: [Int] = []
+        dynamicOrder.reserveCapacity(flat.dynamics.capacity)
+        var dynamicOrderStart: [Int32] = []
         dynamicOrderStart.reserveCapacity(nodes.count)
         while let (n, level) = stack.popLast() {
             flat.depth = max(flat.depth, level + 1)
@@ -669,7 +691,7 @@ private struct TreeBuilder {
             pathLevel.append(level >= 2)
             // Pushed last-first, so the first child is laid out next.
             sortedDynamics(Int(n), into: &scratch)
-            dynamicOrderStart.append(dynamicOrder.count)
+            dynamicOrderStart.append(Int32(dynamicOrder.count))
             // Empty appends skipped here and below: most nodes have one child and no entry.
             if !scratch.isEmpty { dynamicOrder += scratch }
             for e in scratch.reversed() { stack.append((edges[Int(e)].child, level + 1)) }
@@ -688,34 +710,32 @@ private struct TreeBuilder {
                 let edge = edges[Int(e)]
                 // The port right after its key: LiteralEdge.portStart relies on it.
                 let keyStart = flat.keys.count
-                flat.keys += keyBytes(edge)
-                if edge.portCount > 0 { flat.keys += portBytes(edge) }
-                let prefix = flat.keys.withUnsafeBufferPointer { k in
-                    prefixWord((k.baseAddress ?? emptyBytes) + keyStart, Int(edge.keyCount), fold: fold)
-                }
+                flat.keys.append(contentsOf: keyBytes(edge))
+                if edge.portCount > 0 { flat.keys.append(contentsOf: portBytes(edge)) }
+                let prefix = prefixWord(UnsafePointer(flat.keys.base) + keyStart, Int(edge.keyCount), fold: fold)
                 flat.literals.append(LiteralEdge(
                     prefix: prefix, keyStart: Int32(keyStart), keyCount: edge.keyCount, portCount: edge.portCount,
                     child: place[Int(edge.child)]))
             }
             if b.literalCount > linearScanLimit {
-                var size = 1
-                while size < Int(b.literalCount) * 2 { size <<= 1 }
+                let size = literalIndexSize(Int(b.literalCount))
                 t.slotStart = Int32(flat.slots.count)
-                let edges = flat.literals[Int(t.literalStart)...]
-                if let table = literalIndex(edges, size: size, keys: flat.keys, fold: fold, wholeKeys: false) {
+                let edges = UnsafeBufferPointer(start: flat.literals.base + Int(t.literalStart), count: Int(b.literalCount))
+                let keys = UnsafePointer(flat.keys.base)
+                if let table = literalIndex(edges, size: size, keys: keys, fold: fold, wholeKeys: false) {
                     t.slotMask = Int32(size - 1)
-                    flat.slots += table
+                    flat.slots.append(contentsOf: table)
                 } else {
                     // Keys whose first words collide would make long probe runs (a build and
                     // every miss would scan them): hash whole keys, with a seeded hash.
                     t.slotMask = Int32(size - 1) | Int32.min
-                    flat.slots += literalIndex(edges, size: size, keys: flat.keys, fold: fold, wholeKeys: true)
-                        ?? [Int32](repeating: -1, count: size)
+                    flat.slots.append(contentsOf: literalIndex(edges, size: size, keys: keys, fold: fold, wholeKeys: true)
+                        ?? [Int32](repeating: -1, count: size))
                 }
             }
             t.dynamicStart = Int32(flat.dynamics.count)
             t.dynamicCount = b.dynamicCount
-            let firstDynamic = dynamicOrderStart[i]
+            let firstDynamic = Int(dynamicOrderStart[i])
             for e in dynamicOrder[firstDynamic..<(firstDynamic + Int(b.dynamicCount))] {
                 let edge = edges[Int(e)]
                 if edge.kind == EdgeKind.regex.rawValue {
@@ -726,9 +746,9 @@ private struct TreeBuilder {
                     continue
                 }
                 let suffixStart = flat.keys.count
-                flat.keys += keyBytes(edge)
+                flat.keys.append(contentsOf: keyBytes(edge))
                 let portStart = flat.keys.count
-                flat.keys += portBytes(edge)
+                flat.keys.append(contentsOf: portBytes(edge))
                 var d = DynamicEdge(
                     kind: EdgeKind(rawValue: edge.kind) ?? .param, child: place[Int(edge.child)],
                     suffixStart: Int32(suffixStart), suffixCount: edge.keyCount,
@@ -743,12 +763,12 @@ private struct TreeBuilder {
             t.endCount = b.endCount
             if b.endCount > 0 {
                 sortedEntries(first: b.firstEnd, into: &ranked)
-                flat.entries += ranked
+                flat.entries.append(contentsOf: ranked)
             }
             t.remainderCount = b.remainderCount
             if b.remainderCount > 0 {
                 sortedEntries(first: b.firstRemainder, into: &ranked)
-                flat.entries += ranked
+                flat.entries.append(contentsOf: ranked)
             }
             flat.nodes.append(t)
         }
@@ -756,17 +776,16 @@ private struct TreeBuilder {
         for i in stride(from: flat.nodes.count - 1, through: 0, by: -1) {
             var t = flat.nodes[i]
             var m = Int32.min
-            for e in flat.entries[Int(t.endStart)..<Int(t.remainderStart + t.remainderCount)] { m = max(m, e.priority) }
-            for e in flat.literals[Int(t.literalStart)..<Int(t.literalStart + t.literalCount)] {
-                m = max(m, flat.nodes[Int(e.child)].maxPriority)
+            for k in Int(t.endStart)..<Int(t.remainderStart + t.remainderCount) { m = max(m, flat.entries[k].priority) }
+            for k in Int(t.literalStart)..<Int(t.literalStart + t.literalCount) {
+                m = max(m, flat.nodes[Int(flat.literals[k].child)].maxPriority)
             }
-            for e in flat.dynamics[Int(t.dynamicStart)..<Int(t.dynamicStart + t.dynamicCount)] {
-                m = max(m, flat.nodes[Int(e.child)].maxPriority)
+            for k in Int(t.dynamicStart)..<Int(t.dynamicStart + t.dynamicCount) {
+                m = max(m, flat.nodes[Int(flat.dynamics[k].child)].maxPriority)
             }
             t.maxPriority = m
             flat.nodes[i] = t
         }
-        return flat
     }
 }
 
@@ -779,11 +798,10 @@ let maxProbeRun = 64
 /// slots), or nil when a probe run would pass `maxProbeRun`. `wholeKeys`: hash whole keys
 /// with `wholeKeyHash`, whose runs are not cut short (it is seeded, so no input can
 /// lengthen them but by chance).
-private func literalIndex(_ edges: ArraySlice<LiteralEdge>, size: Int, keys: [UInt8], fold: Bool,
-                          wholeKeys: Bool) -> [Int32]? {
+private func literalIndex(_ edges: UnsafeBufferPointer<LiteralEdge>, size: Int, keys base: UnsafePointer<UInt8>,
+                          fold: Bool, wholeKeys: Bool) -> [Int32]? {
     var table = [Int32](repeating: -1, count: size)
-    let complete = keys.withUnsafeBufferPointer { k -> Bool in
-        let base = k.baseAddress ?? emptyBytes
+    let complete = { () -> Bool in
         for (i, e) in edges.enumerated() {
             let h = wholeKeys ? wholeKeyHash(base + Int(e.keyStart), Int(e.keyCount), fold: fold)
                               : literalHash(e.prefix, Int(e.keyCount))
@@ -797,7 +815,7 @@ private func literalIndex(_ edges: ArraySlice<LiteralEdge>, size: Int, keys: [UI
             table[s] = Int32(i)
         }
         return true
-    }
+    }()
     if !complete || (!wholeKeys && longestRun(table) > maxProbeRun) { return nil }
     return table
 }
@@ -829,18 +847,59 @@ func wholeKeyHash(_ p: UnsafePointer<UInt8>, _ n: Int, fold: Bool) -> UInt32 {
     return UInt32(truncatingIfNeeded: h.finalize())
 }
 
+/// The arrays of a Table as `TreeBuilder.flatten` fills them, in the table's memory.
 private struct FlatTable {
-    var nodes: [TreeNode] = []
-    var literals: [LiteralEdge] = []
-    var slots: [Int32] = []
-    var dynamics: [DynamicEdge] = []
-    var entries: [TableEntry] = []
-    var keys: [UInt8] = []
+    var nodes: RegionArray<TreeNode>
+    var literals: RegionArray<LiteralEdge>
+    var slots: RegionArray<Int32>
+    var dynamics: RegionArray<DynamicEdge>
+    var entries: RegionArray<TableEntry>
+    var keys: RegionArray<UInt8>
     /// Levels of the trie (scheme and host included).
     var depth = 1
     var catchAllEdges = 0
 }
 
+/// An array in a TableMemory, filled front to back up to the count reserved for it.
+private struct RegionArray<T: BitwiseCopyable> {
+    let base: UnsafeMutablePointer<T>
+    let capacity: Int
+    private(set) var count = 0
+
+    init(_ base: UnsafeMutablePointer<T>, capacity: Int) {
+        self.base = base
+        self.capacity = capacity
+    }
+
+    var buffer: UnsafeBufferPointer<T> { UnsafeBufferPointer(start: base, count: count) }
+
+    subscript(i: Int) -> T {
+        get { base[i] }
+        nonmutating set { base[i] = newValue }
+    }
+
+    mutating func append(_ value: T) {
+        assert(count < capacity)
+        (base + count).initialize(to: value)
+        count += 1
+    }
+
+    mutating func append<C: Collection>(contentsOf values: C) where C.Element == T {
+        assert(count + values.count <= capacity)
+        for v in values {
+            (base + count).initialize(to: v)
+            count += 1
+        }
+    }
+}
+
 /// Above this many literal children a node gets a hash index instead of a linear scan.
 private let linearScanLimit = 8
+
+/// The slots of the hash index of `count` literal edges: a power of two, at most half full.
+private func literalIndexSize(_ count: Int) -> Int {
+    var size = 1
+    while size < count * 2 { size <<= 1 }
+    return size
+}
 
