@@ -54,12 +54,18 @@ func dotSegmentCount(_ p: UnsafePointer<UInt8>, from start: Int, _ n: Int, skipP
 func producedAddsDotSegment(_ p: UnsafePointer<UInt8>, _ n: Int,
                             template tp: UnsafePointer<UInt8>, _ tn: Int, _ layout: TemplateLayout) -> Bool {
     let from = layout.schemeEnd + 1
+    return addsDotSegment(p, n, from: from) { dotSegmentCount(tp, from: from, tn, skipPlaceholders: true) }
+}
+
+/// Whether `p[from..<n]` holds more dot segments than `templateCount()`, which is asked only
+/// when it holds any.
+@inline(__always)
+private func addsDotSegment(_ p: UnsafePointer<UInt8>, _ n: Int, from: Int, templateCount: () -> Int) -> Bool {
     // A dot segment holds a '.' or a '%' ("%2e"): a URL with neither after `from` has none
     // (one pass, eight bytes at a time; most produced URLs end here).
     if from >= n || firstByte(p, from, n, { byteMask($0, 0x2E) | byteMask($0, 0x25) }) == n { return false }
     let produced = dotSegmentCount(p, from: from, n, skipPlaceholders: false)
-    guard produced > 0 else { return false }
-    return produced > dotSegmentCount(tp, from: from, tn, skipPlaceholders: true)
+    return produced > 0 && produced > templateCount()
 }
 
 /// The part of a template's URLs in which a value can bring a dot segment, for the check
@@ -94,7 +100,5 @@ func dotSegmentWindow(_ tp: UnsafePointer<UInt8>, _ tn: Int, _ layout: TemplateL
 
 /// `producedAddsDotSegment` counted in `window` only.
 func producedAddsDotSegment(_ p: UnsafePointer<UInt8>, _ n: Int, window: DotSegmentWindow) -> Bool {
-    let from = window.start
-    if from >= n || firstByte(p, from, n, { byteMask($0, 0x2E) | byteMask($0, 0x25) }) == n { return false }
-    return dotSegmentCount(p, from: from, n, skipPlaceholders: false) > window.templateCount
+    addsDotSegment(p, n, from: window.start) { window.templateCount }
 }

@@ -74,10 +74,16 @@ extension URLView {
         var label = end &- 1
         while label > a && p[label &- 1] != 0x2E { label &-= 1 }
         guard p[label] &- 0x61 < 26 else { return -1 }
-        if firstByte(p, end, n, { byteMask($0, 0x09) | byteMask($0, 0x0A) | byteMask($0, 0x0D) | byteMask($0, 0x5C) }) < n {
-            return -1
-        }
-        return p[n &- 1] == 0x20 ? -1 : end
+        return plainWebRest(p, from: end, n) ? end : -1
+    }
+
+    /// Whether `p[from..<n]`, the rest of a web URL after a plain authority, leaves the URL as
+    /// a browser reads it: no tab, LF, CR or `\`, and no trailing space (stricter than
+    /// `webURLNeedsRewrite`, which allows `\` in the query and fragment).
+    @inline(__always)
+    static func plainWebRest(_ p: UnsafePointer<UInt8>, from: Int, _ n: Int) -> Bool {
+        firstByte(p, from, n, { byteMask($0, 0x09) | byteMask($0, 0x0A) | byteMask($0, 0x0D) | byteMask($0, 0x5C) }) == n
+            && p[n &- 1] != 0x20
     }
 
     /// The high bit of each byte of `w` in `lo...hi` (both below 0x80), exact for the ASCII

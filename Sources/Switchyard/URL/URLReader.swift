@@ -425,11 +425,7 @@ extension URLView {
               n == h || p[h] == slash || p[h] == question || p[h] == hash, bytesEqual(p, tp, h) else { return nil }
         // A web head in a browser's form stays so unless the rest holds what
         // `plainWebAuthorityEnd` refuses after the authority.
-        if head.pointee.plainWeb
-            && (firstByte(p, h, n, { byteMask($0, 0x09) | byteMask($0, 0x0A) | byteMask($0, 0x0D) | byteMask($0, 0x5C) }) < n
-                || p[n &- 1] == 0x20) {
-            return nil
-        }
+        if head.pointee.plainWeb && !URLView.plainWebRest(p, from: h, n) { return nil }
         reset()
         // The head passed this scan when the route was added, and holds no '?' or '#'.
         let scan = try validateText(p, n, start: h)
