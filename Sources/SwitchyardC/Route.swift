@@ -79,11 +79,13 @@ private func coreRoute(_ r: sy_route, name: @autoclosure () -> String) throws(CF
     route.ignoreCase = r.flags & SY_ROUTE_IGNORE_CASE != 0
     // Version 2. The core refuses them outside the urlpattern dialect and reports
     // their pattern errors by component and byte, as for Swift callers.
-    route.searchPattern = try optionalString(r.search, name: "\(name()).search")
-    route.hashPattern = try optionalString(r.hash, name: "\(name()).hash")
+    // Each is set only when given: setting even nil copies the route's rare fields, which
+    // a batch of many routes would pay for on every route.
+    if let search = try optionalString(r.search, name: "\(name()).search") { route.searchPattern = search }
+    if let hash = try optionalString(r.hash, name: "\(name()).hash") { route.hashPattern = hash }
     // Version 3. The core checks the link (one route of that name, the parameters its URL
     // needs, no loop) when the route is added, as for Swift callers.
-    route.parent = try optionalString(r.parent, name: "\(name()).parent")
+    if let parent = try optionalString(r.parent, name: "\(name()).parent") { route.parent = parent }
     return route
 }
 
