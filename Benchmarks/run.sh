@@ -92,6 +92,10 @@ cc -O2 -std=c11 -Wall -Wextra -Werror -Iinclude Benchmarks/Profile/profile_c.c \
 cc -O2 -std=c11 -Wall -Wextra -Werror -Iinclude Benchmarks/Profile/profile_redirect.c \
   -L"$(dirname "$SWITCHYARD_LIBRARY")" -lswitchyard -Wl,-rpath,"$(dirname "$SWITCHYARD_LIBRARY")" \
   -o Benchmarks/.build/profile_redirect || failed+=(profile-build)
+cc -O2 -std=c11 -Wall -Wextra -Werror -Iinclude -IBenchmarks/C Benchmarks/Profile/profile_build.c \
+  Benchmarks/C/random_routes.c \
+  -L"$(dirname "$SWITCHYARD_LIBRARY")" -lswitchyard -Wl,-rpath,"$(dirname "$SWITCHYARD_LIBRARY")" \
+  -o Benchmarks/.build/profile_build || failed+=(profile-build)
 
 # ---- 3. Python: timings, then allocation counts in a second process (PYTHONMALLOC=malloc and
 # the counter preloaded; see Python/bench.py), so the counting does not slow the timed run.

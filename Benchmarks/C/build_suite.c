@@ -1,6 +1,5 @@
-/* Building a table: random route sets of 1,000, 10,000 and 100,000 routes (3 to 6
- * segments, one in four a parameter, words from a 2,000-word vocabulary so that routes
- * share prefixes, no two of the same shape), added in one batch to Switchyard
+/* Building a table: random route sets of 1,000, 10,000 and 100,000 routes
+ * (random_routes.h), added in one batch to Switchyard
  * (sy_router_add_routes) and one by one to matchit (its only way), and loaded as a rule
  * document with its first resolve. Each row runs in a child process, so that its peak
  * memory is its own: the time of the build alone, the bytes the build leaves allocated
@@ -8,6 +7,7 @@
  * 100 requests is then checked to hit its route. */
 #define _GNU_SOURCE
 #include "suites.h"
+#include "random_routes.h"
 #include <malloc.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -25,77 +25,6 @@ void mh_free(mh_harness *h);
 int mh_insert(mh_harness *h, const char *route, size_t len, size_t value);
 int mh_match(const mh_harness *h, const char *path, size_t len, size_t *value);
 #endif
-
-typedef struct {
-    char **routes, **requests;
-    size_t count;
-} generated_set;
-
-static uint64_t splitmix(uint64_t *s) {
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static uint64_t hash_text(const char *s) {
-    uint64_t h = 1469598103934665603ull;
-    for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
-    return h;
-}
-
-/* Fills set with count routes of distinct shapes and the request that hits each. */
-static int generate(generated_set *set, size_t count, uint64_t seed) {
-    char words[2000][11];
-    for (size_t w = 0; w < 2000; w++) {
-        size_t n = 3 + splitmix(&seed) % 8;
-        for (size_t k = 0; k < n; k++) words[w][k] = (char)('a' + splitmix(&seed) % 26);
-        words[w][n] = 0;
-    }
-    size_t slots = 4 * count;
-    char **shapes = calloc(slots, sizeof *shapes);
-    set->routes = calloc(count, sizeof *set->routes);
-    set->requests = calloc(count, sizeof *set->requests);
-    set->count = 0;
-    if (shapes == NULL || set->routes == NULL || set->requests == NULL) { free(shapes); return -1; }
-    while (set->count < count) {
-        char pattern[128] = "", shape[128] = "", request[128] = "";
-        size_t depth = 3 + splitmix(&seed) % 4;
-        for (size_t i = 0; i < depth; i++) {
-            size_t pl = strlen(pattern), sl = strlen(shape), rl = strlen(request);
-            if (splitmix(&seed) % 4 == 0) {
-                snprintf(pattern + pl, sizeof pattern - pl, "/:p%zu", i);
-                snprintf(shape + sl, sizeof shape - sl, "/:");
-                snprintf(request + rl, sizeof request - rl, "/%u", (unsigned)(splitmix(&seed) % 100000));
-            } else {
-                const char *w = words[splitmix(&seed) % 2000];
-                snprintf(pattern + pl, sizeof pattern - pl, "/%s", w);
-                snprintf(shape + sl, sizeof shape - sl, "/%s", w);
-                snprintf(request + rl, sizeof request - rl, "/%s", w);
-            }
-        }
-        size_t h = (size_t)(hash_text(shape) % slots);
-        int seen = 0;
-        while (shapes[h] != NULL) {
-            if (strcmp(shapes[h], shape) == 0) { seen = 1; break; }
-            h = (h + 1) % slots;
-        }
-        if (seen) continue;
-        shapes[h] = strdup(shape);
-        set->routes[set->count] = strdup(pattern);
-        set->requests[set->count] = strdup(request);
-        set->count++;
-    }
-    for (size_t i = 0; i < slots; i++) free(shapes[i]);
-    free(shapes);
-    return 0;
-}
-
-static void free_set(generated_set *set) {
-    for (size_t i = 0; i < set->count; i++) { free(set->routes[i]); free(set->requests[i]); }
-    free(set->routes);
-    free(set->requests);
-}
 
 static double now_s(void) {
     struct timespec t;
@@ -124,27 +53,12 @@ typedef struct {
 
 typedef enum { BUILD_SWITCHYARD, BUILD_MATCHIT, BUILD_DOCUMENT } build_kind;
 
-/* The document of the set's routes, each with its index as target. */
-static char *document_of(const generated_set *set, size_t *len) {
-    size_t cap = 64, n = 0;
-    for (size_t i = 0; i < set->count; i++) cap += strlen(set->routes[i]) + 48;
-    char *doc = malloc(cap);
-    if (doc == NULL) return NULL;
-    n += (size_t)snprintf(doc + n, cap - n, "{\"version\": 1, \"routes\": [");
-    for (size_t i = 0; i < set->count; i++)
-        n += (size_t)snprintf(doc + n, cap - n, "%s\n{\"pattern\": \"%s\", \"target\": \"%zu\"}",
-                              i ? "," : "", set->routes[i], i);
-    n += (size_t)snprintf(doc + n, cap - n, "]}\n");
-    *len = n;
-    return doc;
-}
-
 /* Runs one build in this (child) process. */
-static build_result build_here(const generated_set *set, build_kind kind) {
+static build_result build_here(const random_route_set *set, build_kind kind) {
     build_result r = {0};
     sy_error err;
     size_t doc_len = 0;
-    char *doc = kind == BUILD_DOCUMENT ? document_of(set, &doc_len) : NULL;
+    char *doc = kind == BUILD_DOCUMENT ? random_routes_document(set, &doc_len) : NULL;
     sy_route *routes = kind == BUILD_SWITCHYARD ? calloc(set->count, sizeof *routes) : NULL;
     char (*targets)[24] = kind == BUILD_SWITCHYARD ? calloc(set->count, sizeof *targets) : NULL;
     if (kind == BUILD_SWITCHYARD) {
@@ -221,7 +135,7 @@ static build_result build_here(const generated_set *set, build_kind kind) {
 }
 
 /* build_here in a child process; its result comes back through a pipe. */
-static build_result build_in_child(const generated_set *set, build_kind kind) {
+static build_result build_in_child(const random_route_set *set, build_kind kind) {
     build_result r = {0};
     int fd[2];
     if (pipe(fd) != 0) return r;
@@ -262,9 +176,9 @@ int build_suites(FILE *out, int *first) {
     int failed = 0;
     fprintf(stderr, "c: building tables (random routes; each row in its own process)\n");
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
-        generated_set set;
+        random_route_set set;
         char suite[48];
-        if (generate(&set, sizes[k], 0x5157 + sizes[k]) != 0) { failed = 1; continue; }
+        if (random_routes_generate(&set, sizes[k], 0x5157 + sizes[k]) != 0) { failed = 1; continue; }
         snprintf(suite, sizeof suite, "build-%zu", sizes[k]);
         build_result r = build_in_child(&set, BUILD_SWITCHYARD);
         if (r.ok) write_row(out, first, suite, "switchyard", set.count, &r, "sy_router_add_routes, one batch");
@@ -281,7 +195,7 @@ int build_suites(FILE *out, int *first) {
                                 "sy_router_load_rules of the routes as a document, then the first resolve");
             else failed = 1;
         }
-        free_set(&set);
+        random_routes_free(&set);
     }
     return failed;
 }
