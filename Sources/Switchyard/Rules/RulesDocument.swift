@@ -42,6 +42,8 @@ protocol RuleJSON {
     var kind: JSONKind { get }
     /// A string's text (`kind == .string`), refused when it is not UTF-8.
     func text(_ path: @autoclosure () -> JSONPath, what: String) throws(SwitchyardError) -> String
+    /// The text of a string, or nil for a value of another kind (refused as `text` refuses).
+    func stringText(_ path: @autoclosure () -> JSONPath) throws(SwitchyardError) -> String?
     var integer: Int64 { get }
     var real: Double { get }
     func member(_ key: String) -> Self?
@@ -59,6 +61,11 @@ protocol RuleJSON {
 }
 
 extension RuleJSON {
+    func stringText(_ path: @autoclosure () -> JSONPath) throws(SwitchyardError) -> String? {
+        guard kind == .string else { return nil }
+        return try text(path(), what: "the string")
+    }
+
     func forEachField(_ path: @autoclosure () -> JSONPath,
                       _ body: (MemberKey, Self) throws(SwitchyardError) -> Void) throws(SwitchyardError) {
         try forEachMember(path()) { (key, value) throws(SwitchyardError) in try body(.string(key), value) }
@@ -126,6 +133,10 @@ extension TapeValue: RuleJSON {
     func text(_ path: @autoclosure () -> JSONPath, what: String) throws(SwitchyardError) -> String {
         tape.string(node)
     }
+    func stringText(_ path: @autoclosure () -> JSONPath) throws(SwitchyardError) -> String? {
+        let n = node
+        return n.kind == .string ? tape.string(n) : nil
+    }
     private var numberText: String { String(decoding: tape.bytes(node), as: UTF8.self) }
     var integer: Int64 { Int64(numberText) ?? 0 }
     var real: Double { Double(numberText) ?? 0 }
@@ -153,23 +164,25 @@ extension TapeValue: RuleJSON {
 
     func forEachField(_ path: @autoclosure () -> JSONPath,
                       _ body: (MemberKey, TapeValue) throws(SwitchyardError) -> Void) throws(SwitchyardError) {
+        let nodes = tape.nodes
         var k = index + 1
-        let end = Int(node.after)
+        let end = Int(nodes[index].after)
         while k < end {
-            let keyNode = tape.nodes[k]
+            let keyNode = nodes[k]
             let key: MemberKey = keyNode.ascii ? .ascii(tape.bytes(keyNode)) : .string(tape.string(keyNode))
             try body(key, TapeValue(tape: tape, index: k + 1))
-            k = Int(tape.nodes[k + 1].after)
+            k = Int(nodes[k + 1].after)
         }
     }
 
     func forEachElement(_ path: @autoclosure () -> JSONPath,
                         _ body: (Int, TapeValue) throws(SwitchyardError) -> Void) throws(SwitchyardError) {
+        let nodes = tape.nodes
         var k = index + 1, i = 0
-        let end = Int(node.after)
+        let end = Int(nodes[index].after)
         while k < end {
             try body(i, TapeValue(tape: tape, index: k))
-            k = Int(tape.nodes[k].after)
+            k = Int(nodes[k].after)
             i += 1
         }
     }
@@ -188,8 +201,8 @@ extension TapeValue: RuleJSON {
 }
 
 private func string(_ v: some RuleJSON, _ path: @autoclosure () -> JSONPath) throws(SwitchyardError) -> String {
-    guard v.kind == .string else { throw mustBe("a string", path(), v) }
-    return try v.text(path(), what: "the string")
+    guard let text = try v.stringText(path()) else { throw mustBe("a string", path(), v) }
+    return text
 }
 
 /// The members of a route object besides its pattern and destination, which most routes
@@ -226,6 +239,11 @@ private final class RouteExtras {
             route.queryContract = contract
         }
     }
+}
+
+private func boolean(_ v: some RuleJSON, _ path: @autoclosure () -> JSONPath) throws(SwitchyardError) -> Bool {
+    guard v.kind == .trueValue || v.kind == .falseValue else { throw mustBe("true or false", path(), v) }
+    return v.kind == .trueValue
 }
 
 /// The document's shape, from its top level.
@@ -413,9 +431,9 @@ struct RuleReader {
         // Made in its place in the document (a Route is large: each copy retains its fields).
         let k = doc.routes.count
         doc.routes.append(Route(pattern, destination: destination, name: extras?.name, priority: extras?.priority ?? 0,
-                                defaults: extras?.defaults ?? [:], appendParams: extras?.appendParams ?? true))
+                                defaults: extras?.defaults ?? Dictionary(), appendParams: extras?.appendParams ?? true))
         doc.sites.append(RouteSite(index: index, key: keyedPattern, destinationMember: destinationMember))
-        doc.routes[k].dialect = extras?.dialect ?? documentDialect
+        if let dialect = extras?.dialect ?? documentDialect { doc.routes[k].dialect = dialect }
         if let extras { extras.set(on: &doc.routes[k]) }
     }
 
@@ -437,17 +455,11 @@ struct RuleReader {
         case "defaults":
             extras.defaults = try self.defaults(value, field())
         case "append_params":
-            guard value.kind == .trueValue || value.kind == .falseValue else {
-                throw mustBe("true or false", field(), value)
-            }
-            extras.appendParams = value.kind == .trueValue
+            extras.appendParams = try boolean(value, field())
         case "dialect":
             extras.dialect = try self.dialect(value, field())
         case "ignore_case":
-            guard value.kind == .trueValue || value.kind == .falseValue else {
-                throw mustBe("true or false", field(), value)
-            }
-            extras.ignoreCase = value.kind == .trueValue
+            extras.ignoreCase = try boolean(value, field())
         case "search":
             extras.search = try string(value, field())
         case "hash":
@@ -513,8 +525,7 @@ struct RuleReader {
                 case "type": type = try string(value, member())
                 case "key": d.key = try string(value, member())
                 case "required":
-                    guard value.kind == .trueValue || value.kind == .falseValue else { throw mustBe("true or false", member(), value) }
-                    required = value.kind == .trueValue
+                    required = try boolean(value, member())
                 case "default":
                     switch value.kind {
                     case .string: d.defaultText = try string(value, member())

@@ -124,13 +124,11 @@ struct JSONParser {
         var k = i
         while k < n, Self.isSpace(base[k]) { k += 1 }
         if k < n {
+            if let kind = Self.punctuation(base[k]) {
+                take(kind, from: k, to: k + 1)
+                return
+            }
             switch base[k] {
-            case 0x7B: take(.openObject, from: k, to: k + 1); return
-            case 0x7D: take(.closeObject, from: k, to: k + 1); return
-            case 0x5B: take(.openArray, from: k, to: k + 1); return
-            case 0x5D: take(.closeArray, from: k, to: k + 1); return
-            case 0x3A: take(.colon, from: k, to: k + 1); return
-            case 0x2C: take(.comma, from: k, to: k + 1); return
             case 0x22:
                 let end = plainStringBytesEnd(base, from: k + 1, count: n)
                 if end < n, base[end] == 0x22 {
@@ -146,6 +144,29 @@ struct JSONParser {
         i = k
         if buffered < k { buffered = k }
         try scanToken()
+    }
+
+    /// `scan`, with punctuation right at the stream's place (the usual case after a key or a
+    /// value) taken without the call.
+    @inline(__always)
+    private mutating func nextToken() throws(JSONSyntaxError) {
+        if !broken, i < text.count, let kind = Self.punctuation(text[i]) {
+            take(kind, from: i, to: i + 1)
+            return
+        }
+        try scan()
+    }
+
+    private static func punctuation(_ b: UInt8) -> Token? {
+        switch b {
+        case 0x7B: return .openObject
+        case 0x7D: return .closeObject
+        case 0x5B: return .openArray
+        case 0x5D: return .closeArray
+        case 0x3A: return .colon
+        case 0x2C: return .comma
+        default: return nil
+        }
     }
 
     /// The token `text[start..<end]` (ASCII), read whole.
@@ -351,7 +372,10 @@ struct JSONParser {
     }
 
     /// The keys of the open objects that are not in a Set, innermost last.
+    /// The first `keyCount` are in use (entries past it are left to be written over, so that
+    /// closing an object only lowers the count).
     private var keyScratch: [JSONNode] = []
+    private var keyCount = 0
     /// The key Sets of the open objects that have one, innermost last (only the innermost
     /// object takes keys, so its Set is the last one made and is dropped when it closes).
     private var keySets: [Set<String>] = []
@@ -370,7 +394,7 @@ struct JSONParser {
                     if token != .eof { throw error("end of file expected") }
                     return
                 }
-                try scan()
+                try nextToken()
                 let isObject = open.isObject
                 if token == .comma {
                     try scan()
@@ -422,7 +446,7 @@ struct JSONParser {
         case .null: append(JSONNode(kind: .null, start: at, end: end, after: after))
         case .openObject, .openArray:
             let isObject = token == .openObject
-            stack.append(Open(node: nodeCount, isObject: isObject, keyBase: keyScratch.count))
+            stack.append(Open(node: nodeCount, isObject: isObject, keyBase: keyCount))
             append(JSONNode(kind: isObject ? .object : .array, start: at, end: at, after: 0))
             return false
         case .invalid: throw error("invalid token")
@@ -444,7 +468,7 @@ struct JSONParser {
             if firstDuplicateKey == nil { firstDuplicateKey = duplicate }
         }
         append(key)
-        try scan()
+        try nextToken()
         guard token == .colon else { throw error("':' expected") }
         try scan()
     }
@@ -453,14 +477,19 @@ struct JSONParser {
     /// Set<String> compares them); records it as one of its keys.
     private mutating func isDuplicate(_ key: JSONNode, in open: inout Open) -> Bool {
         if open.keySet >= 0 { return !keySets[open.keySet].insert(decodedJSONString(text, key)).inserted }
-        for k in open.keyBase..<keyScratch.count where Self.sameKey(keyScratch[k], key, in: text) { return true }
-        keyScratch.append(key)
-        if keyScratch.count - open.keyBase > Self.scannedKeys {
+        for k in open.keyBase..<keyCount where Self.sameKey(keyScratch[k], key, in: text) { return true }
+        if keyCount < keyScratch.count {
+            keyScratch[keyCount] = key
+        } else {
+            keyScratch.append(key)
+        }
+        keyCount += 1
+        if keyCount - open.keyBase > Self.scannedKeys {
             var set = Set<String>()
-            for k in open.keyBase..<keyScratch.count { set.insert(decodedJSONString(text, keyScratch[k])) }
+            for k in open.keyBase..<keyCount { set.insert(decodedJSONString(text, keyScratch[k])) }
             keySets.append(set)
             open.keySet = keySets.count - 1
-            keyScratch.removeLast(keyScratch.count - open.keyBase)
+            keyCount = open.keyBase
         }
         return false
     }
@@ -482,7 +511,7 @@ struct JSONParser {
         if open.keySet >= 0 {
             keySets.removeLast()
         } else if open.isObject {
-            keyScratch.removeLast(keyScratch.count - open.keyBase)
+            keyCount = open.keyBase
         }
         guard open.node < nodes.count else { return }
         nodes[open.node].end = UInt32(i)
