@@ -329,6 +329,8 @@ final class Table: @unchecked Sendable {
         constraintScratchCount = builder.constraints.reduce(contractScratch) { max($0, $1.scratchCount(capturing: false)) }
         let hasConstraints = !builder.constraints.isEmpty || contractScratch > 0
         builder = TreeBuilder(foldLiterals: false)  // the build trie is not needed any more
+        // Its pages back to the system when it was large (a trim walks the whole heap).
+        if sizes.nodes >= 1 << 16 { returnFreedMemory() }
         // Path-only tables: root -> anyScheme -> anyHost, nothing else at those levels.
         var root: Int32 = -1
         let r = flat.nodes[0]
