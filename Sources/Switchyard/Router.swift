@@ -458,39 +458,39 @@ struct RouterState {
         var total = cost(replacingDocument: replacingDocument)
         var batch = PatternCost()
         var alternatives = 0
-        for (route, c) in prepared {
-            total.patternBytes += route.pattern.utf8.count
-            alternatives += c.variants.count
+        // The compiled routes first, each pair read once through a buffer pointer: a pair
+        // bound to a loop variable, or even one field read through the array's subscript, is
+        // a copy of the route and the pattern (a dozen reference counts each).
+        prepared.withUnsafeBufferPointer { batchRoutes in
+            guard let first = batchRoutes.baseAddress else { return }
+            for index in batchRoutes.indices {
+                let (route, c) = (first + index).pointee
+                let cr = CompiledRoute(route: consume route, seq: firstSeq + index, compiled: c, fromDocument: fromDocument)
+                total.patternBytes += cr.patternSize
+                alternatives += cr.variants.count
+                compiled.append(cr)
+            }
         }
         // One pass over the shape index: each variant looks for a route it conflicts with and,
         // finding none, is entered at once. On a conflict the entries made so far are
         // withdrawn, so the index is as before.
         // Room for every alternative at once: the index does not grow step by step.
         shapes.reserveCapacity(shapes.count + alternatives)
-        for (index, (route, c)) in prepared.enumerated() {
-            let cr = CompiledRoute(route: route, seq: firstSeq + index, compiled: c, fromDocument: fromDocument)
+        for index in compiled.indices {
+            let cr = compiled[index]
             do throws(SwitchyardError) {
                 try total.take(expandedSize: cr.expandedSize)
             } catch {
-                withdraw(compiled)
+                withdraw(Array(compiled[..<index]))
                 throw annotate?(index, error) ?? error
             }
             batch.patternBytes += cr.patternSize
             batch.expandedBytes += cr.expandedSize
-            compiled.append(cr)
-            for v in cr.variants {
-                var other: CompiledRoute? = nil
-                RouterState.enter(cr, into: &shapes[ShapeKey(v.shape)], other: &other) { r in
-                    // Earlier in this batch, or already here and not about to be replaced with
-                    // the previous document. (Alternatives of one route have distinct shapes.)
-                    r.seq >= firstSeq || !(replacingDocument && r.fromDocument)
-                }
-                if let other {
-                    withdraw(compiled)
-                    let e = SwitchyardError(.conflict,
-                        "route '\(route.pattern)' conflicts with existing route '\(other.route.pattern)'")
-                    throw annotate?(index, e) ?? e
-                }
+            if let other = enterShapes(of: cr, firstSeq: firstSeq, replacingDocument: replacingDocument) {
+                withdraw(Array(compiled[...index]))
+                let e = SwitchyardError(.conflict,
+                    "route '\(cr.route.pattern)' conflicts with existing route '\(other.route.pattern)'")
+                throw annotate?(index, e) ?? e
             }
         }
         if replacingDocument {
@@ -504,6 +504,23 @@ struct RouterState {
         // The first batch becomes the list itself: appending would retain every route once
         // more (and the local list release it), a cache miss each in a large batch.
         if routes.isEmpty { routes = compiled } else { routes += compiled }
+    }
+
+    /// Enters every alternative of `route` in the shape index, or returns the route the first
+    /// one that conflicts meets (the entries made before it stay: `withdraw` takes them out).
+    private mutating func enterShapes(of route: CompiledRoute, firstSeq: Int, replacingDocument: Bool) -> CompiledRoute? {
+        route.variants.withUnsafeBufferPointer { variants in
+            for k in variants.indices {
+                var other: CompiledRoute? = nil
+                RouterState.enter(route, into: &shapes[ShapeKey(variants[k].shape)], other: &other) { r in
+                    // Earlier in this batch, or already here and not about to be replaced with
+                    // the previous document. (Alternatives of one route have distinct shapes.)
+                    r.seq >= firstSeq || !(replacingDocument && r.fromDocument)
+                }
+                if other != nil { return other }
+            }
+            return nil
+        }
     }
 
     /// Appends `route` to the routes of one shape unless one of them at the same priority
@@ -530,8 +547,8 @@ struct RouterState {
     /// Takes `gone` out of the shape index (keys left empty are dropped).
     private mutating func withdraw(_ gone: [CompiledRoute]) {
         for r in gone {
-            for v in r.variants {
-                let key = ShapeKey(v.shape)
+            for k in r.variants.indices {
+                let key = r.variants.withUnsafeBufferPointer { ShapeKey($0[k].shape) }
                 switch shapes[key] {
                 case nil:
                     continue

@@ -58,15 +58,16 @@ final class CompiledRoute: @unchecked Sendable {
 
     init(route: consuming Route, seq: Int, compiled: CompiledPattern, fromDocument: Bool = false) {
         route.origin.fromDocument = fromDocument
+        // Moved in, then read where it is kept: a copy would retain each of its references.
         self.route = route
         self.seq = seq
         self.fromDocument = fromDocument
-        patternSize = route.pattern.utf8.count
+        patternSize = self.route.pattern.utf8.count
         expandedSize = compiled.expandedSize
         names = compiled.names
         variants = compiled.variants
         // No storage for a route without captures or remainder (most of a large table's).
-        if compiled.variants.count == 1, let inOrder = inOrderCaptureNames(compiled.variants[0]) {
+        if compiled.variants.count == 1, let inOrder = inOrderCaptureNames(compiled.variants) {
             captureNames = inOrder
         } else {
             // The names are appended in place, with no array made per segment.
@@ -88,20 +89,20 @@ final class CompiledRoute: @unchecked Sendable {
         remainderNames = compiled.variants.contains { $0.remainder != nil }
             ? compiled.variants.map { $0.remainder?.nameIndex } : []
         let destinationText: String
-        switch route.destination {
+        switch self.route.destination {
         case .target(let t): destinationText = t
         case .redirect(let r): destinationText = r
         }
-        let sortedDefaults = route.defaults.isEmpty ? [] : route.defaults.sorted { $0.key < $1.key }
+        let sortedDefaults = self.route.defaults.isEmpty ? [] : self.route.defaults.sorted { $0.key < $1.key }
         let defaultTexts = sortedDefaults.map { $0.value.description }
         // Sized exactly, so the store is one allocation that never grows.
-        var size = route.pattern.utf8.count + destinationText.utf8.count + (route.name?.utf8.count ?? 0)
+        var size = self.route.pattern.utf8.count + destinationText.utf8.count + (self.route.name?.utf8.count ?? 0)
         for n in compiled.names { size += n.utf8.count }
         for (d, text) in zip(sortedDefaults, defaultTexts) { size += d.key.utf8.count + text.utf8.count }
         var buffer = GrowBuffer<UInt8>(capacity: max(size, 1))
-        let pattern = Self.add(route.pattern, to: &buffer)
+        let pattern = Self.add(self.route.pattern, to: &buffer)
         let destination = Self.add(destinationText, to: &buffer)
-        let name = route.name.map { Self.add($0, to: &buffer) }
+        let name = self.route.name.map { Self.add($0, to: &buffer) }
         // The names lie one after another from here (their spans are taken below).
         var nameOffset = buffer.count
         for n in compiled.names { _ = Self.add(n, to: &buffer) }
@@ -116,26 +117,26 @@ final class CompiledRoute: @unchecked Sendable {
         patternSpan = span(pattern)
         destinationSpan = span(destination)
         nameSpan = name.map { span($0) } ?? .absent
-        appendParams = route.appendParams
+        appendParams = self.route.appendParams
         parameterNameSpans = compiled.names.map { n in
             let length = n.utf8.count
             defer { nameOffset += length }
             return span((nameOffset, length))
         }
         var isRedirectRoute = false
-        if case .redirect = route.destination { isRedirectRoute = true }
+        if case .redirect = self.route.destination { isRedirectRoute = true }
         // Most routes need none of the extras: no object is made for them.
-        guard isRedirectRoute || route.redirectAllowlist != nil || compiled.urlPattern != nil
+        guard isRedirectRoute || self.route.redirectAllowlist != nil || compiled.urlPattern != nil
             || !sortedDefaults.isEmpty || compiled.queryContract != nil else {
             isRedirect = false
             self.extras = nil
             return
         }
         let extras = CompiledRouteExtras()
-        extras.redirectAllowlist = route.redirectAllowlist
+        extras.redirectAllowlist = self.route.redirectAllowlist
         extras.urlPattern = compiled.urlPattern
         extras.queryContract = compiled.queryContract
-        if case .redirect(let template) = route.destination, let base = destinationSpan.base {
+        if case .redirect(let template) = self.route.destination, let base = destinationSpan.base {
             isRedirect = true
             let layout = TemplateLayout(base, destinationSpan.count)
             extras.templateLayout = layout
@@ -172,20 +173,24 @@ final class CompiledRoute: @unchecked Sendable {
 /// order (`/a/:x/:y` has [[0, 1]]), the most common layout, held once for every such route.
 private let inOrderCaptureNames: [[[Int]]] = (0...16).map { [Array(0..<$0)] }
 
-/// The capture names of a route whose only alternative is `v`, when they are in order (no
-/// capture is none, an empty array); nil otherwise.
-private func inOrderCaptureNames(_ v: PatternVariant) -> [[Int]]? {
+/// The capture names of a route whose only alternative is `variants[0]`, when they are in
+/// order (no capture is none, an empty array); nil otherwise.
+private func inOrderCaptureNames(_ variants: [PatternVariant]) -> [[Int]]? {
     var next = 0
     func take(_ name: Int) -> Bool {
         guard name == next else { return false }
         next += 1
         return true
     }
-    for s in v.segments {
-        switch s.kind {
-        case .inline, .catchAll: for n in s.names where !take(n) { return nil }
+    // By index: a segment bound to a loop variable would be a copy (three references).
+    for k in variants[0].segments.indices {
+        switch variants[0].segments[k].kind {
+        case .inline, .catchAll:
+            for n in variants[0].segments[k].names where !take(n) { return nil }
         case .literal, .star: break
-        default: if s.nameIndex >= 0, !take(s.nameIndex) { return nil }
+        default:
+            let n = variants[0].segments[k].nameIndex
+            if n >= 0, !take(n) { return nil }
         }
     }
     if next == 0 { return [] }

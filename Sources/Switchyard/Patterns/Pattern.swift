@@ -14,6 +14,26 @@ enum SegmentKind: UInt8, Hashable, Comparable {
     case catchAll = 8
     static func < (a: SegmentKind, b: SegmentKind) -> Bool { a.rawValue < b.rawValue }
     var captures: Bool { self != .literal && self != .star }
+    /// Whether the segment's `literal` is part of its shape (`PatternVariant.shape`).
+    var hasShapeText: Bool { self == .literal || self == .regex || self == .inline || self == .catchAll }
+}
+
+/// Writes a variant's shape into a block sized for it.
+private struct ShapeWriter {
+    var at: UnsafeMutablePointer<UInt8>
+
+    mutating func put(_ b: UInt8) {
+        at.initialize(to: b)
+        at += 1
+    }
+
+    mutating func put(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { b in
+            guard let p = b.baseAddress else { return }
+            at.update(from: p, count: b.count)
+            at += b.count
+        }
+    }
 }
 
 struct PatternSegment: Hashable {
@@ -85,7 +105,7 @@ struct PatternVariant: Hashable {
     var remainder: RemainderPattern?
 
     /// The variant's shape, computed once when the variant is made (see `makeShape`).
-    private(set) var shape = ByteKey([])
+    private(set) var shape: ByteKey
 
     init(scheme: [UInt8]?, host: HostPattern, segments: [PatternSegment], remainder: RemainderPattern?,
          tailKey: [UInt8] = []) {
@@ -94,45 +114,51 @@ struct PatternVariant: Hashable {
         self.segments = segments
         self.remainder = remainder
         // A `urlpattern` route's tail (URLPatternRoute.swift) is part of its shape.
-        shape = ByteKey(makeShape(tailKey))
+        shape = ByteKey(Self.makeShape(scheme, host, segments, remainder != nil, tailKey))
     }
 
     /// The variant's shape: equal shapes match exactly the same URLs (§3, conflicts).
     /// Parameter names do not count; the three remainder forms share one rank.
-    private func makeShape(_ tailKey: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        var size = 8 + (scheme?.count ?? 0) + tailKey.count
+    private static func makeShape(_ scheme: [UInt8]?, _ host: HostPattern, _ segments: [PatternSegment],
+                                  _ hasRemainder: Bool, _ tailKey: [UInt8]) -> [UInt8] {
+        // The exact size first: the key is written in scratch memory, then copied out once.
+        var size = (scheme.map { $0.count + 2 } ?? 1) + 1 + tailKey.count
         switch host {
-        case .any: break
-        case .literal(let h, let p): size += h.count + p.count
-        case .wildcard(let s, _, let p): size += s.count + p.count
+        case .any: size += 1
+        case .literal(let h, let p): size += 3 + h.count + p.count
+        case .wildcard(let s, _, let p): size += 3 + s.count + p.count
         }
         // By index: a segment bound to a loop variable would be a copy (three references).
-        for k in segments.indices { size += 5 + segments[k].literal.count }
-        out.reserveCapacity(size)
-        if let scheme { out.append(1); out += scheme; out.append(0) } else { out.append(0) }
-        switch host {
-        case .any: out.append(0)
-        case .literal(let h, let p): out.append(1); out += h; out.append(0); out += p; out.append(0)
-        case .wildcard(let s, _, let p): out.append(2); out += s; out.append(0); out += p; out.append(0)
-        }
         for k in segments.indices {
-            let kind = segments[k].kind
-            out.append(10 + kind.rawValue)
-            if kind == .literal || kind == .regex || kind == .inline || kind == .catchAll {
-                // Length-prefixed so literal bytes can never imitate a kind marker
-                // (32 bits, least significant byte first).
-                let n = UInt32(truncatingIfNeeded: segments[k].literal.count)
-                out.append(UInt8(truncatingIfNeeded: n))
-                out.append(UInt8(truncatingIfNeeded: n >> 8))
-                out.append(UInt8(truncatingIfNeeded: n >> 16))
-                out.append(UInt8(truncatingIfNeeded: n >> 24))
-                out += segments[k].literal
-            }
+            size += segments[k].kind.hasShapeText ? 5 + segments[k].literal.count : 1
         }
-        out.append(remainder == nil ? 0 : 1)
-        out += tailKey
-        return out
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { buffer in
+            guard let base = buffer.baseAddress else { return [] }
+            var w = ShapeWriter(at: base)
+            if let scheme { w.put(1); w.put(scheme); w.put(0) } else { w.put(0) }
+            switch host {
+            case .any: w.put(0)
+            case .literal(let h, let p): w.put(1); w.put(h); w.put(0); w.put(p); w.put(0)
+            case .wildcard(let s, _, let p): w.put(2); w.put(s); w.put(0); w.put(p); w.put(0)
+            }
+            for k in segments.indices {
+                let kind = segments[k].kind
+                w.put(10 + kind.rawValue)
+                if kind.hasShapeText {
+                    // Length-prefixed so literal bytes can never imitate a kind marker
+                    // (32 bits, least significant byte first).
+                    let length = UInt32(truncatingIfNeeded: segments[k].literal.count)
+                    w.put(UInt8(truncatingIfNeeded: length))
+                    w.put(UInt8(truncatingIfNeeded: length >> 8))
+                    w.put(UInt8(truncatingIfNeeded: length >> 16))
+                    w.put(UInt8(truncatingIfNeeded: length >> 24))
+                    w.put(segments[k].literal)
+                }
+            }
+            w.put(hasRemainder ? 1 : 0)
+            w.put(tailKey)
+            return Array(UnsafeBufferPointer(start: base, count: w.at - base))
+        }
     }
 
     var literalCount: Int { segments.reduce(0) { $0 + ($1.kind == .literal ? 1 : 0) } }
@@ -240,7 +266,7 @@ private struct PatternCompiler {
     let bytes: [UInt8]
     let config: PatternConfig
     var names: [String] = []
-    var namePositions: [Int] = []
+    var namePositions = NamePositions()
     /// Index of each name in `names`, once there are more than `scannedNames` (a pattern may
     /// have up to `Limits.ceilings.maxParameters` of them: looking each up by a scan would
     /// cost their square; for a few, a scan costs less than hashing).
@@ -312,17 +338,19 @@ private struct PatternCompiler {
                 startsWithAuthority = true
             }
         }
-        let pieces = present.mayHoldGroups ? try groupPieces(from: i)
-            : i < bytes.count ? [Piece(range: i..<bytes.count, group: -1)] : []
+        // Without a byte that may open a group, the path is the rest of the pattern as it
+        // stands, and its one alternative costs the pattern's length plus one.
+        let grouped = present.mayHoldGroups
+        let pieces = grouped ? try groupPieces(from: i) : []
         let groupCount = pieces.reduce(-1) { max($0, $1.group) } + 1
-        let expandedSize = Self.expandedSize(prefix: i, pieces: pieces, groupCount: groupCount)
+        let expandedSize = grouped ? Self.expandedSize(prefix: i, pieces: pieces, groupCount: groupCount) : bytes.count + 1
         if expandedSize > expansionRoom {
             throw SwitchyardError(.limit, ExpansionBudget.overMessage(expandedSize: expandedSize, room: expansionRoom))
         }
         if sizeOnly { return CompiledPattern(names: [], variants: [], expandedSize: expandedSize) }
         // Parse the variant with every group first: it holds every name and every syntax error.
         let all = (1 << groupCount) - 1
-        let full = try buildVariant(mask: all, pieces: pieces, startsWithAuthority: startsWithAuthority,
+        let full = try buildVariant(mask: all, pieces: pieces, pathStart: i, startsWithAuthority: startsWithAuthority,
                                     scheme: scheme, host: host)
         registering = false
         var variants = [full]
@@ -330,7 +358,7 @@ private struct PatternCompiler {
             variants.reserveCapacity(all + 1)
             var seenShapes: Set<ByteKey> = [full.shape]
             for mask in 0..<all {
-                let v = try buildVariant(mask: mask, pieces: pieces, startsWithAuthority: startsWithAuthority,
+                let v = try buildVariant(mask: mask, pieces: pieces, pathStart: i, startsWithAuthority: startsWithAuthority,
                                          scheme: scheme, host: host)
                 // Two alternatives of one route with the same shape: the first (earlier groups) is kept.
                 if seenShapes.insert(v.shape).inserted { variants.append(v) }
@@ -598,53 +626,55 @@ private struct PatternCompiler {
         return pieces
     }
 
-    mutating func buildVariant(mask: Int, pieces: [Piece], startsWithAuthority: Bool,
+    /// The alternative that keeps the groups in `mask`; without `pieces` (a pattern that
+    /// cannot hold a group), the path is the pattern from `pathStart`.
+    mutating func buildVariant(mask: Int, pieces: [Piece], pathStart: Int, startsWithAuthority: Bool,
                                scheme: [UInt8]?, host: HostPattern) throws(SwitchyardError) -> PatternVariant {
-        let (text, origins) = variantText(mask: mask, pieces: pieces)
+        let (text, origins) = pieces.isEmpty ? (bytes[pathStart...], Origins()) : variantText(mask: mask, pieces: pieces)
         // The pieces to parse: the path text cut on '/' (for a non-web scheme it starts with
-        // the authority, an ordinary first segment, which may be empty: `myapp:///x`).
-        var cuts: [ArraySlice<UInt8>] = []
-        cuts.reserveCapacity(12)
+        // the authority, an ordinary first segment, which may be empty: `myapp:///x`). Held
+        // as ranges of `text` in scratch memory (the pool's, reused by each pattern of a
+        // batch): each piece ends at a '/' but the last, so there are at most `text.count + 1`.
+        let room = text.count + 1
+        let scratch = pool?.cutScratch(room) ?? .allocate(capacity: room)
+        defer { if pool == nil { scratch.deallocate() } }
+        let cuts = UnsafeMutableBufferPointer(start: scratch, count: room)
+        var segments: [PatternSegment] = []
+        var remainder: RemainderPattern? = nil
+        var count = 0
         if !text.isEmpty || startsWithAuthority {
             var i = text.startIndex
             if !startsWithAuthority && text[i] == 0x2F && !(config.readingRules.leadingSlashSegment && scheme == nil) { i += 1 }
-            while true {
-                var j = i
-                while j < text.endIndex, text[j] != 0x2F {
-                    if text[j] == 0x3C, let close = constraintEnd(text, j) { j = close }
-                    j += 1
-                }
-                cuts.append(text[i..<j])
-                if j >= text.endIndex { break }
-                i = j + 1
-            }
+            count = cutSegments(text, from: i, into: cuts)
         }
         // Drop empty pieces by the same rules as URLs (SEMANTICS §1 and the strict options).
-        let lastIndex = cuts.count - 1
+        let lastIndex = count - 1
         var kept = 0
-        for k in cuts.indices {
-            if cuts[k].isEmpty && !config.read.keepEmptySegments
+        for k in 0..<count {
+            if cuts[k].range.isEmpty && !config.read.keepEmptySegments
                 && !(config.read.strictTrailingSlash && k == lastIndex && k > 0)
                 && !(k == 0 && config.readingRules.leadingSlashSegment && scheme == nil) { continue }
             cuts[kept] = cuts[k]
             kept += 1
         }
-        cuts.removeLast(cuts.count - kept)
+        count = kept
         // A piece is last when only empty pieces follow it.
-        var lastNonEmpty = cuts.count - 1
-        while lastNonEmpty >= 0 && cuts[lastNonEmpty].isEmpty { lastNonEmpty -= 1 }
-        var segments: [PatternSegment] = []
-        segments.reserveCapacity(cuts.count)
-        var remainder: RemainderPattern? = nil
+        var lastNonEmpty = count - 1
+        while lastNonEmpty >= 0 && cuts[lastNonEmpty].range.isEmpty { lastNonEmpty -= 1 }
+        segments.reserveCapacity(count)
         var catchAlls = 0
-        for k in cuts.indices {
+        for k in 0..<count {
             if remainder != nil { break }  // only empty pieces can follow (see lastNonEmpty)
-            switch try parseSegment(cuts[k], origins, isLast: k >= lastNonEmpty) {
+            if !cuts[k].special {
+                segments.append(try plainLiteralSegment(text[cuts[k].range], origins))
+                continue
+            }
+            switch try parseSegment(text[cuts[k].range], origins, isLast: k >= lastNonEmpty) {
             case .segment(let s):
                 if s.kind == .catchAll {
                     catchAlls += 1
                     if catchAlls > maxCatchAlls {
-                        throw bad("more than \(maxCatchAlls) catch-alls followed by more of the pattern", origins[cuts[k].startIndex])
+                        throw bad("more than \(maxCatchAlls) catch-alls followed by more of the pattern", origins[cuts[k].range.lowerBound])
                     }
                 }
                 segments.append(s)
@@ -652,7 +682,7 @@ private struct PatternCompiler {
                 // With a strict trailing slash, `/a/*rest/` is a catch-all followed by the
                 // empty last segment, not the same pattern as `/a/*rest`.
                 // (The empty pieces after it are read as the loop goes on.)
-                if config.read.strictTrailingSlash && k < cuts.count - 1 && r.nameIndex >= 0 {
+                if config.read.strictTrailingSlash && k < count - 1 && r.nameIndex >= 0 {
                     segments.append(PatternSegment(kind: .catchAll, nameIndex: r.nameIndex,
                                                    names: r.nameIndex >= 0 ? [r.nameIndex] : []))
                 } else {
@@ -755,13 +785,24 @@ private struct PatternCompiler {
             default: break
             }
         }
-        let literal = pooledLiteralBytes(t)
+        return .segment(try literalSegment(t, o, mayNeedDecoding: true))
+    }
+
+    /// A segment with none of the bytes `SegmentCut.special` names: a literal, as written.
+    func plainLiteralSegment(_ t: ArraySlice<UInt8>, _ o: Origins) throws(SwitchyardError) -> PatternSegment {
+        try literalSegment(t, o, mayNeedDecoding: false)
+    }
+
+    /// A literal segment (checked for the forms that make it more than one).
+    func literalSegment(_ t: ArraySlice<UInt8>, _ o: Origins, mayNeedDecoding: Bool) throws(SwitchyardError) -> PatternSegment {
+        let literal = pooledLiteralBytes(t, mayNeedDecoding: mayNeedDecoding)
         // Undecoded (decodePath false), `%2e` spells a dot too: the reader removes such a segment.
         let dots = literal.withUnsafeBufferPointer { isDotSegment($0.baseAddress ?? emptyBytes, $0.count) }
         if dots {
+            let at0 = t.isEmpty ? 0 : o[t.startIndex]
             throw bad("dot segment '\(String(decoding: literal, as: UTF8.self))' is not allowed in a pattern", at0)
         }
-        return .segment(PatternSegment(kind: .literal, literal: literal))
+        return PatternSegment(kind: .literal, literal: literal)
     }
 
     /// A segment of several pieces (`:id.:format`): its program and names.
@@ -802,9 +843,11 @@ private struct PatternCompiler {
     /// Literal text as it is compared: decoded, and folded when literals fold case.
     /// `literalBytes(t)`, held once per batch in `pool`: a literal used as written is looked
     /// up by its bytes, so a repeat makes no array.
-    func pooledLiteralBytes(_ t: ArraySlice<UInt8>) -> [UInt8] {
+    /// `mayNeedDecoding` false: `t` holds no '%' or '+' (nothing to decode).
+    func pooledLiteralBytes(_ t: ArraySlice<UInt8>, mayNeedDecoding: Bool = true) -> [UInt8] {
         guard let pool else { return literalBytes(t) }
-        if !config.caseInsensitiveLiterals && !(config.read.decodePath && needsDecoding(t, plus: config.read.plusInPath)) {
+        if !config.caseInsensitiveLiterals
+            && !(mayNeedDecoding && config.read.decodePath && needsDecoding(t, plus: config.read.plusInPath)) {
             return t.withUnsafeBufferPointer { pool.shared($0) }
         }
         return pool.shared(literalBytes(t))
@@ -879,10 +922,7 @@ private struct PatternCompiler {
             throw SwitchyardError(.limit, "pattern has more than \(config.maxParameters) parameters", position: pos)
         }
         // Room for a few names from the first: growing one at a time costs more than reading them.
-        if names.isEmpty {
-            names.reserveCapacity(4)
-            namePositions.reserveCapacity(4)
-        }
+        if names.isEmpty { names.reserveCapacity(4) }
         names.append(s)
         namePositions.append(pos)
         if names.count > Self.scannedNames {
@@ -896,12 +936,82 @@ private struct PatternCompiler {
     }
 }
 
+/// Where each parameter name of a pattern was registered. The first few are held inline:
+/// most patterns have few names, and an array for them cost an allocation per pattern.
+struct NamePositions {
+    /// 32 bits each: a pattern is at most `Limits.ceilings.maxPatternLength` bytes.
+    private var first = SIMD4<Int32>()
+    private var rest: [Int] = []
+    private var count = 0
+
+    subscript(_ k: Int) -> Int { k < first.scalarCount ? Int(first[k]) : rest[k - first.scalarCount] }
+
+    mutating func append(_ position: Int) {
+        if count < first.scalarCount {
+            first[count] = Int32(truncatingIfNeeded: position)
+        } else {
+            rest.append(position)
+        }
+        count += 1
+    }
+}
+
 /// Where the bytes of a slice being parsed stand in the pattern, for error positions. Empty
 /// for slices of the pattern itself (their indices are pattern offsets); for a variant
 /// joined from group pieces, the pattern offset of each byte of the joined text.
 struct Origins {
     var table: [Int] = []
     @inline(__always) subscript(_ i: Int) -> Int { table.isEmpty ? i : table[i] }
+}
+
+/// One piece of a variant's path between '/'s: its range in the text, and whether it holds a
+/// byte that makes it more than a plain literal or must be checked or decoded: ':' and '<'
+/// (a parameter), '*' (a wildcard), '>', '{', '}' (refused in a literal), '%' and '+'
+/// (decoded). Most pieces hold none, and are read as literals without those checks.
+struct SegmentCut {
+    /// 32-bit offsets, so that a pattern's cuts fit on the stack (a pattern is at most
+    /// `Limits.ceilings.maxPatternLength` bytes).
+    private var start: UInt32, end: UInt32
+    var special: Bool
+    var range: Range<Int> { Int(start)..<Int(end) }
+
+    init(range: Range<Int>, special: Bool) {
+        start = UInt32(truncatingIfNeeded: range.lowerBound)
+        end = UInt32(truncatingIfNeeded: range.upperBound)
+        self.special = special
+    }
+}
+
+/// Cuts `text` from `first` on '/' (one inside a `<re:...>` constraint is the regexp's) into
+/// `cuts`; returns how many pieces. Each piece but the last ends at a '/', so there are at
+/// most `text.count - (first - text.startIndex) + 1`.
+private func cutSegments(_ text: ArraySlice<UInt8>, from first: Int,
+                         into cuts: UnsafeMutableBufferPointer<SegmentCut>) -> Int {
+    // Bit b of `low` for byte b below 64; bit b - 64 of `high` for the bytes from 64 to 127.
+    let low: UInt64 = 1 << 0x3A | 1 << 0x3C | 1 << 0x3E | 1 << 0x2A | 1 << 0x25 | 1 << 0x2B
+    let high: UInt64 = 1 << (0x7B - 64) | 1 << (0x7D - 64)
+    return text.withUnsafeBufferPointer { p in
+        let origin = text.startIndex
+        var count = 0
+        var i = first - origin
+        while true {
+            var j = i
+            var hit: UInt64 = 0
+            while j < p.count {
+                let b = p[j]
+                if b == 0x2F { break }
+                if b == 0x3C, let close = constraintEnd(text, origin + j) { j = close - origin }
+                let bit: UInt64 = 1 &<< UInt64(b & 63)
+                hit |= b < 64 ? bit & low : b < 128 ? bit & high : 0
+                j += 1
+            }
+            cuts.initializeElement(at: count, to: SegmentCut(range: (origin + i)..<(origin + j), special: hit != 0))
+            count += 1
+            if j >= p.count { break }
+            i = j + 1
+        }
+        return count
+    }
 }
 
 private func needsDecoding(_ t: ArraySlice<UInt8>, plus: Bool) -> Bool {

@@ -9,15 +9,17 @@ struct PatternByteSet {
     private(set) var hasNonASCII = false
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        // Without branches: each byte's bit goes to the half it belongs to, or to neither.
+        var low: UInt64 = 0, high: UInt64 = 0, any: UInt8 = 0
         for b in bytes {
-            if b < 64 {
-                low |= 1 &<< UInt64(b)
-            } else if b < 128 {
-                high |= 1 &<< UInt64(b &- 64)
-            } else {
-                hasNonASCII = true
-            }
+            let bit: UInt64 = 1 &<< UInt64(b & 63)
+            low |= b < 64 ? bit : 0
+            high |= b & 0xC0 == 0x40 ? bit : 0
+            any |= b
         }
+        self.low = low
+        self.high = high
+        hasNonASCII = any >= 0x80
     }
 
     init(_ bytes: [UInt8]) {

@@ -86,7 +86,15 @@ func compileRoutePattern(_ route: Route, _ config: PatternConfig, expansionRoom:
         throw SwitchyardError(.invalidArgument, "search, hash and ignoreCase belong to the urlpattern dialect; route '\(route.pattern)' is in the switchyard dialect")
     }
     let compiled = try compilePattern(route.pattern, config, expansionRoom: expansionRoom, pool: pool)
+    // Most routes have nothing to add or check: their result is returned as it is, not copied.
+    if !needsDeclaredQueryContractStep(route, compiled) { return compiled }
     return try withDeclaredQueryContract(compiled, route, types: config.types)
+}
+
+/// Whether `withDeclaredQueryContract` has anything to do: a declared contract to add, or a
+/// pattern's contract to check the route's defaults against.
+private func needsDeclaredQueryContractStep(_ route: Route, _ compiled: CompiledPattern) -> Bool {
+    route.queryContract != nil || (compiled.queryContract != nil && !route.defaults.isEmpty)
 }
 
 /// A urlpattern route has one alternative: its texts, plus one byte (`ExpansionBudget`).

@@ -42,6 +42,8 @@ protocol RuleJSON {
     var kind: JSONKind { get }
     /// A string's text (`kind == .string`), refused when it is not UTF-8.
     func text(_ path: @autoclosure () -> JSONPath, what: String) throws(SwitchyardError) -> String
+    /// The text of a string, or nil for a value of another kind (refused as `text` refuses).
+    func stringText(_ path: @autoclosure () -> JSONPath) throws(SwitchyardError) -> String?
     var integer: Int64 { get }
     var real: Double { get }
     func member(_ key: String) -> Self?
@@ -49,10 +51,62 @@ protocol RuleJSON {
     /// Calls `body` with each member of an object, in document order.
     func forEachMember(_ path: @autoclosure () -> JSONPath,
                        _ body: (String, Self) throws(SwitchyardError) -> Void) throws(SwitchyardError)
+    /// `forEachMember` with each key as a `MemberKey`, for objects whose members have known names.
+    func forEachField(_ path: @autoclosure () -> JSONPath,
+                      _ body: (MemberKey, Self) throws(SwitchyardError) -> Void) throws(SwitchyardError)
     var elementCount: Int { get }
     /// Calls `body` with each element of an array and its index.
     func forEachElement(_ path: @autoclosure () -> JSONPath,
                         _ body: (Int, Self) throws(SwitchyardError) -> Void) throws(SwitchyardError)
+}
+
+extension RuleJSON {
+    func stringText(_ path: @autoclosure () -> JSONPath) throws(SwitchyardError) -> String? {
+        guard kind == .string else { return nil }
+        return try text(path(), what: "the string")
+    }
+
+    func forEachField(_ path: @autoclosure () -> JSONPath,
+                      _ body: (MemberKey, Self) throws(SwitchyardError) -> Void) throws(SwitchyardError) {
+        try forEachMember(path()) { (key, value) throws(SwitchyardError) in try body(.string(key), value) }
+    }
+}
+
+/// A member's key as the reader matches it against the names it knows (`case "target":`):
+/// a key that is its bytes as written (no escapes, all ASCII) is compared byte for byte, and
+/// its String is made only when one is needed (a path in an error, a default's name).
+enum MemberKey {
+    /// The key's bytes: no escapes, all ASCII.
+    case ascii(UnsafeBufferPointer<UInt8>)
+    case string(String)
+
+    var string: String {
+        switch self {
+        case .ascii(let bytes): return String(decoding: bytes, as: UTF8.self)
+        case .string(let s): return s
+        }
+    }
+
+    /// Whether the key is `name` (ASCII), as the Strings would compare: ASCII strings are
+    /// equal only when their bytes are, and others are compared as Strings.
+    @inline(__always)
+    static func ~= (name: StaticString, key: MemberKey) -> Bool {
+        let known = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        if case .ascii(let bytes) = key { return sameBytes(bytes, known) }
+        return matches(key, known)
+    }
+
+    private static func matches(_ key: MemberKey, _ known: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch key {
+        case .ascii(let bytes):
+            return sameBytes(bytes, known)
+        case .string(let s):
+            var copy = s
+            let ascii = copy.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
+            if ascii { return s.utf8.elementsEqual(known) }
+            return s == String(decoding: known, as: UTF8.self)
+        }
+    }
 }
 
 /// A JSON type in words, for "must be X, not Y" messages.
@@ -79,6 +133,10 @@ extension TapeValue: RuleJSON {
     func text(_ path: @autoclosure () -> JSONPath, what: String) throws(SwitchyardError) -> String {
         tape.string(node)
     }
+    func stringText(_ path: @autoclosure () -> JSONPath) throws(SwitchyardError) -> String? {
+        let n = node
+        return n.kind == .string ? tape.string(n) : nil
+    }
     private var numberText: String { String(decoding: tape.bytes(node), as: UTF8.self) }
     var integer: Int64 { Int64(numberText) ?? 0 }
     var real: Double { Double(numberText) ?? 0 }
@@ -104,13 +162,27 @@ extension TapeValue: RuleJSON {
         }
     }
 
+    func forEachField(_ path: @autoclosure () -> JSONPath,
+                      _ body: (MemberKey, TapeValue) throws(SwitchyardError) -> Void) throws(SwitchyardError) {
+        let nodes = tape.nodes
+        var k = index + 1
+        let end = Int(nodes[index].after)
+        while k < end {
+            let keyNode = nodes[k]
+            let key: MemberKey = keyNode.ascii ? .ascii(tape.bytes(keyNode)) : .string(tape.string(keyNode))
+            try body(key, TapeValue(tape: tape, index: k + 1))
+            k = Int(nodes[k + 1].after)
+        }
+    }
+
     func forEachElement(_ path: @autoclosure () -> JSONPath,
                         _ body: (Int, TapeValue) throws(SwitchyardError) -> Void) throws(SwitchyardError) {
+        let nodes = tape.nodes
         var k = index + 1, i = 0
-        let end = Int(node.after)
+        let end = Int(nodes[index].after)
         while k < end {
             try body(i, TapeValue(tape: tape, index: k))
-            k = Int(tape.nodes[k].after)
+            k = Int(nodes[k].after)
             i += 1
         }
     }
@@ -129,8 +201,49 @@ extension TapeValue: RuleJSON {
 }
 
 private func string(_ v: some RuleJSON, _ path: @autoclosure () -> JSONPath) throws(SwitchyardError) -> String {
-    guard v.kind == .string else { throw mustBe("a string", path(), v) }
-    return try v.text(path(), what: "the string")
+    guard let text = try v.stringText(path()) else { throw mustBe("a string", path(), v) }
+    return text
+}
+
+/// The members of a route object besides its pattern and destination, which most routes
+/// leave out: made only for a route that has one, so that reading a route without them makes
+/// and drops nothing but its strings.
+private final class RouteExtras {
+    var name: String?
+    var parent: String?
+    var priority = 0
+    var defaults: [String: ParameterValue] = [:]
+    var appendParams: Bool?
+    var dialect: PatternDialect?
+    var ignoreCase = false
+    var search: String?, hash: String?
+    var requirements = RouteRequirements()
+    var query: QueryContractDeclaration?
+    var refusesUnknown: Bool?
+    var stackPolicy: StackPolicy?
+
+    /// Sets the route's fields that are not its initializer's (each only when given: a
+    /// setter of one of them reads and compares the route's navigation fields).
+    func set(on route: inout Route) {
+        route.ignoreCase = ignoreCase
+        if let parent { route.parent = parent }
+        if let stackPolicy { route.stackPolicy = stackPolicy }
+        if let search { route.searchPattern = search }
+        if let hash { route.hashPattern = hash }
+        if !requirements.names.isEmpty || !requirements.elseRoutes.isEmpty {
+            route.navigation.requirements = requirements
+        }
+        if query != nil || refusesUnknown != nil {
+            var contract = query ?? QueryContractDeclaration()
+            contract.refusesUnknown = refusesUnknown ?? false
+            route.queryContract = contract
+        }
+    }
+}
+
+private func boolean(_ v: some RuleJSON, _ path: @autoclosure () -> JSONPath) throws(SwitchyardError) -> Bool {
+    guard v.kind == .trueValue || v.kind == .falseValue else { throw mustBe("true or false", path(), v) }
+    return v.kind == .trueValue
 }
 
 /// The document's shape, from its top level.
@@ -185,10 +298,7 @@ struct RuleReader {
         doc.sites.reserveCapacity(count)
         try routes.forEachElement(base) { (i, item) throws(SwitchyardError) in
             guard item.kind == .object else { throw mustBe("a route object", base.index(i), item) }
-            var (route, site) = try self.route(item, base.index(i), index: i, keyedPattern: nil)
-            if route.dialect == nil { route.dialect = dialect }
-            doc.routes.append(route)
-            doc.sites.append(site)
+            try self.route(item, base.index(i), index: i, keyedPattern: nil, dialect: dialect, into: &doc)
         }
         return doc
     }
@@ -217,10 +327,7 @@ struct RuleReader {
                 try lintSettings(value, path)
                 return
             }
-            var (route, site) = try self.route(value, path, index: doc.routes.count, keyedPattern: key)
-            if route.dialect == nil { route.dialect = dialect }
-            doc.routes.append(route)
-            doc.sites.append(site)
+            try self.route(value, path, index: doc.routes.count, keyedPattern: key, dialect: dialect, into: &doc)
         }
         return doc
     }
@@ -267,124 +374,116 @@ struct RuleReader {
         return list
     }
 
-    /// One route object. `keyedPattern`: the key it stands under in the keyed shape (then a
-    /// "pattern" member is unknown), or nil in the versioned shape.
+    /// One route object, appended to `doc` with where it came from. `keyedPattern`: the key
+    /// it stands under in the keyed shape (then a "pattern" member is unknown), or nil in the
+    /// versioned shape; `documentDialect`: the dialect of a route that names none.
     private func route(_ object: some RuleJSON, _ path: @autoclosure () -> JSONPath, index: Int,
-                       keyedPattern: String?) throws(SwitchyardError) -> (Route, RouteSite) {
+                       keyedPattern: String?, dialect documentDialect: PatternDialect?,
+                       into doc: inout RuleDocument) throws(SwitchyardError) {
         var pattern = keyedPattern
-        var target: (String, String)?     // (value, member name)
-        var redirect: (String, String)?
-        var name: String?
-        var parent: String?
-        var priority = 0
-        var defaults: [String: ParameterValue] = [:]
-        var appendParams: Bool?
-        var dialect: PatternDialect?
-        var ignoreCase = false
-        var search: String?, hash: String?
-        var requirements = RouteRequirements()
-        var query: QueryContractDeclaration?
-        var refusesUnknown: Bool?
-        var stackPolicy: StackPolicy?
-        try object.forEachMember(path()) { (key, value) throws(SwitchyardError) in
+        var target: String?, targetMember = ""      // the member that gave it
+        var redirect: String?, redirectMember = ""
+        var extras: RouteExtras?
+        try object.forEachField(path()) { (key, value) throws(SwitchyardError) in
             // Built only when an error names it.
-            func field() -> JSONPath { path().key(key) }
+            func field() -> JSONPath { path().key(key.string) }
             switch key {
             case "pattern" where keyedPattern == nil:
                 pattern = try string(value, field())
             case "target", "class":
-                if let t = target { throw ruleError(path(), "has both \"\(t.1)\" and \"\(key)\"; give one target") }
-                target = (try string(value, field()), key)
+                let member = "target" ~= key ? "target" : "class"
+                if target != nil { throw ruleError(path(), "has both \"\(targetMember)\" and \"\(member)\"; give one target") }
+                target = try string(value, field())
+                targetMember = member
             case "redirect", "redirectUrl":
-                if let r = redirect { throw ruleError(path(), "has both \"\(r.1)\" and \"\(key)\"; give one redirect") }
-                redirect = (try string(value, field()), key)
-            case "name":
-                name = try string(value, field())
-            case "parent":
-                parent = try string(value, field())
-            case "priority":
-                guard value.kind == .integer else { throw mustBe("an integer", field(), value) }
-                let p = value.integer
-                guard p >= Int64(Int32.min), p <= Int64(Int32.max) else {
-                    throw ruleError(field(), "\(p) is outside the 32-bit range")
-                }
-                priority = Int(p)
-            case "defaults":
-                defaults = try self.defaults(value, field())
-            case "append_params":
-                guard value.kind == .trueValue || value.kind == .falseValue else {
-                    throw mustBe("true or false", field(), value)
-                }
-                appendParams = value.kind == .trueValue
-            case "dialect":
-                dialect = try self.dialect(value, field())
-            case "ignore_case":
-                guard value.kind == .trueValue || value.kind == .falseValue else {
-                    throw mustBe("true or false", field(), value)
-                }
-                ignoreCase = value.kind == .trueValue
-            case "search":
-                search = try string(value, field())
-            case "hash":
-                hash = try string(value, field())
-            case "requires":
-                requirements.names = try requirementNames(value, field())
-            case "else":
-                requirements.elseRoutes = try elseRoutes(value, field())
-            case "stack":
-                stackPolicy = try readStackPolicy(value, field(), fail: { path, message in ruleError(path, message) })
-            case "query":
-                query = try queryContract(value, field())
-            case "query_unknown":
-                let text = try string(value, field())
-                guard text == "allow" || text == "refuse" else {
-                    throw ruleError(field(), "must be \"allow\" or \"refuse\", not '\(text)'")
-                }
-                refusesUnknown = text == "refuse"
+                let member = "redirect" ~= key ? "redirect" : "redirectUrl"
+                if redirect != nil { throw ruleError(path(), "has both \"\(redirectMember)\" and \"\(member)\"; give one redirect") }
+                redirect = try string(value, field())
+                redirectMember = member
             default:
-                let known = keyedPattern == nil
-                    ? "pattern, target, redirect, name, parent, priority, defaults, append_params, dialect, ignore_case, search, hash, query, query_unknown, requires, else, stack"
-                    : "class (or target), redirectUrl (or redirect), name, parent, priority, defaults, append_params, dialect, ignore_case, search, hash, query, query_unknown, requires, else, stack"
-                throw ruleError(field().ofKey, "unknown field (a route has \(known))")
+                let more = extras ?? RouteExtras()
+                extras = more
+                try extra(key, value, field(), into: more, keyed: keyedPattern != nil)
             }
         }
         guard let pattern else { throw ruleError(path(), "missing \"pattern\"") }
         let destination: Destination
         let destinationMember: String
-        switch (target, redirect) {
-        case (let t?, nil):
-            destination = .target(t.0)
-            destinationMember = t.1
-            if appendParams != nil {
+        if let redirect {
+            guard target == nil else {
+                throw ruleError(path(), "has both a target (\"\(targetMember)\") and a redirect (\"\(redirectMember)\"); a route has exactly one")
+            }
+            destination = .redirect(redirect)
+            destinationMember = redirectMember
+        } else if let target {
+            destination = .target(target)
+            destinationMember = targetMember
+            if extras?.appendParams != nil {
                 throw ruleError(path().key("append_params"), "only a redirect route takes \"append_params\"")
             }
-        case (nil, let r?):
-            destination = .redirect(r.0)
-            destinationMember = r.1
-        case (let t?, let r?):
-            throw ruleError(path(), "has both a target (\"\(t.1)\") and a redirect (\"\(r.1)\"); a route has exactly one")
-        case (nil, nil):
+        } else {
             let names = keyedPattern == nil ? "\"target\" or \"redirect\"" : "\"class\" or \"redirectUrl\""
             throw ruleError(path(), "has neither a target nor a redirect; give \(names)")
         }
-        var route = Route(pattern, destination: destination, name: name, priority: priority,
-                          defaults: defaults, appendParams: appendParams ?? true)
-        route.parent = parent
-        route.stackPolicy = stackPolicy
-        route.dialect = dialect
-        route.ignoreCase = ignoreCase
-        route.searchPattern = search
-        route.hashPattern = hash
-        if !requirements.names.isEmpty || !requirements.elseRoutes.isEmpty {
-            try checkRequirements(&requirements, path())
-            route.navigation.requirements = requirements
+        if let extras, !extras.requirements.names.isEmpty || !extras.requirements.elseRoutes.isEmpty {
+            try checkRequirements(&extras.requirements, path())
         }
-        if query != nil || refusesUnknown != nil {
-            var contract = query ?? QueryContractDeclaration()
-            contract.refusesUnknown = refusesUnknown ?? false
-            route.queryContract = contract
+        // Made in its place in the document (a Route is large: each copy retains its fields).
+        let k = doc.routes.count
+        doc.routes.append(Route(pattern, destination: destination, name: extras?.name, priority: extras?.priority ?? 0,
+                                defaults: extras?.defaults ?? Dictionary(), appendParams: extras?.appendParams ?? true))
+        doc.sites.append(RouteSite(index: index, key: keyedPattern, destinationMember: destinationMember))
+        if let dialect = extras?.dialect ?? documentDialect { doc.routes[k].dialect = dialect }
+        if let extras { extras.set(on: &doc.routes[k]) }
+    }
+
+    /// A member of a route object other than its pattern and destination, read into `extras`.
+    private func extra(_ key: MemberKey, _ value: some RuleJSON, _ field: @autoclosure () -> JSONPath,
+                       into extras: RouteExtras, keyed: Bool) throws(SwitchyardError) {
+        switch key {
+        case "name":
+            extras.name = try string(value, field())
+        case "parent":
+            extras.parent = try string(value, field())
+        case "priority":
+            guard value.kind == .integer else { throw mustBe("an integer", field(), value) }
+            let p = value.integer
+            guard p >= Int64(Int32.min), p <= Int64(Int32.max) else {
+                throw ruleError(field(), "\(p) is outside the 32-bit range")
+            }
+            extras.priority = Int(p)
+        case "defaults":
+            extras.defaults = try self.defaults(value, field())
+        case "append_params":
+            extras.appendParams = try boolean(value, field())
+        case "dialect":
+            extras.dialect = try self.dialect(value, field())
+        case "ignore_case":
+            extras.ignoreCase = try boolean(value, field())
+        case "search":
+            extras.search = try string(value, field())
+        case "hash":
+            extras.hash = try string(value, field())
+        case "requires":
+            extras.requirements.names = try requirementNames(value, field())
+        case "else":
+            extras.requirements.elseRoutes = try elseRoutes(value, field())
+        case "stack":
+            extras.stackPolicy = try readStackPolicy(value, field(), fail: { path, message in ruleError(path, message) })
+        case "query":
+            extras.query = try queryContract(value, field())
+        case "query_unknown":
+            let text = try string(value, field())
+            guard text == "allow" || text == "refuse" else {
+                throw ruleError(field(), "must be \"allow\" or \"refuse\", not '\(text)'")
+            }
+            extras.refusesUnknown = text == "refuse"
+        default:
+            let known = !keyed
+                ? "pattern, target, redirect, name, parent, priority, defaults, append_params, dialect, ignore_case, search, hash, query, query_unknown, requires, else, stack"
+                : "class (or target), redirectUrl (or redirect), name, parent, priority, defaults, append_params, dialect, ignore_case, search, hash, query, query_unknown, requires, else, stack"
+            throw ruleError(field().ofKey, "unknown field (a route has \(known))")
         }
-        return (route, RouteSite(index: index, key: keyedPattern, destinationMember: destinationMember))
     }
 
     /// `"defaults": {"tab": "posts", "page": 1, "zoom": 1.5}`: strings or numbers.
@@ -426,8 +525,7 @@ struct RuleReader {
                 case "type": type = try string(value, member())
                 case "key": d.key = try string(value, member())
                 case "required":
-                    guard value.kind == .trueValue || value.kind == .falseValue else { throw mustBe("true or false", member(), value) }
-                    required = value.kind == .trueValue
+                    required = try boolean(value, member())
                 case "default":
                     switch value.kind {
                     case .string: d.defaultText = try string(value, member())

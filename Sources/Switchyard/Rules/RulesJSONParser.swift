@@ -9,6 +9,12 @@
 /// overflow after it and reads an underflow as 0. JSONReaderDifferentialTests compares the two.
 struct JSONParser {
     let text: UnsafeBufferPointer<UInt8>
+    /// Where the nodes are written, in document order: room for the most a whole document of
+    /// the text's length can hold (JSONTape); `nodeCount` nodes were read. Only a text that
+    /// fails has more (open containers at its end: `[[[[`), and those past the room are
+    /// counted, not written, until it fails where jansson fails.
+    private let nodes: UnsafeMutableBufferPointer<JSONNode>
+    private(set) var nodeCount = 0
 
     /// Take a duplicate key instead of refusing it (the reader of the values picks which counts).
     var allowDuplicateKeys = false
@@ -32,14 +38,26 @@ struct JSONParser {
     private var stringNode = JSONNode(kind: .string, start: 0, end: 0, after: 0)
     private var stringHasNUL = false
 
-    private enum Token: Equatable {
+    /// A token's kind; punctuation has one case per byte, so that comparing tokens is
+    /// comparing small integers.
+    private enum Token: UInt8 {
         case eof, invalid, string, integer, real, trueValue, falseValue, null
-        case punctuation(UInt8)
+        case openObject, closeObject, openArray, closeArray, colon, comma
     }
 
     private static let eof = -1, broken = -2
 
-    init(text: UnsafeBufferPointer<UInt8>) { self.text = text }
+    init(text: UnsafeBufferPointer<UInt8>, nodes: UnsafeMutableBufferPointer<JSONNode>) {
+        self.text = text
+        self.nodes = nodes
+    }
+
+    /// Writes the next node, when there is room for it.
+    @inline(__always)
+    private mutating func append(_ node: JSONNode) {
+        if nodeCount < nodes.count { nodes.initializeElement(at: nodeCount, to: node) }
+        nodeCount += 1
+    }
 
     // MARK: the stream
 
@@ -97,8 +115,73 @@ struct JSONParser {
     private static func isLetter(_ c: Int) -> Bool { (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) }
     private static func isHexDigit(_ c: Int) -> Bool { c >= 0 && hexValue(UInt8(truncatingIfNeeded: c)) != nil && c < 0x80 }
 
-    /// The next token (jansson's lex_scan).
+    /// The next token (jansson's lex_scan). After ASCII spaces, punctuation and a string of
+    /// printable ASCII without escapes are taken here at once, leaving the stream as reading
+    /// them byte by byte would; anything else is read by `scanToken`, one byte at a time.
     private mutating func scan() throws(JSONSyntaxError) {
+        let n = text.count
+        guard !broken, let base = text.baseAddress else { return try scanToken() }
+        var k = i
+        while k < n, Self.isSpace(base[k]) { k += 1 }
+        if k < n {
+            if let kind = Self.punctuation(base[k]) {
+                take(kind, from: k, to: k + 1)
+                return
+            }
+            switch base[k] {
+            case 0x22:
+                let end = plainStringBytesEnd(base, from: k + 1, count: n)
+                if end < n, base[end] == 0x22 {
+                    stringNode = JSONNode(kind: .string, ascii: true, start: UInt32(k + 1), end: UInt32(end), after: 0)
+                    stringHasNUL = false
+                    take(.string, from: k, to: end + 1)
+                    return
+                }
+            default: break
+            }
+        }
+        // The spaces are read: the token is read as jansson reads it.
+        i = k
+        if buffered < k { buffered = k }
+        try scanToken()
+    }
+
+    /// `scan`, with punctuation right at the stream's place (the usual case after a key or a
+    /// value) taken without the call.
+    @inline(__always)
+    private mutating func nextToken() throws(JSONSyntaxError) {
+        if !broken, i < text.count, let kind = Self.punctuation(text[i]) {
+            take(kind, from: i, to: i + 1)
+            return
+        }
+        try scan()
+    }
+
+    private static func punctuation(_ b: UInt8) -> Token? {
+        switch b {
+        case 0x7B: return .openObject
+        case 0x7D: return .closeObject
+        case 0x5B: return .openArray
+        case 0x5D: return .closeArray
+        case 0x3A: return .colon
+        case 0x2C: return .comma
+        default: return nil
+        }
+    }
+
+    /// The token `text[start..<end]` (ASCII), read whole.
+    private mutating func take(_ kind: Token, from start: Int, to end: Int) {
+        token = kind
+        tokenStart = start
+        savedEnd = end
+        i = end
+        if buffered < end { buffered = end }
+    }
+
+    private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+
+    /// The token at the stream's place, one byte at a time.
+    private mutating func scanToken() throws(JSONSyntaxError) {
         var c: Int
         tokenStart = i  // nothing read yet: an error among the spaces shows no token
         savedEnd = i
@@ -108,7 +191,12 @@ struct JSONParser {
         switch c {
         case Self.eof: token = .eof
         case Self.broken: token = .invalid
-        case 0x7B, 0x7D, 0x5B, 0x5D, 0x3A, 0x2C: token = .punctuation(UInt8(c))
+        case 0x7B: token = .openObject
+        case 0x7D: token = .closeObject
+        case 0x5B: token = .openArray
+        case 0x5D: token = .closeArray
+        case 0x3A: token = .colon
+        case 0x2C: token = .comma
         case 0x22: try scanString()
         case 0x2D, 0x30...0x39: try scanNumber(c)
         case _ where Self.isLetter(c):
@@ -160,8 +248,9 @@ struct JSONParser {
                 c = try getSave()
             }
         }
-        stringNode = JSONNode(kind: .string, escaped: escaped, start: UInt32(tokenStart + 1),
-                              end: UInt32(savedEnd - 1), after: 0)
+        let value = UnsafeBufferPointer(rebasing: text[(tokenStart + 1)..<(savedEnd - 1)])
+        stringNode = JSONNode(kind: .string, escaped: escaped, ascii: !escaped && value.allSatisfy { $0 < 0x80 },
+                              start: UInt32(tokenStart + 1), end: UInt32(savedEnd - 1), after: 0)
         stringHasNUL = false
         if escaped { try checkUnicodeEscapes() }
         token = .string
@@ -170,13 +259,8 @@ struct JSONParser {
     /// Takes the run of printable ASCII bytes other than '"' and '\\' at the stream's place,
     /// as `getSave` would one by one (such a byte needs no UTF-8 check and ends nothing).
     private mutating func skipPlainStringBytes() {
-        if broken { return }
-        var k = i
-        while k < text.count {
-            let b = text[k]
-            if b < 0x20 || b >= 0x80 || b == 0x22 || b == 0x5C { break }
-            k += 1
-        }
+        guard !broken, let base = text.baseAddress else { return }
+        let k = plainStringBytesEnd(base, from: i, count: text.count)
         if k == i { return }
         i = k
         savedEnd = k
@@ -276,27 +360,33 @@ struct JSONParser {
 
     // MARK: values
 
-    /// An open container: its node, and for an object the keys seen so far.
+    /// An open container: its node, and for an object where its keys so far are.
     private struct Open {
         var node: Int
         var isObject: Bool
         /// An object's keys so far: in `keyScratch` from `keyBase` on, or, past
-        /// `scannedKeys` of them, in `keys` (comparing each new key to every one before
-        /// would cost the square of their number).
+        /// `scannedKeys` of them, in `keySets[keySet]` (comparing each new key to every one
+        /// before would cost the square of their number).
         var keyBase = 0
-        var keys: Set<String>? = nil
+        var keySet = -1
     }
 
     /// The keys of the open objects that are not in a Set, innermost last.
+    /// The first `keyCount` are in use (entries past it are left to be written over, so that
+    /// closing an object only lowers the count).
     private var keyScratch: [JSONNode] = []
+    private var keyCount = 0
+    /// The key Sets of the open objects that have one, innermost last (only the innermost
+    /// object takes keys, so its Set is the last one made and is dropped when it closes).
+    private var keySets: [Set<String>] = []
     private static let scannedKeys = 8
 
     /// Parses the whole text into `nodes` (jansson's parse_json, parse_value, parse_object
     /// and parse_array, with an explicit stack in place of recursion).
-    mutating func parse(into nodes: inout [JSONNode]) throws(JSONSyntaxError) {
+    mutating func parse() throws(JSONSyntaxError) {
         var stack: [Open] = []
         try scan()
-        var valueDone = try beginValue(&stack, &nodes)
+        var valueDone = try beginValue(&stack)
         while true {
             if valueDone {
                 guard let open = stack.last else {
@@ -304,60 +394,60 @@ struct JSONParser {
                     if token != .eof { throw error("end of file expected") }
                     return
                 }
-                try scan()
+                try nextToken()
                 let isObject = open.isObject
-                if token == .punctuation(0x2C) {
+                if token == .comma {
                     try scan()
                     if isObject {
-                        try key(&stack, &nodes)
-                        valueDone = try beginValue(&stack, &nodes)
+                        try key(&stack)
+                        valueDone = try beginValue(&stack)
                     } else {
                         if token == .eof { throw error("']' expected") }
-                        valueDone = try beginValue(&stack, &nodes)
+                        valueDone = try beginValue(&stack)
                     }
                     continue
                 }
-                guard token == .punctuation(isObject ? 0x7D : 0x5D) else {
+                guard token == (isObject ? .closeObject : .closeArray) else {
                     throw error(isObject ? "'}' expected" : "']' expected")
                 }
-                close(&stack, &nodes)
+                close(&stack)
                 continue
             }
             // A container was opened by the token before: its first member or element, or its end.
             let isObject = stack[stack.count - 1].isObject
             try scan()
-            if token == .punctuation(isObject ? 0x7D : 0x5D) {
-                close(&stack, &nodes)
+            if token == (isObject ? .closeObject : .closeArray) {
+                close(&stack)
                 valueDone = true
             } else if isObject {
-                try key(&stack, &nodes)
-                valueDone = try beginValue(&stack, &nodes)
+                try key(&stack)
+                valueDone = try beginValue(&stack)
             } else {
                 if token == .eof { throw error("']' expected") }
-                valueDone = try beginValue(&stack, &nodes)
+                valueDone = try beginValue(&stack)
             }
         }
     }
 
     /// The current token as a value: a scalar's node (true), or an opened container (false).
-    private mutating func beginValue(_ stack: inout [Open], _ nodes: inout [JSONNode]) throws(JSONSyntaxError) -> Bool {
+    private mutating func beginValue(_ stack: inout [Open]) throws(JSONSyntaxError) -> Bool {
         if stack.count + 1 > Self.maxDepth { throw error("maximum parsing depth reached") }
-        let at = UInt32(tokenStart), end = UInt32(savedEnd), after = UInt32(nodes.count + 1)
+        let at = UInt32(tokenStart), end = UInt32(savedEnd), after = UInt32(nodeCount + 1)
         switch token {
         case .string:
             if stringHasNUL { throw error("\\u0000 is not allowed without JSON_ALLOW_NUL") }
             var node = stringNode
             node.after = after
-            nodes.append(node)
-        case .integer: nodes.append(JSONNode(kind: .integer, start: at, end: end, after: after))
-        case .real: nodes.append(JSONNode(kind: .real, start: at, end: end, after: after))
-        case .trueValue: nodes.append(JSONNode(kind: .trueValue, start: at, end: end, after: after))
-        case .falseValue: nodes.append(JSONNode(kind: .falseValue, start: at, end: end, after: after))
-        case .null: nodes.append(JSONNode(kind: .null, start: at, end: end, after: after))
-        case .punctuation(let c) where c == 0x7B || c == 0x5B:
-            let isObject = c == 0x7B
-            stack.append(Open(node: nodes.count, isObject: isObject, keyBase: keyScratch.count))
-            nodes.append(JSONNode(kind: isObject ? .object : .array, start: at, end: at, after: 0))
+            append(node)
+        case .integer: append(JSONNode(kind: .integer, start: at, end: end, after: after))
+        case .real: append(JSONNode(kind: .real, start: at, end: end, after: after))
+        case .trueValue: append(JSONNode(kind: .trueValue, start: at, end: end, after: after))
+        case .falseValue: append(JSONNode(kind: .falseValue, start: at, end: end, after: after))
+        case .null: append(JSONNode(kind: .null, start: at, end: end, after: after))
+        case .openObject, .openArray:
+            let isObject = token == .openObject
+            stack.append(Open(node: nodeCount, isObject: isObject, keyBase: keyCount))
+            append(JSONNode(kind: isObject ? .object : .array, start: at, end: at, after: 0))
             return false
         case .invalid: throw error("invalid token")
         default: throw error("unexpected token")
@@ -367,33 +457,39 @@ struct JSONParser {
 
     /// The current token as the next key of the innermost object, then its `:`; the token
     /// after that is left for its value.
-    private mutating func key(_ stack: inout [Open], _ nodes: inout [JSONNode]) throws(JSONSyntaxError) {
+    private mutating func key(_ stack: inout [Open]) throws(JSONSyntaxError) {
         guard token == .string else { throw error("string or '}' expected") }
         if stringHasNUL { throw error("NUL byte in object key not supported") }
         var key = stringNode
-        key.after = UInt32(nodes.count + 1)
+        key.after = UInt32(nodeCount + 1)
         if isDuplicate(key, in: &stack[stack.count - 1]) {
             let duplicate = error("duplicate object key")
             guard allowDuplicateKeys else { throw duplicate }
             if firstDuplicateKey == nil { firstDuplicateKey = duplicate }
         }
-        nodes.append(key)
-        try scan()
-        guard token == .punctuation(0x3A) else { throw error("':' expected") }
+        append(key)
+        try nextToken()
+        guard token == .colon else { throw error("':' expected") }
         try scan()
     }
 
     /// Whether `key` repeats a key of the object `open` (compared as Strings, as a
     /// Set<String> compares them); records it as one of its keys.
     private mutating func isDuplicate(_ key: JSONNode, in open: inout Open) -> Bool {
-        if open.keys != nil { return open.keys?.insert(decodedJSONString(text, key)).inserted == false }
-        for k in open.keyBase..<keyScratch.count where sameKey(keyScratch[k], key) { return true }
-        keyScratch.append(key)
-        if keyScratch.count - open.keyBase > Self.scannedKeys {
+        if open.keySet >= 0 { return !keySets[open.keySet].insert(decodedJSONString(text, key)).inserted }
+        for k in open.keyBase..<keyCount where Self.sameKey(keyScratch[k], key, in: text) { return true }
+        if keyCount < keyScratch.count {
+            keyScratch[keyCount] = key
+        } else {
+            keyScratch.append(key)
+        }
+        keyCount += 1
+        if keyCount - open.keyBase > Self.scannedKeys {
             var set = Set<String>()
-            for k in open.keyBase..<keyScratch.count { set.insert(decodedJSONString(text, keyScratch[k])) }
-            open.keys = set
-            keyScratch.removeLast(keyScratch.count - open.keyBase)
+            for k in open.keyBase..<keyCount { set.insert(decodedJSONString(text, keyScratch[k])) }
+            keySets.append(set)
+            open.keySet = keySets.count - 1
+            keyCount = open.keyBase
         }
         return false
     }
@@ -401,20 +497,25 @@ struct JSONParser {
     /// Whether two keys are equal Strings. Equal bytes are; unescaped ASCII keys are equal
     /// only when their bytes are; others are decoded and compared as Strings (canonical
     /// equivalence: U+212A equals 'K').
-    private func sameKey(_ a: JSONNode, _ b: JSONNode) -> Bool {
+    private static func sameKey(_ a: JSONNode, _ b: JSONNode, in text: UnsafeBufferPointer<UInt8>) -> Bool {
         let x = UnsafeBufferPointer(rebasing: text[Int(a.start)..<Int(a.end)])
         let y = UnsafeBufferPointer(rebasing: text[Int(b.start)..<Int(b.end)])
-        if x.elementsEqual(y) { return true }
-        if !a.escaped && !b.escaped && x.allSatisfy({ $0 < 0x80 }) && y.allSatisfy({ $0 < 0x80 }) { return false }
+        if sameBytes(x, y) { return true }
+        if a.ascii && b.ascii { return false }
         return decodedJSONString(text, a) == decodedJSONString(text, b)
     }
 
     /// Takes the `}` or `]` just read as the end of the innermost container.
-    private mutating func close(_ stack: inout [Open], _ nodes: inout [JSONNode]) {
+    private mutating func close(_ stack: inout [Open]) {
         let open = stack.removeLast()
-        if open.isObject && open.keys == nil { keyScratch.removeLast(keyScratch.count - open.keyBase) }
+        if open.keySet >= 0 {
+            keySets.removeLast()
+        } else if open.isObject {
+            keyCount = open.keyBase
+        }
+        guard open.node < nodes.count else { return }
         nodes[open.node].end = UInt32(i)
-        nodes[open.node].after = UInt32(nodes.count)
+        nodes[open.node].after = UInt32(nodeCount)
     }
 }
 
@@ -428,4 +529,29 @@ private func utf8SequenceLength(_ b: UInt8) -> Int {
     case 0xF0...0xF4: return 4
     default: return 0
     }
+}
+
+/// The end of the run of printable ASCII bytes other than '"' and '\\' from `start`, read
+/// eight bytes at a time (byte by byte in the last seven of the text).
+private func plainStringBytesEnd(_ base: UnsafePointer<UInt8>, from start: Int, count n: Int) -> Int {
+    var k = start
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+    while n - k >= 8 {
+        // Byte j of the text is byte j of w on any machine.
+        let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: k, as: UInt64.self))
+        // The high bit of each byte of w below 0x20, at or above 0x80, or equal to '"' or '\\';
+        // a borrow can mark a byte above a marked one, never below, so the lowest is exact.
+        let control = (w &- ones &* 0x20) & ~w
+        let quote = w ^ (ones &* 0x22), backslash = w ^ (ones &* 0x5C)
+        let stop = (w | control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & highs
+        if stop != 0 { return k + stop.trailingZeroBitCount >> 3 }
+        k += 8
+    }
+    while k < n {
+        let b = base[k]
+        if b < 0x20 || b >= 0x80 || b == 0x22 || b == 0x5C { break }
+        k += 1
+    }
+    return k
 }

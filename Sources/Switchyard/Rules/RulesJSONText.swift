@@ -15,6 +15,9 @@ struct JSONNode {
     var kind: JSONKind
     /// A string whose text holds `\` escapes (decoded when read).
     var escaped = false
+    /// A string without escapes whose bytes are all ASCII: its text is its value, and it
+    /// equals another such string only when their bytes are equal.
+    var ascii = false
     /// The value's text: for a string, between its quotes.
     var start: UInt32
     var end: UInt32
@@ -27,11 +30,12 @@ struct JSONNode {
 /// during the load that parsed it.
 final class JSONTape {
     let text: UnsafeBufferPointer<UInt8>
-    fileprivate(set) var nodes: [JSONNode] = []
+    /// Constant once parsed (a `let`, so that reading it needs no exclusivity check).
+    let nodes: [JSONNode]
 
     /// The first duplicate key of a text parsed with `allowingDuplicateKeys` (jansson's
     /// strict error for it, which a rule document gets).
-    private(set) var firstDuplicateKey: JSONSyntaxError?
+    let firstDuplicateKey: JSONSyntaxError?
 
     /// Parses `text`. Rule documents refuse a duplicate key; app-link files take it (Apple's
     /// and Google's readers do), noting the first one in `firstDuplicateKey`. `byteOffset`
@@ -40,15 +44,25 @@ final class JSONTape {
          byteOffset: Int = 0) throws(SwitchyardError) {
         self.text = text
         // Room for the most nodes the text can hold: pages never written are never touched.
-        nodes.reserveCapacity(text.count / 2 + 1)
-        var parser = JSONParser(text: text)
-        parser.allowDuplicateKeys = allowingDuplicateKeys
-        do throws(JSONSyntaxError) {
-            try parser.parse(into: &nodes)
-        } catch {
-            throw error.ruleError(text, byteOffset: byteOffset)
+        var failure: JSONSyntaxError?
+        var duplicate: JSONSyntaxError?
+        nodes = [JSONNode](unsafeUninitializedCapacity: text.count / 2 + 1) { room, count in
+            var parser = JSONParser(text: text, nodes: room)
+            parser.allowDuplicateKeys = allowingDuplicateKeys
+            do throws(JSONSyntaxError) {
+                try parser.parse()
+                // A whole document has room (see JSONParser.nodes); this is never met.
+                if parser.nodeCount > room.count {
+                    throw JSONSyntaxError(message: "more values than the text's length allows", position: text.count)
+                }
+            } catch {
+                failure = error
+            }
+            count = min(parser.nodeCount, room.count)
+            duplicate = parser.firstDuplicateKey
         }
-        firstDuplicateKey = parser.firstDuplicateKey
+        firstDuplicateKey = duplicate
+        if let failure { throw failure.ruleError(text, byteOffset: byteOffset) }
     }
 
     var root: TapeValue { TapeValue(tape: self, index: 0) }
@@ -155,4 +169,12 @@ private func appendUTF8(_ out: inout [UInt8], _ s: UInt32) {
     default:
         out += [UInt8(0xF0 | s >> 18), UInt8(0x80 | s >> 12 & 0x3F), UInt8(0x80 | s >> 6 & 0x3F), UInt8(0x80 | s & 0x3F)]
     }
+}
+
+/// Whether two byte strings are equal.
+@inline(__always)
+func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    for k in 0..<a.count where a[k] != b[k] { return false }
+    return true
 }

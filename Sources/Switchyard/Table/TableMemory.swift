@@ -105,3 +105,21 @@ extension TableMemory {
         (base + offset).bindMemory(to: T.self, capacity: max(count, 1))
     }
 }
+
+#if canImport(Glibc)
+/// glibc's `malloc_trim`, which its Swift module does not declare: looked up once.
+private let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+    guard let symbol = dlsym(nil, "malloc_trim") else { return nil }
+    return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+}()
+#endif
+
+/// Gives the whole pages of memory freed inside the heap back to the system, which glibc
+/// otherwise keeps (it returns only the heap's top): called once a large table's build trie
+/// is let go, so that its pages are not still counted while the rest of the table is made.
+/// Elsewhere nothing to do.
+func returnFreedMemory() {
+    #if canImport(Glibc)
+    _ = mallocTrim?(0)
+    #endif
+}

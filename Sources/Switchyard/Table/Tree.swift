@@ -99,11 +99,12 @@ struct TableEntry: BitwiseCopyable {
 
 extension TableEntry {
     /// The entry of variant `vi` of route `ri`.
-    init(_ ri: Int, _ r: CompiledRoute, _ vi: Int, _ v: PatternVariant) {
+    /// (`v` points into the route's variants: a variant passed by value is copied first.)
+    init(_ ri: Int, _ r: CompiledRoute, _ vi: Int, _ v: UnsafePointer<PatternVariant>) {
         self.init(route: Int32(ri), variant: Int32(vi), priority: Int32(clamping: r.route.priority),
-                  seq: Int32(clamping: r.seq), literalCount: Int32(v.literalCount),
-                  remainderMin: Int32(v.remainder?.minSegments ?? 0),
-                  namedRemainder: (v.remainder?.nameIndex ?? -1) >= 0, isRedirect: r.isRedirect,
+                  seq: Int32(clamping: r.seq), literalCount: Int32(v.pointee.literalCount),
+                  remainderMin: Int32(v.pointee.remainder?.minSegments ?? 0),
+                  namedRemainder: (v.pointee.remainder?.nameIndex ?? -1) >= 0, isRedirect: r.isRedirect,
                   isTail: r.urlPattern != nil, hasQueryContract: r.queryContract != nil,
                   defaultCount: Int32(r.defaults.count))
     }
@@ -280,11 +281,17 @@ final class Table: @unchecked Sendable {
         let ranks = options.precedence == .codePoint ? codePointRanks(routes)
             : options.schemeTables ? schemeFirstRanks(routes) : nil
         namedSchemes = options.schemeTables ? Set(routes.flatMap { $0.variants.compactMap(\.scheme) }) : []
-        for (ri, r) in routes.enumerated() {
-            for (vi, v) in r.variants.enumerated() {
-                var entry = TableEntry(ri, r, vi, v)
-                if let ranks { entry.seq = ranks[ri][vi] }
-                builder.insert(v, entry: entry)
+        for ri in routes.indices {
+            let r = routes[ri]
+            // Through a buffer pointer: a variant bound to a loop variable, or read through the
+            // array's subscript, would be a copy (a few reference counts each).
+            r.variants.withUnsafeBufferPointer { variants in
+                guard let first = variants.baseAddress else { return }
+                for vi in variants.indices {
+                    var entry = TableEntry(ri, r, vi, first + vi)
+                    if let ranks { entry.seq = ranks[ri][vi] }
+                    builder.insert(first + vi, entry: entry)
+                }
             }
         }
         // The edge index only finds edges while routes are inserted: let it go before the
@@ -322,6 +329,8 @@ final class Table: @unchecked Sendable {
         constraintScratchCount = builder.constraints.reduce(contractScratch) { max($0, $1.scratchCount(capturing: false)) }
         let hasConstraints = !builder.constraints.isEmpty || contractScratch > 0
         builder = TreeBuilder(foldLiterals: false)  // the build trie is not needed any more
+        // Its pages back to the system when it was large (a trim walks the whole heap).
+        if sizes.nodes >= 1 << 16 { returnFreedMemory() }
         // Path-only tables: root -> anyScheme -> anyHost, nothing else at those levels.
         var root: Int32 = -1
         let r = flat.nodes[0]
@@ -427,20 +436,19 @@ private struct TreeBuilder {
         var firstRemainder: Int32 = -1, remainderCount: Int32 = 0
     }
 
-    /// An edge from `parent` to `child`: a literal (`kind` 0; its key and, for hosts, port)
-    /// or a dynamic edge (`kind` an EdgeKind; `*.domain` hosts have a suffix and a port).
-    /// Fields ordered widest first, so that the edge takes 40 bytes rather than 48.
+    /// The edge into node `e + 1`, for edge number `e`: every node but the root is made
+    /// together with the one edge that leads to it, so an edge's number gives its child.
+    /// A literal (`kind` 0; its key and, for hosts, port) or a dynamic edge (`kind` an
+    /// EdgeKind; `*.domain` hosts have a suffix and a port). 28 bytes: a large build holds
+    /// one per segment of every route that shares no prefix.
     struct Edge {
         /// The key (or suffix) bytes in `keys`, the port right after them.
-        var keyStart: Int
-        var parent: Int32
-        var child: Int32
-        /// The next edge of the same list of `parent` (newest first).
-        var next: Int32 = -1
-        var labels: Int32
+        var keyStart: Int32
         var keyCount: Int32, portCount: Int32
-        /// Its hash in `index` (kept, so that growing the index hashes no edge again).
-        var hash: UInt32
+        var parent: Int32
+        /// The next edge of the same list of `parent` (newest first).
+        var next: Int32
+        var labels: Int32
         var kind: UInt8
     }
 
@@ -448,12 +456,18 @@ private struct TreeBuilder {
     var nodes: [Node] = [Node()]
     var edges: [Edge] = []
     var keys: [UInt8] = []
-    /// Open-addressed index of `edges` by (parent, kind, key, port): each slot holds an
-    /// edge's hash (high 32 bits) and number (low 32 bits), `emptySlot` when free. With the
-    /// hash in the slot, a probe past another key reads no edge (in a large build, each
-    /// edge read is a cache miss).
+    /// Open-addressed index of the edges of long lists (more than `scanLimit` edges of one
+    /// kind class under one node) by (parent, kind, key, port): each slot holds an edge's
+    /// seeded hash (high 32 bits) and number (low 32 bits), `emptySlot` when free. With the
+    /// hash in the slot, a probe past another key reads no edge, and growing the index
+    /// hashes no key again. Short lists (most nodes have one child) are scanned instead,
+    /// with no hashing at all.
     var index: [UInt64] = Array(repeating: TreeBuilder.emptySlot, count: 64)
+    var indexed = 0
     static let emptySlot = UInt64.max
+    /// Lists of at most this many edges are scanned; longer ones are found through `index`
+    /// (an attacker's routes can give one node any number of children, never a long scan).
+    static let scanLimit: Int32 = 8
     /// Route entries, each in one list of its node (`next`: the following entry of the list).
     var entries: [TableEntry] = []
     var entryNext: [Int32] = []
@@ -465,130 +479,163 @@ private struct TreeBuilder {
 
     /// Room for the trie of `routes` at its largest (no two alternatives sharing an edge),
     /// so that building it copies no array to grow it: a growing array briefly holds its
-    /// old and new storage, which would be the peak of a large build.
+    /// old and new storage, which would be the peak of a large build. (Reserved room that
+    /// is never written is never touched, so it costs address space, not memory.)
     mutating func reserve(_ routes: [CompiledRoute]) {
-        var variants = 0, edgeBound = 0
+        var variants = 0, edgeBound = 0, keyBound = 0
         for r in routes {
             variants += r.variants.count
+            // Keys are the alternatives' text at most (decoded, without separators).
+            keyBound += r.expandedSize
             for k in r.variants.indices { edgeBound += 2 + r.variants[k].segments.count }
         }
         nodes.reserveCapacity(edgeBound + 1)
         edges.reserveCapacity(edgeBound)
         entries.reserveCapacity(variants)
         entryNext.reserveCapacity(variants)
-        var size = index.count
-        while size < edgeBound * 2 { size <<= 1 }
-        if size > index.count { index = Array(repeating: Self.emptySlot, count: size) }
+        keys.reserveCapacity(keyBound)
     }
 
-    mutating func insert(_ v: PatternVariant, entry: TableEntry) {
+    /// Enters the variant at `v` (a pointer: a variant passed by value is copied first).
+    mutating func insert(_ v: UnsafePointer<PatternVariant>, entry: TableEntry) {
         var node: Int32 = 0
-        if let s = v.scheme {
+        if let s = v.pointee.scheme {
             node = child(of: node, kind: 0, key: s, port: [])
         } else {
             node = child(of: node, kind: EdgeKind.anyScheme.rawValue, key: [], port: [])
         }
-        switch v.host {
+        switch v.pointee.host {
         case .any: node = child(of: node, kind: EdgeKind.anyHost.rawValue, key: [], port: [])
         case .literal(let h, let p): node = child(of: node, kind: 0, key: h, port: p)
         case .wildcard(let s, let l, let p):
             node = child(of: node, kind: EdgeKind.wildcardHost.rawValue, key: s, port: p, labels: l)
         }
         // By index: a segment bound to a loop variable would be a copy (three references).
-        for k in v.segments.indices {
-            if let regex = v.segments[k].regex, constraintIndex[v.segments[k].literal] == nil {
-                constraintIndex[v.segments[k].literal] = Int32(constraints.count)
+        let segments = v.pointee.segments
+        for k in segments.indices {
+            if let regex = segments[k].regex, constraintIndex[segments[k].literal] == nil {
+                constraintIndex[segments[k].literal] = Int32(constraints.count)
                 constraints.append(regex)
             }
-            let kind = v.segments[k].kind
-            node = child(of: node, kind: kind == .literal ? 0 : kind.rawValue, key: v.segments[k].literal, port: [])
+            let kind = segments[k].kind
+            node = child(of: node, kind: kind == .literal ? 0 : kind.rawValue, key: segments[k].literal, port: [])
         }
         let e = Int32(entries.count)
         entries.append(entry)
-        entryNext.append(-1)
         let n = Int(node)
-        if v.remainder != nil {
-            entryNext[Int(e)] = nodes[n].firstRemainder
+        if v.pointee.remainder != nil {
+            entryNext.append(nodes[n].firstRemainder)
             nodes[n].firstRemainder = e
             nodes[n].remainderCount += 1
         } else {
-            entryNext[Int(e)] = nodes[n].firstEnd
+            entryNext.append(nodes[n].firstEnd)
             nodes[n].firstEnd = e
             nodes[n].endCount += 1
         }
     }
 
-    private func hash(_ parent: Int32, _ kind: UInt8, _ key: UnsafeRawBufferPointer,
-                      _ port: UnsafeRawBufferPointer) -> UInt32 {
+    private func hash(_ parent: Int32, _ kind: UInt8, _ key: UnsafeBufferPointer<UInt8>,
+                      _ port: UnsafeBufferPointer<UInt8>) -> UInt32 {
         var h = Hasher()
         // Parent and kind in one word; the key's length keeps key and port apart.
-        h.combine(UInt64(UInt32(bitPattern: parent)) | UInt64(kind) << 32)
-        h.combine(key.count)
-        h.combine(bytes: key)
-        h.combine(bytes: port)
+        h.combine(UInt64(UInt32(bitPattern: parent)) | UInt64(kind) << 32 | UInt64(key.count) << 40)
+        h.combine(bytes: UnsafeRawBufferPointer(key))
+        h.combine(bytes: UnsafeRawBufferPointer(port))
         return UInt32(truncatingIfNeeded: h.finalize())
     }
 
     /// The child of `parent` along the edge (kind, key, port), made if it does not exist.
     private mutating func child(of parent: Int32, kind: UInt8, key: [UInt8], port: [UInt8], labels: Int = 0) -> Int32 {
-        let h = key.withUnsafeBytes { k in port.withUnsafeBytes { p in hash(parent, kind, k, p) } }
-        var mask = index.count - 1
-        var s = Int(h) & mask
-        while true {
-            let slot = index[s]
-            if slot == Self.emptySlot { break }
-            if UInt32(truncatingIfNeeded: slot >> 32) == h {
-                let e = edges[Int(UInt32(truncatingIfNeeded: slot))]
-                if e.parent == parent && e.kind == kind && Int(e.keyCount) == key.count
-                    && Int(e.portCount) == port.count && keysEqual(at: e.keyStart, key, port) {
-                    return e.child
-                }
-            }
-            s = (s + 1) & mask
+        key.withUnsafeBufferPointer { k in
+            port.withUnsafeBufferPointer { p in child(of: parent, kind: kind, key: k, port: p, labels: labels) }
         }
-        let node = Int32(nodes.count)
-        nodes.append(Node())
-        let edge = Int32(edges.count)
-        edges.append(Edge(keyStart: keys.count, parent: parent, child: node, labels: Int32(clamping: labels),
-                          keyCount: Int32(key.count), portCount: Int32(port.count), hash: h, kind: kind))
-        keys += key
-        keys += port
+    }
+
+    private mutating func child(of parent: Int32, kind: UInt8, key: UnsafeBufferPointer<UInt8>,
+                                port: UnsafeBufferPointer<UInt8>, labels: Int) -> Int32 {
         let p = Int(parent)
-        if kind == 0 {
-            edges[Int(edge)].next = nodes[p].firstLiteral
+        let literal = kind == 0
+        let first = literal ? nodes[p].firstLiteral : nodes[p].firstDynamic
+        let count = literal ? nodes[p].literalCount : nodes[p].dynamicCount
+        var h: UInt32 = 0
+        if count <= Self.scanLimit {
+            var e = first
+            while e >= 0 {
+                let edge = edges[Int(e)]
+                if edge.kind == kind && sameKey(edge, key, port) { return e &+ 1 }
+                e = edge.next
+            }
+        } else {
+            h = hash(parent, kind, key, port)
+            let mask = index.count - 1
+            var s = Int(h) & mask
+            while true {
+                let slot = index[s]
+                if slot == Self.emptySlot { break }
+                if UInt32(truncatingIfNeeded: slot >> 32) == h {
+                    let e = Int32(truncatingIfNeeded: slot)
+                    let edge = edges[Int(e)]
+                    if edge.parent == parent && edge.kind == kind && sameKey(edge, key, port) { return e &+ 1 }
+                }
+                s = (s + 1) & mask
+            }
+        }
+        let edge = Int32(edges.count)
+        nodes.append(Node())
+        edges.append(Edge(keyStart: Int32(keys.count), keyCount: Int32(key.count), portCount: Int32(port.count),
+                          parent: parent, next: first, labels: Int32(clamping: labels), kind: kind))
+        if !key.isEmpty { keys.append(contentsOf: key) }
+        if !port.isEmpty { keys.append(contentsOf: port) }
+        if literal {
             nodes[p].firstLiteral = edge
             nodes[p].literalCount += 1
         } else {
-            edges[Int(edge)].next = nodes[p].firstDynamic
             nodes[p].firstDynamic = edge
             nodes[p].dynamicCount += 1
         }
-        if edges.count * 2 > index.count {
-            // At most half full: grow and index every edge again.
-            index = Array(repeating: Self.emptySlot, count: index.count * 2)
-            mask = index.count - 1
-            for k in edges.indices {
-                let hk = edges[k].hash
-                var t = Int(hk) & mask
-                while index[t] != Self.emptySlot { t = (t + 1) & mask }
-                index[t] = UInt64(hk) << 32 | UInt64(UInt32(k))
+        if count == Self.scanLimit {
+            // The list outgrows its scan: from now on its edges are found through the index.
+            var e: Int32 = edge
+            while e >= 0 {
+                let k = edges[Int(e)]
+                addToIndex(e, keyBytes(k).withUnsafeBufferPointer { kb in
+                    portBytes(k).withUnsafeBufferPointer { pb in hash(parent, k.kind, kb, pb) }
+                })
+                e = k.next
             }
-        } else {
-            index[s] = UInt64(h) << 32 | UInt64(UInt32(bitPattern: edge))
+        } else if count > Self.scanLimit {
+            addToIndex(edge, h)
         }
-        return node
+        return edge &+ 1
     }
 
-    /// Whether `keys` holds `key` then `port` from `start` (the caller checked their lengths).
-    private func keysEqual(at start: Int, _ key: [UInt8], _ port: [UInt8]) -> Bool {
-        keys.withUnsafeBufferPointer { k in
-            key.withUnsafeBufferPointer { a in
-                port.withUnsafeBufferPointer { b in
-                    guard start + a.count + b.count <= k.count else { return false }
-                    guard let base = k.baseAddress else { return a.isEmpty && b.isEmpty }
-                    return bytesEqual(base + start, a) && bytesEqual(base + start + a.count, b)
-                }
+    /// Enters edge `e`, whose hash is `h`, in `index`, growing it to stay at most half full.
+    private mutating func addToIndex(_ e: Int32, _ h: UInt32) {
+        indexed += 1
+        if indexed * 2 > index.count {
+            var grown = [UInt64](repeating: Self.emptySlot, count: index.count * 2)
+            let mask = grown.count - 1
+            for slot in index where slot != Self.emptySlot {
+                var t = Int(truncatingIfNeeded: slot >> 32) & mask
+                while grown[t] != Self.emptySlot { t = (t + 1) & mask }
+                grown[t] = slot
             }
+            index = grown
+        }
+        let mask = index.count - 1
+        var s = Int(h) & mask
+        while index[s] != Self.emptySlot { s = (s + 1) & mask }
+        index[s] = UInt64(h) << 32 | UInt64(UInt32(bitPattern: e))
+    }
+
+    /// Whether edge `e` has the key `key` and the port `port`.
+    private func sameKey(_ e: Edge, _ key: UnsafeBufferPointer<UInt8>, _ port: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard Int(e.keyCount) == key.count && Int(e.portCount) == port.count else { return false }
+        return keys.withUnsafeBufferPointer { k in
+            let start = Int(e.keyStart)
+            guard start + key.count + port.count <= k.count else { return false }
+            guard let base = k.baseAddress else { return key.isEmpty && port.isEmpty }
+            return bytesEqual(base + start, key) && bytesEqual(base + start + key.count, port)
         }
     }
 
@@ -598,19 +645,23 @@ private struct TreeBuilder {
         return memcmp(p, q, b.count) == 0
     }
 
-    private func keyBytes(_ e: Edge) -> ArraySlice<UInt8> { keys[e.keyStart..<(e.keyStart + Int(e.keyCount))] }
+    private func keyBytes(_ e: Edge) -> ArraySlice<UInt8> {
+        let start = Int(e.keyStart)
+        return keys[start..<(start + Int(e.keyCount))]
+    }
 
     private func portBytes(_ e: Edge) -> ArraySlice<UInt8> {
-        let start = e.keyStart + Int(e.keyCount)
+        let start = Int(e.keyStart) + Int(e.keyCount)
         return keys[start..<(start + Int(e.portCount))]
     }
 
-    /// The literal edges of `n`, in insertion order.
-    private func literalEdges(_ n: Int, into out: inout [Int32]) {
-        out.removeAll(keepingCapacity: true)
-        var e = nodes[n].firstLiteral
-        while e >= 0 { out.append(e); e = edges[Int(e)].next }
-        out.reverse()
+    /// Appends `e`'s key and its port right after it to `out`.
+    private func copyKey(_ e: Edge, into out: inout RegionArray<UInt8>) {
+        let n = Int(e.keyCount) + Int(e.portCount)
+        keys.withUnsafeBufferPointer { k in
+            guard let base = k.baseAddress, n > 0 else { return }
+            out.append(UnsafeBufferPointer(start: base + Int(e.keyStart), count: n))
+        }
     }
 
     /// The dynamic edges of `n` in the order the walk must try them (SEMANTICS §3 and §8).
@@ -689,14 +740,25 @@ private struct TreeBuilder {
             place[Int(n)] = Int32(order.count)
             order.append(n)
             pathLevel.append(level >= 2)
-            // Pushed last-first, so the first child is laid out next.
-            sortedDynamics(Int(n), into: &scratch)
+            // Pushed last-first, so the first child is laid out next (an edge's child is
+            // the node after its number).
             dynamicOrderStart.append(Int32(dynamicOrder.count))
-            // Empty appends skipped here and below: most nodes have one child and no entry.
-            if !scratch.isEmpty { dynamicOrder += scratch }
-            for e in scratch.reversed() { stack.append((edges[Int(e)].child, level + 1)) }
-            literalEdges(Int(n), into: &scratch)
-            for e in scratch.reversed() { stack.append((edges[Int(e)].child, level + 1)) }
+            let dynamicCount = nodes[Int(n)].dynamicCount
+            if dynamicCount == 1 {
+                let e = nodes[Int(n)].firstDynamic
+                dynamicOrder.append(e)
+                stack.append((e &+ 1, level + 1))
+            } else if dynamicCount > 1 {
+                sortedDynamics(Int(n), into: &scratch)
+                dynamicOrder += scratch
+                for e in scratch.reversed() { stack.append((e &+ 1, level + 1)) }
+            }
+            // The literal list is newest first: pushed as it is, the oldest comes out first.
+            var e = nodes[Int(n)].firstLiteral
+            while e >= 0 {
+                stack.append((e &+ 1, level + 1))
+                e = edges[Int(e)].next
+            }
         }
         var ranked: [TableEntry] = []
         for (i, n) in order.enumerated() {
@@ -705,17 +767,20 @@ private struct TreeBuilder {
             let fold = !pathLevel[i] || foldLiterals  // schemes and hosts always fold case
             t.literalStart = Int32(flat.literals.count)
             t.literalCount = b.literalCount
-            literalEdges(Int(n), into: &scratch)
-            for e in scratch {
+            // In insertion order: the list is newest first, so it is written from the back.
+            var at = flat.literals.extend(by: Int(b.literalCount))
+            var e = b.firstLiteral
+            while e >= 0 {
                 let edge = edges[Int(e)]
                 // The port right after its key: LiteralEdge.portStart relies on it.
                 let keyStart = flat.keys.count
-                flat.keys.append(contentsOf: keyBytes(edge))
-                if edge.portCount > 0 { flat.keys.append(contentsOf: portBytes(edge)) }
+                copyKey(edge, into: &flat.keys)
                 let prefix = prefixWord(UnsafePointer(flat.keys.base) + keyStart, Int(edge.keyCount), fold: fold)
-                flat.literals.append(LiteralEdge(
+                at -= 1
+                flat.literals.initialize(at: at, to: LiteralEdge(
                     prefix: prefix, keyStart: Int32(keyStart), keyCount: edge.keyCount, portCount: edge.portCount,
-                    child: place[Int(edge.child)]))
+                    child: place[Int(e &+ 1)]))
+                e = edge.next
             }
             if b.literalCount > linearScanLimit {
                 let size = literalIndexSize(Int(b.literalCount))
@@ -741,16 +806,15 @@ private struct TreeBuilder {
                 if edge.kind == EdgeKind.regex.rawValue {
                     let key = keyBytes(edge)
                     flat.dynamics.append(DynamicEdge(
-                        kind: .regex, child: place[Int(edge.child)],
+                        kind: .regex, child: place[Int(e &+ 1)],
                         suffixStart: constraintIndex[Array(key)] ?? 0, portCount: key.first == 0 ? 1 : 0))
                     continue
                 }
                 let suffixStart = flat.keys.count
-                flat.keys.append(contentsOf: keyBytes(edge))
-                let portStart = flat.keys.count
-                flat.keys.append(contentsOf: portBytes(edge))
+                let portStart = suffixStart + Int(edge.keyCount)
+                copyKey(edge, into: &flat.keys)
                 var d = DynamicEdge(
-                    kind: EdgeKind(rawValue: edge.kind) ?? .param, child: place[Int(edge.child)],
+                    kind: EdgeKind(rawValue: edge.kind) ?? .param, child: place[Int(e &+ 1)],
                     suffixStart: Int32(suffixStart), suffixCount: edge.keyCount,
                     portStart: Int32(portStart), portCount: edge.portCount)
                 if d.kind == .catchAll {
@@ -761,12 +825,16 @@ private struct TreeBuilder {
             }
             t.endStart = Int32(flat.entries.count)
             t.endCount = b.endCount
-            if b.endCount > 0 {
+            if b.endCount == 1 {
+                flat.entries.append(entries[Int(b.firstEnd)])
+            } else if b.endCount > 1 {
                 sortedEntries(first: b.firstEnd, into: &ranked)
                 flat.entries.append(contentsOf: ranked)
             }
             t.remainderCount = b.remainderCount
-            if b.remainderCount > 0 {
+            if b.remainderCount == 1 {
+                flat.entries.append(entries[Int(b.firstRemainder)])
+            } else if b.remainderCount > 1 {
                 sortedEntries(first: b.firstRemainder, into: &ranked)
                 flat.entries.append(contentsOf: ranked)
             }
@@ -882,6 +950,25 @@ private struct RegionArray<T: BitwiseCopyable> {
         assert(count < capacity)
         (base + count).initialize(to: value)
         count += 1
+    }
+
+    /// Appends `values`' elements in one copy.
+    mutating func append(_ values: UnsafeBufferPointer<T>) {
+        assert(count + values.count <= capacity)
+        guard let from = values.baseAddress else { return }
+        (base + count).initialize(from: from, count: values.count)
+        count += values.count
+    }
+
+    /// Counts `n` more elements, to be written with `initialize(at:to:)`; returns the new count.
+    mutating func extend(by n: Int) -> Int {
+        assert(count + n <= capacity)
+        count += n
+        return count
+    }
+
+    func initialize(at i: Int, to value: T) {
+        (base + i).initialize(to: value)
     }
 
     mutating func append<C: Collection>(contentsOf values: C) where C.Element == T {
