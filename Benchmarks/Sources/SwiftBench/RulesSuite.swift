@@ -21,8 +21,9 @@ enum RulesSuite {
         return "{\"version\": 1, \"routes\": [\n" + parts.joined(separator: ",\n") + "\n]}"
     }
 
-    /// Median of `runs` loads into fresh routers: the load alone, and the load plus the first
-    /// resolve (the table is built on first use, so that is when the router is ready).
+    /// Median of `runs` loads into fresh routers: the load alone (which builds the table before
+    /// it is published), and the load plus the first resolve, when a host's first request is
+    /// answered.
     static func load(runs: Int, log: (String) -> Void) -> [ResultRow] {
         let count = 10_000
         let doc = document(count: count)
@@ -53,7 +54,7 @@ enum RulesSuite {
             row("rules-load-10000", loadNs,
                 "Router.loadRules(json:) of a \(doc.utf8.count)-byte document; ns_per_lookup is the whole load (median of \(runs)), p99_ns the slowest"),
             row("rules-load-10000+first-resolve", readyNs,
-                "the load plus the first resolve, which builds the table (median of \(runs))"),
+                "the load plus the first resolve (median of \(runs))"),
         ]
     }
 
