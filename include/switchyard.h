@@ -374,8 +374,10 @@ typedef struct sy_router_options {
     /* Limits; 0 means the default. Past a limit a call fails with SY_ERR_LIMIT. Each
      * ceiling is the largest value the library honours with memory, time and stack
      * bounded by the input (docs/SECURITY.md, "Limits"). Whatever they say, the optional
-     * groups of all routes together may expand to at most 4 bytes of alternatives per
-     * byte of pattern, plus 1 MiB, and a pattern to at most 256 alternatives. */
+     * groups of all routes together may expand to at most 1.5 bytes of alternatives per
+     * byte of pattern, plus 1 MiB, a pattern to at most 256 alternatives, and the routes
+     * of one router to at most 128 MiB of alternatives, groups or not (each alternative
+     * counts its length plus one byte). */
     uint32_t max_url_length;     /* bytes; default 32768; at most 1048576 */
     uint32_t max_segments;       /* path segments; default 256; at most 1048576 */
     uint32_t max_parameters;     /* parameters per pattern; default 64; at most 65536 */
@@ -612,7 +614,8 @@ SY_API void sy_router_free(sy_router *router);
  *         names both patterns);
  *         SY_ERR_LIMIT if the pattern is over max_pattern_length, max_segments or
  *         max_parameters, or its optional groups expand past what the router's
- *         routes may hold (see sy_router_options).
+ *         routes may hold, or the router's patterns would pass 128 MiB (see
+ *         sy_router_options).
  *         On failure the router is unchanged.
  *
  * Ownership: pattern and target are copied; the caller keeps its buffers.

@@ -320,6 +320,9 @@ struct PatternCost {
     mutating func take(expandedSize: Int) throws(SwitchyardError) {
         let room = self.room
         if expandedSize > room {
+            if ExpansionBudget.limit(patternBytes: patternBytes) == ExpansionBudget.ceiling {
+                throw SwitchyardError(.limit, ExpansionBudget.overCeilingMessage(expandedSize: expandedSize, room: room))
+            }
             throw SwitchyardError(.limit, ExpansionBudget.overMessage(expandedSize: expandedSize, room: room))
         }
         expandedBytes += expandedSize

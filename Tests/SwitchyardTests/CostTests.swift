@@ -211,6 +211,28 @@ struct CostTests {
         #expect(f.tableBytes <= Self.tableBound(f), "\(f)")
     }
 
+    @Test("the patterns of one router total at most 128 MiB, groups or not")
+    func ceiling() throws {
+        var o = RouterOptions()
+        o.limits.maxPatternLength = RouterOptions.Limits.ceilings.maxPatternLength
+        let r = try Router(options: o)
+        try r.add("/keep", target: "keep")
+        // Plain patterns of 1 MiB (with its one byte, each costs 1 MiB): 127 fit beside
+        // /keep, the 128th does not. The batch is refused before any pattern is compiled.
+        let long = "/" + String(repeating: "a", count: (1 << 20) - 2)
+        let batch = Array(repeating: Route(long, target: "t"), count: 128)
+        let e = expectError(.limit, "128 MiB of patterns") { try r.add(contentsOf: batch) }
+        #expect(e?.routeIndex == 127, "\(String(describing: e))")
+        #expect(e?.message.contains("the 128 MiB the patterns of one router may total") == true,
+                "\(e?.message ?? "")")
+        #expect(e?.message.contains("optional groups") == false)
+        #expect(r.footprint.routes == 1)
+        #expect(try r.resolveBuffer("/keep").matched)
+        // A small pattern still fits where room is left.
+        try r.add("/" + String(repeating: "b", count: 1000), target: "b")
+        #expect(r.footprint.routes == 2)
+    }
+
     @Test("a document past the budget is refused before any of its routes is compiled")
     func budgetBeforeCompiling() throws {
         var (json, _) = Self.budgetFillingDocument(plainRoutes: 300)

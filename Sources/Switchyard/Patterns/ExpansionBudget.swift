@@ -39,6 +39,14 @@ enum ExpansionBudget {
         max(0, limit(patternBytes: patternBytes) - expandedBytes)
     }
 
+    /// The error when the routes together would pass `ceiling`, whatever their groups:
+    /// the table's offsets, not the groups, are what the bound protects.
+    static func overCeilingMessage(expandedSize: Int, room: Int) -> String {
+        "the route's alternatives take \(expandedSize) bytes, over the \(room) left of the "
+            + "\(ceiling >> 20) MiB the patterns of one router may total (the most a route table "
+            + "can index; split the routes between routers)"
+    }
+
     static func overMessage(expandedSize: Int, room: Int) -> String {
         "the pattern's optional groups expand to \(expandedSize) bytes of alternatives, over the \(room) "
             + "the route table has room for (its routes' alternatives may total 1.5 bytes "

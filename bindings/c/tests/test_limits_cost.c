@@ -230,6 +230,49 @@ static void single_adds_share_the_group_budget(void **state)
     sy_router_free(r);
 }
 
+/* HEADER: "the routes of one router to at most 128 MiB of alternatives, groups or not":
+ * patterns of 1 MiB without groups each cost 1 MiB; beside /keep, the 128th of a batch is
+ * past the ceiling, and the batch is refused whole. */
+static void patterns_of_one_router_total_at_most_128_mib(void **state)
+{
+    sy_router_options o;
+    sy_router *r;
+    sy_match *m = sy_test_match();
+    sy_error err;
+    size_t len = (1u << 20) - 1, i;
+    char *pattern = malloc(len);
+    sy_route *batch = calloc(128, sizeof *batch);
+    (void)state;
+    assert_non_null(pattern);
+    assert_non_null(batch);
+    sy_router_options_init(&o, SY_ROUTER_OPTIONS_VERSION);
+    o.max_pattern_length = 1048576u;
+    r = sy_test_router(&o);
+    sy_test_add(r, "/keep", "keep");
+    pattern[0] = '/';
+    memset(pattern + 1, 'a', len - 1);
+    for (i = 0; i < 128; i++) {
+        sy_route_init(&batch[i], SY_ROUTE_VERSION);
+        batch[i].pattern.ptr = pattern;
+        batch[i].pattern.len = len;
+        batch[i].target.ptr = "t";
+        batch[i].target.len = 1;
+    }
+    assert_status(SY_ERR_LIMIT, sy_router_add_routes(r, batch, 128, &err), &err);
+    assert_failed(&err, SY_ERR_LIMIT);
+    assert_int_equal(err.route_index, 127);
+    assert_true(sy_test_message_has(&err, "the 128 MiB the patterns of one router may total"));
+    sy_test_resolve(m, r, "/keep");
+    assert_str(sy_match_target(m), "keep");
+    /* Where room is left, a small pattern still fits. */
+    memset(pattern + 1, 'b', 999);
+    assert_status(SY_OK, sy_router_add(r, pattern, 1000, LIT("b"), &err), &err);
+    free(batch);
+    free(pattern);
+    sy_match_free(m);
+    sy_router_free(r);
+}
+
 /* A table 256 levels deep where the walk must come back at every level. */
 static sy_router *deep_router(void)
 {
@@ -363,6 +406,7 @@ int main(void)
         cmocka_unit_test(a_document_past_the_group_budget_is_a_rule_error),
         cmocka_unit_test(single_adds_share_the_group_budget),
         cmocka_unit_test(a_document_past_the_budget_is_refused_before_compiling),
+        cmocka_unit_test(patterns_of_one_router_total_at_most_128_mib),
         cmocka_unit_test(resolve_on_a_64_kib_stack),
         cmocka_unit_test(a_nul_in_a_file_path_is_refused_at_its_byte),
         cmocka_unit_test(patterns_read_as_the_contract_says),

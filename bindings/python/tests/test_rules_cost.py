@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from switchyard import RuleError, Router
+from switchyard import LimitError, RuleError, Router
 
 from conftest import needs_rules  # noqa: E402  (pytest puts tests/ on sys.path)
 
@@ -153,3 +153,19 @@ if __name__ == "__main__":
     (out / "empty-objects.json").write_text(empty_objects_document(limit - 64))
     for f in sorted(out.glob("*.json")):
         print(f, f.stat().st_size)
+
+
+def test_the_patterns_of_one_router_total_at_most_128_mib() -> None:
+    # Patterns of 1 MiB without groups each cost 1 MiB (length plus one byte): beside
+    # /keep, the 128th of a batch is past the ceiling, and the batch is refused whole.
+    router = Router(max_pattern_length=1 << 20)
+    router.add("/keep", "keep")
+    long = b"/" + b"a" * ((1 << 20) - 2)
+    with pytest.raises(LimitError) as info:
+        router.add_routes([(long, "t")] * 128)
+    assert info.value.route_index == 127
+    assert "the 128 MiB the patterns of one router may total" in info.value.message
+    assert [r.pattern for r in router.routes] == ["/keep"]
+    assert router.resolve("/keep").target == "keep"
+    router.add("/" + "b" * 999, "b")  # where room is left, a small pattern still fits
+    assert len(router.routes) == 2
