@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Switchyard's benchmarks (`make bench` runs this from the repo root; docs/PERFORMANCE.md).
 #   1. Swift: Switchyard vs Vapor RoutingKit TrieRouter (+ a 100,000-route table)
-#   2. C:     Switchyard's C API vs r3 and matchit (resolve, and resolve + every parameter)
+#   2. C:     Switchyard's C API vs r3 and matchit (resolve, and resolve + every parameter);
+#             Go: httprouter on the same sets, in a process of its own
 #   3. Python: the ctypes binding vs werkzeug, falcon and starlette
 #   4. Hostile inputs: the worst pattern, document, AASA file and 32 KB resolve at default limits
 # Each writes a partial JSON file; merge_results.py joins them into $RESULTS and prints a
@@ -15,6 +16,7 @@
 #                       which keeps `make bench` from a clean clone within ~5 minutes on 2 cores)
 #   ROUTER_BENCH        the route sets                             (default: Tests/Data/router-bench)
 #   MATCHIT_SRC         a copy of the matchit crate's source, for cargo without the crate registry
+#   HTTPROUTER_SRC      a copy of httprouter's source (v1.3.0), for go without the module proxy
 #   HOSTILE_CAP_SECONDS time after which a hostile row is killed and reported as "> cap" (default: 15)
 set -uo pipefail
 
@@ -97,6 +99,30 @@ cc -O2 -std=c11 -Wall -Wextra -Werror -Iinclude -IBenchmarks/C Benchmarks/Profil
   -L"$(dirname "$SWITCHYARD_LIBRARY")" -lswitchyard -Wl,-rpath,"$(dirname "$SWITCHYARD_LIBRARY")" \
   -o Benchmarks/.build/profile_build || failed+=(profile-build)
 
+# ---- 2b. Go: httprouter on the same sets (Benchmarks/httprouter-harness). go takes the module
+# from the module proxy, or from a copy of its source in HTTPROUTER_SRC (offline). The
+# harness's go.mod is copied into the build folder, so go writes go.sum there, not in the tree.
+step "Go: httprouter on the same sets"
+if ! command -v go >/dev/null; then
+  echo "bench: httprouter rows skipped: no go on PATH (Debian: apt-get install golang-go)"
+else
+  gomod=$root/Benchmarks/.build/httprouter/go.mod
+  mkdir -p "$(dirname "$gomod")"
+  cp Benchmarks/httprouter-harness/go.mod "$gomod"
+  rm -f "${gomod%.mod}.sum"
+  goenv=(GOFLAGS=-mod=mod)
+  if [ -n "${HTTPROUTER_SRC:-}" ]; then
+    echo "replace github.com/julienschmidt/httprouter => $HTTPROUTER_SRC" >> "$gomod"
+    goenv+=(GOPROXY=off)
+  fi
+  if (cd Benchmarks/httprouter-harness && env "${goenv[@]}" timeout 300 go build -modfile="$gomod" \
+        -o "$root/Benchmarks/.build/httprouter/httprouter-bench" .); then
+    Benchmarks/.build/httprouter/httprouter-bench "$ROUTER_BENCH" "$work/go.json" "$BENCH_SECONDS" || failed+=(go)
+  else
+    echo "bench: httprouter rows skipped: go could not build Benchmarks/httprouter-harness (set HTTPROUTER_SRC=DIR to a copy of httprouter v1.3.0's source where the module proxy is out of reach)"
+  fi
+fi
+
 # ---- 3. Python: timings, then allocation counts in a second process (PYTHONMALLOC=malloc and
 # the counter preloaded; see Python/bench.py), so the counting does not slow the timed run.
 step "Python: binding vs werkzeug, falcon and starlette"
@@ -125,7 +151,7 @@ fi
 # ---- results
 step "Results: $RESULTS"
 "$PYTHON" Benchmarks/merge_results.py "$RESULTS" "$work/machine.json" "$work"/swift.json "$work"/c.json \
-  "$work"/python.json "$work"/python-allocs.json "$work"/hostile.json || failed+=(merge)
+  "$work"/go.json "$work"/python.json "$work"/python-allocs.json "$work"/hostile.json || failed+=(merge)
 
 if [ ${#failed[@]} -gt 0 ]; then
   echo "bench: failed steps: ${failed[*]}"
