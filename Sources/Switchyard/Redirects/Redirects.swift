@@ -65,27 +65,20 @@ extension Router {
                 }
             }
             guard let new = produced else {
-                let why = room < maxURL
-                    ? "the URLs of the redirect chain would pass \(budget) bytes together"
-                    : "it would be over the URL length limit of \(maxURL) bytes (maxURLLength)"
-                throw refuseRedirect(match, .limit,
-                    "redirect of route '\(route.route.pattern)' not followed: \(why); chain so far: \(match.chainText(short: true))")
+                throw tooLongError(match, route, overBudget: room < maxURL, budget: budget, maxURL: maxURL)
             }
             try checkRedirect(match, route, produced: new, tv)
             if let seen = match.chainIndex(of: new, before: match.chainRefs.count - 1) {
-                throw SwitchyardError(.redirectLoop,
-                    "redirect loop: \(match.chainText()) (URL \(seen + 1) of the chain comes back)")
+                throw loopError(match, seen: seen)
             }
-            if hops > limit {
-                throw SwitchyardError(.redirectLimit,
-                    "more than \(limit) redirects (maxRedirects): \(match.chainText())")
-            }
+            if hops > limit { throw limitError(match, limit: limit) }
             // Resolve the new URL from a copy the MatchBuffer owns (the chain buffer may move).
             let bytes = match.ownURL(match.chainURL(new))
-            if let head = route.producedHead, match.redirectCheckMode != .full {
+            let mode = match.redirectCheckMode
+            if let head = route.producedHead, mode != .full {
                 // Its head is the template's: not read again (RedirectKnownHead.swift).
                 _ = try withUnsafePointer(to: head) { h throws(SwitchyardError) in
-                    if match.redirectCheckMode == .differential { match.compareProducedReadings(bytes, h, tv.pointee.read) }
+                    if mode == .differential { match.compareProducedReadings(bytes, h, tv.pointee.read) }
                     return try walk(bytes, into: match, keepTable: true, producedHead: h)
                 }
             } else {
@@ -95,6 +88,29 @@ extension Router {
         } catch {
             return error
         }
+    }
+
+    // The errors that end a chain, made out of line: a hop builds no message text, and
+    // carries none of its constants, unless it fails.
+
+    @inline(never)
+    private func tooLongError(_ match: MatchBuffer, _ route: CompiledRoute, overBudget: Bool, budget: Int,
+                              maxURL: Int) -> SwitchyardError {
+        let why = overBudget
+            ? "the URLs of the redirect chain would pass \(budget) bytes together"
+            : "it would be over the URL length limit of \(maxURL) bytes (maxURLLength)"
+        return refuseRedirect(match, .limit,
+            "redirect of route '\(route.route.pattern)' not followed: \(why); chain so far: \(match.chainText(short: true))")
+    }
+
+    @inline(never)
+    private func loopError(_ match: MatchBuffer, seen: Int) -> SwitchyardError {
+        SwitchyardError(.redirectLoop, "redirect loop: \(match.chainText()) (URL \(seen + 1) of the chain comes back)")
+    }
+
+    @inline(never)
+    private func limitError(_ match: MatchBuffer, limit: Int) -> SwitchyardError {
+        SwitchyardError(.redirectLimit, "more than \(limit) redirects (maxRedirects): \(match.chainText())")
     }
 
     /// An error that ends a chain with nothing kept: the MatchBuffer reads as after a failed read
