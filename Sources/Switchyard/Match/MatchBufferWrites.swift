@@ -16,6 +16,20 @@ extension MatchBuffer {
         return tv
     }
 
+    /// The view of the table this buffer holds, whichever it is (a redirect chain's hops
+    /// keep the first hop's table).
+    @inline(__always)
+    var heldTableView: UnsafePointer<TableView>? { state.pointee.tableView }
+
+    /// The winner's route, not retained: the table this buffer holds keeps it alive, until
+    /// a resolve moves the buffer to another table (which no hop of a chain does).
+    @inline(__always)
+    var unretainedRoute: Unmanaged<CompiledRoute>? {
+        let st = state
+        guard st.pointee.matched, let table = st.pointee.table else { return nil }
+        return Unmanaged.passUnretained(table.routes[Int(st.pointee.entry.route)])
+    }
+
     /// Makes `table` the one this buffer reads from (keeps it alive and caches its view);
     /// returns the view.
     @discardableResult
@@ -320,6 +334,26 @@ extension MatchBuffer {
         state.pointee.chainBytes.removeAll()
     }
 
+    /// Appends the URL this buffer describes to the chain (the URL a chain starts from): a
+    /// URL as apps write them is copied a word at a time, inline.
+    @inline(__always)
+    func appendChainURLFromOwned() {
+        let st = state
+        guard st.pointee.source == .owned else {
+            appendChainURL(copying: UnsafeBufferPointer(start: nil, count: 0))
+            return
+        }
+        let n = st.pointee.owned.count
+        let start = st.pointee.chainBytes.count
+        guard n <= 64, start == 0, n <= st.pointee.chainBytes.capacity, st.pointee.chainRefs.capacity > 0 else {
+            appendChainURL(copying: st.pointee.owned.bytes)
+            return
+        }
+        copyShortBytes(st.pointee.chainBytes.base, st.pointee.owned.base, n)
+        st.pointee.chainBytes.truncate(to: n)
+        st.pointee.chainRefs.append(TextRef(start: 0, count: Int32(truncatingIfNeeded: n), decoded: false))
+    }
+
     /// Appends a copy of `url` to the chain (the URL a chain starts from).
     func appendChainURL(copying url: UnsafeBufferPointer<UInt8>) {
         let st = state
@@ -351,6 +385,7 @@ extension MatchBuffer {
     }
 
     /// The index of a chain URL before `limit` equal to `t` (byte for byte), if any.
+    @inline(__always)
     func chainIndex(of t: TextRef, before limit: Int) -> Int? {
         let base = UnsafePointer(state.pointee.chainBytes.base)
         for k in 0..<limit {

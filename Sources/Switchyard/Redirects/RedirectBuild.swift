@@ -55,6 +55,24 @@ extension GrowBuffer where Element == UInt8 {
     /// Appends `p[0..<n]` percent-encoded for `place`, unless that would pass `end`.
     mutating func appendEncoded(_ p: UnsafePointer<UInt8>, _ n: Int, for place: TemplatePlace,
                                 end: Int) throws(RedirectTooLong) {
+        // The common value needs no encoding: copied in the pass that checks it, when it fits
+        // as it is. A byte to encode sends it to the measured copy below, from its start.
+        let start = count
+        if n <= end &- start && n <= capacity &- start {
+            let masks = placeMasks(place)
+            let d = base + start
+            var i = 0
+            while i < n {
+                let b = p[i]
+                if !keeps(b, masks) { break }
+                d[i] = b
+                i &+= 1
+            }
+            if i == n {
+                truncate(to: start &+ n)
+                return
+            }
+        }
         let len = encodedLength(p, n, for: place)
         guard len <= end &- count else { throw RedirectTooLong() }
         if len == n {  // nothing to encode (the common value): one copy
@@ -115,7 +133,13 @@ extension GrowBuffer where Element == UInt8 {
     @inline(__always)
     mutating func append(_ p: UnsafePointer<UInt8>, _ n: Int, end: Int) throws(RedirectTooLong) {
         guard n <= end &- count else { throw RedirectTooLong() }
-        append(contentsOf: p, count: n)
+        // A template's run or a short item: copied inline (`p` is never in this buffer).
+        if n <= 64 && n <= capacity &- count {
+            copyShortBytes(base + count, p, n)
+            truncate(to: count &+ n)
+        } else {
+            append(contentsOf: p, count: n)
+        }
     }
 
     /// Appends one byte, unless that would pass `end`.

@@ -41,8 +41,14 @@ struct RedirectScratch {
 
 extension MatchBuffer {
     /// The MatchBuffer's redirect scratch space, made on first use.
+    @inline(__always)
     var redirectScratch: UnsafeMutablePointer<RedirectScratch> {
         if let s = state.pointee.redirectScratch { return s }
+        return makeRedirectScratch()
+    }
+
+    @inline(never)
+    private func makeRedirectScratch() -> UnsafeMutablePointer<RedirectScratch> {
         let s = UnsafeMutablePointer<RedirectScratch>.allocate(capacity: 1)
         s.initialize(to: RedirectScratch())
         state.pointee.redirectScratch = s
@@ -68,7 +74,7 @@ extension Router {
     /// `redirectUnsafe` (or the reader's error, when the URL cannot be read) and clears
     /// the MatchBuffer.
     func checkRedirect(_ match: MatchBuffer, _ route: CompiledRoute, produced: TextRef,
-                       read: ReadConfig) throws(SwitchyardError) {
+                       _ tv: UnsafePointer<TableView>) throws(SwitchyardError) {
         let scratch = match.redirectScratch
         let url = match.chainURL(produced)
         let fixedHead = route.redirectFixedHead
@@ -81,7 +87,7 @@ extension Router {
                     scratch.pointee.compared += 1
                     let full: String?
                     do throws(SwitchyardError) {
-                        full = try redirectRefusal(route, url, read.forRedirectSafety, scratch)
+                        full = try redirectRefusal(route, url, tv.pointee.read.forRedirectSafety, scratch)
                     } catch {
                         full = "which cannot be read: \(error.message)"
                     }
@@ -94,7 +100,7 @@ extension Router {
                     reason = fast
                 }
             } else {
-                reason = try redirectRefusal(route, url, read.forRedirectSafety, scratch)
+                reason = try redirectRefusal(route, url, tv.pointee.read.forRedirectSafety, scratch)
             }
         } catch {
             throw refuseRedirect(match, error.code,

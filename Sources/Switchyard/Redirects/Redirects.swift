@@ -21,17 +21,35 @@ extension Router {
     }
 
     private func followChain(_ match: MatchBuffer) throws(SwitchyardError) -> Bool {
-        guard let table = match.table else { return match.matched }
-        let plus = table.read.plusInQuery
+        // The table's view, not the table: the MatchBuffer holds the table for the whole chain
+        // (every hop keeps it), so nothing here retains it.
+        guard let tv = match.heldTableView else { return match.matched }
+        let plus = tv.pointee.read.plusInQuery
         let limit = options.limits.maxRedirects
         let maxURL = options.limits.maxURLLength
         let budget = redirectChainBudget(maxURLLength: maxURL)
         var hops = 0
         // The chain starts with the URL given.
-        match.withURLBytes { u in match.appendChainURL(copying: u) }
+        match.appendChainURLFromOwned()
         let producedFrom = match.chainBytes.count
-        while match.matched && match.entry.isRedirect, let route = match.route {
+        while match.matched && match.entry.isRedirect, let routeRef = match.unretainedRoute {
             hops += 1
+            // The route lives in the held table; read without a retain and a release per hop.
+            let step = routeRef._withUnsafeGuaranteedRef { route in
+                hop(match, route, tv, plus: plus, hops: hops, limit: limit, maxURL: maxURL, budget: budget,
+                    producedFrom: producedFrom)
+            }
+            if let error = step { throw error }
+        }
+        return match.matched
+    }
+
+    /// One hop of `followChain`: builds the URL `route` leads to, checks it and resolves it.
+    /// Returns the error that ends the chain, or nil.
+    @inline(__always)
+    private func hop(_ match: MatchBuffer, _ route: CompiledRoute, _ tv: UnsafePointer<TableView>, plus: Bool,
+                     hops: Int, limit: Int, maxURL: Int, budget: Int, producedFrom: Int) -> SwitchyardError? {
+        do throws(SwitchyardError) {
             let start = match.chainBytes.count
             // The bound of this URL: the URL length limit, what is left of the chain's
             // budget, and what 32-bit chain offsets can address.
@@ -47,34 +65,52 @@ extension Router {
                 }
             }
             guard let new = produced else {
-                let why = room < maxURL
-                    ? "the URLs of the redirect chain would pass \(budget) bytes together"
-                    : "it would be over the URL length limit of \(maxURL) bytes (maxURLLength)"
-                throw refuseRedirect(match, .limit,
-                    "redirect of route '\(route.route.pattern)' not followed: \(why); chain so far: \(match.chainText(short: true))")
+                throw tooLongError(match, route, overBudget: room < maxURL, budget: budget, maxURL: maxURL)
             }
-            try checkRedirect(match, route, produced: new, read: table.read)
+            try checkRedirect(match, route, produced: new, tv)
             if let seen = match.chainIndex(of: new, before: match.chainRefs.count - 1) {
-                throw SwitchyardError(.redirectLoop,
-                    "redirect loop: \(match.chainText()) (URL \(seen + 1) of the chain comes back)")
+                throw loopError(match, seen: seen)
             }
-            if hops > limit {
-                throw SwitchyardError(.redirectLimit,
-                    "more than \(limit) redirects (maxRedirects): \(match.chainText())")
-            }
+            if hops > limit { throw limitError(match, limit: limit) }
             // Resolve the new URL from a copy the MatchBuffer owns (the chain buffer may move).
             let bytes = match.ownURL(match.chainURL(new))
-            if let head = route.producedHead, match.redirectCheckMode != .full {
+            let mode = match.redirectCheckMode
+            if let head = route.producedHead, mode != .full {
                 // Its head is the template's: not read again (RedirectKnownHead.swift).
                 _ = try withUnsafePointer(to: head) { h throws(SwitchyardError) in
-                    if match.redirectCheckMode == .differential { match.compareProducedReadings(bytes, h, table.read) }
+                    if mode == .differential { match.compareProducedReadings(bytes, h, tv.pointee.read) }
                     return try walk(bytes, into: match, keepTable: true, producedHead: h)
                 }
             } else {
                 _ = try walk(bytes, into: match, keepTable: true)
             }
+            return nil
+        } catch {
+            return error
         }
-        return match.matched
+    }
+
+    // The errors that end a chain, made out of line: a hop builds no message text, and
+    // carries none of its constants, unless it fails.
+
+    @inline(never)
+    private func tooLongError(_ match: MatchBuffer, _ route: CompiledRoute, overBudget: Bool, budget: Int,
+                              maxURL: Int) -> SwitchyardError {
+        let why = overBudget
+            ? "the URLs of the redirect chain would pass \(budget) bytes together"
+            : "it would be over the URL length limit of \(maxURL) bytes (maxURLLength)"
+        return refuseRedirect(match, .limit,
+            "redirect of route '\(route.route.pattern)' not followed: \(why); chain so far: \(match.chainText(short: true))")
+    }
+
+    @inline(never)
+    private func loopError(_ match: MatchBuffer, seen: Int) -> SwitchyardError {
+        SwitchyardError(.redirectLoop, "redirect loop: \(match.chainText()) (URL \(seen + 1) of the chain comes back)")
+    }
+
+    @inline(never)
+    private func limitError(_ match: MatchBuffer, limit: Int) -> SwitchyardError {
+        SwitchyardError(.redirectLimit, "more than \(limit) redirects (maxRedirects): \(match.chainText())")
     }
 
     /// An error that ends a chain with nothing kept: the MatchBuffer reads as after a failed read

@@ -48,6 +48,22 @@ func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) 
     return true
 }
 
+/// `bytesEqual` without its tail loop: from 8 bytes on, whole words, the last one
+/// overlapping the one before it (a redirect's URL head against its template's).
+@inline(__always)
+func bytesEqualWords(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    guard n >= 8 else { return bytesEqual(a, b, n) }
+    let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
+    var i = 0
+    while i &+ 8 < n {
+        if x.loadUnaligned(fromByteOffset: i, as: UInt64.self) != y.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+            return false
+        }
+        i &+= 8
+    }
+    return x.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self) == y.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+}
+
 /// `folded` is already lowercase; `b` is compared after ASCII folding.
 @inline(__always)
 func bytesEqualFolding(_ folded: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
