@@ -409,16 +409,18 @@ struct RouterState {
         // A pattern without '(' is sized from its length, not compiled (`ExpansionBudget.
         // groupFreeSize`); before a budget error is reported, those patterns are compiled to
         // find whether one of them cannot be sized, which would have stopped this pass first.
-        // The routes are read in place: a route bound to a loop variable is a copy.
+        // The routes are read in place through a pointer: a route bound to a loop variable,
+        // or read through a subscript, is a copy.
         let sizingError: (Int, SwitchyardError)? = adding.withUnsafeBufferPointer { routes in
-            for index in routes.indices { running.patternBytes += routes[index].pattern.utf8.count }
+            guard let first = routes.baseAddress else { return nil }
+            for index in routes.indices { running.patternBytes += (first + index).pointee.pattern.utf8.count }
             var sizing = running
             for index in routes.indices {
                 let size: Int
-                if let known = ExpansionBudget.groupFreeSize(of: routes[index], config) {
+                if let known = ExpansionBudget.groupFreeSize(of: (first + index).pointee, config) {
                     size = known
                 } else {
-                    guard let compiled = try? ExpansionBudget.expandedSize(of: routes[index], config) else { return nil }
+                    guard let compiled = try? ExpansionBudget.expandedSize(of: (first + index).pointee, config) else { return nil }
                     size = compiled
                 }
                 do throws(SwitchyardError) {
@@ -436,9 +438,10 @@ struct RouterState {
         if let (index, error) = sizingError { throw annotate?(index, error) ?? error }
         // Equal literal segments and name lists of the batch's routes are held once.
         let pool = LiteralPool()
-        // Each route is moved out of `adding` (from its end, so reversed first: swaps, no
-        // copies), given to every check and then moved into `out`.
-        adding.reverse()
+        // Each route is moved out of `adding` (from its end, so reversed first, through a
+        // buffer pointer, whose swaps move; the array's own swaps copy), given to every
+        // check and then moved into `out`.
+        adding.withUnsafeMutableBufferPointer { $0.reverse() }
         for index in 0..<count {
             let route = adding.removeLast()
             do throws(SwitchyardError) {
@@ -450,7 +453,9 @@ struct RouterState {
                 try check?(index, route, c)
                 // Every redirect template is checked when its route is added (RedirectTemplate.swift);
                 // after `check`, so a document knows an error here is about the redirect.
-                c.redirectHead = try validateRedirectTemplate(route, c, config)
+                // Into a local first: `c` read while one of its fields is written is a copy.
+                let head = try validateRedirectTemplate(route, c, config)
+                c.redirectHead = head
                 out.append((consume route, c))
             } catch {
                 throw annotate?(index, error) ?? error
