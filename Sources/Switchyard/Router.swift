@@ -490,7 +490,8 @@ struct RouterState {
             alternatives += cr.variants.count
             compiled.append(cr)
         }
-        compiled.reverse()
+        // Through a buffer pointer, whose swaps move (the array's own would retain each route).
+        compiled.withUnsafeMutableBufferPointer { $0.reverse() }
         // One pass over the shape index: each variant looks for a route it conflicts with and,
         // finding none, is entered at once. On a conflict the entries made so far are
         // withdrawn, so the index is as before.
