@@ -96,17 +96,23 @@ public final class Router: Sendable {
     /// Adds every route, all or nothing, with one rebuild. An error carries the index of
     /// the route it is about in `routeIndex`.
     public func add(contentsOf routes: some Sequence<Route>) throws(SwitchyardError) {
+        var batch = Array(routes)
+        try add(taking: &batch)
+    }
+
+    /// `add(contentsOf:)` that takes the routes out of `batch` (moved, not copied, when
+    /// nothing else holds the array); what is left of it is not to be read.
+    package func add(taking batch: inout [Route]) throws(SwitchyardError) {
         let indexed: (Int, SwitchyardError) -> SwitchyardError = { index, error in
             var e = error
             e.routeIndex = index
             return e
         }
         let cost = state.withLock { $0.cost(replacingDocument: false) }
-        let prepared = try RouterState.prepare(adding: Array(routes), config: patternConfig, cost: cost,
-                                               annotate: indexed)
+        var prepared = try RouterState.prepare(taking: &batch, config: patternConfig, cost: cost, annotate: indexed)
         try change { (s: inout RouterState) throws(SwitchyardError) in
             try s.checkParents(adding: prepared, replacingDocument: false, annotate: indexed)
-            try s.apply(prepared: prepared, fromDocument: false, replacingDocument: false, annotate: indexed)
+            try s.apply(prepared: &prepared, fromDocument: false, replacingDocument: false, annotate: indexed)
         }
     }
 
@@ -387,49 +393,60 @@ struct RouterState {
     /// before `change`, so writers hold the router's lock only to look for conflicts and swap.
     /// `cost`: what the routes that stay cost (`cost(replacingDocument:)`, read before): a
     /// pattern whose groups would take the total past the budget is refused before any of
-    /// its alternatives is made (`apply` checks again under the lock).
-    static func prepare(adding: [Route], config: PatternConfig, cost: PatternCost,
+    /// its alternatives is made (`apply` checks again under the lock). The routes are taken
+    /// from `adding` (moved, not copied, when nothing else holds the array); what is left
+    /// of it after an error is not to be read.
+    static func prepare(taking adding: inout [Route], config: PatternConfig, cost: PatternCost,
                         check: ((Int, Route, CompiledPattern) throws(SwitchyardError) -> Void)? = nil,
                         // Rule documents: rewrites an error of the route at an index,
                         // so the message can name the route's JSON path.
                         annotate: ((Int, SwitchyardError) -> SwitchyardError)? = nil)
         throws(SwitchyardError) -> [(Route, CompiledPattern)] {
+        let count = adding.count
         var out: [(Route, CompiledPattern)] = []
-        out.reserveCapacity(adding.count)
+        out.reserveCapacity(count)
         var running = cost
-        for route in adding { running.patternBytes += route.pattern.utf8.count }
         // The budget for the whole batch first, from the patterns' text: a batch past it is
         // refused before any route is compiled. A pattern that cannot be sized stops this
         // pass; the loop below reports its error in order.
         // A pattern without '(' is sized from its length, not compiled (`ExpansionBudget.
         // groupFreeSize`); before a budget error is reported, those patterns are compiled to
         // find whether one of them cannot be sized, which would have stopped this pass first.
-        var sizing = running
-        for (index, route) in adding.enumerated() {
-            let size: Int
-            if let known = ExpansionBudget.groupFreeSize(of: route, config) {
-                size = known
-            } else {
-                guard let compiled = try? ExpansionBudget.expandedSize(of: route, config) else { break }
-                size = compiled
-            }
-            do throws(SwitchyardError) {
-                try sizing.take(expandedSize: size)
-            } catch {
-                let unsized = adding[...index].contains { r in
-                    ExpansionBudget.groupFreeSize(of: r, config) != nil
-                        && (try? ExpansionBudget.expandedSize(of: r, config)) == nil
+        // The routes are read in place through a pointer: a route bound to a loop variable,
+        // or read through a subscript, is a copy.
+        let sizingError: (Int, SwitchyardError)? = adding.withUnsafeBufferPointer { routes in
+            guard let first = routes.baseAddress else { return nil }
+            for index in routes.indices { running.patternBytes += (first + index).pointee.pattern.utf8.count }
+            var sizing = running
+            for index in routes.indices {
+                let size: Int
+                if let known = ExpansionBudget.groupFreeSize(of: (first + index).pointee, config) {
+                    size = known
+                } else {
+                    guard let compiled = try? ExpansionBudget.expandedSize(of: (first + index).pointee, config) else { return nil }
+                    size = compiled
                 }
-                if unsized { break }
-                throw annotate?(index, error) ?? error
+                do throws(SwitchyardError) {
+                    try sizing.take(expandedSize: size)
+                } catch {
+                    let unsized = routes[...index].contains { r in
+                        ExpansionBudget.groupFreeSize(of: r, config) != nil
+                            && (try? ExpansionBudget.expandedSize(of: r, config)) == nil
+                    }
+                    return unsized ? nil : (index, error)
+                }
             }
+            return nil
         }
+        if let (index, error) = sizingError { throw annotate?(index, error) ?? error }
         // Equal literal segments and name lists of the batch's routes are held once.
         let pool = LiteralPool()
-        for index in adding.indices {
-            // One copy of the route, given to every check and then moved into `out` (an
-            // array's element passed to a function is copied for each call).
-            let route = adding[index]
+        // Each route is moved out of `adding` (from its end, so reversed first, through a
+        // buffer pointer, whose swaps move; the array's own swaps copy), given to every
+        // check and then moved into `out`.
+        adding.withUnsafeMutableBufferPointer { $0.reverse() }
+        for index in 0..<count {
+            let route = adding.removeLast()
             do throws(SwitchyardError) {
                 try validate(route)
                 try validateRequirements(route)
@@ -439,7 +456,9 @@ struct RouterState {
                 try check?(index, route, c)
                 // Every redirect template is checked when its route is added (RedirectTemplate.swift);
                 // after `check`, so a document knows an error here is about the redirect.
-                c.redirectHead = try validateRedirectTemplate(route, c, config)
+                // Into a local first: `c` read while one of its fields is written is a copy.
+                let head = try validateRedirectTemplate(route, c, config)
+                c.redirectHead = head
                 out.append((consume route, c))
             } catch {
                 throw annotate?(index, error) ?? error
@@ -450,10 +469,12 @@ struct RouterState {
 
     /// Checks prepared routes against the current routes and each other for conflicts, then
     /// applies them. Nothing changes unless every route fits. With `replacingDocument`, the
-    /// routes of the previous document are dropped in the same step.
-    mutating func apply(prepared: [(Route, CompiledPattern)], fromDocument: Bool, replacingDocument: Bool,
+    /// routes of the previous document are dropped in the same step. `prepared` is taken:
+    /// empty on return, whether or not the routes were applied.
+    mutating func apply(prepared: inout [(Route, CompiledPattern)], fromDocument: Bool, replacingDocument: Bool,
                         annotate: ((Int, SwitchyardError) -> SwitchyardError)? = nil) throws(SwitchyardError) {
         let firstSeq = nextSeq
+        let count = prepared.count
         var compiled: [CompiledRoute] = []
         compiled.reserveCapacity(prepared.count)
         // The budget again, on the routes as they are now (others may have changed since
@@ -461,19 +482,19 @@ struct RouterState {
         var total = cost(replacingDocument: replacingDocument)
         var batch = PatternCost()
         var alternatives = 0
-        // The compiled routes first, each pair read once through a buffer pointer: a pair
-        // bound to a loop variable, or even one field read through the array's subscript, is
-        // a copy of the route and the pattern (a dozen reference counts each).
-        prepared.withUnsafeBufferPointer { batchRoutes in
-            guard let first = batchRoutes.baseAddress else { return }
-            for index in batchRoutes.indices {
-                let (route, c) = (first + index).pointee
-                let cr = CompiledRoute(route: consume route, seq: firstSeq + index, compiled: c, fromDocument: fromDocument)
-                total.patternBytes += cr.patternSize
-                alternatives += cr.variants.count
-                compiled.append(cr)
-            }
+        // The compiled routes first, each pair moved out of `prepared` (taken from its end,
+        // then put back in order): a pair read in place and then kept would be a copy of the
+        // route and the pattern (a dozen reference counts each, and as many releases when
+        // `prepared` goes).
+        while !prepared.isEmpty {
+            let (route, c) = prepared.removeLast()
+            let cr = CompiledRoute(route: consume route, seq: firstSeq + prepared.count, compiled: c, fromDocument: fromDocument)
+            total.patternBytes += cr.patternSize
+            alternatives += cr.variants.count
+            compiled.append(cr)
         }
+        // Through a buffer pointer, whose swaps move (the array's own would retain each route).
+        compiled.withUnsafeMutableBufferPointer { $0.reverse() }
         // One pass over the shape index: each variant looks for a route it conflicts with and,
         // finding none, is entered at once. On a conflict the entries made so far are
         // withdrawn, so the index is as before.
@@ -503,7 +524,7 @@ struct RouterState {
             documentCost = PatternCost()
         }
         if fromDocument { documentCost = documentCost + batch } else { addedCost = addedCost + batch }
-        nextSeq += prepared.count
+        nextSeq += count
         // The first batch becomes the list itself: appending would retain every route once
         // more (and the local list release it), a cache miss each in a large batch.
         if routes.isEmpty { routes = compiled } else { routes += compiled }

@@ -90,7 +90,7 @@ public func sy_router_add_routes(_ router: OpaquePointer?,
         }
         try box.book.change { () throws(CFailure) in
             do throws(SwitchyardError) {
-                try box.router.add(contentsOf: batch)
+                try box.router.add(taking: &batch)
             } catch {
                 // The core names the batch index of the route at fault.
                 let failure = CFailure(error)

@@ -97,7 +97,7 @@ extension Router {
         }
         let cost = state.withLock { $0.cost(replacingDocument: true) }
         var prepared = try RouterState.prepare(
-            adding: routes, config: patternConfig, cost: cost,
+            taking: &routes, config: patternConfig, cost: cost,
             check: { (index, _, _) throws(SwitchyardError) in checked = index },
             annotate: annotate)
         routes = []
@@ -108,8 +108,7 @@ extension Router {
         }
         try changeAndBuild { (s: inout RouterState) throws(SwitchyardError) in
             try s.checkParents(adding: prepared, replacingDocument: true, annotate: annotate)
-            try s.apply(prepared: prepared, fromDocument: true, replacingDocument: true, annotate: applyAnnotate)
-            prepared = []
+            try s.apply(prepared: &prepared, fromDocument: true, replacingDocument: true, annotate: applyAnnotate)
             sites = []
         }
     }

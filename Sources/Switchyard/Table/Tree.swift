@@ -102,11 +102,22 @@ extension TableEntry {
     /// (`v` points into the route's variants: a variant passed by value is copied first.)
     init(_ ri: Int, _ r: CompiledRoute, _ vi: Int, _ v: UnsafePointer<PatternVariant>) {
         self.init(route: Int32(ri), variant: Int32(vi), priority: Int32(clamping: r.route.priority),
-                  seq: Int32(clamping: r.seq), literalCount: Int32(v.pointee.literalCount),
+                  seq: Int32(clamping: r.seq), literalCount: Int32(literalSegments(v)),
                   remainderMin: Int32(v.pointee.remainder?.minSegments ?? 0),
                   namedRemainder: (v.pointee.remainder?.nameIndex ?? -1) >= 0, isRedirect: r.isRedirect,
                   isTail: r.urlPattern != nil, hasQueryContract: r.queryContract != nil,
                   defaultCount: Int32(r.defaults.count))
+    }
+}
+
+/// How many of the variant's segments are literal, read in place: the variant's own
+/// `literalCount`, called on `v.pointee`, copies the variant first.
+private func literalSegments(_ v: UnsafePointer<PatternVariant>) -> Int {
+    v.pointee.segments.withUnsafeBufferPointer { segments in
+        guard let first = segments.baseAddress else { return 0 }
+        var count = 0
+        for k in segments.indices where (first + k).pointee.kind == .literal { count += 1 }
+        return count
     }
 }
 
