@@ -6,11 +6,10 @@ Why lazy, and why a Match never changes (docs/PYTHON.md, "How a Match stays vali
   Each Match is a new object that owns, for as long as it lives, one C ``sy_match`` (a
   ``Scratch``), which keeps its own copy of the URL; each attribute is read from C on
   first access, then kept in the Match.
-* C matches are recycled through a pool: resolve() takes a Scratch from the pool (or makes
-  one), and the Match's ``__del__`` gives it back when the Match is gone. So a C match is
-  only resolved into again once no Python object can read it, and every Match keeps its
-  own values, whatever resolves come later, on whichever thread. Nothing here counts
-  references: the pool only ever holds Scratches that no live Match holds.
+* C matches are recycled through a pool of Scratches, each resolved into again only when
+  no Match holds it: its reference count, read once it is out of the pool, says so. So a C match is only resolved into again once no Python
+  object can read it, and every Match keeps its own values, whatever resolves come later,
+  on whichever thread. A Match has no finalizer: dropping it is all it takes.
 * The accessors are declared through PyDLL (they keep the GIL), so two Python threads
   reading one Match never run C accessors on it at the same time. Without a GIL
   (free-threaded Python) that does not hold, and resolve returns detached Matches
@@ -89,7 +88,7 @@ class Scratch:
     ``ref`` is the owning MatchObj (typed calls take it); ``arg`` and ``err_arg`` are
     byref() of it and of its sy_error, for the calls made without argtypes (see
     _ffi.sy_router_resolve_raw); ``params_io`` holds one sy_match_params_text buffer per
-    parameter list. A Scratch belongs to one Match at a time, or to the pool.
+    parameter list. At most one Match holds a Scratch; the pool may hold it too.
     """
 
     __slots__ = ("ref", "arg", "err", "err_arg", "params_io")
@@ -109,15 +108,63 @@ class Scratch:
         self.params_io = [None, None]
 
 
-#: Scratches whose Match is gone. A deque's pop and append are thread-safe, so any thread
-#: may take from and give to the pool. It keeps at most POOL_LIMIT Scratches: past that an
-#: append drops the oldest, and its C match is freed (a program that once held many
-#: Matches does not keep their C matches forever).
+#: Scratches, each free or held by one Match, the one resolved into last at the new end. A
+#: deque's pops and appends are thread-safe, so any thread may take from and give to the
+#: pool. A Scratch is taken out before it is resolved into, and used only when no Match
+#: holds it (take_scratch); it goes back at once, and the Match's reference keeps it from
+#: the next resolves until the Match is gone. The newest is tried first: where each Match
+#: is dropped before the next resolve, it is the one just used (so the routes a dropped
+#: Match resolved against go at the next resolve). The pool keeps at most POOL_LIMIT:
+#: past that an append drops one at the old end, which then goes with the last Match
+#: that holds it (its C match freed then), so a program that once held many Matches does
+#: not keep their C matches forever.
 POOL_LIMIT = 64
 _pool: Deque[Scratch] = deque(maxlen=POOL_LIMIT)
-take_scratch: Callable[[], Scratch] = _pool.pop
+pop_scratch: Callable[[], Scratch] = _pool.pop
 give_scratch: Callable[[Scratch], None] = _pool.append
-_give = give_scratch
+_pop_oldest = _pool.popleft
+_keep_oldest = _pool.appendleft
+refcount: Callable[[object], int] = sys.getrefcount
+
+
+def _free_count() -> int:
+    """sys.getrefcount of a Scratch only a local variable holds, asked as take_scratch and
+    Router.resolve ask it: the count of a Scratch no Match holds (a Match's slot is one
+    more). Measured rather than assumed, since interpreters differ in what the count's
+    own argument adds."""
+    c = object()
+    return refcount(c)
+
+
+#: What refcount() gives for a Scratch taken out of the pool that no Match holds.
+FREE = _free_count()
+
+
+def take_scratch() -> Scratch:
+    """A Scratch no Match holds: the pool's newest when it is free, else take_other()."""
+    try:
+        c = pop_scratch()
+    except IndexError:
+        return Scratch()
+    if refcount(c) != FREE:
+        return take_other(c)
+    return c
+
+
+def take_other(held: Scratch) -> Scratch:
+    """A Scratch no Match holds, when the pool's newest, ``held``, is held: the pool's
+    oldest when it is free (in a program that keeps Matches a while, the likeliest), else
+    a new one. The held ones go back at the old end (there is room: they were taken)."""
+    try:
+        c = _pop_oldest()
+    except IndexError:
+        _keep_oldest(held)
+        return Scratch()
+    _keep_oldest(held)
+    if refcount(c) != FREE:
+        _keep_oldest(c)
+        return Scratch()
+    return c
 
 
 def _text(s: SyStr) -> Optional[str]:
@@ -367,17 +414,6 @@ class Match(metaclass=_Unconstructible):
     _cache: Optional[Dict[str, Any]]
     _text: Optional[bytes]
     _params: Optional[Mapping[str, ParamValue]]
-
-    def __del__(self, _give: Callable[[Scratch], None] = _give) -> None:
-        # The Match is gone: its C match may be resolved into again. (A Scratch is in the
-        # pool or in one Match, never both: resolve takes it out before using it.) The
-        # Match lets go of it first: a finalizer that brings a dead Match back (another
-        # object's __del__ in the same garbage cycle) then gets AttributeError from an
-        # attribute not read yet, never another URL's value. The default keeps the pool
-        # reachable during interpreter shutdown.
-        c = self._c
-        self._c = None  # type: ignore[assignment]  # a dead Match reads nothing
-        _give(c)
 
     def __bool__(self) -> bool:
         return self.matched

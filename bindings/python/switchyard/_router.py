@@ -11,7 +11,7 @@ from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, NoRetu
 from . import _ffi, fixtures, introspection, navigation, parameter_types, requirements, stacks
 from ._errors import SY_ERR_MISUSE, FileError, InvalidArgumentError, Status, SwitchyardError
 from ._ffi import SyError, SyRoute
-from ._match import GIL_DISABLED, Match, Scratch, give_scratch, make_match, take_scratch
+from ._match import FREE, GIL_DISABLED, Match, Scratch, give_scratch, make_match, pop_scratch, refcount, take_other
 from ._options import build_options
 from ._routes import DefaultValue, Route, fill_route, note_uuid_routes, read_routes, route_arguments
 from ._text import Text, encode_surrogates, utf8
@@ -321,7 +321,8 @@ class Router:
         # Router's own changes, that resolve releases the GIL so other threads run. (A
         # change by another thread that lands between its C call and setting the flag
         # only means one build holds the GIL: slower, never wrong.) The Match is new,
-        # and owns the Scratch until it goes (_match.py).
+        # and holds the Scratch until it goes: no later resolve takes a Scratch a Match
+        # holds (_match.py).
         router = self._arg  # keeps the C router alive during the call, even across close()
         try:
             url = _encode(url)  # type: ignore[arg-type]  # str.encode: TypeError for anything but a str
@@ -330,9 +331,12 @@ class Router:
         except TypeError:  # bytes, or not text (TypeError naming the argument)
             url = bytes(utf8(url, "url"))  # a bytes subclass as plain bytes: its `in` is bytes'
         try:
-            c = _take_scratch()  # a C match no Match holds (_match.py)
+            c = _pop_scratch()  # the pool's newest
         except IndexError:
             c = Scratch()
+        else:
+            if _refcount(c) != _FREE:  # a Match holds it: it stays in the pool
+                c = _take_other(c)
         # One call resolves and returns the merged parameters' text, which ctypes makes a
         # bytes object of before the call returns (b"" for a route without parameters);
         # None when the resolve failed. No sy_error: a closed router (None, a NULL router)
@@ -342,6 +346,7 @@ class Router:
             text = self._resolve_sized(c, router, url)
         else:
             text = _resolve(c.arg, router, url)  # the URL NUL-terminated: three arguments
+        _give_scratch(c)  # the Match's reference keeps it from the next resolves
         if text is None:
             _resolve_failed(c, router, url)
         m = _make_match()
@@ -556,11 +561,9 @@ def _resolve_failed(c: Scratch, router: Any, url: bytes) -> None:
     message (the same outcome: a resolve changes nothing but its match). Returns if that
     resolve succeeds, which only a change of routes in between can bring about."""
     if router is None:
-        _give_scratch(c)
         raise _closed()
     status = _ffi.sy_router_resolve_raw_releasing_gil(c.arg, router, url, _size(url), c.err_arg)
     if status:
-        _give_scratch(c)  # no Match holds it
         raise _ffi.error_from(status, c.err)
 
 
@@ -569,7 +572,10 @@ _resolve_text = _ffi.sy_router_resolve_params_text_raw
 _encode = str.encode
 _resolve_releasing_gil = _ffi.sy_router_resolve_params_text_raw_releasing_gil
 _SIZE_ARGS = _ffi.SIZE_ARGS
-_take_scratch = take_scratch
+_pop_scratch = pop_scratch
+_refcount = refcount
+_take_other = take_other
+_FREE = FREE
 _make_match = make_match
 _give_scratch = give_scratch
 
