@@ -140,6 +140,24 @@ def _free_count() -> int:
 FREE = _free_count()
 
 
+class _Holder:
+    __slots__ = ("_last",)
+    _last: object
+
+
+def _free_last_count() -> int:
+    """sys.getrefcount of a Scratch that only an object's slot and a local variable hold,
+    asked as Router.resolve asks it of the Router's ``_last``: one no Match holds."""
+    holder = _Holder()
+    holder._last = object()
+    c = holder._last
+    return refcount(c)
+
+
+#: What refcount() gives in Router.resolve for a Router's ``_last`` that no Match holds.
+FREE_LAST = _free_last_count()
+
+
 def take_scratch() -> Scratch:
     """A Scratch no Match holds: the pool's newest when it is free, else take_other()."""
     try:
