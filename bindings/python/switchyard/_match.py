@@ -25,12 +25,12 @@ from collections import deque
 from functools import lru_cache
 from uuid import UUID
 from types import MappingProxyType
-from ctypes import byref, c_int, c_int32, c_size_t, create_string_buffer, sizeof
+from ctypes import addressof, byref, c_int, c_int32, c_size_t, create_string_buffer, sizeof
 from typing import (TYPE_CHECKING, Any, Callable, Deque, Dict, List, Mapping, NoReturn, Optional, Protocol,
                     Tuple, TypeVar, Union, cast, overload)
 
 from . import _ffi, _typed
-from ._ffi import CharPointer, MatchObj, SyError, SyStr
+from ._ffi import CharPointer, MatchObj, SyError, SyResolver, SyStr
 from ._typed import ParamValue
 
 if TYPE_CHECKING:
@@ -88,21 +88,26 @@ class Scratch:
     ``ref`` is the owning MatchObj (typed calls take it); ``arg`` and ``err_arg`` are
     byref() of it and of its sy_error, for the calls made without argtypes (see
     _ffi.sy_router_resolve_raw); ``params_io`` holds one sy_match_params_text buffer per
-    parameter list. At most one Match holds a Scratch; the pool may hold it too.
+    parameter list; ``resolver`` is the sy_resolver of this C match and the router of the
+    Router that takes it for its resolves (filled then), ``resolver_arg`` byref() of it. At most one Match holds a Scratch; the pool may hold it too.
     """
 
-    __slots__ = ("ref", "arg", "err", "err_arg", "params_io")
+    __slots__ = ("ref", "arg", "err", "err_arg", "params_io", "resolver", "resolver_arg")
     ref: MatchObj
     arg: Any  # byref(ref): ctypes' private CArgObject
     err: SyError
     err_arg: Any  # byref(err)
     params_io: List[Optional[_ParamsIO]]
+    resolver: SyResolver  # this C match and the router of the Router that uses it
+    resolver_arg: Any  # byref(resolver)
 
     def __init__(self) -> None:
         self.ref = _ffi.new_match()
         self.arg = byref(self.ref)
         self.err = SyError()
         self.err_arg = byref(self.err)
+        self.resolver = SyResolver(addressof(self.ref), None)
+        self.resolver_arg = byref(self.resolver)
         # Indexed by sy_param_list, made on first use (a program that keeps every Match
         # makes a Scratch per resolve); a buffer too small is replaced by a larger one.
         self.params_io = [None, None]

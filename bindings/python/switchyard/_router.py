@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import warnings
-from ctypes import byref, c_int, c_int32
+from ctypes import addressof, byref, c_int, c_int32
 from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, NoReturn, Optional, Tuple, Union
 
 from . import _ffi, fixtures, introspection, navigation, parameter_types, requirements, stacks
@@ -113,9 +113,9 @@ class Router:
 
     def close(self) -> None:
         """Release the C router. Idempotent. Matches already returned stay readable."""
+        self._last = None  # first: a resolve that still sees _arg then finds no _last
         self._h = None
         self._arg = None
-        self._last = None
 
     @property
     def closed(self) -> bool:
@@ -318,10 +318,11 @@ class Router:
         """
         # Kept to one foreign call and a few cheap statements: the benchmark's hot path.
         # The call is made without ctypes argument conversion (see
-        # _ffi.sy_router_resolve_raw): the pointers as byref() objects made once (per
-        # Router, per Scratch), the URL as bytes, which ctypes passes NUL-terminated, so
-        # no length (_ffi.sy_router_resolve_params_cstr_raw), and holding the GIL, which
-        # costs less than releasing and taking it back. The first resolve
+        # _ffi.sy_router_resolve_raw): the C match and the router in one sy_resolver,
+        # passed as a byref() object made once per Scratch (and filled for the Router that
+        # takes it), the URL as bytes, which ctypes passes NUL-terminated, so no length
+        # (_ffi.sy_resolver_params_cstr_raw), and holding the GIL, which costs less than
+        # releasing and taking it back. The first resolve
         # after a change builds the new table (~100 ms for 10,000 routes): after this
         # Router's own changes, that resolve releases the GIL so other threads run. (A
         # change by another thread that lands between its C call and setting the flag
@@ -337,7 +338,7 @@ class Router:
             url = bytes(utf8(url, "url"))  # a bytes subclass as plain bytes: its `in` is bytes'
         c: Scratch = self._last  # type: ignore[assignment]  # the last resolve's Scratch: None is never used
         if _refcount(c) != _FREE_LAST:  # a Match holds it (or there is none): another
-            c = _take_for(self, c)
+            c = _take_for(self, c, router)
         # One call resolves and returns the merged parameters' text, which ctypes makes a
         # bytes object of before the call returns (b"" for a route without parameters);
         # None when the resolve failed. No sy_error: a closed router (None, a NULL router)
@@ -346,7 +347,7 @@ class Router:
         if self._changed or 0 in url:  # a new table to build, or a NUL byte in the URL
             text = self._resolve_sized(c, router, url)
         else:
-            text = _resolve(c.arg, router, url)  # the URL NUL-terminated: three arguments
+            text = _resolve(c.resolver_arg, url)  # this router's sy_resolver, the URL NUL-terminated
         if text is None:
             _resolve_failed(c, router, url)
         m = _make_match()
@@ -555,22 +556,30 @@ def _size(url: bytes) -> Any:
         return _ffi.size_arg(len(url))
 
 
-def _take_for(router: Router, held: Optional[Scratch]) -> Scratch:
+def _take_for(router: Router, held: Optional[Scratch], router_arg: Any) -> Scratch:
     """The Scratch for a resolve when ``router._last`` is held by a Match (or None): one
-    no Match holds, from the pool (_match.take_scratch). With the GIL it becomes the
-    router's ``_last`` (the held one goes to the pool, where the next resolves find it once
-    its Match is gone); the fast path's reference count then tells whether a Match holds
-    it, since under the GIL another thread reading ``_last`` at once holds a reference of
-    its own too. Without the GIL those counts are not read there: the Scratch goes back in
-    the pool at once, taken out again only when no Match holds it (a deque's pop is
-    atomic), and ``_last`` stays None."""
+    no Match holds, from the pool (_match.take_scratch), its sy_resolver filled with this
+    router (``router_arg``, resolve's byref() of it; None: the router is closed). With
+    the GIL it becomes the router's ``_last`` (the held one goes to the pool, where the
+    next resolves find it once its Match is gone); the fast path's reference count then
+    tells whether a Match holds it, since under the GIL another thread reading ``_last``
+    at once holds a reference of its own too. Without the GIL those counts are not read
+    there: the Scratch goes back in the pool at once, taken out again only when no Match
+    holds it (a deque's pop is atomic), and ``_last`` stays None."""
+    if router_arg is None:
+        raise _closed()
     c = take_scratch()
+    c.resolver.router = addressof(router_arg._obj)
     if GIL_DISABLED:
         give_scratch(c)
     else:
         if held is not None:
             give_scratch(held)
         router._last = c
+        if router._arg is None:
+            # Closed since resolve read its router_arg: the next resolve must not find a
+            # resolver of the freed C router (close() clears _last, but may have run first).
+            router._last = None
     return c
 
 
@@ -586,7 +595,7 @@ def _resolve_failed(c: Scratch, router: Any, url: bytes) -> None:
         raise _ffi.error_from(status, c.err)
 
 
-_resolve = _ffi.sy_router_resolve_params_cstr_raw
+_resolve = _ffi.sy_resolver_params_cstr_raw
 _resolve_text = _ffi.sy_router_resolve_params_text_raw
 _encode = str.encode
 _resolve_releasing_gil = _ffi.sy_router_resolve_params_text_raw_releasing_gil
