@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import copy
+import ctypes
 import gc
 import pickle
 import weakref
@@ -216,3 +217,32 @@ def test_a_router_refuses_copy_and_pickle() -> None:
             attempt(r)
     assert r.resolve("/a").target == "A"
     r.close()
+
+
+def test_a_resolve_reuses_only_a_c_match_no_match_holds() -> None:
+    # The router's last C match is resolved into again once its Match is gone, never
+    # while a Match holds it, whether that Match is kept or brought back by the caller.
+    r = Router()
+    r.add("/a/:x", "A")
+    first = r.resolve("/a/1")
+    address = ctypes.addressof(first._ref)
+    del first
+    again = r.resolve("/a/2")
+    assert ctypes.addressof(again._ref) == address
+    kept = [r.resolve(f"/a/{i}") for i in range(3, 8)]
+    addresses = {ctypes.addressof(m._ref) for m in kept + [again]}
+    assert len(addresses) == 6
+    assert [m.params["x"] for m in [again] + kept] == [str(i) for i in range(2, 8)]
+    r.close()
+
+
+def test_close_lets_go_of_the_routers_c_match() -> None:
+    r = Router()
+    r.add("/a", "A")
+    m = r.resolve("/a")
+    del m
+    r.close()
+    assert r._last is None
+    with pytest.raises(SwitchyardError):
+        r.resolve("/a")
+    assert r._last is None
