@@ -141,8 +141,23 @@ def _free_count() -> int:
     return refcount(c)
 
 
+def _untraced(count: Callable[[], int], most: int) -> int:
+    """``count()`` run with no trace or profile function (a debugger's trace function may
+    hold a frame's locals, one more reference each), and at most ``most``, what CPython's
+    own counts are. A count measured too high would take a Scratch a Match holds for a free
+    one; one too low only makes a new Scratch where the old one would have done."""
+    trace, profile = sys.gettrace(), sys.getprofile()
+    sys.settrace(None)
+    sys.setprofile(None)
+    try:
+        return min(count(), most)
+    finally:
+        sys.setprofile(profile)
+        sys.settrace(trace)
+
+
 #: What refcount() gives for a Scratch taken out of the pool that no Match holds.
-FREE = _free_count()
+FREE = _untraced(_free_count, 2)
 
 
 class _Holder:
@@ -160,7 +175,7 @@ def _free_last_count() -> int:
 
 
 #: What refcount() gives in Router.resolve for a Router's ``_last`` that no Match holds.
-FREE_LAST = _free_last_count()
+FREE_LAST = _untraced(_free_last_count, 3)
 
 
 def take_scratch() -> Scratch:
