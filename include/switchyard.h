@@ -1410,6 +1410,40 @@ SY_API const char *sy_router_resolve_params_cstr(sy_match *match, /* OUT: overwr
                                                  const char *url);
 
 /**
+ * A match and the router to resolve into it with, for sy_resolver_params_cstr(): the
+ * first two arguments of sy_router_resolve_params_cstr() in one, which the caller fills
+ * once and passes to every resolve into that match. For bindings that pay for every
+ * argument of a foreign call (Python's ctypes converts each one).
+ */
+typedef struct sy_resolver {
+    sy_match *match;          /* a match from sy_match_new(), overwritten by each resolve */
+    const sy_router *router;  /* the router to resolve with */
+} sy_resolver;
+
+/**
+ * sy_router_resolve_params_cstr(resolver->match, resolver->router, url) from two
+ * arguments: the same resolve, the same text, the same failures.
+ *
+ *     sy_resolver resolver = { match, router };
+ *     const char *text = sy_resolver_params_cstr(&resolver, "/repos/a/b");
+ *
+ * @param resolver The match and the router; read during the call only.
+ * @param url      The URL, NUL-terminated.
+ * @return the text, as sy_router_resolve_params_text() returns it; NULL when the resolve
+ *         failed, for every reason sy_router_resolve() gives (then the match reads as
+ *         before any resolve), or when resolver or its match is NULL.
+ *
+ * Ownership: the text belongs to resolver->match; the resolver stays the caller's.
+ * Lifetime:  the text until the next resolve into the match or sy_match_free(); the rest
+ *            of the match as for sy_router_resolve(). The match and the router must stay
+ *            alive during the call.
+ * Thread safety: as sy_router_resolve(): one thread at a time per match. Any number of
+ *            threads may read one sy_resolver at once.
+ * Since: 0.1
+ */
+SY_API const char *sy_resolver_params_cstr(const sy_resolver *resolver, const char *url);
+
+/**
  * The number of URLs in the redirect chain of the last resolve: 0 without redirects,
  * else the input URL, then each URL redirected to (the last is sy_match_url()).
  *

@@ -1,6 +1,6 @@
-// sy_router_resolve_params_text and sy_router_resolve_params_cstr: a resolve and its merged
-// parameters as text in one call, for bindings that pay per foreign call (the Python
-// package's Router.resolve).
+// sy_router_resolve_params_text, sy_router_resolve_params_cstr and sy_resolver_params_cstr:
+// a resolve and its merged parameters as text in one call, for bindings that pay per
+// foreign call and per argument (the Python package's Router.resolve).
 import CSwitchyard
 import Switchyard
 
@@ -25,6 +25,18 @@ public func sy_router_resolve_params_cstr(_ match: OpaquePointer?, _ router: Opa
     // sy_router_resolve_params_text with three arguments: each argument a ctypes call
     // converts costs about as much as the core's resolve.
     guard let match else { return nil }
+    return withHandle(match) { mbase -> UnsafePointer<CChar>? in
+        guard resolve(into: mbase, router, url, nulTerminatedLength, nil) == SY_OK else { return nil }
+        return unsafeDowncast(mbase, to: MatchBox.self).paramsText()
+    }
+}
+
+@c @implementation
+public func sy_resolver_params_cstr(_ resolver: UnsafePointer<sy_resolver>?,
+                                    _ url: UnsafePointer<CChar>?) -> UnsafePointer<CChar>? {
+    // sy_router_resolve_params_cstr with the match and the router in one argument.
+    guard let resolver, let match = resolver.pointee.match else { return nil }
+    let router = resolver.pointee.router
     return withHandle(match) { mbase -> UnsafePointer<CChar>? in
         guard resolve(into: mbase, router, url, nulTerminatedLength, nil) == SY_OK else { return nil }
         return unsafeDowncast(mbase, to: MatchBox.self).paramsText()

@@ -1,5 +1,5 @@
-/* test_resolve_params_text.c: sy_router_resolve_params_text and sy_router_resolve_params_cstr,
- * a resolve and its merged parameters as text in one call (the text sy_match_params_text
+/* test_resolve_params_text.c: sy_router_resolve_params_text, sy_router_resolve_params_cstr
+ * and sy_resolver_params_cstr, a resolve and its merged parameters as text in one call (the text sy_match_params_text
  * writes, NUL-terminated). */
 #include <stdint.h>
 #include <stdlib.h>
@@ -185,6 +185,50 @@ static void cstr_failures_return_null(void **state)
     sy_match_free(m);
 }
 
+/* sy_resolver_params_cstr is sy_router_resolve_params_cstr with the match and the router
+ * read from the resolver: the same text, the same match, the same failures. */
+static void resolver_is_the_cstr_resolve(void **state)
+{
+    static const char *const urls[] = {
+        "/repos/julienschmidt/httprouter", "/user/007?tab=a", "/files/a/b%20c", "/plain", "/nowhere",
+        "/repos/a%00b/c",
+    };
+    sy_match *m = sy_test_match();
+    sy_match *direct = sy_test_match();
+    sy_resolver resolver = { m, g_router };
+    sy_error err;
+    char a[600], b[600];
+    size_t alen, blen;
+    (void)state;
+    for (size_t i = 0; i < sizeof urls / sizeof urls[0]; i++) {
+        const char *want = sy_router_resolve_params_cstr(direct, g_router, urls[i]);
+        const char *got = sy_resolver_params_cstr(&resolver, urls[i]);
+        if (want == NULL || got == NULL) fail_msg("%s: no text", urls[i]);
+        assert_string_equal(got, want);
+        assert_status(SY_OK, sy_match_to_json(a, sizeof a, &alen, m, &err), &err);
+        assert_status(SY_OK, sy_match_to_json(b, sizeof b, &blen, direct, &err), &err);
+        assert_int_equal(alen, blen);
+        assert_memory_equal(a, b, alen);
+    }
+    assert_string_equal(sy_resolver_params_cstr(&resolver, "/repos/x/y\0z"),
+                        "\xff" "owner\xff" "x\xff" "repo\xff" "y");
+    /* a failed resolve: NULL, and the match reads as before any resolve */
+    assert_null(sy_resolver_params_cstr(&resolver, "/bad\x01url"));
+    assert_false(sy_match_found(m));
+    assert_int_equal(sy_match_path_param_count(m), 0);
+    assert_null(sy_resolver_params_cstr(NULL, "/plain"));
+    assert_null(sy_resolver_params_cstr(&resolver, NULL));
+    resolver.router = NULL;
+    assert_null(sy_resolver_params_cstr(&resolver, "/plain"));
+    resolver.router = g_router;
+    resolver.match = NULL;
+    assert_null(sy_resolver_params_cstr(&resolver, "/plain"));
+    resolver.match = (sy_match *)g_router;
+    assert_null(sy_resolver_params_cstr(&resolver, "/plain"));
+    sy_match_free(direct);
+    sy_match_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -194,6 +238,7 @@ int main(void)
         cmocka_unit_test(long_values_grow_the_text),
         cmocka_unit_test(cstr_is_the_sized_resolve),
         cmocka_unit_test(cstr_failures_return_null),
+        cmocka_unit_test(resolver_is_the_cstr_resolve),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -6,11 +6,10 @@ Why lazy, and why a Match never changes (docs/PYTHON.md, "How a Match stays vali
   Each Match is a new object that owns, for as long as it lives, one C ``sy_match`` (a
   ``Scratch``), which keeps its own copy of the URL; each attribute is read from C on
   first access, then kept in the Match.
-* C matches are recycled through a pool: resolve() takes a Scratch from the pool (or makes
-  one), and the Match's ``__del__`` gives it back when the Match is gone. So a C match is
-  only resolved into again once no Python object can read it, and every Match keeps its
-  own values, whatever resolves come later, on whichever thread. Nothing here counts
-  references: the pool only ever holds Scratches that no live Match holds.
+* C matches are recycled through a pool of Scratches, each resolved into again only when
+  no Match holds it: its reference count, read once it is out of the pool, says so. So a C match is only resolved into again once no Python
+  object can read it, and every Match keeps its own values, whatever resolves come later,
+  on whichever thread. A Match has no finalizer: dropping it is all it takes.
 * The accessors are declared through PyDLL (they keep the GIL), so two Python threads
   reading one Match never run C accessors on it at the same time. Without a GIL
   (free-threaded Python) that does not hold, and resolve returns detached Matches
@@ -26,12 +25,12 @@ from collections import deque
 from functools import lru_cache
 from uuid import UUID
 from types import MappingProxyType
-from ctypes import byref, c_int, c_int32, c_size_t, create_string_buffer, sizeof
+from ctypes import addressof, byref, c_int, c_int32, c_size_t, create_string_buffer, sizeof
 from typing import (TYPE_CHECKING, Any, Callable, Deque, Dict, List, Mapping, NoReturn, Optional, Protocol,
                     Tuple, TypeVar, Union, cast, overload)
 
 from . import _ffi, _typed
-from ._ffi import CharPointer, MatchObj, SyError, SyStr
+from ._ffi import CharPointer, MatchObj, SyError, SyResolver, SyStr
 from ._typed import ParamValue
 
 if TYPE_CHECKING:
@@ -89,35 +88,121 @@ class Scratch:
     ``ref`` is the owning MatchObj (typed calls take it); ``arg`` and ``err_arg`` are
     byref() of it and of its sy_error, for the calls made without argtypes (see
     _ffi.sy_router_resolve_raw); ``params_io`` holds one sy_match_params_text buffer per
-    parameter list. A Scratch belongs to one Match at a time, or to the pool.
+    parameter list; ``resolver`` is the sy_resolver of this C match and the router of the
+    Router that takes it for its resolves (filled then), ``resolver_arg`` byref() of it. At most one Match holds a Scratch; the pool may hold it too.
     """
 
-    __slots__ = ("ref", "arg", "err", "err_arg", "params_io")
+    __slots__ = ("ref", "arg", "err", "err_arg", "params_io", "resolver", "resolver_arg")
     ref: MatchObj
     arg: Any  # byref(ref): ctypes' private CArgObject
     err: SyError
     err_arg: Any  # byref(err)
     params_io: List[Optional[_ParamsIO]]
+    resolver: SyResolver  # this C match and the router of the Router that uses it
+    resolver_arg: Any  # byref(resolver)
 
     def __init__(self) -> None:
         self.ref = _ffi.new_match()
         self.arg = byref(self.ref)
         self.err = SyError()
         self.err_arg = byref(self.err)
+        self.resolver = SyResolver(addressof(self.ref), None)
+        self.resolver_arg = byref(self.resolver)
         # Indexed by sy_param_list, made on first use (a program that keeps every Match
         # makes a Scratch per resolve); a buffer too small is replaced by a larger one.
         self.params_io = [None, None]
 
 
-#: Scratches whose Match is gone. A deque's pop and append are thread-safe, so any thread
-#: may take from and give to the pool. It keeps at most POOL_LIMIT Scratches: past that an
-#: append drops the oldest, and its C match is freed (a program that once held many
-#: Matches does not keep their C matches forever).
+#: Scratches, each free or held by one Match, the one resolved into last at the new end. A
+#: deque's pops and appends are thread-safe, so any thread may take from and give to the
+#: pool. A Scratch is taken out before it is resolved into, and used only when no Match
+#: holds it (take_scratch); it goes back at once, and the Match's reference keeps it from
+#: the next resolves until the Match is gone. The newest is tried first: where each Match
+#: is dropped before the next resolve, it is the one just used (so the routes a dropped
+#: Match resolved against go at the next resolve). The pool keeps at most POOL_LIMIT:
+#: past that an append drops one at the old end, which then goes with the last Match
+#: that holds it (its C match freed then), so a program that once held many Matches does
+#: not keep their C matches forever.
 POOL_LIMIT = 64
 _pool: Deque[Scratch] = deque(maxlen=POOL_LIMIT)
-take_scratch: Callable[[], Scratch] = _pool.pop
+pop_scratch: Callable[[], Scratch] = _pool.pop
 give_scratch: Callable[[Scratch], None] = _pool.append
-_give = give_scratch
+_pop_oldest = _pool.popleft
+_keep_oldest = _pool.appendleft
+refcount: Callable[[object], int] = sys.getrefcount
+
+
+def _free_count() -> int:
+    """sys.getrefcount of a Scratch only a local variable holds, asked as take_scratch and
+    Router.resolve ask it: the count of a Scratch no Match holds (a Match's slot is one
+    more). Measured rather than assumed, since interpreters differ in what the count's
+    own argument adds."""
+    c = object()
+    return refcount(c)
+
+
+def _untraced(count: Callable[[], int], most: int) -> int:
+    """``count()`` run with no trace or profile function (a debugger's trace function may
+    hold a frame's locals, one more reference each), and at most ``most``, what CPython's
+    own counts are. A count measured too high would take a Scratch a Match holds for a free
+    one; one too low only makes a new Scratch where the old one would have done."""
+    trace, profile = sys.gettrace(), sys.getprofile()
+    sys.settrace(None)
+    sys.setprofile(None)
+    try:
+        return min(count(), most)
+    finally:
+        sys.setprofile(profile)
+        sys.settrace(trace)
+
+
+#: What refcount() gives for a Scratch taken out of the pool that no Match holds.
+FREE = _untraced(_free_count, 2)
+
+
+class _Holder:
+    __slots__ = ("_last",)
+    _last: object
+
+
+def _free_last_count() -> int:
+    """sys.getrefcount of a Scratch that only an object's slot and a local variable hold,
+    asked as Router.resolve asks it of the Router's ``_last``: one no Match holds."""
+    holder = _Holder()
+    holder._last = object()
+    c = holder._last
+    return refcount(c)
+
+
+#: What refcount() gives in Router.resolve for a Router's ``_last`` that no Match holds.
+FREE_LAST = _untraced(_free_last_count, 3)
+
+
+def take_scratch() -> Scratch:
+    """A Scratch no Match holds: the pool's newest when it is free, else take_other()."""
+    try:
+        c = pop_scratch()
+    except IndexError:
+        return Scratch()
+    if refcount(c) != FREE:
+        return take_other(c)
+    return c
+
+
+def take_other(held: Scratch) -> Scratch:
+    """A Scratch no Match holds, when the pool's newest, ``held``, is held: the pool's
+    oldest when it is free (in a program that keeps Matches a while, the likeliest), else
+    a new one. The held ones go back at the old end (there is room: they were taken)."""
+    try:
+        c = _pop_oldest()
+    except IndexError:
+        _keep_oldest(held)
+        return Scratch()
+    _keep_oldest(held)
+    if refcount(c) != FREE:
+        _keep_oldest(c)
+        return Scratch()
+    return c
 
 
 def _text(s: SyStr) -> Optional[str]:
@@ -367,17 +452,6 @@ class Match(metaclass=_Unconstructible):
     _cache: Optional[Dict[str, Any]]
     _text: Optional[bytes]
     _params: Optional[Mapping[str, ParamValue]]
-
-    def __del__(self, _give: Callable[[Scratch], None] = _give) -> None:
-        # The Match is gone: its C match may be resolved into again. (A Scratch is in the
-        # pool or in one Match, never both: resolve takes it out before using it.) The
-        # Match lets go of it first: a finalizer that brings a dead Match back (another
-        # object's __del__ in the same garbage cycle) then gets AttributeError from an
-        # attribute not read yet, never another URL's value. The default keeps the pool
-        # reachable during interpreter shutdown.
-        c = self._c
-        self._c = None  # type: ignore[assignment]  # a dead Match reads nothing
-        _give(c)
 
     def __bool__(self) -> bool:
         return self.matched

@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 import os
 import warnings
-from ctypes import byref, c_int, c_int32
+from ctypes import addressof, byref, c_int, c_int32
 from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, NoReturn, Optional, Tuple, Union
 
 from . import _ffi, fixtures, introspection, navigation, parameter_types, requirements, stacks
 from ._errors import SY_ERR_MISUSE, FileError, InvalidArgumentError, Status, SwitchyardError
 from ._ffi import SyError, SyRoute
-from ._match import GIL_DISABLED, Match, Scratch, give_scratch, make_match, take_scratch
+from ._match import FREE_LAST, GIL_DISABLED, Match, Scratch, give_scratch, make_match, refcount, take_scratch
 from ._options import build_options
 from ._routes import DefaultValue, Route, fill_route, note_uuid_routes, read_routes, route_arguments
 from ._text import Text, encode_surrogates, utf8
@@ -51,10 +51,11 @@ class Router:
 
     __module__ = "switchyard"
 
-    __slots__ = ("_h", "_arg", "_changed", "__weakref__")
+    __slots__ = ("_h", "_arg", "_changed", "_last", "__weakref__")
     _h: Optional[_ffi.RouterObj]
     _arg: Any  # byref(_h), or None once closed
     _changed: bool
+    _last: Optional[Scratch]
 
     # _h: the C router (an owning _ffi.RouterObj), None once closed. Every call copies it
     # to a local first: that reference keeps the C router alive until the call returns,
@@ -64,6 +65,8 @@ class Router:
     # so holding it keeps the C router alive; close() drops both.
     # _changed: set after each change this Router makes; the next resolve then builds the
     # new table with the GIL released (see resolve).
+    # _last: the Scratch this Router's last resolve used, which the next one uses again when
+    # no Match holds it (with the GIL only; None without: see _take_for).
 
     def __init__(self, *, preset: Optional[Preset] = None,
                  strict_trailing_slash: Optional[bool] = None, keep_empty_segments: Optional[bool] = None,
@@ -103,12 +106,14 @@ class Router:
         self._h = _ffi.new_router(opts)
         self._arg = byref(self._h)
         self._changed = True
+        self._last = None
         del keep  # the options' pointers were read during sy_router_new only
 
     # -------------------------------------------------------------- lifetime
 
     def close(self) -> None:
         """Release the C router. Idempotent. Matches already returned stay readable."""
+        self._last = None  # first: a resolve that still sees _arg then finds no _last
         self._h = None
         self._arg = None
 
@@ -313,15 +318,17 @@ class Router:
         """
         # Kept to one foreign call and a few cheap statements: the benchmark's hot path.
         # The call is made without ctypes argument conversion (see
-        # _ffi.sy_router_resolve_raw): the pointers as byref() objects made once (per
-        # Router, per Scratch), the URL as bytes, which ctypes passes NUL-terminated, so
-        # no length (_ffi.sy_router_resolve_params_cstr_raw), and holding the GIL, which
-        # costs less than releasing and taking it back. The first resolve
+        # _ffi.sy_router_resolve_raw): the C match and the router in one sy_resolver,
+        # passed as a byref() object made once per Scratch (and filled for the Router that
+        # takes it), the URL as bytes, which ctypes passes NUL-terminated, so no length
+        # (_ffi.sy_resolver_params_cstr_raw), and holding the GIL, which costs less than
+        # releasing and taking it back. The first resolve
         # after a change builds the new table (~100 ms for 10,000 routes): after this
         # Router's own changes, that resolve releases the GIL so other threads run. (A
         # change by another thread that lands between its C call and setting the flag
         # only means one build holds the GIL: slower, never wrong.) The Match is new,
-        # and owns the Scratch until it goes (_match.py).
+        # and holds the Scratch until it goes: no later resolve uses a Scratch a Match
+        # holds (_match.py).
         router = self._arg  # keeps the C router alive during the call, even across close()
         try:
             url = _encode(url)  # type: ignore[arg-type]  # str.encode: TypeError for anything but a str
@@ -329,10 +336,9 @@ class Router:
             url = encode_surrogates(url)  # type: ignore[arg-type]  # still the str
         except TypeError:  # bytes, or not text (TypeError naming the argument)
             url = bytes(utf8(url, "url"))  # a bytes subclass as plain bytes: its `in` is bytes'
-        try:
-            c = _take_scratch()  # a C match no Match holds (_match.py)
-        except IndexError:
-            c = Scratch()
+        c: Scratch = self._last  # type: ignore[assignment]  # the last resolve's Scratch: None is never used
+        if _refcount(c) != _FREE_LAST:  # a Match holds it (or there is none): another
+            c = _take_for(self, c, router)
         # One call resolves and returns the merged parameters' text, which ctypes makes a
         # bytes object of before the call returns (b"" for a route without parameters);
         # None when the resolve failed. No sy_error: a closed router (None, a NULL router)
@@ -341,7 +347,7 @@ class Router:
         if self._changed or 0 in url:  # a new table to build, or a NUL byte in the URL
             text = self._resolve_sized(c, router, url)
         else:
-            text = _resolve(c.arg, router, url)  # the URL NUL-terminated: three arguments
+            text = _resolve(c.resolver_arg, url)  # this router's sy_resolver, the URL NUL-terminated
         if text is None:
             _resolve_failed(c, router, url)
         m = _make_match()
@@ -550,27 +556,52 @@ def _size(url: bytes) -> Any:
         return _ffi.size_arg(len(url))
 
 
+def _take_for(router: Router, held: Optional[Scratch], router_arg: Any) -> Scratch:
+    """The Scratch for a resolve when ``router._last`` is held by a Match (or None): one
+    no Match holds, from the pool (_match.take_scratch), its sy_resolver filled with this
+    router (``router_arg``, resolve's byref() of it; None: the router is closed). With
+    the GIL it becomes the router's ``_last`` (the held one goes to the pool, where the
+    next resolves find it once its Match is gone); the fast path's reference count then
+    tells whether a Match holds it, since under the GIL another thread reading ``_last``
+    at once holds a reference of its own too. Without the GIL those counts are not read
+    there: the Scratch goes back in the pool at once, taken out again only when no Match
+    holds it (a deque's pop is atomic), and ``_last`` stays None."""
+    if router_arg is None:
+        raise _closed()
+    c = take_scratch()
+    c.resolver.router = addressof(router_arg._obj)
+    if GIL_DISABLED:
+        give_scratch(c)
+    else:
+        if held is not None:
+            give_scratch(held)
+        router._last = c
+        if router._arg is None:
+            # Closed since resolve read its router_arg: the next resolve must not find a
+            # resolver of the freed C router (close() clears _last, but may have run first).
+            router._last = None
+    return c
+
+
 def _resolve_failed(c: Scratch, router: Any, url: bytes) -> None:
     """After a failed resolve into Scratch ``c``: raises its error. A None router is a
     closed Router; otherwise the resolve is made again with an sy_error for the C
     message (the same outcome: a resolve changes nothing but its match). Returns if that
     resolve succeeds, which only a change of routes in between can bring about."""
     if router is None:
-        _give_scratch(c)
         raise _closed()
     status = _ffi.sy_router_resolve_raw_releasing_gil(c.arg, router, url, _size(url), c.err_arg)
     if status:
-        _give_scratch(c)  # no Match holds it
         raise _ffi.error_from(status, c.err)
 
 
-_resolve = _ffi.sy_router_resolve_params_cstr_raw
+_resolve = _ffi.sy_resolver_params_cstr_raw
 _resolve_text = _ffi.sy_router_resolve_params_text_raw
 _encode = str.encode
 _resolve_releasing_gil = _ffi.sy_router_resolve_params_text_raw_releasing_gil
 _SIZE_ARGS = _ffi.SIZE_ARGS
-_take_scratch = take_scratch
+_refcount = refcount
+_FREE_LAST = FREE_LAST
 _make_match = make_match
-_give_scratch = give_scratch
 
 

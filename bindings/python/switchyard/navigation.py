@@ -273,10 +273,8 @@ def _borrowed_match(ptr: int) -> Match:
     m._all_values  # noqa: B018  # read now: values() needs them after the C match moved on
     m._cache["stack"] = _read_stack(lent.ref)  # type: ignore[index]  # _read_all filled it
     m._cache["data"] = _read_data(lent.ref)  # type: ignore[index]
-    try:
-        m._c = take_scratch()
-    except IndexError:
-        m._c = Scratch()
+    m._c = c = take_scratch()  # a C match no Match holds
+    give_scratch(c)  # in the pool again, for when m is gone
     return m
 
 
@@ -328,10 +326,7 @@ def _dispatch(self: Router, url: object, context: object = None) -> DispatchResu
     with _lock:
         token = next(_tokens)
     _dispatches[token] = state
-    try:
-        c = take_scratch()
-    except IndexError:
-        c = Scratch()
+    c = take_scratch()  # a C match no Match holds
     handled = c_int()
     err = SyError()
     try:
@@ -345,6 +340,7 @@ def _dispatch(self: Router, url: object, context: object = None) -> DispatchResu
             raise state.error
         _raise_for(status, err)
         return DispatchResult(None, None)
+    give_scratch(c)  # in the pool again, for when the Match is gone
     m = make_match()
     m._c = c
     m._cache = None

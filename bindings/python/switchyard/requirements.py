@@ -224,18 +224,14 @@ def _run(router: Router, fn: Any, name: str, data: bytes, context: object,
     with navigation._lock:
         token = next(navigation._tokens)
     navigation._dispatches[token] = state
-    try:
-        c = take_scratch()
-    except IndexError:
-        c = Scratch()
+    c = take_scratch()  # a C match no Match holds
     out = _SyPending()
     err = SyError()
     try:
         status = call(c.ref, ref, data, len(data), token, at, byref(out), byref(err))
     finally:
         del navigation._dispatches[token]
-    if status != SY_OK or not out.handled:
-        give_scratch(c)
+    give_scratch(c)  # free, or held by the Match below until it is gone
     if state.error is not None:
         raise state.error
     if status != SY_OK:

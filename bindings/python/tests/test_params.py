@@ -146,7 +146,7 @@ def test_resolve_reads_the_params_in_its_one_call(router: Router, url: str, expe
 
 @pytest.mark.parametrize("url", ["/empty\x00/more", b"/empty\x00", "/rest/a\x00b", "/empty?q=\x00", "\x00"])
 def test_a_url_with_a_nul_byte_is_read_whole(router: Router, url: str | bytes) -> None:
-    """resolve passes the URL without its length (NUL-terminated, sy_router_resolve_params_cstr)
+    """resolve passes the URL without its length (NUL-terminated, sy_resolver_params_cstr)
     only when it holds no NUL byte: one that does is read whole, so the control character
     fails the resolve at its position instead of ending the URL early."""
     from switchyard import InvalidURLError
@@ -157,9 +157,10 @@ def test_a_url_with_a_nul_byte_is_read_whole(router: Router, url: str | bytes) -
     assert caught.value.position == raw.index(0)
 
 
-def test_resolve_takes_three_arguments_without_a_nul_byte(router: Router, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A URL without a NUL byte is resolved by the three-argument call; the sized call is
-    left for URLs with one (and the first resolve after a change)."""
+def test_resolve_takes_two_arguments_without_a_nul_byte(router: Router, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A URL without a NUL byte is resolved by the two-argument call (the router's
+    sy_resolver and the URL); the sized call is left for URLs with one (and the first
+    resolve after a change)."""
     from switchyard import _router
 
     router.resolve("/empty")  # the first resolve after the routes were added builds the table
@@ -179,10 +180,10 @@ def test_resolve_takes_three_arguments_without_a_nul_byte(router: Router, monkey
     assert router.resolve("/s/x/y").params == {"a": "x", "b": "y"}
     assert router.resolve(b"/rest/a/b").params == {"tail": "a/b"}
     assert router.resolve("/rest/a%00b").params == {"tail": "a\x00b"}  # %00 is no NUL byte of the URL
-    assert calls == [3, 3, 3]
+    assert calls == [2, 2, 2]
     with pytest.raises(SwitchyardError):
         router.resolve("/s/x\x00/y")
-    assert calls == [3, 3, 3, 5]
+    assert calls == [2, 2, 2, 5]
 
 
 def test_a_bytes_subclass_url_is_read_as_its_bytes(router: Router) -> None:
