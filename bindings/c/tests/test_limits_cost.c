@@ -206,7 +206,7 @@ static void a_document_past_the_budget_is_refused_before_compiling(void **state)
 }
 
 /* HEADER: "max_parameters, or its optional groups expand past what the
- * router's routes may hold (see sy_router_options)." */
+ * router's routes may hold" */
 static void single_adds_share_the_group_budget(void **state)
 {
     sy_router *r = sy_test_router(NULL);
