@@ -464,6 +464,8 @@ struct RouterState {
                 throw annotate?(index, error) ?? error
             }
         }
+        // Its storage now holds nothing: let it go before the table is built, not with the caller.
+        adding = []
         return out
     }
 
@@ -495,6 +497,8 @@ struct RouterState {
         }
         // Through a buffer pointer, whose swaps move (the array's own would retain each route).
         compiled.withUnsafeMutableBufferPointer { $0.reverse() }
+        // Emptied, but removeLast keeps the storage: let it go before the table is built.
+        prepared = []
         // One pass over the shape index: each variant looks for a route it conflicts with and,
         // finding none, is entered at once. On a conflict the entries made so far are
         // withdrawn, so the index is as before.
