@@ -57,7 +57,7 @@ func fastRedirectRefusal(_ route: CompiledRoute, _ p: UnsafePointer<UInt8>, _ n:
     }
     let ends = layout.schemeEnd < 0 || n == fixedHead
         || (n > fixedHead && (p[fixedHead] == 0x2F || p[fixedHead] == 0x3F || p[fixedHead] == 0x23))
-    guard n >= fixedHead, bytesEqualWords(p, tp, fixedHead), ends else {
+    guard n >= fixedHead, bytesEqual(p, tp, fixedHead), ends else {
         return layout.schemeEnd < 0
             ? "which does not start as its relative template does"
             : "which does not keep the scheme, host and port of its template"

@@ -28,40 +28,31 @@ func asciiLower(_ b: UInt8) -> UInt8 {
     (b &- 0x41) < 26 ? b | 0x20 : b
 }
 
+/// Whether `a[0..<n]` equals `b[0..<n]`: whole words, the last one overlapping the one
+/// before it, so no byte loop runs from 4 bytes on.
 @inline(__always)
 func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
+    if n >= 8 {
+        var i = 0
+        while i &+ 8 < n {
+            if x.loadUnaligned(fromByteOffset: i, as: UInt64.self) != y.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+                return false
+            }
+            i &+= 8
+        }
+        return x.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self) == y.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+    }
+    if n >= 4 {
+        return x.loadUnaligned(as: UInt32.self) == y.loadUnaligned(as: UInt32.self)
+            && x.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self) == y.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
+    }
     var i = 0
-    while i + 8 <= n {
-        if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self)
-            != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self) { return false }
-        i += 8
-    }
-    if i + 4 <= n {
-        if UnsafeRawPointer(a + i).loadUnaligned(as: UInt32.self)
-            != UnsafeRawPointer(b + i).loadUnaligned(as: UInt32.self) { return false }
-        i += 4
-    }
     while i < n {
         if a[i] != b[i] { return false }
-        i += 1
+        i &+= 1
     }
     return true
-}
-
-/// `bytesEqual` without its tail loop: from 8 bytes on, whole words, the last one
-/// overlapping the one before it (a redirect's URL head against its template's).
-@inline(__always)
-func bytesEqualWords(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
-    guard n >= 8 else { return bytesEqual(a, b, n) }
-    let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
-    var i = 0
-    while i &+ 8 < n {
-        if x.loadUnaligned(fromByteOffset: i, as: UInt64.self) != y.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
-            return false
-        }
-        i &+= 8
-    }
-    return x.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self) == y.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
 }
 
 /// `folded` is already lowercase; `b` is compared after ASCII folding.

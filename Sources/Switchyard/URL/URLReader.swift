@@ -422,7 +422,7 @@ extension URLView {
                                      _ config: ReadConfig) throws(SwitchyardError) -> Prefix? {
         let n = u.count, h = head.pointee.pathStart
         guard let p = u.baseAddress, let tp = head.pointee.template, n <= config.maxURLLength, n >= h,
-              n == h || p[h] == slash || p[h] == question || p[h] == hash, bytesEqualWords(p, tp, h) else { return nil }
+              n == h || p[h] == slash || p[h] == question || p[h] == hash, bytesEqual(p, tp, h) else { return nil }
         // A web head in a browser's form stays so unless the rest holds what
         // `plainWebAuthorityEnd` refuses after the authority.
         if head.pointee.plainWeb && !URLView.plainWebRest(p, from: h, n) { return nil }
