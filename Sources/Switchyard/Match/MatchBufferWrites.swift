@@ -334,27 +334,8 @@ extension MatchBuffer {
         state.pointee.chainBytes.removeAll()
     }
 
-    /// Appends the URL this buffer describes to the chain (the URL a chain starts from): a
-    /// URL as apps write them is copied a word at a time, inline.
-    @inline(__always)
-    func appendChainURLFromOwned() {
-        let st = state
-        guard st.pointee.source == .owned else {
-            appendChainURL(copying: UnsafeBufferPointer(start: nil, count: 0))
-            return
-        }
-        let n = st.pointee.owned.count
-        let start = st.pointee.chainBytes.count
-        guard n <= 64, start == 0, n <= st.pointee.chainBytes.capacity, st.pointee.chainRefs.capacity > 0 else {
-            appendChainURL(copying: st.pointee.owned.bytes)
-            return
-        }
-        copyShortBytes(st.pointee.chainBytes.base, st.pointee.owned.base, n)
-        st.pointee.chainBytes.truncate(to: n)
-        st.pointee.chainRefs.append(TextRef(start: 0, count: Int32(truncatingIfNeeded: n), decoded: false))
-    }
-
     /// Appends a copy of `url` to the chain (the URL a chain starts from).
+    @inline(__always)
     func appendChainURL(copying url: UnsafeBufferPointer<UInt8>) {
         let st = state
         let start = st.pointee.chainBytes.count

@@ -133,13 +133,7 @@ extension GrowBuffer where Element == UInt8 {
     @inline(__always)
     mutating func append(_ p: UnsafePointer<UInt8>, _ n: Int, end: Int) throws(RedirectTooLong) {
         guard n <= end &- count else { throw RedirectTooLong() }
-        // A template's run or a short item: copied inline (`p` is never in this buffer).
-        if n <= 64 && n <= capacity &- count {
-            copyShortBytes(base + count, p, n)
-            truncate(to: count &+ n)
-        } else {
-            append(contentsOf: p, count: n)
-        }
+        append(contentsOf: p, count: n)
     }
 
     /// Appends one byte, unless that would pass `end`.

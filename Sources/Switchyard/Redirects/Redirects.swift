@@ -30,7 +30,7 @@ extension Router {
         let budget = redirectChainBudget(maxURLLength: maxURL)
         var hops = 0
         // The chain starts with the URL given.
-        match.appendChainURLFromOwned()
+        match.withURLBytes { u in match.appendChainURL(copying: u) }
         let producedFrom = match.chainBytes.count
         while match.matched && match.entry.isRedirect, let routeRef = match.unretainedRoute {
             hops += 1

@@ -202,11 +202,18 @@ struct GrowBuffer<Element: BitwiseCopyable> {
 }
 
 extension GrowBuffer where Element == UInt8 {
-    /// Inlined: a Swift String URL is copied with it on every resolve.
+    /// Inlined: a URL is copied with it on every resolve, a redirect's runs on every hop. A
+    /// run of up to 64 bytes that fits is copied a word at a time (`copyShortBytes`): a call
+    /// to memmove costs more than such a copy, and mispredicts on its size dispatch. `p` may
+    /// point into this buffer's contents, never into the room after them.
     @inline(__always)
     mutating func append(contentsOf p: UnsafePointer<UInt8>, count n: Int) {
-        reserve(count + n)
-        (base + count).update(from: p, count: n)
+        if n <= 64 && n <= capacity &- count {
+            copyShortBytes(base + count, p, n)
+        } else {
+            reserve(count + n)
+            (base + count).update(from: p, count: n)
+        }
         count += n
     }
 
