@@ -1,10 +1,17 @@
 /* Building a table: random route sets of 1,000, 10,000 and 100,000 routes
  * (random_routes.h), added in one batch to Switchyard
  * (sy_router_add_routes) and one by one to matchit (its only way), and loaded as a rule
- * document with its first resolve. Each row runs in a child process, so that its peak
+ * document with its first resolve. Each build runs in a child process, so that its peak
  * memory is its own: the time of the build alone, the bytes the build leaves allocated
  * per route (mallinfo2), and the growth of the peak resident size (VmHWM). A sample of
- * 100 requests is then checked to hit its route. */
+ * 100 requests is then checked to hit its route.
+ *
+ * A rate is a steady rate: before the measured build, the child builds and frees a small
+ * table the same way (WARM_UP_ROUTES routes of another seed), so that what a process pays
+ * once (the first touch of the library's code and data, the runtime's first use of its
+ * types, the heap's first pages) is not counted against one build. The builds of a row
+ * alternate between the routers, and a row reports the median of BUILD_RUNS builds: a
+ * single cold build of 1,000 routes varies by half between runs. */
 #define _GNU_SOURCE
 #include "suites.h"
 #include "random_routes.h"
@@ -53,8 +60,11 @@ typedef struct {
 
 typedef enum { BUILD_SWITCHYARD, BUILD_MATCHIT, BUILD_DOCUMENT } build_kind;
 
-/* Runs one build in this (child) process. */
-static build_result build_here(const random_route_set *set, build_kind kind) {
+enum { WARM_UP_ROUTES = 100, BUILD_RUNS = 5 };
+
+/* Runs one build in this (child) process; a warm-up build (`warm_up`) frees what it made
+ * and checks nothing. */
+static build_result build_here(const random_route_set *set, build_kind kind, int warm_up) {
     build_result r = {0};
     sy_error err;
     size_t doc_len = 0;
@@ -110,6 +120,17 @@ static build_result build_here(const random_route_set *set, build_kind kind) {
     /* What the build keeps (the document's text and the input array were allocated before). */
     r.live_bytes = (double)mallinfo2().uordblks - (double)live0;
     free(doc);
+    free(routes);
+    free(targets);
+    if (warm_up) {
+#ifdef SWITCHYARD_BENCH_MATCHIT
+        if (mh != NULL) mh_free(mh);
+#endif
+        sy_router_free(router);
+        sy_match_free(match);
+        r.ok = 1;
+        return r;
+    }
     size_t step = set->count / 100 ? set->count / 100 : 1;
     for (size_t i = 0; i < set->count; i += step) {
         int hit;
@@ -144,7 +165,11 @@ static build_result build_in_child(const random_route_set *set, build_kind kind)
     if (pid < 0) { close(fd[0]); close(fd[1]); return r; }
     if (pid == 0) {
         close(fd[0]);
-        build_result mine = build_here(set, kind);
+        random_route_set small;
+        if (random_routes_generate(&small, WARM_UP_ROUTES, 0x3a11) != 0) _exit(1);
+        if (!build_here(&small, kind, 1).ok) _exit(1);
+        random_routes_free(&small);
+        build_result mine = build_here(set, kind, 0);
         ssize_t w = write(fd[1], &mine, sizeof mine);
         _exit(w == (ssize_t)sizeof mine ? 0 : 1);
     }
@@ -171,26 +196,65 @@ static void write_row(FILE *out, int *first, const char *suite, const char *rout
             r->live_bytes / (double)routes, r->peak_bytes / 1048576.0, r->mismatches);
 }
 
+static int by_value(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *v, size_t n) {
+    qsort(v, n, sizeof *v, by_value);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* The median of each figure over a row's builds; not ok when any build failed. */
+static build_result median_result(const build_result *runs, size_t n) {
+    build_result m = {0};
+    double seconds[BUILD_RUNS], live[BUILD_RUNS], peak[BUILD_RUNS];
+    m.ok = 1;
+    for (size_t i = 0; i < n; i++) {
+        if (!runs[i].ok) m.ok = 0;
+        seconds[i] = runs[i].seconds;
+        live[i] = runs[i].live_bytes;
+        peak[i] = runs[i].peak_bytes;
+        if (runs[i].mismatches > m.mismatches) m.mismatches = runs[i].mismatches;
+    }
+    m.seconds = median(seconds, n);
+    m.live_bytes = median(live, n);
+    m.peak_bytes = median(peak, n);
+    return m;
+}
+
 int build_suites(FILE *out, int *first) {
     static const size_t sizes[] = { 1000, 10000, 100000 };
+    static const build_kind kinds[] = { BUILD_SWITCHYARD, BUILD_MATCHIT, BUILD_DOCUMENT };
     int failed = 0;
-    fprintf(stderr, "c: building tables (random routes; each row in its own process)\n");
+    fprintf(stderr, "c: building tables (random routes; each build in its own process, median of %d)\n", BUILD_RUNS);
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
         random_route_set set;
         char suite[48];
+        build_result runs[3][BUILD_RUNS];
         if (random_routes_generate(&set, sizes[k], 0x5157 + sizes[k]) != 0) { failed = 1; continue; }
+        for (size_t run = 0; run < BUILD_RUNS; run++) {
+            for (size_t j = 0; j < 3; j++) {
+                int wanted = kinds[j] != BUILD_DOCUMENT || sizes[k] >= 10000;
+#ifndef SWITCHYARD_BENCH_MATCHIT
+                if (kinds[j] == BUILD_MATCHIT) wanted = 0;
+#endif
+                if (wanted) runs[j][run] = build_in_child(&set, kinds[j]);
+            }
+        }
         snprintf(suite, sizeof suite, "build-%zu", sizes[k]);
-        build_result r = build_in_child(&set, BUILD_SWITCHYARD);
+        build_result r = median_result(runs[0], BUILD_RUNS);
         if (r.ok) write_row(out, first, suite, "switchyard", set.count, &r, "sy_router_add_routes, one batch");
         else failed = 1;
 #ifdef SWITCHYARD_BENCH_MATCHIT
-        r = build_in_child(&set, BUILD_MATCHIT);
+        r = median_result(runs[1], BUILD_RUNS);
         if (r.ok) write_row(out, first, suite, "matchit", set.count, &r, "Router::insert per route (Rust, same process)");
         else failed = 1;
 #endif
         if (sizes[k] >= 10000) {
             snprintf(suite, sizeof suite, "document-%zu", sizes[k]);
-            r = build_in_child(&set, BUILD_DOCUMENT);
+            r = median_result(runs[2], BUILD_RUNS);
             if (r.ok) write_row(out, first, suite, "switchyard", set.count, &r,
                                 "sy_router_load_rules of the routes as a document, then the first resolve");
             else failed = 1;
