@@ -13,30 +13,47 @@ struct QueryRef: BitwiseCopyable {
     var value: TextRef
 }
 
-/// The web schemes as length-prefixed bytes, owned by a Router and retained by its tables,
-/// so that `ReadConfig` can be a plain value the resolve path copies without reference counting.
+/// The web schemes, owned by a Router and retained by its tables, so that `ReadConfig` can be a
+/// plain value the resolve path copies without reference counting. One block of words:
+/// - words 0...9, `first[n]`: the schemes of `n` bytes (1...8) are the words
+///   `first[n]..<first[n + 1]`, each a scheme's bytes as a little-endian word, zero above
+///   (`prefixWord`); so a scheme of up to 8 bytes is found by its length and one compare a
+///   scheme of that length;
+/// - from word `first[9]` on, every scheme as length-prefixed bytes, ended by a 0 length,
+///   for the longer ones.
 final class WebSchemeStore: @unchecked Sendable {
-    let bytes: UnsafeMutableBufferPointer<UInt8>
+    let words: UnsafeMutableBufferPointer<UInt64>
 
     init(_ schemes: Set<String>) {
         let sorted = schemes.sorted().map { Array($0.utf8).prefix(255) }
-        bytes = .allocate(capacity: sorted.reduce(1) { $0 + 1 + $1.count })
-        var k = 0
-        for s in sorted {
-            bytes[k] = UInt8(s.count); k += 1
-            for b in s { bytes[k] = b; k += 1 }
+        let short = sorted.filter { (1...8).contains($0.count) }.sorted { $0.count < $1.count }
+        let byteCount = sorted.reduce(1) { $0 + 1 + $1.count }
+        let listStart = 10 + short.count
+        words = .allocate(capacity: listStart + (byteCount + 7) / 8)
+        words.initialize(repeating: 0)
+        var k = 10
+        for n in 0...9 {
+            words[n] = UInt64(k)
+            k += short.filter { $0.count == n }.count
         }
-        bytes[k] = 0
+        for (i, s) in short.enumerated() { words[10 + i] = prefixWord(Array(s), fold: false) }
+        let bytes = UnsafeMutableRawPointer(words.baseAddress! + listStart).assumingMemoryBound(to: UInt8.self)
+        var b = 0
+        for s in sorted {
+            bytes[b] = UInt8(s.count); b += 1
+            for c in s { bytes[b] = c; b += 1 }
+        }
+        bytes[b] = 0
     }
 
-    deinit { bytes.deallocate() }
+    deinit { words.deallocate() }
 }
 
 /// The settings the reader needs, precomputed from RouterOptions (a plain value).
 struct ReadConfig: @unchecked Sendable {
     var hostHandling: RouterOptions.HostHandling
-    /// Length-prefixed schemes, ended by a 0 length (in a WebSchemeStore).
-    var webSchemes: UnsafePointer<UInt8>
+    /// The web schemes, as a WebSchemeStore lays them out.
+    var webSchemes: UnsafePointer<UInt64>
     var strictTrailingSlash: Bool
     var keepEmptySegments: Bool
     var plusInQuery: Bool
@@ -47,7 +64,7 @@ struct ReadConfig: @unchecked Sendable {
 
     init(_ o: RouterOptions, _ store: WebSchemeStore) {
         hostHandling = o.hostHandling
-        webSchemes = UnsafePointer(store.bytes.baseAddress!)
+        webSchemes = UnsafePointer(store.words.baseAddress!)
         strictTrailingSlash = o.strictTrailingSlash
         keepEmptySegments = o.keepEmptySegments
         plusInQuery = o.plusAsSpaceInQuery
@@ -73,11 +90,31 @@ struct ReadConfig: @unchecked Sendable {
     }
 
     func isWebScheme(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        if UInt(bitPattern: n &- 1) < 8 { return isWebScheme(word: prefixWord(p, n, fold: true), n) }
+        return isLongWebScheme(p, n)
+    }
+
+    /// Whether the scheme of `n` bytes (1...8) whose folded prefix word is `word` is a web scheme.
+    @inline(__always)
+    func isWebScheme(word: UInt64, _ n: Int) -> Bool {
+        var k = Int(webSchemes[n])
+        let end = Int(webSchemes[n &+ 1])
+        while k < end {
+            if webSchemes[k] == word { return true }
+            k &+= 1
+        }
+        return false
+    }
+
+    /// `isWebScheme` for a scheme of any length, from the length-prefixed list.
+    @inline(never)
+    func isLongWebScheme(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        let list = UnsafeRawPointer(webSchemes + Int(webSchemes[9])).assumingMemoryBound(to: UInt8.self)
         var k = 0
         while true {
-            let len = Int(webSchemes[k])
+            let len = Int(list[k])
             if len == 0 { return false }
-            if len == n, bytesEqualFolding(webSchemes + k + 1, p, n) { return true }
+            if len == n, bytesEqualFolding(list + k + 1, p, n) { return true }
             k += 1 + len
         }
     }
@@ -87,6 +124,8 @@ struct ReadConfig: @unchecked Sendable {
 struct URLView {
     var hasScheme = false
     var scheme = TextRef(start: 0, count: 0, decoded: false)
+    /// The scheme's prefix word, folded (`prefixWord`), while `hasScheme`.
+    var schemeWord: UInt64 = 0
     var isWeb = false
     var hasHost = false
     var host = TextRef(start: 0, count: 0, decoded: false)
@@ -362,15 +401,29 @@ extension URLView {
         // (A URL that starts with '/', which has no scheme, took readPrefix's inline path.)
         let schemeEnd = n > 0 ? try schemeLength(p, n, what: "URL") : nil
         var i = 0
+        // Where the validating scan's one-test pass stops (`n`: it passes the whole URL,
+        // which then holds no tab, LF, CR, '\\' or trailing space either).
+        let ordinaryEnd = n >= 8 ? URLView.ordinaryWordsEnd(p, n, start: 0) : 0
         // The authority's end when the web URL is plain (`plainWebAuthorityEnd`), else -1.
         var plainEnd = -1
         if let sl = schemeEnd {
             hasScheme = true
             scheme = TextRef(start: 0, count: Int32(truncatingIfNeeded: sl), decoded: false)
-            isWeb = config.isWebScheme(p, sl)
+            var browser = true
+            if UInt(bitPattern: sl &- 1) < 8 {
+                // The scheme as one folded word: the web-scheme lookup, the `file` test and
+                // the walk's scheme edge all compare it whole.
+                let w = asciiLowerWord(n >= 8 ? lowBytes(load8(p, 0), sl) : prefixWord(p, sl, fold: false))
+                schemeWord = w
+                isWeb = config.isWebScheme(word: w, sl)
+                browser = !(sl == 4 && w == URLView.fileSchemeWord)
+            } else {
+                schemeWord = prefixWord(p, sl, fold: true)
+                isWeb = config.isLongWebScheme(p, sl)
+            }
             i = sl + 1
-            if isWeb && URLView.readsAsBrowser(scheme: p, sl) {
-                plainEnd = URLView.plainWebAuthorityEnd(p, n, schemeEnd: sl)
+            if isWeb && browser {
+                plainEnd = URLView.plainWebAuthorityEnd(p, n, schemeEnd: sl, restIsPlain: ordinaryEnd == n)
                 if plainEnd < 0 && URLView.webURLNeedsRewrite(p, n, schemeEnd: sl, scratch: &rewriteScratch) {
                     rewrite = .webURL
                     prefix.mayDecode = true
@@ -378,7 +431,7 @@ extension URLView {
                 }
             }
         }
-        let scan = try validateText(p, n)
+        let scan = ordinaryEnd == n ? (mayDecode: false, queryOrFragment: n) : try validateText(p, n, from: ordinaryEnd)
         prefix.mayDecode = scan.mayDecode
         prefix.pathEnd = scan.queryOrFragment
         if rewrite == .barePath && schemeEnd != nil { rewrite = .none }  // '\\' is data in a custom scheme
@@ -432,6 +485,7 @@ extension URLView {
         if rewrite == .barePath { rewrite = .none }  // '\\' is data in a URL with a scheme
         hasScheme = true
         scheme = TextRef(start: 0, count: Int32(truncatingIfNeeded: head.pointee.schemeEnd), decoded: false)
+        schemeWord = prefixWord(p, head.pointee.schemeEnd, fold: true)
         isWeb = head.pointee.isWeb
         hasHost = head.pointee.hasHost
         host = head.pointee.host
@@ -481,7 +535,7 @@ extension URLView {
     /// '\\', control, DEL or non-ASCII byte, so no other test applies. (Presence is exact: a
     /// borrow or carry starts only at a byte that is itself flagged.)
     @inline(__always)
-    private func isOrdinaryPathWord(_ w: UInt64) -> Bool {
+    private static func isOrdinaryPathWord(_ w: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let below = (w &- 0x2D2D_2D2D_2D2D_2D2D) & ~w
         let above = (w &+ ones) | w
@@ -514,12 +568,22 @@ extension URLView {
     private mutating func validateText(_ p: UnsafePointer<UInt8>, _ n: Int, start: Int = 0) throws(SwitchyardError)
         -> (mayDecode: Bool, queryOrFragment: Int) {
         if n < 8 { return try validateText(p, n, from: 0) }
+        let at = URLView.ordinaryWordsEnd(p, n, start: start)
+        if at == n { return (false, n) }
+        return try validateText(p, n, from: at)
+    }
+
+    /// The one-test pass of `validateText(_:_:)` over `p[start..<n]` (`n >= 8`): where the
+    /// first word that fails it starts (a word boundary, or `n - 8` for the last word), or
+    /// `n` when every word passes.
+    @inline(__always)
+    static func ordinaryWordsEnd(_ p: UnsafePointer<UInt8>, _ n: Int, start: Int) -> Int {
         var i = start
         while true {
             let at = i &+ 8 <= n ? i : n &- 8
-            if !isOrdinaryPathWord(load8(p, at)) { return try validateText(p, n, from: at) }
+            if !isOrdinaryPathWord(load8(p, at)) { return at }
             i = at &+ 8
-            if i >= n { return (false, n) }
+            if i >= n { return n }
         }
     }
 
@@ -536,7 +600,7 @@ extension URLView {
             // tests below looks for, so every test applies unchanged.
             let w = loadPadded(p, i, n, fill: 0x41)
             if queryOrFragment == n {
-                if !isOrdinaryPathWord(w) {
+                if !URLView.isOrdinaryPathWord(w) {
                     let m = byteMask(w, 0x3F) | byteMask(w, 0x23)
                     if m != 0 {
                         // The high bit of the first '?' or '#'.
