@@ -133,6 +133,36 @@ struct WebURLWordTests {
         }
     }
 
+    /// RFC 3986's scheme rule a byte at a time: the text before the first ':' that comes
+    /// before any '/', '?' or '#' must be a letter then scheme bytes. -2: an error, -1: none.
+    static func referenceSchemeLength(_ u: [UInt8]) -> Int {
+        guard let i = u.firstIndex(where: { $0 == 0x3A || $0 == 0x2F || $0 == 0x3F || $0 == 0x23 }), u[i] == 0x3A else {
+            return -1
+        }
+        if i == 0 || !isSchemeStart(u[0]) || !u[1..<i].allSatisfy(isSchemeByte) { return -2 }
+        return i
+    }
+
+    @Test("the scheme's end, every byte value at every place of the first 9 bytes, equals the byte rule")
+    func schemeEnds() {
+        for n in 1...12 {
+            for colonAt in [-1] + Array(0..<min(n, 9)) {
+                for at in 0..<min(n, 9) {
+                    for b in 0...255 {
+                        var u = Array("aB3+.-zYxwvu".utf8.prefix(n))
+                        if colonAt >= 0 { u[colonAt] = 0x3A }
+                        u[at] = UInt8(b)
+                        let want = Self.referenceSchemeLength(u)
+                        let got: Int = u.withUnsafeBufferPointer { p in
+                            do { return try schemeLength(p.baseAddress!, n, what: "URL") ?? -1 } catch { return -2 }
+                        }
+                        #expect(got == want, "\(u)")
+                    }
+                }
+            }
+        }
+    }
+
     /// Scheme sets with schemes of every length from 1 to 10 (words and the long list).
     static let schemeSets: [Set<String>] = [
         RouterOptions().webSchemes,

@@ -328,8 +328,10 @@ struct Walker<Source: SegmentSource> {
             let h = url + Int(view.host.start), hn = Int(view.host.count)
             let port: UnsafePointer<UInt8>? = view.port.count > 0 ? url + Int(view.port.start) : nil
             let pn = Int(view.port.count)
-            let c = Walker.literalChild(table.literals, table.slots, table.keys, node, h, hn, word: prefixWord(h, hn, fold: true),
-                                        fold: true, port: port, portCount: pn)
+            // A host with no A-Z compares the same unfolded.
+            let fold = !view.hostIsLowercase
+            let c = Walker.literalChild(table.literals, table.slots, table.keys, node, h, hn, word: prefixWord(h, hn, fold: fold),
+                                        fold: fold, port: port, portCount: pn)
             if c >= 0 && promising(c) { walkPath(c, source.start) }
             var k = Int(node.pointee.dynamicStart)
             let end = k + Int(node.pointee.dynamicCount)

@@ -129,6 +129,9 @@ struct URLView {
     var isWeb = false
     var hasHost = false
     var host = TextRef(start: 0, count: 0, decoded: false)
+    /// The host is known to hold no A-Z (a plain web host), so it needs no folding to be
+    /// compared with a literal host, which is lowercase. Set with `hasHost`.
+    var hostIsLowercase = false
     /// The port as written, after dropping a default port; count 0 = none.
     var port = TextRef(start: 0, count: 0, decoded: false)
     var hasFragment = false
@@ -287,14 +290,35 @@ func schemeColon(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int? {
 /// Returns its length, nil when there is none, or throws when that text is not a scheme.
 @inline(__always)
 func schemeLength(_ p: UnsafePointer<UInt8>, _ n: Int, what: String) throws(SwitchyardError) -> Int? {
-    // The common case in one pass, inline: a letter, scheme bytes, then the ':' (none of
-    // '/', '?', '#' is a scheme byte, so that ':' is the one `schemeColon` finds).
-    if n > 0 && isSchemeStart(p[0]) {
+    // The common case, inline: a letter, scheme bytes, then the ':' (none of '/', '?', '#'
+    // is a scheme byte, so that ':' is the one `schemeColon` finds). In one word when the
+    // text has 8 bytes and the ':' is among them, else a byte at a time.
+    if n >= 8 {
+        let w = load8(p, 0)
+        let k = firstNonSchemeByte(w)
+        if UInt(bitPattern: k &- 1) < 7 && UInt8(truncatingIfNeeded: w &>> UInt64(k &* 8)) == colon && isSchemeStart(p[0]) { return k }
+    } else if n > 0 && isSchemeStart(p[0]) {
         var k = 1
         while k < n && isSchemeByte(p[k]) { k &+= 1 }
         if k < n && p[k] == colon { return k }
     }
     return try schemeLengthInFull(p, n, what: what)
+}
+
+/// The index of the first byte of `w` that `isSchemeByte` refuses, or 8. Exact: the range
+/// tests are exact for the ASCII bytes below the first non-ASCII one, which is refused; a
+/// borrow of `byteMask` can only refuse a byte above a ',' or '/', which is refused first.
+@inline(__always)
+func firstNonSchemeByte(_ w: UInt64) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+    @inline(__always) func inRange(_ x: UInt64, _ lo: UInt8, _ hi: UInt8) -> UInt64 {
+        (x &+ ones &* UInt64(0x80 &- lo)) & ~(x &+ ones &* UInt64(0x7F &- hi))
+    }
+    // Letters of either case; '+' to '9' but ',' and '/': '+', '-', '.' and the digits.
+    let letter = inRange(w | 0x2020_2020_2020_2020, 0x61, 0x7A)
+    let other = inRange(w, 0x2B, 0x39) & ~(byteMask(w, 0x2C) | byteMask(w, 0x2F))
+    let refused = (~(letter | other) | w) & high
+    return refused.trailingZeroBitCount &>> 3
 }
 
 @inline(never)
@@ -438,12 +462,15 @@ extension URLView {
         // Authority: only after a scheme ("//x" without one is a bare path, SEMANTICS §1).
         if plainEnd >= 0 {
             // A plain web authority: all host, no userinfo, no port (what readHost would find).
-            let aStart = i + 2
+            let aStart = i &+ 2
             i = plainEnd
-            if config.authorityIsHost(p + aStart, plainEnd - aStart, isWeb: true) {
+            if config.hostHandling == .webSchemes || config.authorityIsHost(p + aStart, plainEnd &- aStart, isWeb: true) {
                 hasHost = true
-                host = TextRef(start: Int32(aStart), count: Int32(plainEnd - aStart), decoded: false)
-                port = TextRef(start: Int32(plainEnd), count: 0, decoded: false)
+                hostIsLowercase = true
+                // Offsets fit in Int32: URLs are at most maxURLLength (<= Int32.max) bytes.
+                host = TextRef(start: Int32(truncatingIfNeeded: aStart), count: Int32(truncatingIfNeeded: plainEnd &- aStart),
+                               decoded: false)
+                port = TextRef(start: Int32(truncatingIfNeeded: plainEnd), count: 0, decoded: false)
             } else {
                 prefix.authority = (aStart, plainEnd)
             }
@@ -488,6 +515,7 @@ extension URLView {
         schemeWord = prefixWord(p, head.pointee.schemeEnd, fold: true)
         isWeb = head.pointee.isWeb
         hasHost = head.pointee.hasHost
+        hostIsLowercase = false
         host = head.pointee.host
         port = head.pointee.port
         var prefix = Prefix()
@@ -647,6 +675,7 @@ extension URLView {
 
     private mutating func readHost(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) throws(SwitchyardError) {
         hasHost = true
+        hostIsLowercase = false
         var hostEnd = end
         var portStart = end
         // The port follows the last ':' that is not inside an IPv6 literal.
