@@ -17,8 +17,8 @@ struct QueryRef: BitwiseCopyable {
 /// plain value the resolve path copies without reference counting. One block of words:
 /// - words 0...9, `first[n]`: the schemes of `n` bytes (1...8) are the words
 ///   `first[n]..<first[n + 1]`, each a scheme's bytes as a little-endian word, zero above
-///   (`prefixWord`); so a scheme of up to 8 bytes is found by its length and one compare a
-///   scheme of that length;
+///   (`prefixWord`); so a scheme of up to 8 bytes is found by its length and one compare
+///   per web scheme of that length;
 /// - from word `first[9]` on, every scheme as length-prefixed bytes, ended by a 0 length,
 ///   for the longer ones.
 final class WebSchemeStore: @unchecked Sendable {
@@ -296,7 +296,8 @@ func schemeLength(_ p: UnsafePointer<UInt8>, _ n: Int, what: String) throws(Swit
     if n >= 8 {
         let w = load8(p, 0)
         let k = firstNonSchemeByte(w)
-        if UInt(bitPattern: k &- 1) < 7 && UInt8(truncatingIfNeeded: w &>> UInt64(k &* 8)) == colon && isSchemeStart(p[0]) { return k }
+        if UInt(bitPattern: k &- 1) < 7 && UInt8(truncatingIfNeeded: w &>> UInt64(k &* 8)) == colon
+            && isSchemeStart(p[0]) { return k }
     } else if n > 0 && isSchemeStart(p[0]) {
         var k = 1
         while k < n && isSchemeByte(p[k]) { k &+= 1 }
