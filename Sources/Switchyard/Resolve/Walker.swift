@@ -276,13 +276,23 @@ struct Walker<Source: SegmentSource> {
         }
     }
 
-    /// The bytes after the prefix word (keys longer than 8 bytes only).
+    /// The bytes after the prefix word (keys longer than 8 bytes only). Up to 16 bytes, the
+    /// last 8 as one word (overlapping the prefix word, which is equal).
     @inline(__always)
     static func restEquals(_ keys: UnsafePointer<UInt8>, _ e: LiteralEdge, _ p: UnsafePointer<UInt8>, _ n: Int,
                            _ fold: Bool) -> Bool {
         if n <= 8 { return true }
-        let k = keys + (Int(e.keyStart) &+ 8)
-        return fold ? bytesEqualFolding(k, p + 8, n &- 8) : bytesEqual(k, p + 8, n &- 8)
+        let k = keys + Int(e.keyStart)
+        if _slowPath(n > 16) { return longRestEquals(k, p, n, fold) }
+        let key = load8(k, n &- 8), given = load8(p, n &- 8)
+        return key == (fold ? asciiLowerWord(given) : given)
+    }
+
+    /// `restEquals` for keys longer than 16 bytes: out of line, so that the walk's literal
+    /// lookups stay small enough to inline.
+    @inline(never)
+    static func longRestEquals(_ k: UnsafePointer<UInt8>, _ p: UnsafePointer<UInt8>, _ n: Int, _ fold: Bool) -> Bool {
+        fold ? bytesEqualFolding(k + 8, p + 8, n &- 8) : bytesEqual(k + 8, p + 8, n &- 8)
     }
 
     @inline(__always)
@@ -299,7 +309,7 @@ struct Walker<Source: SegmentSource> {
         let root = table.nodes
         if view.hasScheme {
             let sp = url + Int(view.scheme.start), sn = Int(view.scheme.count)
-            let c = Walker.literalChild(table.literals, table.slots, table.keys, root, sp, sn, word: prefixWord(sp, sn, fold: true),
+            let c = Walker.literalChild(table.literals, table.slots, table.keys, root, sp, sn, word: view.schemeWord,
                                         fold: true)
             if c >= 0 && promising(c) { walkHost(c, &view) }
         }
@@ -318,8 +328,10 @@ struct Walker<Source: SegmentSource> {
             let h = url + Int(view.host.start), hn = Int(view.host.count)
             let port: UnsafePointer<UInt8>? = view.port.count > 0 ? url + Int(view.port.start) : nil
             let pn = Int(view.port.count)
-            let c = Walker.literalChild(table.literals, table.slots, table.keys, node, h, hn, word: prefixWord(h, hn, fold: true),
-                                        fold: true, port: port, portCount: pn)
+            // A host with no A-Z compares the same unfolded.
+            let fold = !view.hostIsLowercase
+            let c = Walker.literalChild(table.literals, table.slots, table.keys, node, h, hn, word: prefixWord(h, hn, fold: fold),
+                                        fold: fold, port: port, portCount: pn)
             if c >= 0 && promising(c) { walkPath(c, source.start) }
             var k = Int(node.pointee.dynamicStart)
             let end = k + Int(node.pointee.dynamicCount)

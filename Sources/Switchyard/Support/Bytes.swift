@@ -55,13 +55,30 @@ func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) 
     return true
 }
 
-/// `folded` is already lowercase; `b` is compared after ASCII folding.
+/// `folded` is already lowercase; `b` is compared after ASCII folding. Whole words from 4
+/// bytes on, the last one overlapping the one before it, as `bytesEqual` does.
 @inline(__always)
 func bytesEqualFolding(_ folded: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    let x = UnsafeRawPointer(folded), y = UnsafeRawPointer(b)
+    if n >= 8 {
+        var i = 0
+        while i &+ 8 < n {
+            if x.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                != asciiLowerWord(y.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { return false }
+            i &+= 8
+        }
+        return x.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+            == asciiLowerWord(y.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self))
+    }
+    if n >= 4 {
+        let lo = UInt64(x.loadUnaligned(as: UInt32.self)) | UInt64(x.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)) &<< 32
+        let hi = UInt64(y.loadUnaligned(as: UInt32.self)) | UInt64(y.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)) &<< 32
+        return lo == asciiLowerWord(hi)
+    }
     var i = 0
     while i < n {
         if folded[i] != asciiLower(b[i]) { return false }
-        i += 1
+        i &+= 1
     }
     return true
 }
@@ -87,13 +104,20 @@ func asciiLowerWord(_ w: UInt64) -> UInt64 {
 /// never touch the key bytes.
 @inline(__always)
 func prefixWord(_ p: UnsafePointer<UInt8>, _ n: Int, fold: Bool) -> UInt64 {
+    let r = UnsafeRawPointer(p)
     var w: UInt64
     if n >= 8 {
-        w = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+        w = r.loadUnaligned(as: UInt64.self)
+    } else if n >= 4 {
+        // Two loads that overlap (the shared bytes are the same, so or-ing them is exact).
+        w = UInt64(r.loadUnaligned(as: UInt32.self))
+            | UInt64(r.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)) &<< UInt64((n &- 4) &* 8)
+    } else if n > 0 {
+        // Bytes 0, n/2 and n-1: all of 1 to 3 bytes, some twice.
+        let m = n &>> 1
+        w = UInt64(p[0]) | UInt64(p[m]) &<< UInt64(m &* 8) | UInt64(p[n &- 1]) &<< UInt64((n &- 1) &* 8)
     } else {
         w = 0
-        var k = n &- 1
-        while k >= 0 { w = (w &<< 8) | UInt64(p[k]); k &-= 1 }
     }
     return fold ? asciiLowerWord(w) : w
 }

@@ -30,6 +30,10 @@ extension URLView {
         return !(n == 4 && bytesEqualFolding(file.utf8Start, p, 4))
     }
 
+    /// `file` as a scheme word (`prefixWord`): `readsAsBrowser` for a scheme read as one word.
+    @inline(__always)
+    static var fileSchemeWord: UInt64 { 0x656C_6966 }
+
     /// The common web URL, already in the form a browser reads it, recognised by one tight
     /// scan of its authority (eight bytes at a time) and one of the rest: two slashes after
     /// the scheme; an authority of lowercase letters, digits, `.` and `-` only (so no
@@ -40,8 +44,11 @@ extension URLView {
     /// is then the whole host; -1 when the URL is not of this kind, and `webURLNeedsRewrite`
     /// decides. Whenever it returns an end, `webURLNeedsRewrite` would answer false (tests
     /// and the resolve fuzz target compare the two, `plainWebURLAgrees`).
+    /// `restIsPlain`: the caller knows the whole URL has no tab, LF, CR, `\` or trailing
+    /// space (the validating scan's one-test pass took every word), so the rest is not scanned.
     @inline(__always)
-    static func plainWebAuthorityEnd(_ p: UnsafePointer<UInt8>, _ n: Int, schemeEnd: Int) -> Int {
+    static func plainWebAuthorityEnd(_ p: UnsafePointer<UInt8>, _ n: Int, schemeEnd: Int,
+                                     restIsPlain: Bool = false) -> Int {
         let a = schemeEnd &+ 3
         guard a < n, p[schemeEnd &+ 1] == 0x2F, p[schemeEnd &+ 2] == 0x2F else { return -1 }
         let high: UInt64 = 0x8080_8080_8080_8080
@@ -51,21 +58,29 @@ extension URLView {
         while i < n {
             // The last bytes padded with '/': the authority ends at `n` at the latest.
             let w = loadPadded(p, i, n, fill: 0x2F)
-            // The first '/', '?' or '#', and the bytes up to it (`before`) and through it
-            // (`through`). Exact for ASCII bytes below any non-ASCII one (`inRange`), and a
-            // non-ASCII byte up to the one found refuses the word.
-            let stop = inRange(w, 0x2F, 0x2F) | inRange(w, 0x3F, 0x3F) | inRange(w, 0x23, 0x23)
-            let first = stop & (~stop &+ 1)
-            let before = stop == 0 ? high : (first &- 1) & high
-            if w & high & (before | first) != 0 { return -1 }
-            let plain = inRange(w, 0x61, 0x7A) | inRange(w, 0x30, 0x39) | inRange(w, 0x2D, 0x2E)
-            if plain & before != before { return -1 }
-            let dash = inRange(w, 0x2D, 0x2D) & before
-            if dash & ((dash &<< 8) | dashBefore) != 0 { return -1 }
+            // Bytes that are neither a host byte nor '/': `inRange` is exact for the ASCII
+            // bytes below the first non-ASCII one, which itself is flagged, so the lowest
+            // flagged byte is exact. '-' to '9' is '-', '.', '/' and the digits.
+            let odd = (~(inRange(w, 0x61, 0x7A) | inRange(w, 0x2D, 0x39)) | w) & high
+            // The lowest '/' is exact too, and no byte is both.
+            let slash = byteMask(w, 0x2F)
+            let stop = odd | slash
+            // '-' bytes: a borrow can flag only a ',' above a '-', a byte `odd` stops at.
+            var dash = byteMask(w, 0x2D)
             if stop != 0 {
-                end = i &+ first.trailingZeroBitCount >> 3
+                let first = stop & (~stop &+ 1)
+                let k = first.trailingZeroBitCount >> 3
+                // An odd byte ends the authority if it is '?' or '#' (never padding).
+                if first & slash == 0 {
+                    let b = UInt8(truncatingIfNeeded: w &>> UInt64(k &* 8))
+                    if b != 0x3F && b != 0x23 { return -1 }
+                }
+                dash &= first &- 1
+                if dash & ((dash &<< 8) | dashBefore) != 0 { return -1 }
+                end = i &+ k
                 break
             }
+            if dash & ((dash &<< 8) | dashBefore) != 0 { return -1 }
             dashBefore = dash &>> 56
             i &+= 8
         }
@@ -74,7 +89,7 @@ extension URLView {
         var label = end &- 1
         while label > a && p[label &- 1] != 0x2E { label &-= 1 }
         guard p[label] &- 0x61 < 26 else { return -1 }
-        return plainWebRest(p, from: end, n) ? end : -1
+        return restIsPlain || plainWebRest(p, from: end, n) ? end : -1
     }
 
     /// Whether `p[from..<n]`, the rest of a web URL after a plain authority, leaves the URL as
@@ -282,7 +297,9 @@ extension URLView {
 /// For tests and the resolve fuzz target: whether the quick scan (`plainWebAuthorityEnd`)
 /// agrees with the full reading on the URL `u`. Where the scan finds a plain web URL, the
 /// full check must find nothing to rewrite, and the authority must end where the full
-/// reading ends it, with no userinfo or port in it. `plain`: the scan found the URL plain.
+/// reading ends it, with no userinfo or port in it; and the scan that leaves out the rest
+/// after the authority, where the reader does, must give the same answer. `plain`: the
+/// scan found the URL plain.
 /// A URL without a scheme agrees trivially.
 package func plainWebURLAgrees(_ u: UnsafeBufferPointer<UInt8>) -> (agrees: Bool, plain: Bool) {
     guard let p = u.baseAddress, u.count > 0, let sl = try? schemeLength(p, u.count, what: "URL") else {
@@ -290,6 +307,12 @@ package func plainWebURLAgrees(_ u: UnsafeBufferPointer<UInt8>) -> (agrees: Bool
     }
     let n = u.count
     let end = URLView.plainWebAuthorityEnd(p, n, schemeEnd: sl)
+    // The reader skips the scan of the rest when its validating scan passed every word
+    // (`restIsPlain`): that must not change the answer.
+    if n >= 8 && URLView.ordinaryWordsEnd(p, n, start: 0) == n
+        && URLView.plainWebAuthorityEnd(p, n, schemeEnd: sl, restIsPlain: true) != end {
+        return (false, end >= 0)
+    }
     guard end >= 0 else { return (true, false) }
     var scratch = GrowBuffer<UInt8>(capacity: 16)
     defer { scratch.free() }

@@ -13,30 +13,47 @@ struct QueryRef: BitwiseCopyable {
     var value: TextRef
 }
 
-/// The web schemes as length-prefixed bytes, owned by a Router and retained by its tables,
-/// so that `ReadConfig` can be a plain value the resolve path copies without reference counting.
+/// The web schemes, owned by a Router and retained by its tables, so that `ReadConfig` can be a
+/// plain value the resolve path copies without reference counting. One block of words:
+/// - words 0...9, `first[n]`: the schemes of `n` bytes (1...8) are the words
+///   `first[n]..<first[n + 1]`, each a scheme's bytes as a little-endian word, zero above
+///   (`prefixWord`); so a scheme of up to 8 bytes is found by its length and one compare
+///   per web scheme of that length;
+/// - from word `first[9]` on, every scheme as length-prefixed bytes, ended by a 0 length,
+///   for the longer ones.
 final class WebSchemeStore: @unchecked Sendable {
-    let bytes: UnsafeMutableBufferPointer<UInt8>
+    let words: UnsafeMutableBufferPointer<UInt64>
 
     init(_ schemes: Set<String>) {
         let sorted = schemes.sorted().map { Array($0.utf8).prefix(255) }
-        bytes = .allocate(capacity: sorted.reduce(1) { $0 + 1 + $1.count })
-        var k = 0
-        for s in sorted {
-            bytes[k] = UInt8(s.count); k += 1
-            for b in s { bytes[k] = b; k += 1 }
+        let short = sorted.filter { (1...8).contains($0.count) }.sorted { $0.count < $1.count }
+        let byteCount = sorted.reduce(1) { $0 + 1 + $1.count }
+        let listStart = 10 + short.count
+        words = .allocate(capacity: listStart + (byteCount + 7) / 8)
+        words.initialize(repeating: 0)
+        var k = 10
+        for n in 0...9 {
+            words[n] = UInt64(k)
+            k += short.filter { $0.count == n }.count
         }
-        bytes[k] = 0
+        for (i, s) in short.enumerated() { words[10 + i] = prefixWord(Array(s), fold: false) }
+        let bytes = UnsafeMutableRawPointer(words.baseAddress! + listStart).assumingMemoryBound(to: UInt8.self)
+        var b = 0
+        for s in sorted {
+            bytes[b] = UInt8(s.count); b += 1
+            for c in s { bytes[b] = c; b += 1 }
+        }
+        bytes[b] = 0
     }
 
-    deinit { bytes.deallocate() }
+    deinit { words.deallocate() }
 }
 
 /// The settings the reader needs, precomputed from RouterOptions (a plain value).
 struct ReadConfig: @unchecked Sendable {
     var hostHandling: RouterOptions.HostHandling
-    /// Length-prefixed schemes, ended by a 0 length (in a WebSchemeStore).
-    var webSchemes: UnsafePointer<UInt8>
+    /// The web schemes, as a WebSchemeStore lays them out.
+    var webSchemes: UnsafePointer<UInt64>
     var strictTrailingSlash: Bool
     var keepEmptySegments: Bool
     var plusInQuery: Bool
@@ -47,7 +64,7 @@ struct ReadConfig: @unchecked Sendable {
 
     init(_ o: RouterOptions, _ store: WebSchemeStore) {
         hostHandling = o.hostHandling
-        webSchemes = UnsafePointer(store.bytes.baseAddress!)
+        webSchemes = UnsafePointer(store.words.baseAddress!)
         strictTrailingSlash = o.strictTrailingSlash
         keepEmptySegments = o.keepEmptySegments
         plusInQuery = o.plusAsSpaceInQuery
@@ -73,11 +90,31 @@ struct ReadConfig: @unchecked Sendable {
     }
 
     func isWebScheme(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        if UInt(bitPattern: n &- 1) < 8 { return isWebScheme(word: prefixWord(p, n, fold: true), n) }
+        return isLongWebScheme(p, n)
+    }
+
+    /// Whether the scheme of `n` bytes (1...8) whose folded prefix word is `word` is a web scheme.
+    @inline(__always)
+    func isWebScheme(word: UInt64, _ n: Int) -> Bool {
+        var k = Int(webSchemes[n])
+        let end = Int(webSchemes[n &+ 1])
+        while k < end {
+            if webSchemes[k] == word { return true }
+            k &+= 1
+        }
+        return false
+    }
+
+    /// `isWebScheme` for a scheme of any length, from the length-prefixed list.
+    @inline(never)
+    func isLongWebScheme(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        let list = UnsafeRawPointer(webSchemes + Int(webSchemes[9])).assumingMemoryBound(to: UInt8.self)
         var k = 0
         while true {
-            let len = Int(webSchemes[k])
+            let len = Int(list[k])
             if len == 0 { return false }
-            if len == n, bytesEqualFolding(webSchemes + k + 1, p, n) { return true }
+            if len == n, bytesEqualFolding(list + k + 1, p, n) { return true }
             k += 1 + len
         }
     }
@@ -87,9 +124,14 @@ struct ReadConfig: @unchecked Sendable {
 struct URLView {
     var hasScheme = false
     var scheme = TextRef(start: 0, count: 0, decoded: false)
+    /// The scheme's prefix word, folded (`prefixWord`), while `hasScheme`.
+    var schemeWord: UInt64 = 0
     var isWeb = false
     var hasHost = false
     var host = TextRef(start: 0, count: 0, decoded: false)
+    /// The host is known to hold no A-Z (a plain web host), so it needs no folding to be
+    /// compared with a literal host, which is lowercase. Set with `hasHost`.
+    var hostIsLowercase = false
     /// The port as written, after dropping a default port; count 0 = none.
     var port = TextRef(start: 0, count: 0, decoded: false)
     var hasFragment = false
@@ -248,14 +290,36 @@ func schemeColon(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int? {
 /// Returns its length, nil when there is none, or throws when that text is not a scheme.
 @inline(__always)
 func schemeLength(_ p: UnsafePointer<UInt8>, _ n: Int, what: String) throws(SwitchyardError) -> Int? {
-    // The common case in one pass, inline: a letter, scheme bytes, then the ':' (none of
-    // '/', '?', '#' is a scheme byte, so that ':' is the one `schemeColon` finds).
-    if n > 0 && isSchemeStart(p[0]) {
+    // The common case, inline: a letter, scheme bytes, then the ':' (none of '/', '?', '#'
+    // is a scheme byte, so that ':' is the one `schemeColon` finds). In one word when the
+    // text has 8 bytes and the ':' is among them, else a byte at a time.
+    if n >= 8 {
+        let w = load8(p, 0)
+        let k = firstNonSchemeByte(w)
+        if UInt(bitPattern: k &- 1) < 7 && UInt8(truncatingIfNeeded: w &>> UInt64(k &* 8)) == colon
+            && isSchemeStart(p[0]) { return k }
+    } else if n > 0 && isSchemeStart(p[0]) {
         var k = 1
         while k < n && isSchemeByte(p[k]) { k &+= 1 }
         if k < n && p[k] == colon { return k }
     }
     return try schemeLengthInFull(p, n, what: what)
+}
+
+/// The index of the first byte of `w` that `isSchemeByte` refuses, or 8. Exact: the range
+/// tests are exact for the ASCII bytes below the first non-ASCII one, which is refused; a
+/// borrow of `byteMask` can only refuse a byte above a ',' or '/', which is refused first.
+@inline(__always)
+func firstNonSchemeByte(_ w: UInt64) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+    @inline(__always) func inRange(_ x: UInt64, _ lo: UInt8, _ hi: UInt8) -> UInt64 {
+        (x &+ ones &* UInt64(0x80 &- lo)) & ~(x &+ ones &* UInt64(0x7F &- hi))
+    }
+    // Letters of either case; '+' to '9' but ',' and '/': '+', '-', '.' and the digits.
+    let letter = inRange(w | 0x2020_2020_2020_2020, 0x61, 0x7A)
+    let other = inRange(w, 0x2B, 0x39) & ~(byteMask(w, 0x2C) | byteMask(w, 0x2F))
+    let refused = (~(letter | other) | w) & high
+    return refused.trailingZeroBitCount &>> 3
 }
 
 @inline(never)
@@ -362,15 +426,29 @@ extension URLView {
         // (A URL that starts with '/', which has no scheme, took readPrefix's inline path.)
         let schemeEnd = n > 0 ? try schemeLength(p, n, what: "URL") : nil
         var i = 0
+        // Where the validating scan's one-test pass stops (`n`: it passes the whole URL,
+        // which then holds no tab, LF, CR, '\\' or trailing space either).
+        let ordinaryEnd = n >= 8 ? URLView.ordinaryWordsEnd(p, n, start: 0) : 0
         // The authority's end when the web URL is plain (`plainWebAuthorityEnd`), else -1.
         var plainEnd = -1
         if let sl = schemeEnd {
             hasScheme = true
             scheme = TextRef(start: 0, count: Int32(truncatingIfNeeded: sl), decoded: false)
-            isWeb = config.isWebScheme(p, sl)
+            var browser = true
+            if UInt(bitPattern: sl &- 1) < 8 {
+                // The scheme as one folded word: the web-scheme lookup, the `file` test and
+                // the walk's scheme edge all compare it whole.
+                let w = asciiLowerWord(n >= 8 ? lowBytes(load8(p, 0), sl) : prefixWord(p, sl, fold: false))
+                schemeWord = w
+                isWeb = config.isWebScheme(word: w, sl)
+                browser = !(sl == 4 && w == URLView.fileSchemeWord)
+            } else {
+                schemeWord = prefixWord(p, sl, fold: true)
+                isWeb = config.isLongWebScheme(p, sl)
+            }
             i = sl + 1
-            if isWeb && URLView.readsAsBrowser(scheme: p, sl) {
-                plainEnd = URLView.plainWebAuthorityEnd(p, n, schemeEnd: sl)
+            if isWeb && browser {
+                plainEnd = URLView.plainWebAuthorityEnd(p, n, schemeEnd: sl, restIsPlain: ordinaryEnd == n)
                 if plainEnd < 0 && URLView.webURLNeedsRewrite(p, n, schemeEnd: sl, scratch: &rewriteScratch) {
                     rewrite = .webURL
                     prefix.mayDecode = true
@@ -378,19 +456,22 @@ extension URLView {
                 }
             }
         }
-        let scan = try validateText(p, n)
+        let scan = ordinaryEnd == n ? (mayDecode: false, queryOrFragment: n) : try validateText(p, n, from: ordinaryEnd)
         prefix.mayDecode = scan.mayDecode
         prefix.pathEnd = scan.queryOrFragment
         if rewrite == .barePath && schemeEnd != nil { rewrite = .none }  // '\\' is data in a custom scheme
         // Authority: only after a scheme ("//x" without one is a bare path, SEMANTICS §1).
         if plainEnd >= 0 {
             // A plain web authority: all host, no userinfo, no port (what readHost would find).
-            let aStart = i + 2
+            let aStart = i &+ 2
             i = plainEnd
-            if config.authorityIsHost(p + aStart, plainEnd - aStart, isWeb: true) {
+            if config.hostHandling == .webSchemes || config.authorityIsHost(p + aStart, plainEnd &- aStart, isWeb: true) {
                 hasHost = true
-                host = TextRef(start: Int32(aStart), count: Int32(plainEnd - aStart), decoded: false)
-                port = TextRef(start: Int32(plainEnd), count: 0, decoded: false)
+                hostIsLowercase = true
+                // Offsets fit in Int32: URLs are at most maxURLLength (<= Int32.max) bytes.
+                host = TextRef(start: Int32(truncatingIfNeeded: aStart), count: Int32(truncatingIfNeeded: plainEnd &- aStart),
+                               decoded: false)
+                port = TextRef(start: Int32(truncatingIfNeeded: plainEnd), count: 0, decoded: false)
             } else {
                 prefix.authority = (aStart, plainEnd)
             }
@@ -432,8 +513,10 @@ extension URLView {
         if rewrite == .barePath { rewrite = .none }  // '\\' is data in a URL with a scheme
         hasScheme = true
         scheme = TextRef(start: 0, count: Int32(truncatingIfNeeded: head.pointee.schemeEnd), decoded: false)
+        schemeWord = prefixWord(p, head.pointee.schemeEnd, fold: true)
         isWeb = head.pointee.isWeb
         hasHost = head.pointee.hasHost
+        hostIsLowercase = false
         host = head.pointee.host
         port = head.pointee.port
         var prefix = Prefix()
@@ -481,7 +564,7 @@ extension URLView {
     /// '\\', control, DEL or non-ASCII byte, so no other test applies. (Presence is exact: a
     /// borrow or carry starts only at a byte that is itself flagged.)
     @inline(__always)
-    private func isOrdinaryPathWord(_ w: UInt64) -> Bool {
+    private static func isOrdinaryPathWord(_ w: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let below = (w &- 0x2D2D_2D2D_2D2D_2D2D) & ~w
         let above = (w &+ ones) | w
@@ -514,12 +597,22 @@ extension URLView {
     private mutating func validateText(_ p: UnsafePointer<UInt8>, _ n: Int, start: Int = 0) throws(SwitchyardError)
         -> (mayDecode: Bool, queryOrFragment: Int) {
         if n < 8 { return try validateText(p, n, from: 0) }
+        let at = URLView.ordinaryWordsEnd(p, n, start: start)
+        if at == n { return (false, n) }
+        return try validateText(p, n, from: at)
+    }
+
+    /// The one-test pass of `validateText(_:_:)` over `p[start..<n]` (`n >= 8`): where the
+    /// first word that fails it starts (a word boundary, or `n - 8` for the last word), or
+    /// `n` when every word passes.
+    @inline(__always)
+    static func ordinaryWordsEnd(_ p: UnsafePointer<UInt8>, _ n: Int, start: Int) -> Int {
         var i = start
         while true {
             let at = i &+ 8 <= n ? i : n &- 8
-            if !isOrdinaryPathWord(load8(p, at)) { return try validateText(p, n, from: at) }
+            if !isOrdinaryPathWord(load8(p, at)) { return at }
             i = at &+ 8
-            if i >= n { return (false, n) }
+            if i >= n { return n }
         }
     }
 
@@ -536,7 +629,7 @@ extension URLView {
             // tests below looks for, so every test applies unchanged.
             let w = loadPadded(p, i, n, fill: 0x41)
             if queryOrFragment == n {
-                if !isOrdinaryPathWord(w) {
+                if !URLView.isOrdinaryPathWord(w) {
                     let m = byteMask(w, 0x3F) | byteMask(w, 0x23)
                     if m != 0 {
                         // The high bit of the first '?' or '#'.
@@ -583,6 +676,7 @@ extension URLView {
 
     private mutating func readHost(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) throws(SwitchyardError) {
         hasHost = true
+        hostIsLowercase = false
         var hostEnd = end
         var portStart = end
         // The port follows the last ':' that is not inside an IPv6 literal.
