@@ -420,7 +420,8 @@ struct RouterState {
             var sizing = running
             for index in routes.indices {
                 let size: Int
-                if let known = ExpansionBudget.groupFreeSize(of: (first + index).pointee, config) {
+                if let known = ExpansionBudget.groupFreeSize(pattern: (first + index).pointee.pattern,
+                                                             dialect: (first + index).pointee.dialect, config) {
                     size = known
                 } else {
                     guard let compiled = try? ExpansionBudget.expandedSize(of: (first + index).pointee, config) else { return nil }
@@ -457,8 +458,8 @@ struct RouterState {
                 // Every redirect template is checked when its route is added (RedirectTemplate.swift);
                 // after `check`, so a document knows an error here is about the redirect.
                 // Into a local first: `c` read while one of its fields is written is a copy.
-                let head = try validateRedirectTemplate(route, c, config)
-                c.redirectHead = head
+                // Set only when there is one: assigning nil would still destroy the field's old value.
+                if let head = try validateRedirectTemplate(route, c, config) { c.redirectHead = head }
                 out.append((consume route, c))
             } catch {
                 throw annotate?(index, error) ?? error
@@ -490,7 +491,8 @@ struct RouterState {
         // `prepared` goes).
         while !prepared.isEmpty {
             let (route, c) = prepared.removeLast()
-            let cr = CompiledRoute(route: consume route, seq: firstSeq + prepared.count, compiled: c, fromDocument: fromDocument)
+            let cr = CompiledRoute(route: consume route, seq: firstSeq + prepared.count, compiled: consume c,
+                                   fromDocument: fromDocument)
             total.patternBytes += cr.patternSize
             alternatives += cr.variants.count
             compiled.append(cr)

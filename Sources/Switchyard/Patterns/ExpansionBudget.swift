@@ -57,8 +57,14 @@ enum ExpansionBudget {
     /// its length alone; nil for a pattern that may have groups, and for the `urlpattern`
     /// dialect. The pattern is not checked: when it compiles, `expandedSize(of:)` gives the same.
     static func groupFreeSize(of route: Route, _ config: PatternConfig) -> Int? {
-        if (route.dialect ?? config.dialect) == .urlpattern { return nil }
-        let utf8 = route.pattern.utf8
+        groupFreeSize(pattern: route.pattern, dialect: route.dialect, config)
+    }
+
+    /// `groupFreeSize(of:)` from the route's pattern and dialect, for a caller that reads
+    /// them in place (a Route passed by value from memory is copied whole first).
+    static func groupFreeSize(pattern: String, dialect: PatternDialect?, _ config: PatternConfig) -> Int? {
+        if (dialect ?? config.dialect) == .urlpattern { return nil }
+        let utf8 = pattern.utf8
         let hasParenthesis = utf8.withContiguousStorageIfAvailable { $0.contains(0x28) } ?? utf8.contains(0x28)
         return hasParenthesis ? nil : utf8.count + 1
     }
