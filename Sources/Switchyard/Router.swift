@@ -449,17 +449,9 @@ struct RouterState {
         for index in 0..<count {
             let route = adding.removeLast()
             do throws(SwitchyardError) {
-                try validate(route)
-                try validateRequirements(route)
-                try validateStackPolicy(route)
-                var c = try compileRoutePattern(route, config, expansionRoom: running.room, pool: pool)
-                try running.take(expandedSize: c.expandedSize)
-                try check?(index, route, c)
-                // Every redirect template is checked when its route is added (RedirectTemplate.swift);
-                // after `check`, so a document knows an error here is about the redirect.
-                // Into a local first: `c` read while one of its fields is written is a copy.
-                // Set only when there is one: assigning nil would still destroy the field's old value.
-                if let head = try validateRedirectTemplate(route, c, config) { c.redirectHead = head }
+                // Made by a function of its own and moved into `out`: a pattern compiled into a
+                // local here would be copied into `out` (a do-catch local cannot be consumed).
+                let c = try prepared(route, index: index, config: config, running: &running, pool: pool, check: check)
                 out.append((consume route, c))
             } catch {
                 throw annotate?(index, error) ?? error
@@ -468,6 +460,26 @@ struct RouterState {
         // Its storage now holds nothing: let it go before the table is built, not with the caller.
         adding = []
         return out
+    }
+
+    /// One route of `prepare`: validated, compiled within `running`'s room (which it then
+    /// takes), passed to `check`, and its redirect template checked.
+    private static func prepared(_ route: Route, index: Int, config: PatternConfig, running: inout PatternCost,
+                                 pool: LiteralPool,
+                                 check: ((Int, Route, CompiledPattern) throws(SwitchyardError) -> Void)?)
+        throws(SwitchyardError) -> CompiledPattern {
+        try validate(route)
+        try validateRequirements(route)
+        try validateStackPolicy(route)
+        var c = try compileRoutePattern(route, config, expansionRoom: running.room, pool: pool)
+        try running.take(expandedSize: c.expandedSize)
+        try check?(index, route, c)
+        // Every redirect template is checked when its route is added (RedirectTemplate.swift);
+        // after `check`, so a document knows an error here is about the redirect.
+        // Into a local first: `c` read while one of its fields is written is a copy. Set only
+        // when there is one: assigning nil would still destroy the field's old value.
+        if let head = try validateRedirectTemplate(route, c, config) { c.redirectHead = head }
+        return c
     }
 
     /// Checks prepared routes against the current routes and each other for conflicts, then

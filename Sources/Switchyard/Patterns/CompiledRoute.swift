@@ -56,10 +56,10 @@ final class CompiledRoute: @unchecked Sendable {
     /// object around them would cost every route one more allocation.
     private let bytes: UnsafeMutablePointer<UInt8>
 
-    init(route: consuming Route, seq: Int, compiled: consuming CompiledPattern, fromDocument: Bool = false) {
-        route.origin.fromDocument = fromDocument
-        // Read in place here and moved into `self.route` last: reading `self.route` once it is
-        // stored makes a copy of the whole route (a dozen reference counts).
+    init(route: Route, seq: Int, compiled: consuming CompiledPattern, fromDocument: Bool = false) {
+        // Read in place here and moved into `self.route` last (`keep`): reading `self.route`
+        // once it is stored, or changing the route given, makes a copy of the whole route (a
+        // dozen reference counts).
         self.seq = seq
         self.fromDocument = fromDocument
         patternSize = route.pattern.utf8.count
@@ -130,7 +130,7 @@ final class CompiledRoute: @unchecked Sendable {
             || !sortedDefaults.isEmpty || compiled.queryContract != nil else {
             isRedirect = false
             self.extras = nil
-            self.route = route
+            self.route = Self.keep(route, fromDocument: fromDocument)
             return
         }
         let extras = CompiledRouteExtras()
@@ -157,7 +157,14 @@ final class CompiledRoute: @unchecked Sendable {
             (d.key, span(o.0), span(o.1), d.value)
         }
         self.extras = extras.isEmpty ? nil : extras
-        self.route = route
+        self.route = Self.keep(route, fromDocument: fromDocument)
+    }
+
+    /// `route` as the router keeps it: marked as from the document or not. A document's
+    /// routes come marked (`RuleReader`) and added ones unmarked, so it is seldom changed.
+    private static func keep(_ route: consuming Route, fromDocument: Bool) -> Route {
+        if route.origin.fromDocument != fromDocument { route.origin.fromDocument = fromDocument }
+        return route
     }
 
     deinit { bytes.deallocate() }

@@ -51,6 +51,8 @@ struct PatternSegment: Hashable {
     /// Out of line: few segments have a constraint, and held inline it would make every
     /// segment of a table (one per segment of every alternative) about 70 bytes larger.
     private var regexBox: RegexBox?
+    /// Whether the segment has a constraint, without copying it out.
+    var hasRegex: Bool { regexBox != nil }
     /// For `inline` and `catchAll`: every name the segment captures, in pattern order.
     var names: [Int] = []
 
@@ -109,12 +111,14 @@ struct PatternVariant: Hashable {
 
     init(scheme: [UInt8]?, host: HostPattern, segments: [PatternSegment], remainder: RemainderPattern?,
          tailKey: [UInt8] = []) {
+        // The shape first, from the arguments, which are then moved into place: made after
+        // them, it would read them from `self`, and the variant would be copied whole.
+        // A `urlpattern` route's tail (URLPatternRoute.swift) is part of its shape.
+        shape = ByteKey(Self.makeShape(scheme, host, segments, remainder != nil, tailKey))
         self.scheme = scheme
         self.host = host
         self.segments = segments
         self.remainder = remainder
-        // A `urlpattern` route's tail (URLPatternRoute.swift) is part of its shape.
-        shape = ByteKey(Self.makeShape(scheme, host, segments, remainder != nil, tailKey))
     }
 
     /// The variant's shape: equal shapes match exactly the same URLs (§3, conflicts).

@@ -433,6 +433,7 @@ struct RuleReader {
                           defaults: extras?.defaults ?? Dictionary(), appendParams: extras?.appendParams ?? true)
         if let dialect = extras?.dialect ?? documentDialect { route.dialect = dialect }
         if let extras { extras.set(on: &route) }
+        route.origin.fromDocument = true
         doc.routes.append(consume route)
         doc.sites.append(RouteSite(index: index, key: keyedPattern, destinationMember: destinationMember))
     }
