@@ -464,13 +464,17 @@ struct RouterState {
 
     /// One route of `prepare`: validated, compiled within `running`'s room (which it then
     /// takes), passed to `check`, and its redirect template checked.
+    @inline(never)  // inlined, the pattern it returns is copied into the batch
     private static func prepared(_ route: Route, index: Int, config: PatternConfig, running: inout PatternCost,
                                  pool: LiteralPool,
                                  check: ((Int, Route, CompiledPattern) throws(SwitchyardError) -> Void)?)
         throws(SwitchyardError) -> CompiledPattern {
         try validate(route)
-        try validateRequirements(route)
-        try validateStackPolicy(route)
+        // Requirements and a stack policy are among the fields most routes leave unset.
+        if route.hasRareFields {
+            try validateRequirements(route)
+            try validateStackPolicy(route)
+        }
         var c = try compileRoutePattern(route, config, expansionRoom: running.room, pool: pool)
         try running.take(expandedSize: c.expandedSize)
         try check?(index, route, c)

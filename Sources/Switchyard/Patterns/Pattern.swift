@@ -245,7 +245,7 @@ func compilePattern(_ pattern: String, _ config: PatternConfig,
             }
         }
     }
-    let bytes = Array(pattern.utf8)
+    let bytes = pool?.patternBytes(pattern) ?? Array(pattern.utf8)
     if bytes.count > config.maxPatternLength {
         throw SwitchyardError(.limit, "pattern is \(bytes.count) bytes, over the limit of \(config.maxPatternLength)")
     }
