@@ -67,7 +67,9 @@ final class LiteralPool {
     /// compile may hold it (a holder would only make the next call copy it).
     func patternBytes(_ text: String) -> [UInt8] {
         state.pointee.patternBytes.removeAll(keepingCapacity: true)
-        state.pointee.patternBytes.append(contentsOf: text.utf8)
+        // From the string's own bytes when it has them in one piece (a native string does).
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { state.pointee.patternBytes.append(contentsOf: $0) }
+        if copied == nil { state.pointee.patternBytes.append(contentsOf: text.utf8) }
         return state.pointee.patternBytes
     }
 
