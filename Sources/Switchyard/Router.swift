@@ -475,15 +475,17 @@ struct RouterState {
             try validateRequirements(route)
             try validateStackPolicy(route)
         }
-        var c = try compileRoutePattern(route, config, expansionRoom: running.room, pool: pool)
+        let c = try compileRoutePattern(route, config, expansionRoom: running.room, pool: pool)
         try running.take(expandedSize: c.expandedSize)
         try check?(index, route, c)
         // Every redirect template is checked when its route is added (RedirectTemplate.swift);
         // after `check`, so a document knows an error here is about the redirect.
-        // Into a local first: `c` read while one of its fields is written is a copy. Set only
-        // when there is one: assigning nil would still destroy the field's old value.
-        if let head = try validateRedirectTemplate(route, c, config) { c.redirectHead = head }
-        return c
+        // Most routes have no head: their pattern is returned as compiled, not copied (a
+        // pattern changed in one branch only is copied on both).
+        guard let head = try validateRedirectTemplate(route, c, config) else { return c }
+        var withHead = c
+        withHead.redirectHead = head
+        return withHead
     }
 
     /// Checks prepared routes against the current routes and each other for conflicts, then
