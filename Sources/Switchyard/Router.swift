@@ -464,7 +464,7 @@ struct RouterState {
 
     /// One route of `prepare`: validated, compiled within `running`'s room (which it then
     /// takes), passed to `check`, and its redirect template checked.
-    @inline(never)  // inlined, the pattern it returns is copied into the batch
+    @inline(never)  // out of line: the batch loop's frame holds no pattern being built
     private static func prepared(_ route: Route, index: Int, config: PatternConfig, running: inout PatternCost,
                                  pool: LiteralPool,
                                  check: ((Int, Route, CompiledPattern) throws(SwitchyardError) -> Void)?)

@@ -111,8 +111,7 @@ struct PatternVariant: Hashable {
 
     init(scheme: [UInt8]?, host: HostPattern, segments: [PatternSegment], remainder: RemainderPattern?,
          tailKey: [UInt8] = []) {
-        // The shape first, from the arguments, which are then moved into place: made after
-        // them, it would read them from `self`, and the variant would be copied whole.
+        // The shape first, from the arguments, which are then moved into place.
         // A `urlpattern` route's tail (URLPatternRoute.swift) is part of its shape.
         shape = ByteKey(Self.makeShape(scheme, host, segments, remainder != nil, tailKey))
         self.scheme = scheme

@@ -521,8 +521,8 @@ private struct TreeBuilder {
         case .wildcard(let s, let l, let p):
             node = child(of: node, kind: EdgeKind.wildcardHost.rawValue, key: s, port: p, labels: l)
         }
-        // Through a pointer to each segment: a segment bound to a loop variable, or read
-        // through a subscript, would be a copy (three references), and its literal retained.
+        // Through a pointer to each segment: a segment bound to a loop variable would be a
+        // copy (three references).
         v.pointee.segments.withUnsafeBufferPointer { segments in
             guard let first = segments.baseAddress else { return }
             for k in segments.indices {
