@@ -83,6 +83,10 @@ public struct Route: Sendable, Hashable {
         set { rare.update(setsDefault: newValue == nil) { $0.queryContract = newValue } }
     }
     var origin = RouteOrigin()
+    /// Whether any field held out of line (`RareRouteFields`) is set: when not, the
+    /// navigation fields, the allowlist, the search and hash patterns and the query contract
+    /// are all at their defaults.
+    var hasRareFields: Bool { rare.box != nil }
     /// The fields most routes leave unset, held out of line (`RareRouteFields`).
     private var rare = RareRouteFields()
 

@@ -420,7 +420,8 @@ struct RouterState {
             var sizing = running
             for index in routes.indices {
                 let size: Int
-                if let known = ExpansionBudget.groupFreeSize(of: (first + index).pointee, config) {
+                if let known = ExpansionBudget.groupFreeSize(pattern: (first + index).pointee.pattern,
+                                                             dialect: (first + index).pointee.dialect, config) {
                     size = known
                 } else {
                     guard let compiled = try? ExpansionBudget.expandedSize(of: (first + index).pointee, config) else { return nil }
@@ -448,17 +449,9 @@ struct RouterState {
         for index in 0..<count {
             let route = adding.removeLast()
             do throws(SwitchyardError) {
-                try validate(route)
-                try validateRequirements(route)
-                try validateStackPolicy(route)
-                var c = try compileRoutePattern(route, config, expansionRoom: running.room, pool: pool)
-                try running.take(expandedSize: c.expandedSize)
-                try check?(index, route, c)
-                // Every redirect template is checked when its route is added (RedirectTemplate.swift);
-                // after `check`, so a document knows an error here is about the redirect.
-                // Into a local first: `c` read while one of its fields is written is a copy.
-                let head = try validateRedirectTemplate(route, c, config)
-                c.redirectHead = head
+                // Made by a function of its own and moved into `out`: a pattern compiled into a
+                // local here would be copied into `out` (a do-catch local cannot be consumed).
+                let c = try prepared(route, index: index, config: config, running: &running, pool: pool, check: check)
                 out.append((consume route, c))
             } catch {
                 throw annotate?(index, error) ?? error
@@ -467,6 +460,32 @@ struct RouterState {
         // Its storage now holds nothing: let it go before the table is built, not with the caller.
         adding = []
         return out
+    }
+
+    /// One route of `prepare`: validated, compiled within `running`'s room (which it then
+    /// takes), passed to `check`, and its redirect template checked.
+    @inline(never)  // out of line: the batch loop's frame holds no pattern being built
+    private static func prepared(_ route: Route, index: Int, config: PatternConfig, running: inout PatternCost,
+                                 pool: LiteralPool,
+                                 check: ((Int, Route, CompiledPattern) throws(SwitchyardError) -> Void)?)
+        throws(SwitchyardError) -> CompiledPattern {
+        try validate(route)
+        // Requirements and a stack policy are among the fields most routes leave unset.
+        if route.hasRareFields {
+            try validateRequirements(route)
+            try validateStackPolicy(route)
+        }
+        let c = try compileRoutePattern(route, config, expansionRoom: running.room, pool: pool)
+        try running.take(expandedSize: c.expandedSize)
+        try check?(index, route, c)
+        // Every redirect template is checked when its route is added (RedirectTemplate.swift);
+        // after `check`, so a document knows an error here is about the redirect.
+        // Most routes have no head: their pattern is returned as compiled, not copied (a
+        // pattern changed in one branch only is copied on both).
+        guard let head = try validateRedirectTemplate(route, c, config) else { return c }
+        var withHead = c
+        withHead.redirectHead = head
+        return withHead
     }
 
     /// Checks prepared routes against the current routes and each other for conflicts, then
@@ -490,7 +509,8 @@ struct RouterState {
         // `prepared` goes).
         while !prepared.isEmpty {
             let (route, c) = prepared.removeLast()
-            let cr = CompiledRoute(route: consume route, seq: firstSeq + prepared.count, compiled: c, fromDocument: fromDocument)
+            let cr = CompiledRoute(route: consume route, seq: firstSeq + prepared.count, compiled: consume c,
+                                   fromDocument: fromDocument)
             total.patternBytes += cr.patternSize
             alternatives += cr.variants.count
             compiled.append(cr)

@@ -56,13 +56,13 @@ final class CompiledRoute: @unchecked Sendable {
     /// object around them would cost every route one more allocation.
     private let bytes: UnsafeMutablePointer<UInt8>
 
-    init(route: consuming Route, seq: Int, compiled: CompiledPattern, fromDocument: Bool = false) {
-        route.origin.fromDocument = fromDocument
-        // Moved in, then read where it is kept: a copy would retain each of its references.
-        self.route = route
+    init(route: Route, seq: Int, compiled: consuming CompiledPattern, fromDocument: Bool = false) {
+        // Read in place here and moved into `self.route` last (`keep`): reading `self.route`
+        // once it is stored, or changing the route given, makes a copy of the whole route (a
+        // dozen reference counts).
         self.seq = seq
         self.fromDocument = fromDocument
-        patternSize = self.route.pattern.utf8.count
+        patternSize = route.pattern.utf8.count
         expandedSize = compiled.expandedSize
         names = compiled.names
         variants = compiled.variants
@@ -89,20 +89,20 @@ final class CompiledRoute: @unchecked Sendable {
         remainderNames = compiled.variants.contains { $0.remainder != nil }
             ? compiled.variants.map { $0.remainder?.nameIndex } : []
         let destinationText: String
-        switch self.route.destination {
+        switch route.destination {
         case .target(let t): destinationText = t
         case .redirect(let r): destinationText = r
         }
-        let sortedDefaults = self.route.defaults.isEmpty ? [] : self.route.defaults.sorted { $0.key < $1.key }
+        let sortedDefaults = route.defaults.isEmpty ? [] : route.defaults.sorted { $0.key < $1.key }
         let defaultTexts = sortedDefaults.map { $0.value.description }
         // Sized exactly, so the store is one allocation that never grows.
-        var size = self.route.pattern.utf8.count + destinationText.utf8.count + (self.route.name?.utf8.count ?? 0)
+        var size = route.pattern.utf8.count + destinationText.utf8.count + (route.name?.utf8.count ?? 0)
         for n in compiled.names { size += n.utf8.count }
         for (d, text) in zip(sortedDefaults, defaultTexts) { size += d.key.utf8.count + text.utf8.count }
         var buffer = GrowBuffer<UInt8>(capacity: max(size, 1))
-        let pattern = Self.add(self.route.pattern, to: &buffer)
+        let pattern = Self.add(route.pattern, to: &buffer)
         let destination = Self.add(destinationText, to: &buffer)
-        let name = self.route.name.map { Self.add($0, to: &buffer) }
+        let name = route.name.map { Self.add($0, to: &buffer) }
         // The names lie one after another from here (their spans are taken below).
         var nameOffset = buffer.count
         for n in compiled.names { _ = Self.add(n, to: &buffer) }
@@ -117,26 +117,27 @@ final class CompiledRoute: @unchecked Sendable {
         patternSpan = span(pattern)
         destinationSpan = span(destination)
         nameSpan = name.map { span($0) } ?? .absent
-        appendParams = self.route.appendParams
+        appendParams = route.appendParams
         parameterNameSpans = compiled.names.map { n in
             let length = n.utf8.count
             defer { nameOffset += length }
             return span((nameOffset, length))
         }
         var isRedirectRoute = false
-        if case .redirect = self.route.destination { isRedirectRoute = true }
+        if case .redirect = route.destination { isRedirectRoute = true }
         // Most routes need none of the extras: no object is made for them.
-        guard isRedirectRoute || self.route.redirectAllowlist != nil || compiled.urlPattern != nil
+        guard isRedirectRoute || route.redirectAllowlist != nil || compiled.urlPattern != nil
             || !sortedDefaults.isEmpty || compiled.queryContract != nil else {
             isRedirect = false
             self.extras = nil
+            self.route = Self.keep(route, fromDocument: fromDocument)
             return
         }
         let extras = CompiledRouteExtras()
-        extras.redirectAllowlist = self.route.redirectAllowlist
+        extras.redirectAllowlist = route.redirectAllowlist
         extras.urlPattern = compiled.urlPattern
         extras.queryContract = compiled.queryContract
-        if case .redirect(let template) = self.route.destination, let base = destinationSpan.base {
+        if case .redirect(let template) = route.destination, let base = destinationSpan.base {
             isRedirect = true
             let layout = TemplateLayout(base, destinationSpan.count)
             extras.templateLayout = layout
@@ -156,6 +157,14 @@ final class CompiledRoute: @unchecked Sendable {
             (d.key, span(o.0), span(o.1), d.value)
         }
         self.extras = extras.isEmpty ? nil : extras
+        self.route = Self.keep(route, fromDocument: fromDocument)
+    }
+
+    /// `route` as the router keeps it: marked as from the document or not. A document's
+    /// routes come marked (`RuleReader`) and added ones unmarked, so it is seldom changed.
+    private static func keep(_ route: consuming Route, fromDocument: Bool) -> Route {
+        if route.origin.fromDocument != fromDocument { route.origin.fromDocument = fromDocument }
+        return route
     }
 
     deinit { bytes.deallocate() }
@@ -163,7 +172,12 @@ final class CompiledRoute: @unchecked Sendable {
     /// Appends `text` to `buffer`; returns where it lies (offset, length).
     private static func add(_ text: String, to buffer: inout GrowBuffer<UInt8>) -> (Int, Int) {
         let start = buffer.count
-        buffer.append(text)
+        // Read in place when the string's bytes are in one piece (native and small strings):
+        // `GrowBuffer.append(_: String)` copies the string to reach them.
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { u in
+            if let b = u.baseAddress { buffer.append(contentsOf: b, count: u.count) }
+        }
+        if copied == nil { buffer.append(text) }
         return (start, buffer.count - start)
     }
 

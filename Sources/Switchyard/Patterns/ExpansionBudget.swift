@@ -11,6 +11,14 @@
 /// what a byte of alternative costs in memory: about 100 bytes for short alternatives
 /// (their segments, shape, trie nodes and conflict entries), so the half byte of room each
 /// byte of pattern leaves for groups is at most about 50 bytes of table.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 enum ExpansionBudget {
     /// Bytes of alternatives `patternBytes` of patterns may bring: 1.5 per byte. A pattern
     /// without groups brings its length plus one, so any number of them fits (those of one
@@ -57,9 +65,17 @@ enum ExpansionBudget {
     /// its length alone; nil for a pattern that may have groups, and for the `urlpattern`
     /// dialect. The pattern is not checked: when it compiles, `expandedSize(of:)` gives the same.
     static func groupFreeSize(of route: Route, _ config: PatternConfig) -> Int? {
-        if (route.dialect ?? config.dialect) == .urlpattern { return nil }
-        let utf8 = route.pattern.utf8
-        let hasParenthesis = utf8.withContiguousStorageIfAvailable { $0.contains(0x28) } ?? utf8.contains(0x28)
+        groupFreeSize(pattern: route.pattern, dialect: route.dialect, config)
+    }
+
+    /// `groupFreeSize(of:)` from the route's pattern and dialect, for a caller that reads
+    /// them in place (a Route passed by value from memory is copied whole first).
+    static func groupFreeSize(pattern: String, dialect: PatternDialect?, _ config: PatternConfig) -> Int? {
+        if (dialect ?? config.dialect) == .urlpattern { return nil }
+        let utf8 = pattern.utf8
+        let hasParenthesis = utf8.withContiguousStorageIfAvailable { b in
+            b.baseAddress.map { memchr($0, 0x28, b.count) != nil } ?? false
+        } ?? utf8.contains(0x28)
         return hasParenthesis ? nil : utf8.count + 1
     }
 

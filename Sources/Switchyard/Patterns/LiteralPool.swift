@@ -26,6 +26,8 @@ final class LiteralPool {
         var nameListIndex = HashSlots()
         /// Scratch memory for the pieces of the path being compiled (`SegmentCut`).
         var cuts = GrowBuffer<SegmentCut>(capacity: 64)
+        /// The bytes of the pattern being compiled (`patternBytes`).
+        var patternBytes: [UInt8] = []
 
         func free() {
             cuts.free()
@@ -58,6 +60,17 @@ final class LiteralPool {
     func cutScratch(_ capacity: Int) -> UnsafeMutablePointer<SegmentCut> {
         state.pointee.cuts.reserve(capacity)
         return state.pointee.cuts.base
+    }
+
+    /// `text`'s bytes, in an array the pool fills again for the next pattern: when the
+    /// previous pattern's compiler has let it go, no array is made. Nothing kept after a
+    /// compile may hold it (a holder would only make the next call copy it).
+    func patternBytes(_ text: String) -> [UInt8] {
+        state.pointee.patternBytes.removeAll(keepingCapacity: true)
+        // From the string's own bytes when it has them in one piece (a native string does).
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { state.pointee.patternBytes.append(contentsOf: $0) }
+        if copied == nil { state.pointee.patternBytes.append(contentsOf: text.utf8) }
+        return state.pointee.patternBytes
     }
 
     /// An array equal to `bytes`: one given before, or a new one, kept for the next request.

@@ -51,6 +51,8 @@ struct PatternSegment: Hashable {
     /// Out of line: few segments have a constraint, and held inline it would make every
     /// segment of a table (one per segment of every alternative) about 70 bytes larger.
     private var regexBox: RegexBox?
+    /// Whether the segment has a constraint, without copying it out.
+    var hasRegex: Bool { regexBox != nil }
     /// For `inline` and `catchAll`: every name the segment captures, in pattern order.
     var names: [Int] = []
 
@@ -109,12 +111,13 @@ struct PatternVariant: Hashable {
 
     init(scheme: [UInt8]?, host: HostPattern, segments: [PatternSegment], remainder: RemainderPattern?,
          tailKey: [UInt8] = []) {
+        // The shape first, from the arguments, which are then moved into place.
+        // A `urlpattern` route's tail (URLPatternRoute.swift) is part of its shape.
+        shape = ByteKey(Self.makeShape(scheme, host, segments, remainder != nil, tailKey))
         self.scheme = scheme
         self.host = host
         self.segments = segments
         self.remainder = remainder
-        // A `urlpattern` route's tail (URLPatternRoute.swift) is part of its shape.
-        shape = ByteKey(Self.makeShape(scheme, host, segments, remainder != nil, tailKey))
     }
 
     /// The variant's shape: equal shapes match exactly the same URLs (§3, conflicts).
@@ -128,36 +131,41 @@ struct PatternVariant: Hashable {
         case .literal(let h, let p): size += 3 + h.count + p.count
         case .wildcard(let s, _, let p): size += 3 + s.count + p.count
         }
-        // By index: a segment bound to a loop variable would be a copy (three references).
-        for k in segments.indices {
-            size += segments[k].kind.hasShapeText ? 5 + segments[k].literal.count : 1
-        }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { buffer in
-            guard let base = buffer.baseAddress else { return [] }
-            var w = ShapeWriter(at: base)
-            if let scheme { w.put(1); w.put(scheme); w.put(0) } else { w.put(0) }
-            switch host {
-            case .any: w.put(0)
-            case .literal(let h, let p): w.put(1); w.put(h); w.put(0); w.put(p); w.put(0)
-            case .wildcard(let s, _, let p): w.put(2); w.put(s); w.put(0); w.put(p); w.put(0)
+        // Through a pointer to each segment: a segment bound to a loop variable, or read
+        // through a subscript, would be a copy (three references).
+        return segments.withUnsafeBufferPointer { segs in
+            for k in segs.indices {
+                let s = segs.baseAddress.unsafelyUnwrapped + k
+                size += s.pointee.kind.hasShapeText ? 5 + s.pointee.literal.count : 1
             }
-            for k in segments.indices {
-                let kind = segments[k].kind
-                w.put(10 + kind.rawValue)
-                if kind.hasShapeText {
-                    // Length-prefixed so literal bytes can never imitate a kind marker
-                    // (32 bits, least significant byte first).
-                    let length = UInt32(truncatingIfNeeded: segments[k].literal.count)
-                    w.put(UInt8(truncatingIfNeeded: length))
-                    w.put(UInt8(truncatingIfNeeded: length >> 8))
-                    w.put(UInt8(truncatingIfNeeded: length >> 16))
-                    w.put(UInt8(truncatingIfNeeded: length >> 24))
-                    w.put(segments[k].literal)
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { buffer in
+                guard let base = buffer.baseAddress else { return [] }
+                var w = ShapeWriter(at: base)
+                if let scheme { w.put(1); w.put(scheme); w.put(0) } else { w.put(0) }
+                switch host {
+                case .any: w.put(0)
+                case .literal(let h, let p): w.put(1); w.put(h); w.put(0); w.put(p); w.put(0)
+                case .wildcard(let s, _, let p): w.put(2); w.put(s); w.put(0); w.put(p); w.put(0)
                 }
+                for k in segs.indices {
+                    let s = segs.baseAddress.unsafelyUnwrapped + k
+                    let kind = s.pointee.kind
+                    w.put(10 + kind.rawValue)
+                    if kind.hasShapeText {
+                        // Length-prefixed so literal bytes can never imitate a kind marker
+                        // (32 bits, least significant byte first).
+                        let length = UInt32(truncatingIfNeeded: s.pointee.literal.count)
+                        w.put(UInt8(truncatingIfNeeded: length))
+                        w.put(UInt8(truncatingIfNeeded: length >> 8))
+                        w.put(UInt8(truncatingIfNeeded: length >> 16))
+                        w.put(UInt8(truncatingIfNeeded: length >> 24))
+                        w.put(s.pointee.literal)
+                    }
+                }
+                w.put(hasRemainder ? 1 : 0)
+                w.put(tailKey)
+                return Array(UnsafeBufferPointer(start: base, count: w.at - base))
             }
-            w.put(hasRemainder ? 1 : 0)
-            w.put(tailKey)
-            return Array(UnsafeBufferPointer(start: base, count: w.at - base))
         }
     }
 
@@ -241,7 +249,7 @@ func compilePattern(_ pattern: String, _ config: PatternConfig,
             }
         }
     }
-    let bytes = Array(pattern.utf8)
+    let bytes = pool?.patternBytes(pattern) ?? Array(pattern.utf8)
     if bytes.count > config.maxPatternLength {
         throw SwitchyardError(.limit, "pattern is \(bytes.count) bytes, over the limit of \(config.maxPatternLength)")
     }

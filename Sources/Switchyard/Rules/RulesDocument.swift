@@ -428,13 +428,14 @@ struct RuleReader {
         if let extras, !extras.requirements.names.isEmpty || !extras.requirements.elseRoutes.isEmpty {
             try checkRequirements(&extras.requirements, path())
         }
-        // Made in its place in the document (a Route is large: each copy retains its fields).
-        let k = doc.routes.count
-        doc.routes.append(Route(pattern, destination: destination, name: extras?.name, priority: extras?.priority ?? 0,
-                                defaults: extras?.defaults ?? Dictionary(), appendParams: extras?.appendParams ?? true))
+        // Completed here, then moved into the document (a Route is large: each copy retains its fields).
+        var route = Route(pattern, destination: destination, name: extras?.name, priority: extras?.priority ?? 0,
+                          defaults: extras?.defaults ?? Dictionary(), appendParams: extras?.appendParams ?? true)
+        if let dialect = extras?.dialect ?? documentDialect { route.dialect = dialect }
+        if let extras { extras.set(on: &route) }
+        route.origin.fromDocument = true
+        doc.routes.append(consume route)
         doc.sites.append(RouteSite(index: index, key: keyedPattern, destinationMember: destinationMember))
-        if let dialect = extras?.dialect ?? documentDialect { doc.routes[k].dialect = dialect }
-        if let extras { extras.set(on: &doc.routes[k]) }
     }
 
     /// A member of a route object other than its pattern and destination, read into `extras`.

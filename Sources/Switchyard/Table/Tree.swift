@@ -521,15 +521,22 @@ private struct TreeBuilder {
         case .wildcard(let s, let l, let p):
             node = child(of: node, kind: EdgeKind.wildcardHost.rawValue, key: s, port: p, labels: l)
         }
-        // By index: a segment bound to a loop variable would be a copy (three references).
-        let segments = v.pointee.segments
-        for k in segments.indices {
-            if let regex = segments[k].regex, constraintIndex[segments[k].literal] == nil {
-                constraintIndex[segments[k].literal] = Int32(constraints.count)
-                constraints.append(regex)
+        // Through a pointer to each segment: a segment bound to a loop variable would be a
+        // copy (three references).
+        v.pointee.segments.withUnsafeBufferPointer { segments in
+            guard let first = segments.baseAddress else { return }
+            for k in segments.indices {
+                let s = first + k
+                if s.pointee.hasRegex, let regex = s.pointee.regex, constraintIndex[s.pointee.literal] == nil {
+                    constraintIndex[s.pointee.literal] = Int32(constraints.count)
+                    constraints.append(regex)
+                }
+                let kind = s.pointee.kind
+                node = s.pointee.literal.withUnsafeBufferPointer { key in
+                    child(of: node, kind: kind == .literal ? 0 : kind.rawValue, key: key,
+                          port: UnsafeBufferPointer(start: nil, count: 0), labels: 0)
+                }
             }
-            let kind = segments[k].kind
-            node = child(of: node, kind: kind == .literal ? 0 : kind.rawValue, key: segments[k].literal, port: [])
         }
         let e = Int32(entries.count)
         entries.append(entry)
