@@ -22,22 +22,23 @@ struct QueryRef: BitwiseCopyable {
 /// - from word `first[9]` on, every scheme as length-prefixed bytes, ended by a 0 length,
 ///   for the longer ones.
 final class WebSchemeStore: @unchecked Sendable {
-    let words: UnsafeMutableBufferPointer<UInt64>
+    let words: UnsafeMutablePointer<UInt64>
 
     init(_ schemes: Set<String>) {
         let sorted = schemes.sorted().map { Array($0.utf8).prefix(255) }
         let short = sorted.filter { (1...8).contains($0.count) }.sorted { $0.count < $1.count }
         let byteCount = sorted.reduce(1) { $0 + 1 + $1.count }
         let listStart = 10 + short.count
-        words = .allocate(capacity: listStart + (byteCount + 7) / 8)
-        words.initialize(repeating: 0)
+        let count = listStart + (byteCount + 7) / 8
+        words = .allocate(capacity: count)
+        words.initialize(repeating: 0, count: count)
         var k = 10
         for n in 0...9 {
             words[n] = UInt64(k)
             k += short.filter { $0.count == n }.count
         }
         for (i, s) in short.enumerated() { words[10 + i] = prefixWord(Array(s), fold: false) }
-        let bytes = UnsafeMutableRawPointer(words.baseAddress! + listStart).assumingMemoryBound(to: UInt8.self)
+        let bytes = UnsafeMutableRawPointer(words + listStart).assumingMemoryBound(to: UInt8.self)
         var b = 0
         for s in sorted {
             bytes[b] = UInt8(s.count); b += 1
@@ -64,7 +65,7 @@ struct ReadConfig: @unchecked Sendable {
 
     init(_ o: RouterOptions, _ store: WebSchemeStore) {
         hostHandling = o.hostHandling
-        webSchemes = UnsafePointer(store.words.baseAddress!)
+        webSchemes = UnsafePointer(store.words)
         strictTrailingSlash = o.strictTrailingSlash
         keepEmptySegments = o.keepEmptySegments
         plusInQuery = o.plusAsSpaceInQuery
