@@ -1,10 +1,13 @@
 /* Building a table: random route sets of 1,000, 10,000 and 100,000 routes
- * (random_routes.h), added in one batch to Switchyard
- * (sy_router_add_routes, then the first resolve, which builds the table) and one by one to
- * matchit (its only way), and loaded as a rule document with its first resolve. Each build runs in a child process, so that its peak
- * memory is its own: the time of the build alone, the bytes the build leaves allocated
- * per route (mallinfo2), and the growth of the peak resident size (VmHWM). A sample of
- * 100 requests is then checked to hit its route.
+ * (random_routes.h), added in one batch to Switchyard (sy_router_add_routes, then the
+ * first resolve, which builds the table) and one by one to matchit (its only way), and
+ * loaded as a rule document with its first resolve. Each build runs in a child process, so
+ * that its memory is its own: the time of the build alone; the bytes per route the build
+ * leaves resident (the growth of VmRSS once free heap pages are given back: this counts
+ * the table's own mapping and malloc's mapped chunks, which mallinfo2's heap figure does
+ * not); the bytes it leaves allocated in the heap (mallinfo2, mapped chunks included); and
+ * the growth of the peak resident size (VmHWM). A sample of 100 requests is then checked to
+ * hit its route.
  *
  * A rate is a steady rate: before the measured build, the child builds and frees a small
  * table the same way (WARM_UP_ROUTES routes of another seed), so that what a process pays
@@ -39,21 +42,21 @@ static double now_s(void) {
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-/* The peak resident size so far, in bytes (VmHWM), or 0. */
-static size_t peak_rss(void) {
+/* A size of /proc/self/status in bytes (`format` such as "VmHWM: %zu kB"), or 0. */
+static size_t status_size(const char *format) {
     FILE *f = fopen("/proc/self/status", "r");
     char line[256];
     size_t kb = 0;
     if (f == NULL) return 0;
     while (fgets(line, sizeof line, f))
-        if (sscanf(line, "VmHWM: %zu kB", &kb) == 1) break;
+        if (sscanf(line, format, &kb) == 1) break;
     fclose(f);
     return kb * 1024;
 }
 
 typedef struct {
     double seconds;
-    double live_bytes, peak_bytes;
+    double resident_bytes, live_bytes, peak_bytes;
     size_t mismatches;
     int ok;
 } build_result;
@@ -83,7 +86,10 @@ static build_result build_here(const random_route_set *set, build_kind kind, int
     if (kind == BUILD_DOCUMENT && doc == NULL) return r;
     sy_match *match = NULL;
     if (sy_match_new(&match, &err) != SY_OK) return r;
-    size_t live0 = mallinfo2().uordblks, peak0 = peak_rss();
+    malloc_trim(0);
+    size_t resident0 = status_size("VmRSS: %zu kB");
+    struct mallinfo2 heap0 = mallinfo2();
+    size_t peak0 = status_size("VmHWM: %zu kB");
     double t0 = now_s();
     sy_router *router = NULL;
 #ifdef SWITCHYARD_BENCH_MATCHIT
@@ -119,9 +125,12 @@ static build_result build_here(const random_route_set *set, build_kind kind, int
         }
     }
     r.seconds = now_s() - t0;
-    r.peak_bytes = (double)(peak_rss() - peak0);
+    r.peak_bytes = (double)status_size("VmHWM: %zu kB") - (double)peak0;
     /* What the build keeps (the document's text and the input array were allocated before). */
-    r.live_bytes = (double)mallinfo2().uordblks - (double)live0;
+    struct mallinfo2 heap = mallinfo2();
+    r.live_bytes = (double)(heap.uordblks + heap.hblkhd) - (double)(heap0.uordblks + heap0.hblkhd);
+    malloc_trim(0);
+    r.resident_bytes = (double)status_size("VmRSS: %zu kB") - (double)resident0;
     free(doc);
     free(routes);
     free(targets);
@@ -187,16 +196,17 @@ static build_result build_in_child(const random_route_set *set, build_kind kind)
 
 static void write_row(FILE *out, int *first, const char *suite, const char *router, size_t routes,
                       const build_result *r, const char *note) {
+    double n = (double)routes;
     fprintf(out, "%s  {\"section\": \"build\", \"language\": \"c\", \"suite\": \"%s\", \"router\": \"%s\", "
                  "\"routes\": %zu, \"ms\": %.3f, \"routes_per_s\": %.0f, \"bytes_per_route\": %.1f, "
-                 "\"peak_mib\": %.2f, \"mismatches\": %zu, \"note\": \"%s\"}",
+                 "\"heap_bytes_per_route\": %.1f, \"peak_mib\": %.2f, \"mismatches\": %zu, \"note\": \"%s\"}",
             *first ? "" : ",\n", suite, router, routes, r->seconds * 1e3,
-            r->seconds > 0 ? (double)routes / r->seconds : 0.0, r->live_bytes / (double)routes,
+            r->seconds > 0 ? n / r->seconds : 0.0, r->resident_bytes / n, r->live_bytes / n,
             r->peak_bytes / 1048576.0, r->mismatches, note);
     *first = 0;
-    fprintf(stderr, "  %-22s %-10s %9.1f ms %10.0f routes/s %8.1f B/route  peak +%7.1f MiB  mismatches %zu\n",
-            suite, router, r->seconds * 1e3, r->seconds > 0 ? (double)routes / r->seconds : 0.0,
-            r->live_bytes / (double)routes, r->peak_bytes / 1048576.0, r->mismatches);
+    fprintf(stderr, "  %-22s %-10s %9.1f ms %10.0f routes/s %8.1f B/route resident (heap %7.1f)  peak +%7.1f MiB  mismatches %zu\n",
+            suite, router, r->seconds * 1e3, r->seconds > 0 ? n / r->seconds : 0.0,
+            r->resident_bytes / n, r->live_bytes / n, r->peak_bytes / 1048576.0, r->mismatches);
 }
 
 static int by_value(const void *a, const void *b) {
@@ -212,16 +222,18 @@ static double median(double *v, size_t n) {
 /* The median of each figure over a row's builds; not ok when any build failed. */
 static build_result median_result(const build_result *runs, size_t n) {
     build_result m = {0};
-    double seconds[BUILD_RUNS], live[BUILD_RUNS], peak[BUILD_RUNS];
+    double seconds[BUILD_RUNS], resident[BUILD_RUNS], live[BUILD_RUNS], peak[BUILD_RUNS];
     m.ok = 1;
     for (size_t i = 0; i < n; i++) {
         if (!runs[i].ok) m.ok = 0;
         seconds[i] = runs[i].seconds;
+        resident[i] = runs[i].resident_bytes;
         live[i] = runs[i].live_bytes;
         peak[i] = runs[i].peak_bytes;
         if (runs[i].mismatches > m.mismatches) m.mismatches = runs[i].mismatches;
     }
     m.seconds = median(seconds, n);
+    m.resident_bytes = median(resident, n);
     m.live_bytes = median(live, n);
     m.peak_bytes = median(peak, n);
     return m;
