@@ -172,12 +172,7 @@ final class CompiledRoute: @unchecked Sendable {
     /// Appends `text` to `buffer`; returns where it lies (offset, length).
     private static func add(_ text: String, to buffer: inout GrowBuffer<UInt8>) -> (Int, Int) {
         let start = buffer.count
-        // Read in place when the string's bytes are in one piece (native and small strings):
-        // `GrowBuffer.append(_: String)` copies the string to reach them.
-        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { u in
-            if let b = u.baseAddress { buffer.append(contentsOf: b, count: u.count) }
-        }
-        if copied == nil { buffer.append(text) }
+        buffer.append(text)
         return (start, buffer.count - start)
     }
 

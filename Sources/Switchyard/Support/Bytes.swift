@@ -241,7 +241,14 @@ extension GrowBuffer where Element == UInt8 {
         count += n
     }
 
+    @inline(__always)
     mutating func append(_ s: String) {
+        // In place when the string's bytes are in one piece (native and small strings);
+        // `withUTF8` needs a mutable copy, which costs a retain and a release even then.
+        let done: Void? = s.utf8.withContiguousStorageIfAvailable { u in
+            if let b = u.baseAddress { append(contentsOf: b, count: u.count) }
+        }
+        if done != nil { return }
         var s = s
         s.withUTF8 { u in
             if let b = u.baseAddress { append(contentsOf: b, count: u.count) }
