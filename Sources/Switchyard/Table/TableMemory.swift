@@ -14,10 +14,13 @@ import Darwin
 /// nearly every one of those reads can also miss the TLB, and in a virtual machine a TLB
 /// miss costs a two-level page walk; how much depends on the host (docs/PERFORMANCE.md,
 /// "Memory, layout and the VM"), and huge pages take that cost away. So a region of at least
-/// `hugePageMinimum` bytes is mapped on a 2 MiB boundary and marked MADV_HUGEPAGE (Linux).
-/// That is a hint, not a request: the kernel may give 4 KiB pages (THP set to "never", no
-/// free huge page), and the table works the same. Smaller tables fit the TLB's reach
-/// anyway and take ordinary memory.
+/// `hugePageMinimum` bytes is mapped on a 2 MiB boundary and its whole 2 MiB pages are
+/// marked MADV_HUGEPAGE (Linux). The part past the last whole huge page stays on 4 KiB
+/// pages: a huge page there would be resident in full for the few bytes the table puts in
+/// it (up to 2 MiB a region, a fifth of a 10,000-route table's memory), and a resolve
+/// reads that part no more often than any other. The hint is not a request: the kernel may
+/// give 4 KiB pages (THP set to "never", no free huge page), and the table works the same.
+/// Smaller regions fit the TLB's reach anyway and take ordinary memory.
 struct TableMemory {
     let base: UnsafeMutableRawPointer
     /// The bytes asked for (the region may be larger: whole huge pages).
@@ -28,12 +31,13 @@ struct TableMemory {
     static let hugePageSize = 2 << 20
     static let hugePageMinimum = 2 << 20
 
-    /// At least `byteCount` bytes, 64-byte aligned (a cache line), uninitialised; on huge
-    /// pages when `hugePages` (by default, when it is large enough to need them).
+    /// At least `byteCount` bytes, 64-byte aligned (a cache line), uninitialised; its whole
+    /// huge pages marked as such when `hugePages` (by default, when it is large enough to
+    /// hold one) and it holds at least one.
     init(byteCount: Int, hugePages: Bool? = nil) {
         self.byteCount = byteCount
         #if os(Linux)
-        if hugePages ?? (byteCount >= TableMemory.hugePageMinimum), let region = TableMemory.mapHugePages(byteCount) {
+        if hugePages ?? true, byteCount >= TableMemory.hugePageMinimum, let region = TableMemory.mapHugePages(byteCount) {
             base = region.base
             mappedBytes = region.count
             return
@@ -57,15 +61,15 @@ struct TableMemory {
     }
 
     #if os(Linux)
-    /// Maps `byteCount` bytes rounded up to whole huge pages, starting on a huge-page
+    /// Maps `byteCount` bytes rounded up to whole 4 KiB pages, starting on a huge-page
     /// boundary (mmap gives only 4 KiB alignment: map one huge page more, then unmap the
-    /// unaligned head and the tail), and advises huge pages. nil when mmap fails; the
-    /// caller then allocates ordinary memory.
+    /// unaligned head and the tail), and advises huge pages for the whole huge pages in it.
+    /// nil when mmap fails; the caller then allocates ordinary memory.
     private static func mapHugePages(_ byteCount: Int) -> (base: UnsafeMutableRawPointer, count: Int)? {
-        let page = hugePageSize
-        let (rounded, overflow) = byteCount.addingReportingOverflow(page - 1)
+        let page = hugePageSize, small = smallPageSize
+        let (rounded, overflow) = byteCount.addingReportingOverflow(small - 1)
         if overflow { return nil }
-        let size = rounded & ~(page - 1)
+        let size = rounded & ~(small - 1)
         let (span, overflow2) = size.addingReportingOverflow(page)
         if overflow2 { return nil }
         guard let raw = mmap(nil, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
@@ -77,9 +81,15 @@ struct TableMemory {
         let tail = span - head - size
         if tail > 0 { munmap(raw + head + size, tail) }
         let base = raw + head
-        _ = madvise(base, size, Int32(MADV_HUGEPAGE))  // a hint: failure only means 4 KiB pages
+        _ = madvise(base, size & ~(page - 1), Int32(MADV_HUGEPAGE))  // a hint: failure only means 4 KiB pages
         return (base, size)
     }
+
+    /// The system's page size (4 KiB on x86-64; 16 or 64 KiB on some arm64 kernels).
+    private static let smallPageSize: Int = {
+        let size = sysconf(Int32(_SC_PAGESIZE))
+        return size > 0 && size & (size - 1) == 0 && size <= hugePageSize ? size : 1 << 12
+    }()
     #endif
 }
 
