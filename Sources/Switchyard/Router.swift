@@ -344,16 +344,32 @@ struct PatternCost {
     }
 }
 
-/// A variant's shape as the key of the conflict index, hashed whole with `Hasher` (seeded
-/// per process): `ByteKey`'s own digest is cheap but can be made to collide, and the index
-/// holds every alternative of every route, so colliding shapes would make each change cost
-/// the square of the routes.
+/// A variant's shape as the key of the conflict index: alternative `variant` of `route`,
+/// hashed by its shape's seeded digest (`PatternVariant.shapeDigest`: the index holds every
+/// alternative of every route, so shapes made to collide would make each change cost the
+/// square of the routes) and equal to another key when the shapes are. The index keeps no
+/// shape of its own. A key's route may be one since removed while routes of its shape
+/// remain: it stands for that shape, and lives as long as the key.
 struct ShapeKey: Hashable {
-    let shape: ByteKey
-    init(_ shape: ByteKey) { self.shape = shape }
-    func hash(into hasher: inout Hasher) {
-        shape.bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    let digest: Int
+    let route: CompiledRoute
+    let variant: Int
+
+    init(_ route: CompiledRoute, _ variant: Int) {
+        self.route = route
+        self.variant = variant
+        digest = route.variants.withUnsafeBufferPointer { $0[variant].shapeDigest }
     }
+
+    static func == (a: ShapeKey, b: ShapeKey) -> Bool {
+        guard a.digest == b.digest else { return false }
+        if a.route === b.route && a.variant == b.variant { return true }
+        return a.route.variants.withUnsafeBufferPointer { x in
+            b.route.variants.withUnsafeBufferPointer { y in x[a.variant].hasShape(of: y[b.variant]) }
+        }
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 }
 
 /// The routes of one shape in the conflict index: nearly always one, held without an array.
@@ -560,7 +576,7 @@ struct RouterState {
         route.variants.withUnsafeBufferPointer { variants in
             for k in variants.indices {
                 var other: CompiledRoute? = nil
-                RouterState.enter(route, into: &shapes[ShapeKey(variants[k].shape)], other: &other) { r in
+                RouterState.enter(route, into: &shapes[ShapeKey(route, k)], other: &other) { r in
                     // Earlier in this batch, or already here and not about to be replaced with
                     // the previous document. (Alternatives of one route have distinct shapes.)
                     r.seq >= firstSeq || !(replacingDocument && r.fromDocument)
@@ -596,7 +612,7 @@ struct RouterState {
     private mutating func withdraw(_ gone: [CompiledRoute]) {
         for r in gone {
             for k in r.variants.indices {
-                let key = r.variants.withUnsafeBufferPointer { ShapeKey($0[k].shape) }
+                let key = ShapeKey(r, k)
                 switch shapes[key] {
                 case nil:
                     continue
@@ -604,7 +620,16 @@ struct RouterState {
                     if only === r { shapes[key] = nil }
                 case .many(var list)?:
                     list.removeAll { $0 === r }
-                    shapes[key] = list.count > 1 ? .many(list) : list.first.map { .one($0) }
+                    let rest: ShapeRoutes? = list.count > 1 ? .many(list) : list.first.map { .one($0) }
+                    // The entry's key may stand on `r`: it is made again on a route that
+                    // stays, so that the index keeps no removed route alive.
+                    if let at = shapes.index(forKey: key), shapes[at].key.route === r, let stays = list.first,
+                       let v = stays.variants.firstIndex(where: { $0.hasShape(of: r.variants[k]) }) {
+                        shapes.remove(at: at)
+                        shapes[ShapeKey(stays, v)] = rest
+                    } else {
+                        shapes[key] = rest
+                    }
                 }
             }
         }

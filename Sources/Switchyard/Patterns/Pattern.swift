@@ -38,10 +38,17 @@ private struct ShapeWriter {
 
 struct PatternSegment: Hashable {
     var kind: SegmentKind
+    /// `nameIndex`, in the 32 bits beside `kind`: a route keeps one segment per segment of
+    /// each alternative, 32 bytes each this way (40 with a whole word for the index). A
+    /// pattern has fewer names than bytes, and at most `maxPatternLength` bytes.
+    private var storedNameIndex: Int32 = -1
     /// For literals: the text to compare (decoded, and lowercased when literals fold case).
     var literal: [UInt8] = []
     /// Index into the route's parameter names, or -1.
-    var nameIndex = -1
+    var nameIndex: Int {
+        get { Int(storedNameIndex) }
+        set { storedNameIndex = Int32(clamping: newValue) }
+    }
     /// For `.regex`: the compiled constraint. Its `literal` is then the edge key: 1 for a
     /// named constraint or 0 for an unnamed one (`<re::...>`, not captured), then the source.
     var regex: LinearRegex? {
@@ -95,36 +102,78 @@ enum HostPattern: Hashable {
 }
 
 struct RemainderPattern: Hashable {
-    var minSegments: Int
-    var nameIndex: Int
+    // 32 bits each (counts and indexes within one pattern), so that a variant holding an
+    // optional remainder packs into 72 bytes (`PatternVariant`).
+    private var storedMinSegments: Int32, storedNameIndex: Int32
+    var minSegments: Int {
+        get { Int(storedMinSegments) }
+        set { storedMinSegments = Int32(clamping: newValue) }
+    }
+    var nameIndex: Int {
+        get { Int(storedNameIndex) }
+        set { storedNameIndex = Int32(clamping: newValue) }
+    }
+
+    init(minSegments: Int, nameIndex: Int) {
+        storedMinSegments = Int32(clamping: minSegments)
+        storedNameIndex = Int32(clamping: nameIndex)
+    }
 }
 
 /// One alternative of a pattern (optional groups expand into several).
 struct PatternVariant: Hashable {
-    var scheme: [UInt8]?  // lowercase; nil = any scheme
-    var host: HostPattern
-    var segments: [PatternSegment]
-    var remainder: RemainderPattern?
-
-    /// The variant's shape, computed once when the variant is made (see `makeShape`).
-    private(set) var shape: ByteKey
+    // In this order, the optional remainder last, a variant is 72 bytes: a route keeps an
+    // array of them. Every field is set once: the digest is of the shape they make.
+    let scheme: [UInt8]?  // lowercase; nil = any scheme
+    let segments: [PatternSegment]
+    /// A `urlpattern` route's tail (URLPatternRoute.swift), part of its shape; empty for
+    /// the other dialects.
+    let tailKey: [UInt8]
+    /// The variant's shape hashed with `Hasher` (seeded per process, so shapes that collide
+    /// cannot be chosen), computed once when the variant is made: the conflict index finds
+    /// equal shapes by it and only then writes both shapes out to compare them. No shape is
+    /// kept: a large table would hold one per alternative.
+    let shapeDigest: Int
+    let host: HostPattern
+    let remainder: RemainderPattern?
 
     init(scheme: [UInt8]?, host: HostPattern, segments: [PatternSegment], remainder: RemainderPattern?,
          tailKey: [UInt8] = []) {
-        // The shape first, from the arguments, which are then moved into place.
-        // A `urlpattern` route's tail (URLPatternRoute.swift) is part of its shape.
-        shape = ByteKey(Self.makeShape(scheme, host, segments, remainder != nil, tailKey))
+        // The digest first, from the arguments, which are then moved into place.
+        shapeDigest = Self.withShape(scheme, host, segments, remainder != nil, tailKey) { bytes in
+            var h = Hasher()
+            h.combine(bytes: UnsafeRawBufferPointer(bytes))
+            return h.finalize()
+        }
         self.scheme = scheme
         self.host = host
         self.segments = segments
         self.remainder = remainder
+        self.tailKey = tailKey
     }
 
     /// The variant's shape: equal shapes match exactly the same URLs (§3, conflicts).
-    /// Parameter names do not count; the three remainder forms share one rank.
-    private static func makeShape(_ scheme: [UInt8]?, _ host: HostPattern, _ segments: [PatternSegment],
-                                  _ hasRemainder: Bool, _ tailKey: [UInt8]) -> [UInt8] {
-        // The exact size first: the key is written in scratch memory, then copied out once.
+    /// Parameter names do not count; the three remainder forms share one rank. Written out
+    /// on each call (see `shapeDigest`).
+    var shape: ByteKey {
+        ByteKey(Self.withShape(scheme, host, segments, remainder != nil, tailKey) { Array($0) })
+    }
+
+    /// Whether `self` and `other` have the same shape (by their digests first).
+    func hasShape(of other: PatternVariant) -> Bool {
+        guard shapeDigest == other.shapeDigest else { return false }
+        return Self.withShape(scheme, host, segments, remainder != nil, tailKey) { mine in
+            Self.withShape(other.scheme, other.host, other.segments, other.remainder != nil, other.tailKey) { theirs in
+                mine.elementsEqual(theirs)
+            }
+        }
+    }
+
+    /// Calls `body` with the shape written out in scratch memory.
+    private static func withShape<R>(_ scheme: [UInt8]?, _ host: HostPattern, _ segments: [PatternSegment],
+                                     _ hasRemainder: Bool, _ tailKey: [UInt8],
+                                     _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        // The exact size first: the key is written in scratch memory.
         var size = (scheme.map { $0.count + 2 } ?? 1) + 1 + tailKey.count
         switch host {
         case .any: size += 1
@@ -139,7 +188,7 @@ struct PatternVariant: Hashable {
                 size += s.pointee.kind.hasShapeText ? 5 + s.pointee.literal.count : 1
             }
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { buffer in
-                guard let base = buffer.baseAddress else { return [] }
+                guard let base = buffer.baseAddress else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
                 var w = ShapeWriter(at: base)
                 if let scheme { w.put(1); w.put(scheme); w.put(0) } else { w.put(0) }
                 switch host {
@@ -164,7 +213,7 @@ struct PatternVariant: Hashable {
                 }
                 w.put(hasRemainder ? 1 : 0)
                 w.put(tailKey)
-                return Array(UnsafeBufferPointer(start: base, count: w.at - base))
+                return body(UnsafeBufferPointer(start: base, count: w.at - base))
             }
         }
     }
