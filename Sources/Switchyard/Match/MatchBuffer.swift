@@ -262,7 +262,7 @@ public final class MatchBuffer {
     var mergedCount: Int { !matched ? 0 : state.pointee.mergedIsPath ? pathParameterCount : merged.count }
 
     func pathParameterName(_ k: Int, _ route: CompiledRoute) -> ByteSpan {
-        route.parameterNameSpans[pathParameterNameIndex(k, route)]
+        route.parameterNameSpan(pathParameterNameIndex(k, route))
     }
 
     /// The index in `route.names` of path parameter `k`.

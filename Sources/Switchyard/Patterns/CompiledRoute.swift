@@ -14,15 +14,36 @@ final class CompiledRoute: @unchecked Sendable {
     let remainderNames: [Int?]
     /// For a route in the `urlpattern` dialect: its compiled regexps.
     var urlPattern: URLPatternMatcher? { extras?.urlPattern }
-    /// Where this route came from: `add`, or the current rule document (replaced by the next).
-    let fromDocument: Bool
     /// Its pattern's length and what its alternatives cost (`ExpansionBudget`).
-    let patternSize: Int
+    var patternSize: Int { Int(storedPatternSize) }
     let expandedSize: Int
-    let patternSpan: ByteSpan
-    let destinationSpan: ByteSpan
-    let nameSpan: ByteSpan
-    let parameterNameSpans: [ByteSpan]
+    /// The texts in `bytes`, in this order: the pattern (`storedPatternSize` bytes), the
+    /// parameter names one after another, where each name starts (`names.count + 1`
+    /// offsets of 32 bits, unaligned, the last one the end of the names), the destination
+    /// (`destinationCount` bytes from `destinationAt`), the route's name (`routeNameCount`
+    /// bytes, -1 without one), then the defaults (their spans are in `extras`). Offsets
+    /// instead of a span each: a large table holds one route per pattern. Everything up to
+    /// the destination fits 32 bits: a pattern has at most `maxPatternLength` bytes (1 MiB
+    /// at most), and its names fewer.
+    private let storedPatternSize: Int32, destinationAt: Int32
+    private let destinationCount: Int, routeNameCount: Int
+    var patternSpan: ByteSpan { ByteSpan(base: UnsafePointer(bytes), count: Int(storedPatternSize)) }
+    var destinationSpan: ByteSpan {
+        ByteSpan(base: UnsafePointer(bytes + Int(destinationAt)), count: destinationCount)
+    }
+    var nameSpan: ByteSpan {
+        routeNameCount < 0 ? .absent
+            : ByteSpan(base: UnsafePointer(bytes + Int(destinationAt) + destinationCount), count: routeNameCount)
+    }
+    /// The text of `names[i]` (absent for an index out of range).
+    func parameterNameSpan(_ i: Int) -> ByteSpan {
+        let count = names.count
+        guard i >= 0 && i < count else { return .absent }
+        let table = UnsafeRawPointer(bytes + Int(destinationAt) - 4 * (count + 1))
+        let start = Int(table.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
+        let end = Int(table.loadUnaligned(fromByteOffset: 4 * (i + 1), as: UInt32.self))
+        return ByteSpan(base: UnsafePointer(bytes + start), count: end - start)
+    }
     /// For redirects, worked out once (RedirectTemplate.swift): where the template's parts
     /// stand, its runs and placeholders before the fragment and from it on, and per name in
     /// `names` whether the template has `{name}` (such a parameter is not appended).
@@ -42,6 +63,9 @@ final class CompiledRoute: @unchecked Sendable {
     /// Copies of `route`'s flags, so the redirect path reads them without copying `route`.
     let isRedirect: Bool
     let appendParams: Bool
+    /// Where this route came from: `add`, or the current rule document (replaced by the next).
+    /// (The three flags side by side: no word of padding after each.)
+    let fromDocument: Bool
     /// For a redirect from a rule document with a `redirect_allowlist`: that allowlist,
     /// checked on every URL the redirect produces.
     var redirectAllowlist: RedirectAllowlist? { extras?.redirectAllowlist }
@@ -62,7 +86,6 @@ final class CompiledRoute: @unchecked Sendable {
         // dozen reference counts).
         self.seq = seq
         self.fromDocument = fromDocument
-        patternSize = route.pattern.utf8.count
         expandedSize = compiled.expandedSize
         names = compiled.names
         variants = compiled.variants
@@ -96,16 +119,26 @@ final class CompiledRoute: @unchecked Sendable {
         let sortedDefaults = route.defaults.isEmpty ? [] : route.defaults.sorted { $0.key < $1.key }
         let defaultTexts = sortedDefaults.map { $0.value.description }
         // Sized exactly, so the store is one allocation that never grows.
-        var size = route.pattern.utf8.count + destinationText.utf8.count + (route.name?.utf8.count ?? 0)
+        var size = route.pattern.utf8.count + 4 * (compiled.names.count + 1) + destinationText.utf8.count
+            + (route.name?.utf8.count ?? 0)
         for n in compiled.names { size += n.utf8.count }
         for (d, text) in zip(sortedDefaults, defaultTexts) { size += d.key.utf8.count + text.utf8.count }
         var buffer = GrowBuffer<UInt8>(capacity: max(size, 1))
         let pattern = Self.add(route.pattern, to: &buffer)
-        let destination = Self.add(destinationText, to: &buffer)
-        let name = route.name.map { Self.add($0, to: &buffer) }
-        // The names lie one after another from here (their spans are taken below).
-        var nameOffset = buffer.count
+        // A pattern has at most `maxPatternLength` bytes (1 MiB at most), and its names are
+        // shorter than it: both fit 32 bits.
+        storedPatternSize = Int32(clamping: pattern.1)
         for n in compiled.names { _ = Self.add(n, to: &buffer) }
+        var nameStart = pattern.1
+        for n in compiled.names {
+            Self.add(UInt32(truncatingIfNeeded: nameStart), to: &buffer)
+            nameStart += n.utf8.count
+        }
+        Self.add(UInt32(truncatingIfNeeded: nameStart), to: &buffer)
+        let destination = Self.add(destinationText, to: &buffer)
+        destinationAt = Int32(clamping: destination.0)
+        destinationCount = destination.1
+        routeNameCount = route.name.map { Self.add($0, to: &buffer).1 } ?? -1
         var defaultOffsets: [((Int, Int), (Int, Int))] = []
         for (d, text) in zip(sortedDefaults, defaultTexts) {
             defaultOffsets.append((Self.add(d.key, to: &buffer), Self.add(text, to: &buffer)))
@@ -114,15 +147,7 @@ final class CompiledRoute: @unchecked Sendable {
         let base = buffer.base
         bytes = base
         func span(_ r: (Int, Int)) -> ByteSpan { ByteSpan(base: UnsafePointer(base + r.0), count: r.1) }
-        patternSpan = span(pattern)
-        destinationSpan = span(destination)
-        nameSpan = name.map { span($0) } ?? .absent
         appendParams = route.appendParams
-        parameterNameSpans = compiled.names.map { n in
-            let length = n.utf8.count
-            defer { nameOffset += length }
-            return span((nameOffset, length))
-        }
         var isRedirectRoute = false
         if case .redirect = route.destination { isRedirectRoute = true }
         // Most routes need none of the extras: no object is made for them.
@@ -137,19 +162,21 @@ final class CompiledRoute: @unchecked Sendable {
         extras.redirectAllowlist = route.redirectAllowlist
         extras.urlPattern = compiled.urlPattern
         extras.queryContract = compiled.queryContract
-        if case .redirect(let template) = route.destination, let base = destinationSpan.base {
+        // (The properties that give the spans cannot be read before every one is set.)
+        let destinationBytes = span(destination)
+        if case .redirect(let template) = route.destination, let base = destinationBytes.base {
             isRedirect = true
-            let layout = TemplateLayout(base, destinationSpan.count)
+            let layout = TemplateLayout(base, destinationBytes.count)
             extras.templateLayout = layout
             extras.templateHead = compiled.redirectHead
-            extras.redirectFixedHead = redirectFixedHeadLength(base, destinationSpan.count, layout, compiled.redirectHead)
+            extras.redirectFixedHead = redirectFixedHeadLength(base, destinationBytes.count, layout, compiled.redirectHead)
             if var known = compiled.redirectHead?.known, extras.redirectFixedHead == known.pathStart {
                 known.template = base
                 extras.producedHead = known
             }
             (extras.templateBody, extras.templateFragment, extras.templateUsesName) =
                 templateParts(Array(template.utf8), layout, names: compiled.names)
-            extras.dotSegmentWindow = Switchyard.dotSegmentWindow(base, destinationSpan.count, layout, body: extras.templateBody)
+            extras.dotSegmentWindow = Switchyard.dotSegmentWindow(base, destinationBytes.count, layout, body: extras.templateBody)
         } else {
             isRedirect = false
         }
@@ -170,10 +197,16 @@ final class CompiledRoute: @unchecked Sendable {
     deinit { bytes.deallocate() }
 
     /// Appends `text` to `buffer`; returns where it lies (offset, length).
+    @discardableResult
     private static func add(_ text: String, to buffer: inout GrowBuffer<UInt8>) -> (Int, Int) {
         let start = buffer.count
         buffer.append(text)
         return (start, buffer.count - start)
+    }
+
+    /// Appends `value`'s bytes to `buffer`, in the machine's byte order.
+    private static func add(_ value: UInt32, to buffer: inout GrowBuffer<UInt8>) {
+        withUnsafeBytes(of: value) { for b in $0 { buffer.append(b) } }
     }
 
 }

@@ -197,10 +197,10 @@ struct PathNames {
     /// finds them (no array made per variant: a table has one variant per route at least).
     private static func forEachName(_ r: CompiledRoute, _ v: Int, _ body: (ByteSpan) -> Void) {
         if v < r.captureNames.count {
-            for i in r.captureNames[v] { body(r.parameterNameSpans[i]) }
+            for i in r.captureNames[v] { body(r.parameterNameSpan(i)) }
         }
         if (r.variants[v].remainder?.nameIndex ?? -1) >= 0 {
-            body(r.parameterNameSpans[v < r.remainderNames.count ? r.remainderNames[v] ?? 0 : 0])
+            body(r.parameterNameSpan(v < r.remainderNames.count ? r.remainderNames[v] ?? 0 : 0))
         }
     }
 
