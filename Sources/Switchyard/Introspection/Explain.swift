@@ -205,7 +205,7 @@ public final class RouteExplainer {
             if let r = v.remainder, r.nameIndex >= 0 { out.append(names[r.nameIndex]) }
             return out
         }
-        return v.shape == e.variant.shape && namesOf(v, c.names) == namesOf(e.variant, e.names)
+        return v.hasShape(of: e.variant) && namesOf(v, c.names) == namesOf(e.variant, e.names)
     }
 }
 
