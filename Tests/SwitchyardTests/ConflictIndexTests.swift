@@ -145,20 +145,9 @@ struct ConflictIndexTests {
                     route.priority = rng.pick([-1, 0, 1, 2])
                 }
                 if table.contains(where: { $0.pattern == route.pattern }) { continue }  // remove() by pattern
-                let conflict = table.contains { $0.sameShape(as: route) && $0.priority == route.priority }
-                if let e = PropertyTests.add(route, to: router) {
-                    if conflict { conflicts += 1 }
-                    if !(conflict && e.code == .conflict) {
-                        Issue.record("seed \(seed): add \(route.pattern) threw \(e.code) \(e.message); oracle conflict: \(conflict)")
-                        failures += 1
-                    }
-                } else {
-                    if conflict {
-                        Issue.record("seed \(seed): \(route.pattern) was accepted but conflicts with:\n\(PropertyTests.show(table))")
-                        failures += 1
-                    }
-                    table.append(route)
-                }
+                let added = PropertyTests.add(route, to: router, checkedAgainst: &table, seed: seed)
+                if added.conflict { conflicts += 1 }
+                if added.failed { failures += 1 }
             }
             for _ in 0..<10 {
                 let segs = PropertyTests.segments(toTry: table, &rng)

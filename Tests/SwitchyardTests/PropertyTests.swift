@@ -205,6 +205,25 @@ struct PropertyTests {
         }
     }
 
+    /// Adds `route` to `router`, and to `table` (the oracle's routes) when the router takes
+    /// it. Records an issue when the router and the oracle disagree about a conflict.
+    /// Returns whether the route conflicted (as both said) and whether they disagreed.
+    static func add(_ route: OracleRoute, to router: Router, checkedAgainst table: inout [OracleRoute],
+                    seed: UInt64) -> (conflict: Bool, failed: Bool) {
+        let conflict = table.contains { $0.sameShape(as: route) && $0.priority == route.priority }
+        if let e = add(route, to: router) {
+            if conflict && e.code == .conflict { return (true, false) }
+            Issue.record("seed \(seed): add \(route.pattern) threw \(e.code) \(e.message); oracle conflict: \(conflict)")
+            return (false, true)
+        }
+        defer { table.append(route) }
+        if conflict {
+            Issue.record("seed \(seed): \(route.pattern) was accepted but conflicts with the table:\n\(show(table))")
+            return (false, true)
+        }
+        return (false, false)
+    }
+
     static func add(_ route: OracleRoute, throwingTo router: Router) throws(SwitchyardError) {
         if route.urlTail != nil {
             try router.add(route.pattern, target: route.target, dialect: .urlpattern, priority: route.priority)
@@ -277,20 +296,9 @@ struct PropertyTests {
             for i in 0..<(1 + rng.below(12)) {
                 let route = Self.randomRoute(&rng, index: i, schemes: schemes, urlPatterns: true)
                 if table.contains(where: { $0.pattern == route.pattern }) { continue }  // keep remove() unambiguous
-                let conflict = table.contains { $0.sameShape(as: route) && $0.priority == route.priority }
-                if let e = Self.add(route, to: router) {
-                    if conflict { conflicts += 1 }
-                    if !(conflict && e.code == .conflict) {
-                        Issue.record("seed \(seed): add \(route.pattern) threw \(e.code) \(e.message); oracle conflict: \(conflict)")
-                        failures += 1
-                    }
-                } else {
-                    if conflict {
-                        Issue.record("seed \(seed): \(route.pattern) was accepted but conflicts with the table:\n\(Self.show(table))")
-                        failures += 1
-                    }
-                    table.append(route)
-                }
+                let added = Self.add(route, to: router, checkedAgainst: &table, seed: seed)
+                if added.conflict { conflicts += 1 }
+                if added.failed { failures += 1 }
             }
             // Sometimes remove a route, so tables after removal are checked as well.
             if table.count > 1, rng.chance(30) {
