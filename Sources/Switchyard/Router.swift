@@ -348,8 +348,8 @@ struct PatternCost {
 /// hashed by its shape's seeded digest (`PatternVariant.shapeDigest`: the index holds every
 /// alternative of every route, so shapes made to collide would make each change cost the
 /// square of the routes) and equal to another key when the shapes are. The index keeps no
-/// shape of its own. A key's route may be one since removed while routes of its shape
-/// remain: it stands for that shape, and lives as long as the key.
+/// shape of its own. When a key's route is removed while routes of its shape remain,
+/// `withdraw` makes the key again on one of them: the index keeps no removed route alive.
 struct ShapeKey: Hashable {
     let digest: Int
     let route: CompiledRoute
