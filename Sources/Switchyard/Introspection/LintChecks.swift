@@ -89,11 +89,12 @@ struct DocumentLint {
     }
 
     private mutating func parameterNames() {
-        var byShape: [ByteKey: [Int]] = [:]
-        var order: [ByteKey] = []
+        var byShape: [VariantShape: [Int]] = [:]
+        var order: [VariantShape] = []
         for e in model.entries {
-            if byShape[e.variant.shape] == nil { order.append(e.variant.shape) }
-            byShape[e.variant.shape, default: []].append(e.id)
+            let shape = VariantShape(e.variant)
+            if byShape[shape] == nil { order.append(shape) }
+            byShape[shape, default: []].append(e.id)
         }
         var reported = Set<[Int]>()
         for shape in order {

@@ -128,7 +128,7 @@ final class CompiledRoute: @unchecked Sendable {
         // A pattern has at most `maxPatternLength` bytes (1 MiB at most), and its names are
         // shorter than it: both fit 32 bits.
         storedPatternSize = Int32(clamping: pattern.1)
-        for n in compiled.names { _ = Self.add(n, to: &buffer) }
+        for n in compiled.names { Self.add(n, to: &buffer) }
         var nameStart = pattern.1
         for n in compiled.names {
             Self.add(UInt32(truncatingIfNeeded: nameStart), to: &buffer)

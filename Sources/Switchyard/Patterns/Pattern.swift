@@ -14,7 +14,7 @@ enum SegmentKind: UInt8, Hashable, Comparable {
     case catchAll = 8
     static func < (a: SegmentKind, b: SegmentKind) -> Bool { a.rawValue < b.rawValue }
     var captures: Bool { self != .literal && self != .star }
-    /// Whether the segment's `literal` is part of its shape (`PatternVariant.shape`).
+    /// Whether the segment's `literal` is part of its shape (`PatternVariant.hasShape(of:)`).
     var hasShapeText: Bool { self == .literal || self == .regex || self == .inline || self == .catchAll }
 }
 
@@ -152,14 +152,9 @@ struct PatternVariant: Hashable {
         self.tailKey = tailKey
     }
 
-    /// The variant's shape: equal shapes match exactly the same URLs (§3, conflicts).
-    /// Parameter names do not count; the three remainder forms share one rank. Written out
-    /// on each call (see `shapeDigest`).
-    var shape: ByteKey {
-        ByteKey(Self.withShape(scheme, host, segments, remainder != nil, tailKey) { Array($0) })
-    }
-
-    /// Whether `self` and `other` have the same shape (by their digests first).
+    /// Whether `self` and `other` have the same shape (by their digests first): equal shapes
+    /// match exactly the same URLs (§3, conflicts). Parameter names do not count; the three
+    /// remainder forms share one rank.
     func hasShape(of other: PatternVariant) -> Bool {
         guard shapeDigest == other.shapeDigest else { return false }
         return Self.withShape(scheme, host, segments, remainder != nil, tailKey) { mine in
@@ -169,7 +164,8 @@ struct PatternVariant: Hashable {
         }
     }
 
-    /// Calls `body` with the shape written out in scratch memory.
+    /// Calls `body` with the shape written out in scratch memory (compared whole only when
+    /// two digests are equal: no shape is kept).
     private static func withShape<R>(_ scheme: [UInt8]?, _ host: HostPattern, _ segments: [PatternSegment],
                                      _ hasRemainder: Bool, _ tailKey: [UInt8],
                                      _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
@@ -219,6 +215,15 @@ struct PatternVariant: Hashable {
     }
 
     var literalCount: Int { segments.reduce(0) { $0 + ($1.kind == .literal ? 1 : 0) } }
+}
+
+/// A variant as a set or dictionary key by its shape alone: hashed by its seeded digest,
+/// equal to another when their shapes are (`PatternVariant.hasShape(of:)`).
+struct VariantShape: Hashable {
+    let variant: PatternVariant
+    init(_ variant: PatternVariant) { self.variant = variant }
+    static func == (a: VariantShape, b: VariantShape) -> Bool { a.variant.hasShape(of: b.variant) }
+    func hash(into hasher: inout Hasher) { hasher.combine(variant.shapeDigest) }
 }
 
 /// The result of compiling one pattern.
@@ -413,12 +418,12 @@ private struct PatternCompiler {
         var variants = [full]
         if groupCount > 0 {
             variants.reserveCapacity(all + 1)
-            var seenShapes: Set<ByteKey> = [full.shape]
+            var seenShapes: Set<VariantShape> = [VariantShape(full)]
             for mask in 0..<all {
                 let v = try buildVariant(mask: mask, pieces: pieces, pathStart: i, startsWithAuthority: startsWithAuthority,
                                          scheme: scheme, host: host)
                 // Two alternatives of one route with the same shape: the first (earlier groups) is kept.
-                if seenShapes.insert(v.shape).inserted { variants.append(v) }
+                if seenShapes.insert(VariantShape(v)).inserted { variants.append(v) }
             }
         }
         // Keep variants in a stable, documented order: fewest groups first, as enumerated.

@@ -134,38 +134,6 @@ func literalHash(_ prefix: UInt64, _ n: Int) -> UInt32 {
     return UInt32(truncatingIfNeeded: x >> 32)
 }
 
-/// Bytes as a dictionary key, hashed in one call: `[UInt8]`'s own Hashable feeds the
-/// hasher one byte at a time, which dominated building large tables.
-struct ByteKey: Hashable {
-    let bytes: [UInt8]
-    /// A digest of the bytes, computed once: a key is hashed several times (conflict index,
-    /// variant sets), and feeding `Hasher` one word is cheaper than feeding it every byte.
-    private let digest: UInt64
-
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-        bytes.withUnsafeBufferPointer { b in
-            guard let p = b.baseAddress else { return }
-            var i = 0
-            while i + 8 <= b.count {  // FNV-style mixing, a word at a time
-                h = (h ^ UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)) &* 0x0000_0100_0000_01B3
-                h ^= h >> 29
-                i += 8
-            }
-            while i < b.count {
-                h = (h ^ UInt64(p[i])) &* 0x0000_0100_0000_01B3
-                i += 1
-            }
-        }
-        digest = h
-    }
-
-    static func == (a: ByteKey, b: ByteKey) -> Bool { a.digest == b.digest && a.bytes == b.bytes }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(digest) }
-}
-
 /// A growable buffer of trivial values with a stable owner (a MatchBuffer or a Table). It keeps
 /// its capacity across `removeAll()`, so a MatchBuffer that is reused allocates nothing once warm.
 /// Not copyable in spirit: only the owning class holds it and frees it in `deinit`.

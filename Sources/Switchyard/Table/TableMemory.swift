@@ -31,13 +31,12 @@ struct TableMemory {
     static let hugePageSize = 2 << 20
     static let hugePageMinimum = 2 << 20
 
-    /// At least `byteCount` bytes, 64-byte aligned (a cache line), uninitialised; its whole
-    /// huge pages marked as such when `hugePages` (by default, when it is large enough to
-    /// hold one) and it holds at least one.
-    init(byteCount: Int, hugePages: Bool? = nil) {
+    /// At least `byteCount` bytes, 64-byte aligned (a cache line), uninitialised; mapped,
+    /// with its whole huge pages marked as such, when `hugePages` and it holds at least one.
+    init(byteCount: Int, hugePages: Bool = true) {
         self.byteCount = byteCount
         #if os(Linux)
-        if hugePages ?? true, byteCount >= TableMemory.hugePageMinimum, let region = TableMemory.mapHugePages(byteCount) {
+        if hugePages, byteCount >= TableMemory.hugePageMinimum, let region = TableMemory.mapHugePages(byteCount) {
             base = region.base
             mappedBytes = region.count
             return
