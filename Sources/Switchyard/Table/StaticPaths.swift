@@ -102,38 +102,58 @@ struct StaticPathsPlan {
     /// priority. Keys never hold '/', "", "." or "..", so a key matches exactly the
     /// clean paths whose segments are that key's segments. nil when there is no map to
     /// make: no such path, keys too long for 32-bit offsets, or probe runs past
-    /// `maxProbeRun`.
+    /// `maxProbeRun`. Every child must come after its parent in `nodes` (as a Table lays
+    /// them out).
     init?(nodes: UnsafeBufferPointer<TreeNode>, literals: UnsafeBufferPointer<LiteralEdge>,
           entries: UnsafeBufferPointer<TableEntry>, keys store: UnsafePointer<UInt8>, pathRoot: Int32) {
-        guard pathRoot >= 0, let top = nodes.first?.maxPriority else { return nil }
-        // Depth first with one shared path: an entry to visit carries the length of its
-        // parent's key, which every entry popped since it was pushed has kept as a prefix,
-        // so cutting the path back to it gives the parent's key. Keys are copied once,
-        // into `keyBytes`, when found.
-        var keyBytes: [UInt8] = []
-        var found: [(start: Int, count: Int, entry: Int32)] = []
-        var path: [UInt8] = []
-        var stack: [(node: Int32, parentLength: Int, edge: Int)] = [(pathRoot, 0, -1)]
-        while let (index, parentLength, edgeIndex) = stack.popLast() {
-            path.removeSubrange(parentLength...)
-            if edgeIndex >= 0 {
-                let edge = literals[edgeIndex]
-                if parentLength > 0 { path.append(0x2F) }
-                path.append(contentsOf: UnsafeBufferPointer(start: store + Int(edge.keyStart), count: Int(edge.keyCount)))
-            }
-            let node = nodes[Int(index)]
+        guard pathRoot >= 0, Int(pathRoot) < nodes.count, let top = nodes.first?.maxPriority else { return nil }
+        // One pass in node order, parents first: each node reached from `pathRoot` along
+        // literal edges notes the edge into it and its parent (-1: the root; -2: not
+        // reached), so no step of it chases the tree from node to node.
+        var edgeInto = [Int32](repeating: -2, count: nodes.count)
+        var parent = [Int32](repeating: -1, count: nodes.count)
+        edgeInto[Int(pathRoot)] = -1
+        var ends: [Int32] = []
+        for i in Int(pathRoot)..<nodes.count where edgeInto[i] != -2 {
+            let node = nodes[i]
             if node.endCount > 0, entries[Int(node.endStart)].priority >= top,
                !entries[Int(node.endStart)].hasQueryContract {
-                found.append((keyBytes.count, path.count, node.endStart))
-                keyBytes += path
+                ends.append(Int32(i))
             }
             for k in Int(node.literalStart)..<Int(node.literalStart + node.literalCount) {
                 let edge = literals[k]
                 let segment = UnsafeBufferPointer(start: store + Int(edge.keyStart), count: Int(edge.keyCount))
                 if segment.isEmpty || segment.contains(0x2F) || segment.elementsEqual([0x2E])
                     || segment.elementsEqual([0x2E, 0x2E]) { continue }
-                stack.append((edge.child, path.count, k))
+                edgeInto[Int(edge.child)] = Int32(k)
+                parent[Int(edge.child)] = Int32(i)
             }
+        }
+        // Each key written from its last segment back to its first.
+        var keyBytes: [UInt8] = []
+        var found: [(start: Int, count: Int, entry: Int32)] = []
+        found.reserveCapacity(ends.count)
+        for end in ends {
+            var count = 0, n = Int(end)
+            while edgeInto[n] >= 0 {
+                count += Int(literals[Int(edgeInto[n])].keyCount) + (count > 0 ? 1 : 0)
+                n = Int(parent[n])
+            }
+            let start = keyBytes.count
+            keyBytes.append(contentsOf: repeatElement(0x2F, count: count))
+            keyBytes.withUnsafeMutableBufferPointer { k in
+                guard let base = k.baseAddress else { return }  // no segments: the root's own key, ""
+                var at = start + count
+                n = Int(end)
+                while edgeInto[n] >= 0 {
+                    let edge = literals[Int(edgeInto[n])]
+                    at -= Int(edge.keyCount)
+                    (base + at).update(from: store + Int(edge.keyStart), count: Int(edge.keyCount))
+                    at -= 1  // the '/' before it, already there (or before the key: not written)
+                    n = Int(parent[n])
+                }
+            }
+            found.append((start, count, nodes[Int(end)].endStart))
         }
         // Offsets are 32-bit, like the tree's own key offsets: a table whose keys would not
         // fit gets no map (the walk answers as before).

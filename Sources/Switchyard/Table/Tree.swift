@@ -439,12 +439,11 @@ final class Table: @unchecked Sendable {
 /// no recursion however deep the patterns go.
 private struct TreeBuilder {
     struct Node {
-        // Each list is kept newest first (32 bytes a node, no pointer to its last item) and
-        // read back reversed, in insertion order.
+        // Each edge list is kept newest first (no pointer to its last item), for finding a
+        // child while routes are inserted; the layout reads edges in their own order instead.
         var firstLiteral: Int32 = -1, literalCount: Int32 = 0
         var firstDynamic: Int32 = -1, dynamicCount: Int32 = 0
-        var firstEnd: Int32 = -1, endCount: Int32 = 0
-        var firstRemainder: Int32 = -1, remainderCount: Int32 = 0
+        var endCount: Int32 = 0, remainderCount: Int32 = 0
     }
 
     /// The edge into node `e + 1`, for edge number `e`: every node but the root is made
@@ -479,9 +478,10 @@ private struct TreeBuilder {
     /// Lists of at most this many edges are scanned; longer ones are found through `index`
     /// (an attacker's routes can give one node any number of children, never a long scan).
     static let scanLimit: Int32 = 8
-    /// Route entries, each in one list of its node (`next`: the following entry of the list).
+    /// Route entries, in insertion order, and the node of each: its number for a pattern
+    /// that ends there, the number's complement (negative) for a remainder that starts there.
     var entries: [TableEntry] = []
-    var entryNext: [Int32] = []
+    var entryNode: [Int32] = []
     /// The constraints of `.regex` edges, each once, and their index by edge key.
     var constraints: [LinearRegex] = []
     var constraintIndex: [[UInt8]: Int32] = [:]
@@ -503,7 +503,7 @@ private struct TreeBuilder {
         nodes.reserveCapacity(edgeBound + 1)
         edges.reserveCapacity(edgeBound)
         entries.reserveCapacity(variants)
-        entryNext.reserveCapacity(variants)
+        entryNode.reserveCapacity(variants)
         keys.reserveCapacity(keyBound)
     }
 
@@ -538,16 +538,13 @@ private struct TreeBuilder {
                 }
             }
         }
-        let e = Int32(entries.count)
         entries.append(entry)
         let n = Int(node)
         if v.pointee.remainder != nil {
-            entryNext.append(nodes[n].firstRemainder)
-            nodes[n].firstRemainder = e
+            entryNode.append(~node)
             nodes[n].remainderCount += 1
         } else {
-            entryNext.append(nodes[n].firstEnd)
-            nodes[n].firstEnd = e
+            entryNode.append(node)
             nodes[n].endCount += 1
         }
     }
@@ -673,23 +670,11 @@ private struct TreeBuilder {
         return keys[start..<(start + Int(e.portCount))]
     }
 
-    /// Appends `e`'s key and its port right after it to `out`.
-    private func copyKey(_ e: Edge, into out: inout RegionArray<UInt8>) {
-        let n = Int(e.keyCount) + Int(e.portCount)
-        keys.withUnsafeBufferPointer { k in
-            guard let base = k.baseAddress, n > 0 else { return }
-            out.append(UnsafeBufferPointer(start: base + Int(e.keyStart), count: n))
-        }
-    }
-
-    /// The dynamic edges of `n` in the order the walk must try them (SEMANTICS §3 and §8).
-    private func sortedDynamics(_ n: Int, into out: inout [Int32]) {
-        out.removeAll(keepingCapacity: true)
-        var e = nodes[n].firstDynamic
-        while e >= 0 { out.append(e); e = edges[Int(e)].next }
-        out.reverse()
-        if out.count < 2 { return }
-        out.sort { x, y in
+    /// Puts the dynamic edges `order` of one node in the order the walk must try them
+    /// (SEMANTICS §3 and §8); they come in insertion order.
+    private func sortDynamics(_ order: UnsafeMutableBufferPointer<Int32>) {
+        var order = order
+        order.sort { x, y in
             let a = edges[Int(x)], b = edges[Int(y)]
             if a.kind != b.kind { return dynamicRank(a.kind) < dynamicRank(b.kind) }
             if a.kind == EdgeKind.regex.rawValue { return x < y }  // constraints: in the order routes were added
@@ -703,14 +688,11 @@ private struct TreeBuilder {
         }
     }
 
-    /// The entries of one list, best first (priority, then registration).
-    private func sortedEntries(first: Int32, into out: inout [TableEntry]) {
-        out.removeAll(keepingCapacity: true)
-        var e = first
-        while e >= 0 { out.append(entries[Int(e)]); e = entryNext[Int(e)] }
-        out.reverse()
-        if out.count < 2 { return }
-        out.sort { a, b in
+    /// Puts the entries of one list best first (priority, then registration); they come in
+    /// insertion order.
+    private static func sortEntries(_ list: UnsafeMutableBufferPointer<TableEntry>) {
+        var list = list
+        list.sort { a, b in
             if a.priority != b.priority { return a.priority > b.priority }
             // `urlpattern` tails before catch-alls (docs/SEMANTICS.md, "The urlpattern dialect").
             if a.isTail != b.isTail { return a.isTail }
@@ -720,146 +702,145 @@ private struct TreeBuilder {
 
     /// How many values each array of the laid-out trie holds (what `flatten` writes).
     func flatSizes() -> (nodes: Int, literals: Int, slots: Int, dynamics: Int, entries: Int, keys: Int) {
-        var literals = 0, dynamics = 0, slots = 0, keyBytes = 0
+        var literals = 0, dynamics = 0, slots = 0
         for n in nodes {
             literals += Int(n.literalCount)
             dynamics += Int(n.dynamicCount)
             if n.literalCount > linearScanLimit { slots += literalIndexSize(Int(n.literalCount)) }
         }
-        // A regex edge's key names its constraint and is not copied.
-        for e in edges where e.kind != EdgeKind.regex.rawValue { keyBytes += Int(e.keyCount) + Int(e.portCount) }
-        return (nodes.count, literals, slots, dynamics, entries.count, keyBytes)
+        return (nodes.count, literals, slots, dynamics, entries.count, keys.count)
     }
 
-    /// Lays the trie out depth-first (preorder) into `flat` (sized by `flatSizes`), with
-    /// the key bytes.
-    /// Depth-first puts a node's first child right after it, with its edges and key bytes
-    /// next to the parent's: a walk down a chain of single-child nodes (most of a large
-    /// table) reads neighbouring memory instead of one distant node per level. Children
-    /// still come after their parents, as the last pass needs.
+    /// Lays the trie out into `flat` (sized by `flatSizes`): node `i` of the build trie is
+    /// node `i` of the table, so edge `e` still leads to node `e + 1`, and the key bytes are
+    /// copied as they are. Each array is then filled in one pass over the build trie's
+    /// arrays in the order they were made, every node's edges and entries placed at its own
+    /// start (a counting sort by node), instead of a walk of the trie, whose every step on a
+    /// large table would be a cache miss. A route's nodes are made one after another when
+    /// it is added, so a walk down a chain of single-child nodes (most of a large table)
+    /// still reads neighbouring memory. Children come after their parents, as the last pass
+    /// needs.
     func flatten(into flat: inout FlatTable) {
-        // Preorder: node -> its place, and the order itself with each node's level
-        // (0 scheme, 1 host, 2+ path).
-        var place = [Int32](repeating: -1, count: nodes.count)
-        var order: [Int32] = []
-        order.reserveCapacity(nodes.count)
-        var pathLevel: [Bool] = []
-        pathLevel.reserveCapacity(nodes.count)
-        var stack: [(node: Int32, level: Int)] = [(0, 0)]
-        var scratch: [Int32] = []
-        // Every node's dynamic edges in walk order, sorted once here: node `order[i]`'s
-        // start at `dynamicOrderStart[i]`.
-        var dynamicOrder: [Int32] = []
-        dynamicOrder.reserveCapacity(flat.dynamics.capacity)
-        var dynamicOrderStart: [Int32] = []
-        dynamicOrderStart.reserveCapacity(nodes.count)
-        while let (n, level) = stack.popLast() {
-            flat.depth = max(flat.depth, level + 1)
-            place[Int(n)] = Int32(order.count)
-            order.append(n)
-            pathLevel.append(level >= 2)
-            // Pushed last-first, so the first child is laid out next (an edge's child is
-            // the node after its number).
-            dynamicOrderStart.append(Int32(dynamicOrder.count))
-            let dynamicCount = nodes[Int(n)].dynamicCount
-            if dynamicCount == 1 {
-                let e = nodes[Int(n)].firstDynamic
-                dynamicOrder.append(e)
-                stack.append((e &+ 1, level + 1))
-            } else if dynamicCount > 1 {
-                sortedDynamics(Int(n), into: &scratch)
-                dynamicOrder += scratch
-                for e in scratch.reversed() { stack.append((e &+ 1, level + 1)) }
-            }
-            // The literal list is newest first: pushed as it is, the oldest comes out first.
-            var e = nodes[Int(n)].firstLiteral
-            while e >= 0 {
-                stack.append((e &+ 1, level + 1))
-                e = edges[Int(e)].next
+        let nodeCount = nodes.count
+        // Each node's level (0 scheme, 1 host, 2+ path): a parent is made before its edges.
+        var level = [Int32](repeating: 0, count: nodeCount)
+        var deepest: Int32 = 0
+        edges.withUnsafeBufferPointer { edges in
+            for (e, edge) in edges.enumerated() {
+                let l = level[Int(edge.parent)] &+ 1
+                level[e &+ 1] = l
+                deepest = max(deepest, l)
             }
         }
-        var ranked: [TableEntry] = []
-        for (i, n) in order.enumerated() {
-            let b = nodes[Int(n)]
+        flat.depth = Int(deepest) + 1
+        keys.withUnsafeBufferPointer { flat.keys.append($0) }
+        let store = UnsafePointer(flat.keys.base)
+        // The nodes, each with the starts of its lists; `next` is where each node's next
+        // edge or entry goes while they are placed.
+        var next = [Int32](repeating: 0, count: nodeCount)
+        var literalAt: Int32 = 0, dynamicAt: Int32 = 0, entryAt: Int32 = 0
+        for (i, b) in nodes.enumerated() {
             var t = TreeNode()
-            let fold = !pathLevel[i] || foldLiterals  // schemes and hosts always fold case
-            t.literalStart = Int32(flat.literals.count)
+            t.literalStart = literalAt
             t.literalCount = b.literalCount
-            // In insertion order: the list is newest first, so it is written from the back.
-            var at = flat.literals.extend(by: Int(b.literalCount))
-            var e = b.firstLiteral
-            while e >= 0 {
-                let edge = edges[Int(e)]
-                // The port right after its key: LiteralEdge.portStart relies on it.
-                let keyStart = flat.keys.count
-                copyKey(edge, into: &flat.keys)
-                let prefix = prefixWord(UnsafePointer(flat.keys.base) + keyStart, Int(edge.keyCount), fold: fold)
-                at -= 1
-                flat.literals.initialize(at: at, to: LiteralEdge(
-                    prefix: prefix, keyStart: Int32(keyStart), keyCount: edge.keyCount, portCount: edge.portCount,
-                    child: place[Int(e &+ 1)]))
-                e = edge.next
-            }
-            if b.literalCount > linearScanLimit {
-                let size = literalIndexSize(Int(b.literalCount))
-                t.slotStart = Int32(flat.slots.count)
-                let edges = UnsafeBufferPointer(start: flat.literals.base + Int(t.literalStart), count: Int(b.literalCount))
-                let keys = UnsafePointer(flat.keys.base)
-                if let table = literalIndex(edges, size: size, keys: keys, fold: fold, wholeKeys: false) {
-                    t.slotMask = Int32(size - 1)
-                    flat.slots.append(contentsOf: table)
-                } else {
-                    // Keys whose first words collide would make long probe runs (a build and
-                    // every miss would scan them): hash whole keys, with a seeded hash.
-                    t.slotMask = Int32(size - 1) | Int32.min
-                    flat.slots.append(contentsOf: literalIndex(edges, size: size, keys: keys, fold: fold, wholeKeys: true)
-                        ?? [Int32](repeating: -1, count: size))
-                }
-            }
-            t.dynamicStart = Int32(flat.dynamics.count)
+            t.dynamicStart = dynamicAt
             t.dynamicCount = b.dynamicCount
-            let firstDynamic = Int(dynamicOrderStart[i])
-            for e in dynamicOrder[firstDynamic..<(firstDynamic + Int(b.dynamicCount))] {
+            t.endStart = entryAt
+            t.endCount = b.endCount
+            t.remainderCount = b.remainderCount
+            flat.nodes.append(t)
+            next[i] = literalAt
+            literalAt &+= b.literalCount
+            dynamicAt &+= b.dynamicCount
+            entryAt &+= b.endCount &+ b.remainderCount
+        }
+        // Literal edges, each list in insertion order.
+        _ = flat.literals.extend(by: Int(literalAt))
+        var dynamicOrder = [Int32](repeating: 0, count: Int(dynamicAt))
+        edges.withUnsafeBufferPointer { edges in
+            for (e, edge) in edges.enumerated() where edge.kind == 0 {
+                let p = Int(edge.parent)
+                let fold = level[p] < 2 || foldLiterals  // schemes and hosts always fold case
+                flat.literals.initialize(at: Int(next[p]), to: LiteralEdge(
+                    prefix: prefixWord(store + Int(edge.keyStart), Int(edge.keyCount), fold: fold),
+                    keyStart: edge.keyStart, keyCount: edge.keyCount, portCount: edge.portCount,
+                    child: Int32(e &+ 1)))
+                next[p] &+= 1
+            }
+            // Dynamic edges: their numbers in insertion order per node first, then sorted.
+            for i in 0..<nodeCount { next[i] = flat.nodes[i].dynamicStart }
+            for (e, edge) in edges.enumerated() where edge.kind != 0 {
+                let p = Int(edge.parent)
+                dynamicOrder[Int(next[p])] = Int32(e)
+                next[p] &+= 1
+            }
+        }
+        // Hash indexes of long literal lists.
+        for i in 0..<nodeCount where flat.nodes[i].literalCount > linearScanLimit {
+            let t = flat.nodes[i]
+            let size = literalIndexSize(Int(t.literalCount))
+            let fold = level[i] < 2 || foldLiterals
+            flat.nodes[i].slotStart = Int32(flat.slots.count)
+            let literals = UnsafeBufferPointer(start: flat.literals.base + Int(t.literalStart), count: Int(t.literalCount))
+            if let table = literalIndex(literals, size: size, keys: store, fold: fold, wholeKeys: false) {
+                flat.nodes[i].slotMask = Int32(size - 1)
+                flat.slots.append(contentsOf: table)
+            } else {
+                // Keys whose first words collide would make long probe runs (a build and
+                // every miss would scan them): hash whole keys, with a seeded hash.
+                flat.nodes[i].slotMask = Int32(size - 1) | Int32.min
+                flat.slots.append(contentsOf: literalIndex(literals, size: size, keys: store, fold: fold, wholeKeys: true)
+                    ?? [Int32](repeating: -1, count: size))
+            }
+        }
+        dynamicOrder.withUnsafeMutableBufferPointer { order in
+            for i in 0..<nodeCount where flat.nodes[i].dynamicCount > 1 {
+                let t = flat.nodes[i]
+                sortDynamics(UnsafeMutableBufferPointer(rebasing: order[Int(t.dynamicStart)..<Int(t.dynamicStart + t.dynamicCount)]))
+            }
+            for e in order {
                 let edge = edges[Int(e)]
                 if edge.kind == EdgeKind.regex.rawValue {
                     let key = keyBytes(edge)
                     flat.dynamics.append(DynamicEdge(
-                        kind: .regex, child: place[Int(e &+ 1)],
+                        kind: .regex, child: e &+ 1,
                         suffixStart: constraintIndex[Array(key)] ?? 0, portCount: key.first == 0 ? 1 : 0))
                     continue
                 }
-                let suffixStart = flat.keys.count
-                let portStart = suffixStart + Int(edge.keyCount)
-                copyKey(edge, into: &flat.keys)
                 var d = DynamicEdge(
-                    kind: EdgeKind(rawValue: edge.kind) ?? .param, child: place[Int(e &+ 1)],
-                    suffixStart: Int32(suffixStart), suffixCount: edge.keyCount,
-                    portStart: Int32(portStart), portCount: edge.portCount)
+                    kind: EdgeKind(rawValue: edge.kind) ?? .param, child: e &+ 1,
+                    suffixStart: edge.keyStart, suffixCount: edge.keyCount,
+                    portStart: edge.keyStart &+ edge.keyCount, portCount: edge.portCount)
                 if d.kind == .catchAll {
                     d.portStart = Int32(flat.catchAllEdges)
                     flat.catchAllEdges += 1
                 }
                 flat.dynamics.append(d)
             }
-            t.endStart = Int32(flat.entries.count)
-            t.endCount = b.endCount
-            if b.endCount == 1 {
-                flat.entries.append(entries[Int(b.firstEnd)])
-            } else if b.endCount > 1 {
-                sortedEntries(first: b.firstEnd, into: &ranked)
-                flat.entries.append(contentsOf: ranked)
-            }
-            t.remainderCount = b.remainderCount
-            if b.remainderCount == 1 {
-                flat.entries.append(entries[Int(b.firstRemainder)])
-            } else if b.remainderCount > 1 {
-                sortedEntries(first: b.firstRemainder, into: &ranked)
-                flat.entries.append(contentsOf: ranked)
-            }
-            flat.nodes.append(t)
         }
-        // Subtree maximum priority, children before parents (reverse preorder).
-        for i in stride(from: flat.nodes.count - 1, through: 0, by: -1) {
+        // Entries: the ends of each node, then its remainders, each list best first.
+        for i in 0..<nodeCount { next[i] = flat.nodes[i].endStart }
+        _ = flat.entries.extend(by: entries.count)
+        for (k, node) in entryNode.enumerated() where node >= 0 {
+            flat.entries.initialize(at: Int(next[Int(node)]), to: entries[k])
+            next[Int(node)] &+= 1
+        }
+        for (k, node) in entryNode.enumerated() where node < 0 {
+            flat.entries.initialize(at: Int(next[Int(~node)]), to: entries[k])
+            next[Int(~node)] &+= 1
+        }
+        for i in 0..<nodeCount {
+            let t = flat.nodes[i]
+            if t.endCount > 1 {
+                TreeBuilder.sortEntries(UnsafeMutableBufferPointer(start: flat.entries.base + Int(t.endStart), count: Int(t.endCount)))
+            }
+            if t.remainderCount > 1 {
+                TreeBuilder.sortEntries(UnsafeMutableBufferPointer(start: flat.entries.base + Int(t.remainderStart),
+                                                                   count: Int(t.remainderCount)))
+            }
+        }
+        // Subtree maximum priority, children before parents (each child comes after its parent).
+        for i in stride(from: nodeCount - 1, through: 0, by: -1) {
             var t = flat.nodes[i]
             var m = Int32.min
             for k in Int(t.endStart)..<Int(t.remainderStart + t.remainderCount) { m = max(m, flat.entries[k].priority) }
