@@ -222,8 +222,11 @@ struct SeededByteHash {
     }
 
     /// The hash of `p[0..<n]`. Every byte counts, and the length too (`a` and `aa` differ).
-    func hash(_ p: UnsafePointer<UInt8>, _ n: Int) -> UInt64 {
+    /// A `salt` (a word the caller keys the bytes with, such as what they belong to) is
+    /// mixed with the keys first, so equal bytes under two salts hash apart.
+    func hash(_ p: UnsafePointer<UInt8>, _ n: Int, salt: UInt64 = 0) -> UInt64 {
         var h = k0 ^ UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15
+        if salt != 0 { h ^= Self.fold(salt ^ k2, k1) }
         let a: UInt64, b: UInt64
         if n > 16 {
             var i = 0

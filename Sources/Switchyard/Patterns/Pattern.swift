@@ -129,10 +129,10 @@ struct PatternVariant: Hashable {
     /// A `urlpattern` route's tail (URLPatternRoute.swift), part of its shape; empty for
     /// the other dialects.
     let tailKey: [UInt8]
-    /// The variant's shape hashed with `Hasher` (seeded per process, so shapes that collide
-    /// cannot be chosen), computed once when the variant is made: the conflict index finds
-    /// equal shapes by it and only then writes both shapes out to compare them. No shape is
-    /// kept: a large table would hold one per alternative.
+    /// The variant's shape hashed with keys drawn per process (`SeededByteHash`, so shapes
+    /// that collide cannot be chosen), computed once when the variant is made: the conflict
+    /// index finds equal shapes by it and only then writes both shapes out to compare them.
+    /// No shape is kept: a large table would hold one per alternative.
     let shapeDigest: Int
     let host: HostPattern
     let remainder: RemainderPattern?
@@ -141,9 +141,7 @@ struct PatternVariant: Hashable {
          tailKey: [UInt8] = []) {
         // The digest first, from the arguments, which are then moved into place.
         shapeDigest = Self.withShape(scheme, host, segments, remainder != nil, tailKey) { bytes in
-            var h = Hasher()
-            h.combine(bytes: UnsafeRawBufferPointer(bytes))
-            return h.finalize()
+            Int(truncatingIfNeeded: Self.shapeHash.hash(bytes.baseAddress ?? emptyBytes, bytes.count))
         }
         self.scheme = scheme
         self.host = host
@@ -151,6 +149,8 @@ struct PatternVariant: Hashable {
         self.remainder = remainder
         self.tailKey = tailKey
     }
+
+    private static let shapeHash = SeededByteHash()
 
     /// Whether `self` and `other` have the same shape (by their digests first): equal shapes
     /// match exactly the same URLs (§3, conflicts). Parameter names do not count; the three

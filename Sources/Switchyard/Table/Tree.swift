@@ -473,6 +473,8 @@ private struct TreeBuilder {
     /// hashes no key again. Short lists (most nodes have one child) are scanned instead,
     /// with no hashing at all.
     var index: [UInt64] = Array(repeating: TreeBuilder.emptySlot, count: 64)
+    /// The index's hash, keyed per process (an attacker cannot choose colliding keys).
+    private let byteHash = SeededByteHash()
     var indexed = 0
     static let emptySlot = UInt64.max
     /// Lists of at most this many edges are scanned; longer ones are found through `index`
@@ -551,12 +553,14 @@ private struct TreeBuilder {
 
     private func hash(_ parent: Int32, _ kind: UInt8, _ key: UnsafeBufferPointer<UInt8>,
                       _ port: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var h = Hasher()
-        // Parent and kind in one word; the key's length keeps key and port apart.
-        h.combine(UInt64(UInt32(bitPattern: parent)) | UInt64(kind) << 32 | UInt64(key.count) << 40)
-        h.combine(bytes: UnsafeRawBufferPointer(key))
-        h.combine(bytes: UnsafeRawBufferPointer(port))
-        return UInt32(truncatingIfNeeded: h.finalize())
+        // Parent and kind in the salt (kind + 1: never 0); a port, rare, hashed apart and
+        // mixed in, its length keeping key and port apart.
+        var h = byteHash.hash(key.baseAddress ?? emptyBytes, key.count,
+                              salt: UInt64(UInt32(bitPattern: parent)) | (UInt64(kind) + 1) << 32)
+        if !port.isEmpty {
+            h ^= byteHash.hash(port.baseAddress ?? emptyBytes, port.count, salt: UInt64(key.count) + 1) &* 0x9E37_79B9_7F4A_7C15
+        }
+        return UInt32(truncatingIfNeeded: h ^ h >> 32)
     }
 
     /// The child of `parent` along the edge (kind, key, port), made if it does not exist.
