@@ -169,28 +169,38 @@ struct PathNames {
     var starts: UnsafeMutablePointer<Int32>
     var spans: UnsafeMutablePointer<ByteSpan>
 
-    init(_ routes: [CompiledRoute]) {
-        var variants = 0, names = 0
-        for r in routes {
-            variants += r.variants.count
-            for v in 0..<r.variants.count { PathNames.forEachName(r, v) { _ in names += 1 } }
+    /// Made route by route, as the table enters its routes (so the routes are read once).
+    struct Builder {
+        private let routeStart: UnsafeMutablePointer<Int32>
+        private let starts: UnsafeMutablePointer<Int32>
+        private let variantCount: Int
+        private var spans: [ByteSpan] = []
+        private var variant = 0
+
+        init(routeCount: Int, variantCount: Int) {
+            routeStart = .allocate(capacity: max(1, routeCount))
+            starts = .allocate(capacity: variantCount + 1)
+            self.variantCount = variantCount
         }
-        routeStart = .allocate(capacity: max(1, routes.count))
-        starts = .allocate(capacity: variants + 1)
-        spans = .allocate(capacity: max(1, names))
-        var vi = 0, ni = 0
-        for (ri, r) in routes.enumerated() {
-            routeStart[ri] = Int32(vi)
-            for v in 0..<r.variants.count {
-                starts[vi] = Int32(ni)
-                vi += 1
-                PathNames.forEachName(r, v) { n in
-                    (spans + ni).initialize(to: n)
-                    ni += 1
-                }
+
+        /// Enters route `r`, number `ri`: every route in order, each once.
+        mutating func add(_ r: CompiledRoute, at ri: Int) {
+            routeStart[ri] = Int32(truncatingIfNeeded: variant)
+            for v in 0..<r.variants.count where variant < variantCount {
+                starts[variant] = Int32(truncatingIfNeeded: spans.count)
+                variant += 1
+                PathNames.forEachName(r, v) { spans.append($0) }
             }
         }
-        starts[vi] = Int32(ni)
+
+        consuming func finish() -> PathNames {
+            starts[variant] = Int32(truncatingIfNeeded: spans.count)
+            let flat = UnsafeMutablePointer<ByteSpan>.allocate(capacity: max(1, spans.count))
+            spans.withUnsafeBufferPointer { s in
+                if let from = s.baseAddress { flat.initialize(from: from, count: s.count) }
+            }
+            return PathNames(routeStart: routeStart, starts: starts, spans: flat)
+        }
     }
 
     /// Calls `body` with variant `v`'s names in order, as MatchBuffer.pathParameterNameIndex
@@ -284,11 +294,26 @@ final class Table: @unchecked Sendable {
         self.id = id
         self.webSchemes = webSchemes
         self.routes = routes
-        var most = 0
-        for r in routes { most = max(most, r.names.count) }
-        (tailMatchers, tailScratchCount, tailSlotCount) = Table.tailMatchers(routes)
+        // What the build needs to know of all the routes, found in one pass: a large
+        // table's routes do not fit in the cache, and each pass over them reads them all
+        // from memory again.
+        var most = 0, variantCount = 0, edgeBound = 0, keyBound = 0
+        var anyTail = false, anyContract = false
+        for r in routes {
+            most = max(most, r.names.count)
+            anyTail = anyTail || r.urlPattern != nil
+            anyContract = anyContract || r.queryContract != nil
+            variantCount += r.variants.count
+            keyBound += r.expandedSize
+            r.variants.withUnsafeBufferPointer { variants in
+                guard let first = variants.baseAddress else { return }
+                for k in variants.indices { edgeBound += 2 + (first + k).pointee.segments.count }
+            }
+        }
+        (tailMatchers, tailScratchCount, tailSlotCount) = anyTail ? Table.tailMatchers(routes) : (nil, 0, 0)
         var builder = TreeBuilder(foldLiterals: options.caseInsensitiveLiterals)
-        builder.reserve(routes)
+        builder.reserve(variants: variantCount, edges: edgeBound, keyBytes: keyBound)
+        var pathNames = PathNames.Builder(routeCount: routes.count, variantCount: variantCount)
         let ranks = options.precedence == .codePoint ? codePointRanks(routes)
             : options.schemeTables ? schemeFirstRanks(routes) : nil
         namedSchemes = options.schemeTables ? Set(routes.flatMap { $0.variants.compactMap(\.scheme) }) : []
@@ -304,6 +329,7 @@ final class Table: @unchecked Sendable {
                     builder.insert(first + vi, entry: entry)
                 }
             }
+            pathNames.add(r, at: ri)
         }
         // The edge index only finds edges while routes are inserted: let it go before the
         // table's memory is filled (the peak of a large build).
@@ -336,7 +362,7 @@ final class Table: @unchecked Sendable {
             _ = constraints.initialize(from: builder.constraints)
         }
         let contractScratch: Int
-        (queryContracts, contractScratch) = Table.queryContracts(routes)
+        (queryContracts, contractScratch) = anyContract ? Table.queryContracts(routes) : (nil, 0)
         constraintScratchCount = builder.constraints.reduce(contractScratch) { max($0, $1.scratchCount(capturing: false)) }
         let hasConstraints = !builder.constraints.isEmpty || contractScratch > 0
         builder = TreeBuilder(foldLiterals: false)  // the build trie is not needed any more
@@ -383,7 +409,7 @@ final class Table: @unchecked Sendable {
             queryContracts: queryContracts?.baseAddress,
             constraints: UnsafePointer(constraints.baseAddress!),
             usesRegexes: tailMatchers != nil || hasConstraints,
-            catchAllEdges: flat.catchAllEdges, pathNames: PathNames(routes)))
+            catchAllEdges: flat.catchAllEdges, pathNames: pathNames.finish()))
     }
 
     /// The longest run of occupied slots in any hash index of the table (the literal
@@ -490,18 +516,13 @@ private struct TreeBuilder {
 
     init(foldLiterals: Bool) { self.foldLiterals = foldLiterals }
 
-    /// Room for the trie of `routes` at its largest (no two alternatives sharing an edge),
-    /// so that building it copies no array to grow it: a growing array briefly holds its
-    /// old and new storage, which would be the peak of a large build. (Reserved room that
-    /// is never written is never touched, so it costs address space, not memory.)
-    mutating func reserve(_ routes: [CompiledRoute]) {
-        var variants = 0, edgeBound = 0, keyBound = 0
-        for r in routes {
-            variants += r.variants.count
-            // Keys are the alternatives' text at most (decoded, without separators).
-            keyBound += r.expandedSize
-            for k in r.variants.indices { edgeBound += 2 + r.variants[k].segments.count }
-        }
+    /// Room for the trie at its largest (no two alternatives sharing an edge: `edges` is
+    /// two plus the segment count of every alternative; `keyBytes` the routes' expanded
+    /// size, as keys are the alternatives' text at most, decoded, without separators), so
+    /// that building it copies no array to grow it: a growing array briefly holds its old
+    /// and new storage, which would be the peak of a large build. (Reserved room that is
+    /// never written is never touched, so it costs address space, not memory.)
+    mutating func reserve(variants: Int, edges edgeBound: Int, keyBytes keyBound: Int) {
         nodes.reserveCapacity(edgeBound + 1)
         edges.reserveCapacity(edgeBound)
         entries.reserveCapacity(variants)
