@@ -1,5 +1,6 @@
 // The literal pool a batch of routes shares (LiteralPool.swift): equal literals and name
-// lists are held once, different ones never merged, and its keyed hash reads every byte.
+// lists are held once, different ones never merged, and its keyed hash reads every byte
+// (and the salt a caller keys the bytes with).
 import Testing
 @testable import Switchyard
 
@@ -27,6 +28,20 @@ struct LiteralPoolTests {
         let hasher = SeededByteHash()
         let hashes = Self.words.map { w in w.withUnsafeBufferPointer { hasher.hash($0.baseAddress!, $0.count) } }
         #expect(Set(hashes).count == hashes.count)
+    }
+
+    @Test("the same word under different salts hashes apart, and a salt of 0 is no salt")
+    func saltCounts() {
+        let hasher = SeededByteHash()
+        // Salts as the build trie's edge index makes them: a parent node and a kind.
+        let salts: [UInt64] = (0..<64).flatMap { parent in (0..<4).map { kind in UInt64(parent) | UInt64(kind + 1) << 32 } }
+        for word in Self.words.prefix(20) {
+            let hashes = word.withUnsafeBufferPointer { w in salts.map { hasher.hash(w.baseAddress!, w.count, salt: $0) } }
+            #expect(Set(hashes).count == salts.count, "length \(word.count)")
+            let unsalted = word.withUnsafeBufferPointer { hasher.hash($0.baseAddress!, $0.count) }
+            let zero = word.withUnsafeBufferPointer { hasher.hash($0.baseAddress!, $0.count, salt: 0) }
+            #expect(zero == unsalted && !hashes.contains(unsalted))
+        }
     }
 
     @Test("equal literals are one array, different ones stay apart")
