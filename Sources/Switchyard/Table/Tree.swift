@@ -780,7 +780,7 @@ private struct TreeBuilder {
             entryAt &+= b.endCount &+ b.remainderCount
         }
         // Literal edges, each list in insertion order.
-        _ = flat.literals.extend(by: Int(literalAt))
+        flat.literals.extend(by: Int(literalAt))
         var dynamicOrder = [Int32](repeating: 0, count: Int(dynamicAt))
         edges.withUnsafeBufferPointer { edges in
             for (e, edge) in edges.enumerated() where edge.kind == 0 {
@@ -845,7 +845,7 @@ private struct TreeBuilder {
         }
         // Entries: the ends of each node, then its remainders, each list best first.
         for i in 0..<nodeCount { next[i] = flat.nodes[i].endStart }
-        _ = flat.entries.extend(by: entries.count)
+        flat.entries.extend(by: entries.count)
         for (k, node) in entryNode.enumerated() where node >= 0 {
             flat.entries.initialize(at: Int(next[Int(node)]), to: entries[k])
             next[Int(node)] &+= 1
@@ -984,11 +984,10 @@ private struct RegionArray<T: BitwiseCopyable> {
         count += values.count
     }
 
-    /// Counts `n` more elements, to be written with `initialize(at:to:)`; returns the new count.
-    mutating func extend(by n: Int) -> Int {
+    /// Counts `n` more elements, to be written with `initialize(at:to:)`.
+    mutating func extend(by n: Int) {
         assert(count + n <= capacity)
         count += n
-        return count
     }
 
     func initialize(at i: Int, to value: T) {
