@@ -109,7 +109,8 @@ public final class Router: Sendable {
             return e
         }
         let cost = state.withLock { $0.cost(replacingDocument: false) }
-        var prepared = try RouterState.prepare(taking: &batch, config: patternConfig, cost: cost, annotate: indexed)
+        var prepared = try RouterState.prepare(taking: &batch, config: patternConfig, cost: cost,
+                                               parallel: options.parallelBuild, annotate: { i, e, _ in indexed(i, e) })
         try change { (s: inout RouterState) throws(SwitchyardError) in
             try s.checkParents(adding: prepared, replacingDocument: false, annotate: indexed)
             try s.apply(prepared: &prepared, fromDocument: false, replacingDocument: false, annotate: indexed)
@@ -404,24 +405,25 @@ struct RouterState {
         replacingDocument ? addedCost : addedCost + documentCost
     }
 
-    /// Compiles and checks `adding` (validation, pattern, `check`, redirect template), each
-    /// error passed through `annotate` with the route's index. Needs no lock: callers run it
+    /// Compiles and checks `adding` (validation, pattern, redirect template), each error
+    /// passed through `annotate` with the route's index and whether it is about the redirect
+    /// template. Needs no lock: callers run it
     /// before `change`, so writers hold the router's lock only to look for conflicts and swap.
     /// `cost`: what the routes that stay cost (`cost(replacingDocument:)`, read before): a
     /// pattern whose groups would take the total past the budget is refused before any of
     /// its alternatives is made (`apply` checks again under the lock). The routes are taken
     /// from `adding` (moved, not copied, when nothing else holds the array); what is left
-    /// of it after an error is not to be read.
-    static func prepare(taking adding: inout [Route], config: PatternConfig, cost: PatternCost,
-                        check: ((Int, Route, CompiledPattern) throws(SwitchyardError) -> Void)? = nil,
+    /// of it after an error is not to be read. With `parallel`, a large batch is compiled on
+    /// two threads (`prepareInTwo`), with the same result and the same first error.
+    static func prepare(taking adding: inout [Route], config: PatternConfig, cost: PatternCost, parallel: Bool,
                         // Rule documents: rewrites an error of the route at an index,
                         // so the message can name the route's JSON path.
-                        annotate: ((Int, SwitchyardError) -> SwitchyardError)? = nil)
+                        annotate: ((Int, SwitchyardError, _ ofTemplate: Bool) -> SwitchyardError)? = nil)
         throws(SwitchyardError) -> [(Route, CompiledPattern)] {
         let count = adding.count
-        var out: [(Route, CompiledPattern)] = []
-        out.reserveCapacity(count)
         var running = cost
+        let half = ParallelBuild.shouldSplit(count, allowed: parallel, config) ? count / 2 : -1
+        var atHalf: PatternCost? = nil
         // The budget for the whole batch first, from the patterns' text: a batch past it is
         // refused before any route is compiled. A pattern that cannot be sized stops this
         // pass; the loop below reports its error in order.
@@ -435,6 +437,7 @@ struct RouterState {
             for index in routes.indices { running.patternBytes += (first + index).pointee.pattern.utf8.count }
             var sizing = running
             for index in routes.indices {
+                if index == half { atHalf = sizing }
                 let size: Int
                 if let known = ExpansionBudget.groupFreeSize(pattern: (first + index).pointee.pattern,
                                                              dialect: (first + index).pointee.dialect, config) {
@@ -455,22 +458,29 @@ struct RouterState {
             }
             return nil
         }
-        if let (index, error) = sizingError { throw annotate?(index, error) ?? error }
+        if let (index, error) = sizingError { throw annotate?(index, error, false) ?? error }
         // Equal literal segments and name lists of the batch's routes are held once.
         let pool = LiteralPool()
+        if let atHalf {
+            return try prepareInTwo(taking: &adding, half: half, running: running, atHalf: atHalf, config: config,
+                                    pool: pool, annotate: annotate)
+        }
+        var out: [(Route, CompiledPattern)] = []
+        out.reserveCapacity(count)
         // Each route is moved out of `adding` (from its end, so reversed first, through a
         // buffer pointer, whose swaps move; the array's own swaps copy), given to every
         // check and then moved into `out`.
         adding.withUnsafeMutableBufferPointer { $0.reverse() }
         for index in 0..<count {
             let route = adding.removeLast()
+            var ofTemplate = false
             do throws(SwitchyardError) {
                 // Made by a function of its own and moved into `out`: a pattern compiled into a
                 // local here would be copied into `out` (a do-catch local cannot be consumed).
-                let c = try prepared(route, index: index, config: config, running: &running, pool: pool, check: check)
+                let c = try prepared(route, config: config, running: &running, pool: pool, ofTemplate: &ofTemplate)
                 out.append((consume route, c))
             } catch {
-                throw annotate?(index, error) ?? error
+                throw annotate?(index, error, ofTemplate) ?? error
             }
         }
         // Its storage now holds nothing: let it go before the table is built, not with the caller.
@@ -479,12 +489,10 @@ struct RouterState {
     }
 
     /// One route of `prepare`: validated, compiled within `running`'s room (which it then
-    /// takes), passed to `check`, and its redirect template checked.
+    /// takes), and its redirect template checked; `ofTemplate` is set when that check starts.
     @inline(never)  // out of line: the batch loop's frame holds no pattern being built
-    private static func prepared(_ route: Route, index: Int, config: PatternConfig, running: inout PatternCost,
-                                 pool: LiteralPool,
-                                 check: ((Int, Route, CompiledPattern) throws(SwitchyardError) -> Void)?)
-        throws(SwitchyardError) -> CompiledPattern {
+    static func prepared(_ route: Route, config: PatternConfig, running: inout PatternCost, pool: LiteralPool,
+                         ofTemplate: inout Bool) throws(SwitchyardError) -> CompiledPattern {
         try validate(route)
         // Requirements and a stack policy are among the fields most routes leave unset.
         if route.hasRareFields {
@@ -493,9 +501,9 @@ struct RouterState {
         }
         let c = try compileRoutePattern(route, config, expansionRoom: running.room, pool: pool)
         try running.take(expandedSize: c.expandedSize)
-        try check?(index, route, c)
         // Every redirect template is checked when its route is added (RedirectTemplate.swift);
-        // after `check`, so a document knows an error here is about the redirect.
+        // a document names the redirect in an error of this check.
+        ofTemplate = true
         // Most routes have no head: their pattern is returned as compiled, not copied (a
         // pattern changed in one branch only is copied on both).
         guard let head = try validateRedirectTemplate(route, c, config) else { return c }

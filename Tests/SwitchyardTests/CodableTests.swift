@@ -48,12 +48,13 @@ import Switchyard
         o.parameterPrecedence = .queryOverPath
         o.limits.maxRedirects = 3
         o.limits.maxCandidates = 2
+        o.parallelBuild = false
         #expect(try roundTrip(o) == o)
         #expect(try roundTrip(RouterOptions()) == RouterOptions())
         #expect(try JSONDecoder().decode(RouterOptions.self, from: Data("{}".utf8)) == RouterOptions())
         let partial = try JSONDecoder().decode(RouterOptions.self,
             from: Data(#"{"hostHandling": "alwaysSegment", "limits": {"maxSegments": 9}}"#.utf8))
-        #expect(partial.hostHandling == .alwaysSegment && partial.limits.maxSegments == 9
+        #expect(partial.hostHandling == .alwaysSegment && partial.limits.maxSegments == 9 && partial.parallelBuild
                 && partial.limits.maxURLLength == RouterOptions.Limits().maxURLLength)
         let text = try json(o)
         #expect(text.contains(#""hostHandling":"hostWhenDotted""#) && text.contains(#""maxRedirects":3"#)

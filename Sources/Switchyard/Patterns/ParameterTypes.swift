@@ -68,6 +68,12 @@ package final class ParameterMatcher: Sendable {
         case function(@Sendable (UnsafeBufferPointer<UInt8>) -> ParseOutcome)
     }
 
+    /// Whether the type is an app's parse function.
+    var hasParseFunction: Bool {
+        if case .function = rule { return true }
+        return false
+    }
+
     init(name: String, words: [[UInt8]]) {
         self.name = name
         var seen: Set<[UInt8]> = []
@@ -166,6 +172,9 @@ package final class ParameterTypeRegistry: Sendable {
     }
 
     func lookUp(_ name: String) -> ParameterMatcher? { types.withLock { $0[name] } }
+
+    /// Whether a type registered here has a parse function of the app's (not a word set).
+    var hasParseFunctions: Bool { types.withLock { $0.values.contains { $0.hasParseFunction } } }
 
     static func checkName(_ name: String) throws(SwitchyardError) {
         let bytes = Array(name.utf8)

@@ -69,17 +69,15 @@ extension Router {
         // table is built (the peak of a load).
         var sites: [RouteSite] = []
         swap(&sites, &doc.sites)
-        // The index of the last route that passed `check`: an error of that route after it
-        // (apply's order) is about its redirect template, before it about its pattern.
-        var checked = -1
-        let annotate: (Int, SwitchyardError) -> SwitchyardError = { index, error in
+        // `ofTemplate`: the error is about the route's redirect template, not its pattern.
+        let annotate: (Int, SwitchyardError, Bool) -> SwitchyardError = { index, error, ofTemplate in
             if error.code == .rule { return error }
             let site = sites[index]
             var path: JSONPath
             switch error.code {
             case .invalidPattern, .conflict: path = site.pattern
-            case .limit: path = checked == index ? site.destination : site.pattern
-            case .invalidArgument: path = checked == index ? site.destination : site.route
+            case .limit: path = ofTemplate ? site.destination : site.pattern
+            case .invalidArgument: path = ofTemplate ? site.destination : site.route
             default: path = site.route
             }
             // An error about a member inside the route (a query item's type) says which.
@@ -96,10 +94,8 @@ extension Router {
             }
         }
         let cost = state.withLock { $0.cost(replacingDocument: true) }
-        var prepared = try RouterState.prepare(
-            taking: &routes, config: patternConfig, cost: cost,
-            check: { (index, _, _) throws(SwitchyardError) in checked = index },
-            annotate: annotate)
+        var prepared = try RouterState.prepare(taking: &routes, config: patternConfig, cost: cost,
+                                               parallel: options.parallelBuild, annotate: annotate)
         routes = []
         // Conflicts and the budget (checked again on the routes as they are now) concern
         // the pattern.
@@ -107,7 +103,7 @@ extension Router {
             ruleError(sites[index].pattern, error.message, position: error.position)
         }
         try changeAndBuild { (s: inout RouterState) throws(SwitchyardError) in
-            try s.checkParents(adding: prepared, replacingDocument: true, annotate: annotate)
+            try s.checkParents(adding: prepared, replacingDocument: true, annotate: { annotate($0, $1, false) })
             try s.apply(prepared: &prepared, fromDocument: true, replacingDocument: true, annotate: applyAnnotate)
             sites = []
         }

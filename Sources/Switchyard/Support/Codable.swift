@@ -159,7 +159,7 @@ extension RouterOptions: Codable {
         case plusAsSpaceInPath, decodePath, caseInsensitiveLiterals, trailingWildcardNeedsSegment
         case precedence, parameterPrecedence, limits
         case patternReading, fragmentAsPath, encodedPlusAsSpace, caseSensitiveScheme, hostPrefixes
-        case schemeTables, globalFallbackSchemes
+        case schemeTables, globalFallbackSchemes, parallelBuild
     }
 
     /// Every property by its Swift name; a missing one keeps its default, so `{}` decodes
@@ -189,6 +189,7 @@ extension RouterOptions: Codable {
         try read(.hostPrefixes, &hostPrefixes)
         try read(.schemeTables, &schemeTables)
         try read(.globalFallbackSchemes, &globalFallbackSchemes)
+        try read(.parallelBuild, &parallelBuild)
     }
 
     /// Every property by its Swift name (web schemes sorted, so equal options encode alike).
@@ -213,6 +214,7 @@ extension RouterOptions: Codable {
         try c.encode(hostPrefixes, forKey: .hostPrefixes)
         try c.encode(schemeTables, forKey: .schemeTables)
         try c.encode(globalFallbackSchemes, forKey: .globalFallbackSchemes)
+        try c.encode(parallelBuild, forKey: .parallelBuild)
     }
 }
 

@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Compiling a large batch on two threads (`RouterOptions.parallelBuild`). A load or a batch
+/// add spends about a third of its time compiling patterns, and each route compiles on its
+/// own; the rest (the conflict index, the table) stays on the caller's thread.
+enum ParallelBuild {
+    /// The fewest routes a batch splits for: below it, starting a thread costs more than
+    /// it saves.
+    static let minimumRoutes = 4096
+
+    /// Whether the machine has a second processor for the second thread (read once).
+    static let hasSecondProcessor: Bool = sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
+
+    /// Whether `prepare` splits a batch of `count` routes. Never when the router has a
+    /// parameter type of the app's: its parse function may run while a query item's default
+    /// is checked, and an app's function runs on the thread that called the library.
+    static func shouldSplit(_ count: Int, allowed: Bool, _ config: PatternConfig) -> Bool {
+        allowed && count >= minimumRoutes && hasSecondProcessor && !config.types.hasParseFunctions
+    }
+}
+
+extension RouterState {
+    /// `prepare` on two threads: the first half of the routes here, the second on another
+    /// thread with a literal pool of its own, starting from `atHalf`, the cost the sizing
+    /// pass found for the first half. The result and the error are `prepare`'s: should the
+    /// first half's patterns take other than `atHalf` says, the second half is compiled again
+    /// here from the right cost; when both halves fail, the first half's error is thrown.
+    package static func prepareInTwo(taking adding: inout [Route], half: Int, running: PatternCost,
+                                     atHalf: PatternCost, config: PatternConfig, pool: LiteralPool,
+                                     annotate: ((Int, SwitchyardError, Bool) -> SwitchyardError)?)
+        throws(SwitchyardError) -> [(Route, CompiledPattern)] {
+        let count = adding.count
+        var failure: (index: Int, error: SwitchyardError, ofTemplate: Bool)? = nil
+        let out = [(Route, CompiledPattern)](unsafeUninitializedCapacity: count) { out, made in
+            guard let outBase = out.baseAddress else { return }
+            adding.withUnsafeMutableBufferPointer { routes in
+                guard let inBase = routes.baseAddress else { return }
+                let halves = PreparedHalves(routes: inBase, out: outBase, config: config)
+                var first = HalfResult(running: running), second = HalfResult(running: atHalf)
+                concurrently({
+                    halves.compile(0..<half, &first, pool)
+                }, {
+                    halves.compile(half..<count, &second, LiteralPool())
+                })
+                if first.failure == nil && first.running.expandedBytes != atHalf.expandedBytes {
+                    halves.giveBack(half..<(half + second.made))
+                    second = HalfResult(running: first.running)
+                    halves.compile(half..<count, &second, pool)
+                }
+                if let f = first.failure ?? second.failure {
+                    failure = f
+                    outBase.deinitialize(count: first.made)
+                    (outBase + half).deinitialize(count: second.made)
+                    return
+                }
+                made = count
+            }
+        }
+        // Every route is in `out` now, or was dropped with the batch on an error.
+        adding = []
+        if let failure { throw annotate?(failure.index, failure.error, failure.ofTemplate) ?? failure.error }
+        return out
+    }
+}
+
+/// What one half of `prepareInTwo` did: the cost it reached, the pairs it made (from the
+/// half's start), and the error that stopped it.
+private struct HalfResult {
+    var running: PatternCost
+    var made = 0
+    var failure: (index: Int, error: SwitchyardError, ofTemplate: Bool)? = nil
+}
+
+/// The routes of `prepareInTwo` and the memory its pairs go to; each half reads and writes
+/// only its own indexes.
+private struct PreparedHalves: @unchecked Sendable {  // both halves use it, on disjoint indexes
+    let routes: UnsafeMutablePointer<Route>
+    let out: UnsafeMutablePointer<(Route, CompiledPattern)>
+    let config: PatternConfig
+
+    /// Compiles the routes of `range` in order into `out`, each moved out of `routes` (an
+    /// empty route left in its place), until one fails: that one stays in `routes`.
+    func compile(_ range: Range<Int>, _ result: inout HalfResult, _ pool: LiteralPool) {
+        for index in range {
+            let route = (routes + index).move()
+            (routes + index).initialize(to: Route("", target: ""))
+            var ofTemplate = false
+            do throws(SwitchyardError) {
+                let c = try RouterState.prepared(route, config: config, running: &result.running, pool: pool,
+                                                 ofTemplate: &ofTemplate)
+                (out + index).initialize(to: (consume route, c))
+                result.made += 1
+            } catch {
+                (routes + index).pointee = route
+                result.failure = (index, error, ofTemplate)
+                return
+            }
+        }
+    }
+
+    /// Puts the routes of the pairs at `range` back in `routes`, and drops the pairs.
+    func giveBack(_ range: Range<Int>) {
+        for index in range {
+            let (route, _) = (out + index).move()
+            (routes + index).pointee = route
+        }
+    }
+}

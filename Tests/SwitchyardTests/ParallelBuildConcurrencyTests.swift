@@ -1,0 +1,139 @@
+// A batch of 4,096 routes or more compiles on two threads (RouterOptions.parallelBuild): the
+// routes, the answers and the first error must be those of the same batch compiled on the
+// calling thread alone. Run under TSan by the Makefile (`--filter Concurrency`).
+import Synchronization
+import Testing
+@testable import Switchyard
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@Suite("ParallelBuildConcurrency")
+struct ParallelBuildConcurrencyTests {
+    /// Routes of every kind a batch holds: literals, parameters, optional groups, catch-alls,
+    /// redirects with templates, typed query items.
+    static func routes(_ count: Int) -> [Route] {
+        (0..<count).map { i in
+            switch i % 6 {
+            case 0: return Route("/p\(i)/:id", target: "P\(i)")
+            case 1: return Route("/g\(i)(/opt/:x)", target: "G\(i)", name: "g\(i)")
+            case 2: return Route("/r\(i)/:a", redirect: "/p\(i - 2)/{a}")
+            case 3: return Route("/c\(i)/*rest", target: "C\(i)")
+            case 4: return Route("/q\(i)?page=<int:page=1>", target: "Q\(i)")
+            default: return Route("/s\(i)/x/:y.:format", target: "S\(i)", priority: i % 3)
+            }
+        }
+    }
+
+    static func urls(_ count: Int) -> [String] {
+        (0..<count).flatMap { i in ["/p\(i)/7", "/g\(i)", "/g\(i)/opt/z", "/r\(i)/v", "/c\(i)/a/b", "/q\(i)?page=3",
+                                    "/s\(i)/x/f.json", "/none\(i)"] }
+    }
+
+    static func router(parallel: Bool) throws -> Router {
+        var o = RouterOptions()
+        o.parallelBuild = parallel
+        return try Router(options: o)
+    }
+
+    /// The answer to `url`, as text to compare.
+    static func answer(_ r: Router, _ url: String) -> String {
+        do {
+            guard let m = try r.resolve(url) else { return "no match" }
+            return "\(m)"
+        } catch {
+            return "error \(error.code): \(error.message)"
+        }
+    }
+
+    @Test("a large batch on two threads gives the routes and answers of one thread")
+    func sameRoutesAndAnswers() throws {
+        let count = ParallelBuild.minimumRoutes + 905
+        let one = try Self.router(parallel: false), two = try Self.router(parallel: true)
+        try one.add(contentsOf: Self.routes(count))
+        try two.add(contentsOf: Self.routes(count))
+        #expect(two.routes == one.routes)
+        #expect(two.routes.count == count)
+        for url in Self.urls(count) where url.hasSuffix("7") || url.hasPrefix("/r") || url.hasPrefix("/q") {
+            #expect(Self.answer(two, url) == Self.answer(one, url), "\(url)")
+        }
+        let last = (count - 3) / 6 * 6 + 2  // the last redirect route
+        let hop = try two.resolve("/r\(last)/v")
+        #expect(hop?.target == "P\(last - 2)" && hop?.url == "/p\(last - 2)/v")
+    }
+
+    @Test("the first error of the batch, in either half, as one thread reports it",
+          arguments: [[9], [3000], [ParallelBuild.minimumRoutes], [5000], [20, 4500], [4999, 5001]])
+    func sameFirstError(_ bad: [Int]) throws {
+        var batch = Self.routes(ParallelBuild.minimumRoutes * 5 / 4)
+        for i in bad { batch[i] = Route("/bad\(i)/<nope:x>", target: "B") }
+        var errors: [String] = []
+        for parallel in [false, true] {
+            let r = try Self.router(parallel: parallel)
+            try r.add("/kept", target: "K")
+            let e = #expect(throws: SwitchyardError.self) { try r.add(contentsOf: batch) }
+            #expect(e?.routeIndex == bad[0])
+            errors.append("\(e?.code as Any) \(e?.message ?? "") \(e?.position as Any)")
+            #expect(r.routes.map(\.pattern) == ["/kept"])  // all or nothing
+        }
+        #expect(errors[1] == errors[0])
+    }
+
+    @Test("a document's error names the same JSON path on either path, redirect errors included",
+          arguments: [("/bad/<nope:x>", "\"target\": \"B\""), ("/bad/:x", "\"redirect\": \"/{x\""),
+                      ("/bad/:x", "\"redirect\": \"/{y}\"")])
+    func sameDocumentError(_ bad: (String, String)) throws {
+        let count = ParallelBuild.minimumRoutes + 100
+        var items = (0..<count).map { #"{"pattern": "/d\#($0)/:id", "target": "D\#($0)"}"# }
+        items[count - 7] = #"{"pattern": "\#(bad.0)", \#(bad.1)}"#
+        let json = #"{"version": 1, "routes": ["# + items.joined(separator: ",\n") + "]}"
+        var errors: [String] = []
+        for parallel in [false, true] {
+            let r = try Self.router(parallel: parallel)
+            let e = #expect(throws: SwitchyardError.self) { try r.loadRules(json: json) }
+            errors.append("\(e?.code as Any) \(e?.message ?? "") \(e?.position as Any)")
+            #expect(r.routes.count == 0)
+        }
+        #expect(errors[1] == errors[0])
+        #expect(errors[0].contains("$.routes[\(count - 7)]"), "\(errors[0])")
+    }
+
+    @Test("a wrong estimate of the first half's cost is caught: the second half is compiled again")
+    func wrongEstimate() throws {
+        let count = ParallelBuild.minimumRoutes + 10
+        let half = count / 2
+        let config = try Self.router(parallel: true).patternConfig
+        var expected = Self.routes(count)
+        let one = try RouterState.prepare(taking: &expected, config: config, cost: PatternCost(), parallel: false)
+        for skew in [-500_000, 1, 1 << 28] {  // the last leaves the second half no room
+            var batch = Self.routes(count)
+            var running = PatternCost()
+            for r in batch { running.patternBytes += r.pattern.utf8.count }
+            var atHalf = running
+            atHalf.expandedBytes = one[..<half].reduce(0) { $0 + $1.1.expandedSize } + skew
+            let two = try RouterState.prepareInTwo(taking: &batch, half: half, running: running, atHalf: atHalf,
+                                                   config: config, pool: LiteralPool(), annotate: nil)
+            #expect(two.map(\.0) == one.map(\.0))
+            #expect(two.map(\.1.expandedSize) == one.map(\.1.expandedSize))
+        }
+    }
+
+    @Test("an app's parse function runs on the calling thread: such a router builds on one")
+    func parseFunctionsStayOnTheCallingThread() throws {
+        let caller = pthread_self()
+        let elsewhere = Atomic<Int>(0)
+        let r = try Self.router(parallel: true)
+        try r.registerParameterType("even", parse: { text in
+            if pthread_equal(pthread_self(), caller) == 0 { elsewhere.add(1, ordering: .relaxed) }
+            return (Int(text) ?? 1) % 2 == 0
+        })
+        var batch = Self.routes(ParallelBuild.minimumRoutes + 50)
+        for i in stride(from: 1, to: batch.count, by: 97) { batch[i] = Route("/e\(i)?n=<even:n=4>", target: "E\(i)") }
+        try r.add(contentsOf: batch)
+        #expect(elsewhere.load(ordering: .relaxed) == 0)
+        #expect(try r.resolve("/e1?n=6")?.target == "E1")
+        #expect(try r.resolve("/e1?n=5") == nil)
+    }
+}
