@@ -56,6 +56,7 @@ func routerOptions(from opts: UnsafePointer<sy_router_options>?) throws(CFailure
     result.encodedPlusAsSpace = has(SY_OPT_ENCODED_PLUS_AS_SPACE)
     result.caseSensitiveScheme = has(SY_OPT_CASE_SENSITIVE_SCHEME)
     result.schemeTables = has(SY_OPT_SCHEME_TABLES)
+    result.parallelBuild = !has(SY_OPT_NO_PARALLEL_BUILD)
     guard o.pattern_reading >= 0, Int(o.pattern_reading) < patternReadings.count else {
         throw .invalid("opts->pattern_reading \(o.pattern_reading) is not an sy_pattern_reading value")
     }
@@ -182,6 +183,7 @@ public func sy_router_options_preset(_ opts: UnsafeMutablePointer<sy_router_opti
             | bit(o.encodedPlusAsSpace, SY_OPT_ENCODED_PLUS_AS_SPACE)
             | bit(o.caseSensitiveScheme, SY_OPT_CASE_SENSITIVE_SCHEME)
             | bit(o.schemeTables, SY_OPT_SCHEME_TABLES)
+            | bit(!o.parallelBuild, SY_OPT_NO_PARALLEL_BUILD)
         switch o.hostHandling {
         case .webSchemes: c.host_handling = Int32(SY_HOST_WEB_SCHEMES.rawValue)
         case .alwaysSegment: c.host_handling = Int32(SY_HOST_ALWAYS_SEGMENT.rawValue)

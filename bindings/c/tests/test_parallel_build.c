@@ -1,0 +1,160 @@
+/*
+ * test_parallel_build.c: a batch or a document of 4096 routes or more compiles on two
+ * threads unless SY_OPT_NO_PARALLEL_BUILD is set. Either way the routes, the answers and
+ * the error reported are the same.
+ */
+#include <stdlib.h>
+
+#include "sy_test.h"
+
+enum { COUNT = 5000, TEXT = 48 };
+
+static char patterns[COUNT][TEXT], targets[COUNT][TEXT], urls[COUNT][TEXT];
+
+static sy_str s(const char *text) { sy_str r = { text, strlen(text) }; return r; }
+
+/* Route i of the batch: a parameter, an optional group or a redirect to route i - 1. */
+static void make_routes(sy_route *batch)
+{
+    for (int i = 0; i < COUNT; i++) {
+        sy_route_init(&batch[i], SY_ROUTE_VERSION);
+        switch (i % 3) {
+        case 0:
+            snprintf(patterns[i], TEXT, "/p%d/:id", i);
+            snprintf(targets[i], TEXT, "P%d", i);
+            snprintf(urls[i], TEXT, "/p%d/7", i);
+            batch[i].target = s(targets[i]);
+            break;
+        case 1:
+            snprintf(patterns[i], TEXT, "/g%d(/opt/:x)", i);
+            snprintf(targets[i], TEXT, "G%d", i);
+            snprintf(urls[i], TEXT, "/g%d/opt/z", i);
+            batch[i].target = s(targets[i]);
+            break;
+        default:
+            snprintf(patterns[i], TEXT, "/r%d/:a", i);
+            snprintf(targets[i], TEXT, "/g%d/opt/{a}", i - 1);
+            snprintf(urls[i], TEXT, "/r%d/w", i);
+            batch[i].redirect = s(targets[i]);
+            break;
+        }
+        batch[i].pattern = s(patterns[i]);
+    }
+}
+
+static sy_router *router(int parallel)
+{
+    sy_router_options o;
+    sy_router_options_init(&o, SY_ROUTER_OPTIONS_VERSION);
+    if (!parallel)
+        o.flags |= SY_OPT_NO_PARALLEL_BUILD;
+    return sy_test_router(&o);
+}
+
+/* HEADER: "A batch of 4096 routes or more compiles on two threads, the calling one and one
+ * started and joined before returning (never with SY_OPT_NO_PARALLEL_BUILD, ...)" (the
+ * same routes either way: every URL reaches the same target). */
+static void same_answers(void **state)
+{
+    (void)state;
+    static sy_route batch[COUNT];
+    sy_router *one = router(0), *two = router(1);
+    sy_match *m1 = sy_test_match(), *m2 = sy_test_match();
+    sy_error err;
+
+    make_routes(batch);
+    assert_status(SY_OK, sy_router_add_routes(one, batch, COUNT, &err), &err);
+    assert_status(SY_OK, sy_router_add_routes(two, batch, COUNT, &err), &err);
+    for (int i = 0; i < COUNT; i++) {
+        sy_test_resolve(m1, one, urls[i]);
+        sy_test_resolve(m2, two, urls[i]);
+        assert_true(sy_match_found(m1));
+        assert_true(sy_match_found(m2));
+        sy_str t1 = sy_match_target(m1), t2 = sy_match_target(m2);
+        assert_int_equal(t1.len, t2.len);
+        assert_memory_equal(t1.ptr, t2.ptr, t1.len);
+    }
+    sy_match_free(m1);
+    sy_match_free(m2);
+    sy_router_free(one);
+    sy_router_free(two);
+}
+
+/* HEADER (sy_router_add_routes): "For an error in one route, route_index is its index i" ...
+ * "On failure no route of the batch was added." With errors in both halves of the batch,
+ * the first is reported, on either path. */
+static void same_first_error(void **state)
+{
+    (void)state;
+    static const int bad[][2] = { { 4500, -1 }, { 10, 4900 }, { 2600, 2601 } };
+    static sy_route batch[COUNT];
+
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        sy_error errs[2];
+        make_routes(batch);
+        for (int j = 0; j < 2; j++) {
+            if (bad[k][j] >= 0)
+                batch[bad[k][j]].pattern = s("/bad/<nope:x>");
+        }
+        for (int parallel = 0; parallel < 2; parallel++) {
+            sy_router *r = router(parallel);
+            sy_test_add(r, "/kept", "K");
+            assert_status(SY_ERR_INVALID_PATTERN, sy_router_add_routes(r, batch, COUNT, &errs[parallel]),
+                          &errs[parallel]);
+            assert_int_equal(errs[parallel].route_index, bad[k][0]);
+            assert_true(sy_test_found(r, "/kept"));
+            assert_false(sy_test_found(r, urls[0]));
+            sy_router_free(r);
+        }
+        assert_string_equal(errs[0].message, errs[1].message);
+        assert_int_equal(errs[0].position, errs[1].position);
+    }
+}
+
+/* HEADER (sy_router_load_rules): "A document of 4096 routes or more compiles on two
+ * threads" ... "After any error the router is exactly as before." The error names the same
+ * route and place either way, an error in a redirect template included. */
+static void same_document_error(void **state)
+{
+    (void)state;
+    static const char *const bad[] = {
+        "{\"pattern\": \"/bad/<nope:x>\", \"target\": \"B\"}",
+        "{\"pattern\": \"/bad/:x\", \"redirect\": \"/{y}\"}",
+    };
+    size_t cap = 64 + (size_t)COUNT * 64;
+    char *doc = malloc(cap);
+    assert_non_null(doc);
+
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        size_t n = (size_t)snprintf(doc, cap, "{\"version\": 1, \"routes\": [");
+        for (int i = 0; i < COUNT; i++) {
+            if (i == COUNT - 3)
+                n += (size_t)snprintf(doc + n, cap - n, "%s%s", i ? ",\n" : "", bad[k]);
+            else
+                n += (size_t)snprintf(doc + n, cap - n, "%s{\"pattern\": \"/d%d/:id\", \"target\": \"D%d\"}",
+                                      i ? ",\n" : "", i, i);
+        }
+        n += (size_t)snprintf(doc + n, cap - n, "]}");
+        sy_error errs[2];
+        for (int parallel = 0; parallel < 2; parallel++) {
+            sy_router *r = router(parallel);
+            assert_status(SY_ERR_RULE, sy_router_load_rules(r, doc, n, &errs[parallel]), &errs[parallel]);
+            assert_true(sy_test_message_has(&errs[parallel], "$.routes[4997]"));
+            assert_false(sy_test_found(r, "/d0/1"));
+            sy_router_free(r);
+        }
+        assert_string_equal(errs[0].message, errs[1].message);
+        assert_int_equal(errs[0].position, errs[1].position);
+    }
+    free(doc);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(same_answers),
+        cmocka_unit_test(same_first_error),
+        cmocka_unit_test(same_document_error),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
