@@ -30,6 +30,7 @@ _FLAGS: Dict[str, Tuple[int, bool]] = {
     "encoded_plus_as_space": (_ffi.SY_OPT_ENCODED_PLUS_AS_SPACE, False),
     "case_sensitive_scheme": (_ffi.SY_OPT_CASE_SENSITIVE_SCHEME, False),
     "scheme_tables": (_ffi.SY_OPT_SCHEME_TABLES, False),
+    "parallel_build": (_ffi.SY_OPT_NO_PARALLEL_BUILD, True),
 }
 
 # The presets (sy_router_options_preset), in sy_pattern_reading order.

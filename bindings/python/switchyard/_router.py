@@ -75,6 +75,7 @@ class Router:
                  trailing_wildcard_needs_segment: Optional[bool] = None, query_over_path: Optional[bool] = None,
                  fragment_as_path: Optional[bool] = None, encoded_plus_as_space: Optional[bool] = None,
                  case_sensitive_scheme: Optional[bool] = None, scheme_tables: Optional[bool] = None,
+                 parallel_build: Optional[bool] = None,
                  host_handling: Optional[HostHandling] = None, precedence: Optional[Precedence] = None,
                  pattern_reading: Optional[Preset] = None,
                  dialect: Optional[Dialect] = None, max_url_length: Optional[int] = None,
@@ -100,6 +101,7 @@ class Router:
             "max_alternatives": max_alternatives, "web_schemes": web_schemes,
             "fragment_as_path": fragment_as_path, "encoded_plus_as_space": encoded_plus_as_space,
             "case_sensitive_scheme": case_sensitive_scheme, "scheme_tables": scheme_tables,
+            "parallel_build": parallel_build,
             "pattern_reading": pattern_reading, "host_prefixes": host_prefixes,
             "global_fallback_schemes": global_fallback_schemes,
         }, preset)

@@ -91,6 +91,7 @@ ROUTER_OPTIONS: list[tuple[str, object]] = [
     ("plus_as_space_in_path", None), ("plus_as_space_in_query", None), ("decode_path", None),
     ("trailing_wildcard_needs_segment", None), ("query_over_path", None), ("fragment_as_path", None),
     ("encoded_plus_as_space", None), ("case_sensitive_scheme", None), ("scheme_tables", None),
+    ("parallel_build", None),
     ("host_handling", None), ("precedence", None), ("pattern_reading", None),
     ("dialect", None), ("max_url_length", None), ("max_segments", None),
     ("max_parameters", None), ("max_pattern_length", None), ("max_document_size", None), ("max_redirects", None),

@@ -1,0 +1,85 @@
+"""parallel_build: a batch or a document of 4,096 routes or more compiles on two threads
+(unless parallel_build=False), with the same routes, answers and errors either way."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import switchyard
+
+COUNT = 5000
+
+
+def _routes(count: int) -> list[dict[str, object]]:
+    out: list[dict[str, object]] = []
+    for i in range(count):
+        if i % 3 == 0:
+            out.append({"pattern": f"/p{i}/:id", "target": f"P{i}"})
+        elif i % 3 == 1:
+            out.append({"pattern": f"/g{i}(/opt/:x)", "target": f"G{i}"})
+        else:
+            out.append({"pattern": f"/r{i}/:a", "redirect": f"/g{i - 1}/opt/{{a}}"})
+    return out
+
+
+def _urls(count: int) -> list[str]:
+    return [f"/p{i}/7" if i % 3 == 0 else f"/g{i}/opt/z" if i % 3 == 1 else f"/r{i}/w" for i in range(count)]
+
+
+def _answers(router: switchyard.Router, urls: list[str]) -> list[tuple[object, ...]]:
+    out: list[tuple[object, ...]] = []
+    for url in urls:
+        m = router.resolve(url)
+        out.append((m.target, dict(m.params), m.url))
+    return out
+
+
+def test_same_routes_and_answers() -> None:
+    one = switchyard.Router(parallel_build=False)
+    two = switchyard.Router()
+    one.add_routes(_routes(COUNT))
+    two.add_routes(_routes(COUNT))
+    assert [r.pattern for r in two.routes] == [r.pattern for r in one.routes]
+    urls = _urls(COUNT)
+    assert _answers(two, urls) == _answers(one, urls)
+    assert two.resolve(f"/r{COUNT - 1 - (COUNT - 3) % 3}/w").target is not None
+
+
+@pytest.mark.parametrize("bad", [[4500], [10, 4900], [2600, 2601]])
+def test_same_first_error(bad: list[int]) -> None:
+    routes = _routes(COUNT)
+    for i in bad:
+        routes[i] = {"pattern": "/bad/<nope:x>", "target": "B"}
+    seen = []
+    for parallel in (False, True):
+        r = switchyard.Router(parallel_build=parallel)
+        r.add("/kept", "K")
+        with pytest.raises(switchyard.PatternError) as e:
+            r.add_routes(routes)
+        assert e.value.route_index == bad[0]
+        assert [x.pattern for x in r.routes] == ["/kept"]
+        seen.append((str(e.value), e.value.position))
+    assert seen[0] == seen[1]
+
+
+@pytest.mark.parametrize("bad", [{"pattern": "/bad/<nope:x>", "target": "B"},
+                                 {"pattern": "/bad/:x", "redirect": "/{y}"}])
+def test_same_document_error(bad: dict[str, str]) -> None:
+    routes = [{"pattern": f"/d{i}/:id", "target": f"D{i}"} for i in range(COUNT)]
+    routes[COUNT - 3] = bad
+    text = json.dumps({"version": 1, "routes": routes})
+    seen = []
+    for parallel in (False, True):
+        r = switchyard.Router(parallel_build=parallel)
+        with pytest.raises(switchyard.RuleError) as e:
+            r.load_rules(text)
+        assert f"$.routes[{COUNT - 3}]" in str(e.value)
+        assert r.routes == []
+        seen.append((str(e.value), e.value.position))
+    assert seen[0] == seen[1]
+
+
+def test_option_is_checked() -> None:
+    with pytest.raises(ValueError, match="parallel_build must be True or False"):
+        switchyard.Router(parallel_build="no")  # type: ignore[arg-type]
