@@ -691,7 +691,7 @@ SY_API sy_status sy_router_add_route(sy_router *router,
  * Ownership: as sy_router_add_route().
  * Lifetime:  as sy_router_add_route().
  * Thread safety: as sy_router_add(); a concurrent resolve sees none or all of the batch.
- *            A batch of 4096 routes or more compiles on two threads, the calling one and
+ *            A batch of 50000 routes or more compiles on two threads, the calling one and
  *            one started and joined before returning (never with SY_OPT_NO_PARALLEL_BUILD,
  *            on one processor, or when the router has a parameter type with a parse
  *            function, which always runs on the calling thread).
@@ -1553,7 +1553,7 @@ SY_API sy_status sy_match_to_json(char *buf, /* OUT: JSON + NUL */
  * Thread safety: safe from any thread, also while other threads resolve on or change
  *            the same router; each resolve sees the routes entirely before or entirely
  *            after the load, never a mix. Resolves never wait for a load: until the
- *            load's route table is built they use the previous one. A document of 4096
+ *            load's route table is built they use the previous one. A document of 50000
  *            routes or more compiles on two threads, as sy_router_add_routes() says.
  * Since: 0.1
  */

@@ -34,6 +34,18 @@ public final class Router: Sendable {
     /// How many calls deep the walks on this router's tables recurse (`walkRecursionBudget`;
     /// tests set 0 to run every walk with frames).
     let recursionBudget: Int32
+    /// The fewest routes a batch or document compiles on two threads for (nil with
+    /// `options.parallelBuild` false). Tests lower it, to split batches of a few thousand.
+    private let splitAt: AtomicWord
+
+    /// `splitAt`'s value.
+    package var parallelBuildMinimum: Int? {
+        get {
+            let v = splitAt.loadAcquiring()
+            return v == 0 ? nil : Int(clamping: v)
+        }
+        set { splitAt.storeReleasing(newValue.map { UInt64(max($0, 1)) } ?? 0) }
+    }
 
     /// A router with the default options (docs/SEMANTICS.md's default profile) and no
     /// routes. Cannot fail: the default options are always valid.
@@ -64,6 +76,7 @@ public final class Router: Sendable {
         let id = tableIDs.incrementRelaxed()
         state = PThreadLocked(RouterState(id: id))
         currentID = AtomicWord(id)
+        splitAt = AtomicWord(options.parallelBuild ? UInt64(ParallelBuild.minimumRoutes) : 0)
     }
 
     // MARK: changing routes
@@ -110,7 +123,7 @@ public final class Router: Sendable {
         }
         let cost = state.withLock { $0.cost(replacingDocument: false) }
         var prepared = try RouterState.prepare(taking: &batch, config: patternConfig, cost: cost,
-                                               parallel: options.parallelBuild, annotate: { i, e, _ in indexed(i, e) })
+                                               splitAt: parallelBuildMinimum, annotate: { i, e, _ in indexed(i, e) })
         try change { (s: inout RouterState) throws(SwitchyardError) in
             try s.checkParents(adding: prepared, replacingDocument: false, annotate: indexed)
             try s.apply(prepared: &prepared, fromDocument: false, replacingDocument: false, annotate: indexed)
@@ -413,16 +426,17 @@ struct RouterState {
     /// pattern whose groups would take the total past the budget is refused before any of
     /// its alternatives is made (`apply` checks again under the lock). The routes are taken
     /// from `adding` (moved, not copied, when nothing else holds the array); what is left
-    /// of it after an error is not to be read. With `parallel`, a large batch is compiled on
-    /// two threads (`prepareInTwo`), with the same result and the same first error.
-    static func prepare(taking adding: inout [Route], config: PatternConfig, cost: PatternCost, parallel: Bool,
+    /// of it after an error is not to be read. A batch of `splitAt` routes or more (nil:
+    /// none) is compiled on two threads (`prepareInTwo`), with the same result and the same
+    /// first error.
+    static func prepare(taking adding: inout [Route], config: PatternConfig, cost: PatternCost, splitAt: Int?,
                         // Rule documents: rewrites an error of the route at an index,
                         // so the message can name the route's JSON path.
                         annotate: ((Int, SwitchyardError, _ ofTemplate: Bool) -> SwitchyardError)? = nil)
         throws(SwitchyardError) -> [(Route, CompiledPattern)] {
         let count = adding.count
         var running = cost
-        let half = ParallelBuild.shouldSplit(count, allowed: parallel, config) ? count / 2 : -1
+        let half = ParallelBuild.shouldSplit(count, from: splitAt, config) ? count / 2 : -1
         var atHalf: PatternCost? = nil
         // The budget for the whole batch first, from the patterns' text: a batch past it is
         // refused before any route is compiled. A pattern that cannot be sized stops this

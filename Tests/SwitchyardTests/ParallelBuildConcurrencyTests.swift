@@ -1,6 +1,7 @@
-// A batch of 4,096 routes or more compiles on two threads (RouterOptions.parallelBuild): the
+// A batch of 50,000 routes or more compiles on two threads (RouterOptions.parallelBuild): the
 // routes, the answers and the first error must be those of the same batch compiled on the
-// calling thread alone. Run under TSan by the Makefile (`--filter Concurrency`).
+// calling thread alone. The routers here split from `minimum` routes on, so that batches of
+// a few thousand take the same path. Run under TSan by the Makefile (`--filter Concurrency`).
 import Synchronization
 import Testing
 @testable import Switchyard
@@ -12,6 +13,9 @@ import Darwin
 
 @Suite("ParallelBuildConcurrency")
 struct ParallelBuildConcurrencyTests {
+    /// The size the tests' routers split batches from.
+    static let minimum = 4096
+
     /// Routes of every kind a batch holds: literals, parameters, optional groups, catch-alls,
     /// redirects with templates, typed query items.
     static func routes(_ count: Int) -> [Route] {
@@ -35,7 +39,9 @@ struct ParallelBuildConcurrencyTests {
     static func router(parallel: Bool) throws -> Router {
         var o = RouterOptions()
         o.parallelBuild = parallel
-        return try Router(options: o)
+        let r = try Router(options: o)
+        if parallel { r.parallelBuildMinimum = minimum }
+        return r
     }
 
     /// The answer to `url`, as text to compare.
@@ -50,7 +56,7 @@ struct ParallelBuildConcurrencyTests {
 
     @Test("a large batch on two threads gives the routes and answers of one thread")
     func sameRoutesAndAnswers() throws {
-        let count = ParallelBuild.minimumRoutes + 905
+        let count = Self.minimum + 905
         let one = try Self.router(parallel: false), two = try Self.router(parallel: true)
         try one.add(contentsOf: Self.routes(count))
         try two.add(contentsOf: Self.routes(count))
@@ -65,9 +71,9 @@ struct ParallelBuildConcurrencyTests {
     }
 
     @Test("the first error of the batch, in either half, as one thread reports it",
-          arguments: [[9], [3000], [ParallelBuild.minimumRoutes], [5000], [20, 4500], [4999, 5001]])
+          arguments: [[9], [3000], [4096], [5000], [20, 4500], [4999, 5001]])
     func sameFirstError(_ bad: [Int]) throws {
-        var batch = Self.routes(ParallelBuild.minimumRoutes * 5 / 4)
+        var batch = Self.routes(Self.minimum * 5 / 4)
         for i in bad { batch[i] = Route("/bad\(i)/<nope:x>", target: "B") }
         var errors: [String] = []
         for parallel in [false, true] {
@@ -85,7 +91,7 @@ struct ParallelBuildConcurrencyTests {
           arguments: [("/bad/<nope:x>", "\"target\": \"B\""), ("/bad/:x", "\"redirect\": \"/{x\""),
                       ("/bad/:x", "\"redirect\": \"/{y}\"")])
     func sameDocumentError(_ bad: (String, String)) throws {
-        let count = ParallelBuild.minimumRoutes + 100
+        let count = Self.minimum + 100
         var items = (0..<count).map { #"{"pattern": "/d\#($0)/:id", "target": "D\#($0)"}"# }
         items[count - 7] = #"{"pattern": "\#(bad.0)", \#(bad.1)}"#
         let json = #"{"version": 1, "routes": ["# + items.joined(separator: ",\n") + "]}"
@@ -100,13 +106,28 @@ struct ParallelBuildConcurrencyTests {
         #expect(errors[0].contains("$.routes[\(count - 7)]"), "\(errors[0])")
     }
 
+    @Test("parallelBuild: on by default from 50,000 routes; off, never")
+    func option() throws {
+        #expect(RouterOptions().parallelBuild)
+        #expect(Router().parallelBuildMinimum == ParallelBuild.minimumRoutes)
+        #expect(try Self.router(parallel: false).parallelBuildMinimum == nil)
+        var config = try Self.router(parallel: true).patternConfig
+        #expect(ParallelBuild.shouldSplit(50_000, from: 50_000, config) == ParallelBuild.hasSecondProcessor)
+        #expect(!ParallelBuild.shouldSplit(49_999, from: 50_000, config))
+        #expect(!ParallelBuild.shouldSplit(1_000_000, from: nil, config))
+        let typed = try Self.router(parallel: true)
+        try typed.registerParameterType("even", parse: { _ in true })
+        config = typed.patternConfig
+        #expect(!ParallelBuild.shouldSplit(1_000_000, from: 50_000, config))
+    }
+
     @Test("a wrong estimate of the first half's cost is caught: the second half is compiled again")
     func wrongEstimate() throws {
-        let count = ParallelBuild.minimumRoutes + 10
+        let count = Self.minimum + 10
         let half = count / 2
         let config = try Self.router(parallel: true).patternConfig
         var expected = Self.routes(count)
-        let one = try RouterState.prepare(taking: &expected, config: config, cost: PatternCost(), parallel: false)
+        let one = try RouterState.prepare(taking: &expected, config: config, cost: PatternCost(), splitAt: nil)
         for skew in [-500_000, 1, 1 << 28] {  // the last leaves the second half no room
             var batch = Self.routes(count)
             var running = PatternCost()
@@ -129,7 +150,7 @@ struct ParallelBuildConcurrencyTests {
             if pthread_equal(pthread_self(), caller) == 0 { elsewhere.add(1, ordering: .relaxed) }
             return (Int(text) ?? 1) % 2 == 0
         })
-        var batch = Self.routes(ParallelBuild.minimumRoutes + 50)
+        var batch = Self.routes(Self.minimum + 50)
         for i in stride(from: 1, to: batch.count, by: 97) { batch[i] = Route("/e\(i)?n=<even:n=4>", target: "E\(i)") }
         try r.add(contentsOf: batch)
         #expect(elsewhere.load(ordering: .relaxed) == 0)

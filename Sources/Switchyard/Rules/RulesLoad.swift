@@ -95,7 +95,7 @@ extension Router {
         }
         let cost = state.withLock { $0.cost(replacingDocument: true) }
         var prepared = try RouterState.prepare(taking: &routes, config: patternConfig, cost: cost,
-                                               parallel: options.parallelBuild, annotate: annotate)
+                                               splitAt: parallelBuildMinimum, annotate: annotate)
         routes = []
         // Conflicts and the budget (checked again on the routes as they are now) concern
         // the pattern.

@@ -1,4 +1,4 @@
-"""parallel_build: a batch or a document of 4,096 routes or more compiles on two threads
+"""parallel_build: a batch or a document of 50,000 routes or more compiles on two threads
 (unless parallel_build=False), with the same routes, answers and errors either way."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 import switchyard
 
-COUNT = 5000
+COUNT = 60000
 
 
 def _routes(count: int) -> list[dict[str, object]]:
@@ -46,7 +46,7 @@ def test_same_routes_and_answers() -> None:
     assert two.resolve(f"/r{COUNT - 1 - (COUNT - 3) % 3}/w").target is not None
 
 
-@pytest.mark.parametrize("bad", [[4500], [10, 4900], [2600, 2601]])
+@pytest.mark.parametrize("bad", [[45000], [10, 59000], [29999, 30001]])
 def test_same_first_error(bad: list[int]) -> None:
     routes = _routes(COUNT)
     for i in bad:
