@@ -60,7 +60,7 @@ def hostile_rows(r):
 
 def print_builds(builds):
     """Table builds and document loads (C, build_suite.c), with matchit's figures beside."""
-    print(f"\n{'table build':<18}{'router':<12}{'ms':>10}{'routes/s':>12}{'B/route':>10}{'peak MiB':>10}{'miss':>6}  vs matchit")
+    print(f"\n{'table build':<18}{'router':<22}{'ms':>10}{'routes/s':>12}{'B/route':>10}{'peak MiB':>10}{'miss':>6}  vs matchit")
     peer = {r["suite"]: r for r in builds if r["router"] == "matchit"}
     for r in builds:
         m = peer.get(r["suite"])
@@ -68,7 +68,7 @@ def print_builds(builds):
         if m and r["router"] != "matchit" and r["routes_per_s"] and m["bytes_per_route"]:
             ratio = (f"rate {r['routes_per_s'] / m['routes_per_s']:.2f}x, "
                      f"bytes {r['bytes_per_route'] / m['bytes_per_route']:.2f}x")
-        print(f"{r['suite']:<18}{r['router']:<12}{r['ms']:>10.1f}{r['routes_per_s']:>12.0f}"
+        print(f"{r['suite']:<18}{r['router']:<22}{r['ms']:>10.1f}{r['routes_per_s']:>12.0f}"
               f"{r['bytes_per_route']:>10.1f}{r['peak_mib']:>10.1f}{r['mismatches']:>6}  {ratio}")
     print("targets:")
     for r in builds:

@@ -61,7 +61,8 @@ typedef struct {
     int ok;
 } build_result;
 
-typedef enum { BUILD_SWITCHYARD, BUILD_MATCHIT, BUILD_DOCUMENT } build_kind;
+/* BUILD_ONE_THREAD: the batch of BUILD_SWITCHYARD with SY_OPT_NO_PARALLEL_BUILD. */
+typedef enum { BUILD_SWITCHYARD, BUILD_MATCHIT, BUILD_DOCUMENT, BUILD_ONE_THREAD } build_kind;
 
 enum { WARM_UP_ROUTES = 100, BUILD_RUNS = 5 };
 
@@ -72,9 +73,10 @@ static build_result build_here(const random_route_set *set, build_kind kind, int
     sy_error err;
     size_t doc_len = 0;
     char *doc = kind == BUILD_DOCUMENT ? random_routes_document(set, &doc_len) : NULL;
-    sy_route *routes = kind == BUILD_SWITCHYARD ? calloc(set->count, sizeof *routes) : NULL;
-    char (*targets)[24] = kind == BUILD_SWITCHYARD ? calloc(set->count, sizeof *targets) : NULL;
-    if (kind == BUILD_SWITCHYARD) {
+    int batch = kind == BUILD_SWITCHYARD || kind == BUILD_ONE_THREAD;
+    sy_route *routes = batch ? calloc(set->count, sizeof *routes) : NULL;
+    char (*targets)[24] = batch ? calloc(set->count, sizeof *targets) : NULL;
+    if (batch) {
         if (routes == NULL || targets == NULL) return r;
         for (size_t i = 0; i < set->count; i++) {
             sy_route_init(&routes[i], SY_ROUTE_VERSION);
@@ -111,9 +113,12 @@ static build_result build_here(const random_route_set *set, build_kind kind, int
         return r;
 #endif
     } else {
-        if (sy_router_new(&router, NULL, &err) != SY_OK) return r;
-        sy_status st = kind == BUILD_SWITCHYARD ? sy_router_add_routes(router, routes, set->count, &err)
-                                                : sy_router_load_rules(router, doc, doc_len, &err);
+        sy_router_options opts;
+        sy_router_options_init(&opts, SY_ROUTER_OPTIONS_VERSION);
+        if (kind == BUILD_ONE_THREAD) opts.flags |= SY_OPT_NO_PARALLEL_BUILD;
+        if (sy_router_new(&router, &opts, &err) != SY_OK) return r;
+        sy_status st = batch ? sy_router_add_routes(router, routes, set->count, &err)
+                             : sy_router_load_rules(router, doc, doc_len, &err);
         /* A batch add publishes its routes and leaves the table to the first resolve
          * (a document load builds it itself): either way the build ends when the router
          * can answer, as matchit's does after its last insert. */
@@ -241,17 +246,20 @@ static build_result median_result(const build_result *runs, size_t n) {
 
 int build_suites(FILE *out, int *first) {
     static const size_t sizes[] = { 1000, 10000, 100000 };
-    static const build_kind kinds[] = { BUILD_SWITCHYARD, BUILD_MATCHIT, BUILD_DOCUMENT };
+    static const build_kind kinds[] = { BUILD_SWITCHYARD, BUILD_MATCHIT, BUILD_DOCUMENT, BUILD_ONE_THREAD };
     int failed = 0;
     fprintf(stderr, "c: building tables (random routes; each build in its own process, median of %d)\n", BUILD_RUNS);
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
         random_route_set set;
         char suite[48];
-        build_result runs[3][BUILD_RUNS];
+        build_result runs[4][BUILD_RUNS];
         if (random_routes_generate(&set, sizes[k], 0x5157 + sizes[k]) != 0) { failed = 1; continue; }
         for (size_t run = 0; run < BUILD_RUNS; run++) {
-            for (size_t j = 0; j < 3; j++) {
-                int wanted = kinds[j] != BUILD_DOCUMENT || sizes[k] >= 10000;
+            for (size_t j = 0; j < 4; j++) {
+                /* Documents from 10,000 routes; batches held to one thread where a batch
+                 * takes two (from 50,000 routes). */
+                int wanted = kinds[j] == BUILD_DOCUMENT ? sizes[k] >= 10000
+                           : kinds[j] == BUILD_ONE_THREAD ? sizes[k] >= 50000 : 1;
 #ifndef SWITCHYARD_BENCH_MATCHIT
                 if (kinds[j] == BUILD_MATCHIT) wanted = 0;
 #endif
@@ -262,6 +270,12 @@ int build_suites(FILE *out, int *first) {
         build_result r = median_result(runs[0], BUILD_RUNS);
         if (r.ok) write_row(out, first, suite, "switchyard", set.count, &r, "sy_router_add_routes, one batch, then the first resolve (which builds the table)");
         else failed = 1;
+        if (sizes[k] >= 50000) {
+            r = median_result(runs[3], BUILD_RUNS);
+            if (r.ok) write_row(out, first, suite, "switchyard-one-thread", set.count, &r,
+                                "the same batch with SY_OPT_NO_PARALLEL_BUILD: compiled on the calling thread only");
+            else failed = 1;
+        }
 #ifdef SWITCHYARD_BENCH_MATCHIT
         r = median_result(runs[1], BUILD_RUNS);
         if (r.ok) write_row(out, first, suite, "matchit", set.count, &r, "Router::insert per route (Rust, same process)");
