@@ -12,6 +12,14 @@ private final class ThreadWork: @unchecked Sendable {  // read by the thread it 
     init(_ body: @escaping () -> Void) { self.body = body }
 }
 
+/// The body of a thread `concurrently` starts: runs its `ThreadWork` and lets it go. (The
+/// context is optional on Linux and not on Darwin; a function taking an optional serves both.)
+private func runThreadWork(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    guard let context else { return nil }
+    Unmanaged<ThreadWork>.fromOpaque(context).takeRetainedValue().body()
+    return nil
+}
+
 /// The stack a helper thread gets: what the caller's thread typically has on Linux, so work
 /// moved to it meets the same recursion bounds.
 private let helperStackSize = 8 << 20
@@ -36,11 +44,7 @@ func concurrently(_ first: () -> Void, _ second: () -> Void) {
         var all = sigset_t(), previous = sigset_t()
         sigfillset(&all)
         pthread_sigmask(SIG_SETMASK, &all, &previous)
-        let started = pthread_create(&thread, &attributes, { context in
-            guard let context else { return nil }
-            Unmanaged<ThreadWork>.fromOpaque(context).takeRetainedValue().body()
-            return nil
-        }, work.toOpaque()) == 0
+        let started = pthread_create(&thread, &attributes, { context in runThreadWork(context) }, work.toOpaque()) == 0
         pthread_sigmask(SIG_SETMASK, &previous, nil)
         first()
         if started {
