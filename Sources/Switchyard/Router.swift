@@ -482,8 +482,8 @@ struct RouterState {
         var out: [(Route, CompiledPattern)] = []
         out.reserveCapacity(count)
         // Each route is moved out of `adding` (from its end, so reversed first, through a
-        // buffer pointer, whose swaps move; the array's own swaps copy), given to every
-        // check and then moved into `out`.
+        // buffer pointer, whose swaps move; the array's own swaps copy), compiled and then
+        // moved into `out`.
         adding.withUnsafeMutableBufferPointer { $0.reverse() }
         for index in 0..<count {
             let route = adding.removeLast()
