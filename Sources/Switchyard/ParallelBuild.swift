@@ -39,7 +39,7 @@ extension RouterState {
                                      annotate: ((Int, SwitchyardError, Bool) -> SwitchyardError)?)
         throws(SwitchyardError) -> [(Route, CompiledPattern)] {
         let count = adding.count
-        var failure: (index: Int, error: SwitchyardError, ofTemplate: Bool)? = nil
+        var failure: HalfResult.Failure? = nil
         let out = [(Route, CompiledPattern)](unsafeUninitializedCapacity: count) { out, made in
             guard let outBase = out.baseAddress else { return }
             adding.withUnsafeMutableBufferPointer { routes in
@@ -75,9 +75,10 @@ extension RouterState {
 /// What one half of `prepareInTwo` did: the cost it reached, the pairs it made (from the
 /// half's start), and the error that stopped it.
 private struct HalfResult {
+    typealias Failure = (index: Int, error: SwitchyardError, ofTemplate: Bool)
     var running: PatternCost
     var made = 0
-    var failure: (index: Int, error: SwitchyardError, ofTemplate: Bool)? = nil
+    var failure: Failure? = nil
 }
 
 /// The routes of `prepareInTwo` and the memory its pairs go to; each half reads and writes
@@ -86,13 +87,15 @@ private struct PreparedHalves: @unchecked Sendable {  // both halves use it, on 
     let routes: UnsafeMutablePointer<Route>
     let out: UnsafeMutablePointer<(Route, CompiledPattern)>
     let config: PatternConfig
+    /// What a route moved out leaves in its place.
+    let empty = Route("", target: "")
 
     /// Compiles the routes of `range` in order into `out`, each moved out of `routes` (an
     /// empty route left in its place), until one fails: that one stays in `routes`.
     func compile(_ range: Range<Int>, _ result: inout HalfResult, _ pool: LiteralPool) {
         for index in range {
             let route = (routes + index).move()
-            (routes + index).initialize(to: Route("", target: ""))
+            (routes + index).initialize(to: empty)
             var ofTemplate = false
             do throws(SwitchyardError) {
                 let c = try RouterState.prepared(route, config: config, running: &result.running, pool: pool,

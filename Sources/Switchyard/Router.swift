@@ -479,6 +479,8 @@ struct RouterState {
             return try prepareInTwo(taking: &adding, half: half, running: running, atHalf: atHalf, config: config,
                                     pool: pool, annotate: annotate)
         }
+        // One thread: its own loop rather than `prepareInTwo`'s, whose closures would put more
+        // frames under every compile, on stacks as small as 64 KiB (StackTests).
         var out: [(Route, CompiledPattern)] = []
         out.reserveCapacity(count)
         // Each route is moved out of `adding` (from its end, so reversed first, through a
