@@ -121,6 +121,23 @@ struct ParallelBuildConcurrencyTests {
         #expect(!ParallelBuild.shouldSplit(1_000_000, from: 50_000, config))
     }
 
+    @Test("the second thread starts with every signal blocked; the caller's mask is kept")
+    func helperBlocksSignals() {
+        func blocked(_ signal: Int32) -> Bool {
+            var mask = sigset_t()
+            pthread_sigmask(SIG_SETMASK, nil, &mask)
+            return sigismember(&mask, signal) == 1
+        }
+        let callerBefore = blocked(SIGINT)
+        let helper = Mutex<[Bool]>([])
+        concurrently({}, {
+            let onHelper = [blocked(SIGINT), blocked(SIGTERM), blocked(SIGUSR1)]
+            helper.withLock { $0 = onHelper }
+        })
+        #expect(helper.withLock { $0 } == [true, true, true])
+        #expect(blocked(SIGINT) == callerBefore)
+    }
+
     @Test("a wrong estimate of the first half's cost is caught: the second half is compiled again")
     func wrongEstimate() throws {
         let count = Self.minimum + 10

@@ -4,6 +4,7 @@
  * the error reported are the same. (Not run under valgrind: a dozen builds of 60,000
  * routes would take minutes there, and the threads are TSan's to check, in Swift.)
  */
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "sy_test.h"
@@ -150,12 +151,52 @@ static void same_document_error(void **state)
     free(doc);
 }
 
+/* The calling thread, and how often the type's parse function ran on another one. */
+static pthread_t caller;
+static int calls, elsewhere;
+
+static int even(const char *text, size_t len, void *user_data)
+{
+    (void)user_data;
+    calls++;  /* written from one thread at a time: the calls checked here come from the add */
+    if (!pthread_equal(pthread_self(), caller))
+        elsewhere++;
+    return len > 0 && (text[len - 1] - '0') % 2 == 0 ? SY_TYPE_ACCEPT : SY_TYPE_DECLINE;
+}
+
+/* HEADER (sy_router_add_routes): "(never ... when the router has a parameter type with a
+ * parse function, which always runs on the calling thread)". Query items of that type with
+ * a default, in both halves of a large batch, are checked by the function while the batch
+ * compiles: every call comes from the thread that added the batch. */
+static void parse_functions_run_on_the_calling_thread(void **state)
+{
+    (void)state;
+    static sy_route batch[COUNT];
+    static char typed[COUNT][TEXT];
+    sy_router *r = router(1);
+    sy_error err;
+
+    caller = pthread_self();
+    calls = elsewhere = 0;
+    assert_status(SY_OK, sy_router_register_type(r, LIT("even"), even, NULL, NULL, NULL, &err), &err);
+    make_routes(batch);
+    for (int i = 0; i < COUNT; i += 99) {  /* routes with a target (i % 3 == 0) */
+        snprintf(typed[i], TEXT, "/e%d?n=<even:n=4>", i);
+        batch[i].pattern = s(typed[i]);
+    }
+    assert_status(SY_OK, sy_router_add_routes(r, batch, COUNT, &err), &err);
+    assert_true(calls > 0);
+    assert_int_equal(elsewhere, 0);
+    sy_router_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(same_answers),
         cmocka_unit_test(same_first_error),
         cmocka_unit_test(same_document_error),
+        cmocka_unit_test(parse_functions_run_on_the_calling_thread),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
