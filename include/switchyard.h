@@ -691,10 +691,11 @@ SY_API sy_status sy_router_add_route(sy_router *router,
  * Ownership: as sy_router_add_route().
  * Lifetime:  as sy_router_add_route().
  * Thread safety: as sy_router_add(); a concurrent resolve sees none or all of the batch.
- *            A batch of 50000 routes or more compiles on two threads, the calling one and
- *            one started and joined before returning (never with SY_OPT_NO_PARALLEL_BUILD,
- *            on one processor, or when the router has a parameter type with a parse
- *            function, which always runs on the calling thread).
+ *            A batch of 50000 routes or more compiles on two threads started and joined
+ *            before returning, while the calling thread waits (never with
+ *            SY_OPT_NO_PARALLEL_BUILD, on one processor, or when the router has a
+ *            parameter type with a parse function, which always runs on the calling
+ *            thread). Safe in a child made by fork() after the library was used.
  * Since: 0.1
  */
 SY_API sy_status sy_router_add_routes(sy_router *router,

@@ -7,8 +7,9 @@ import Darwin
 #endif
 
 /// Compiling a large batch on two threads (`RouterOptions.parallelBuild`). A load or a batch
-/// add spends about a third of its time compiling patterns, and each route compiles on its
-/// own; the rest (the conflict index, the table) stays on the caller's thread.
+/// add spends about a third of its time compiling patterns and making the routes, and each
+/// route is made on its own; the rest (the conflict index, the table) stays on the caller's
+/// thread.
 enum ParallelBuild {
     /// The fewest routes a batch splits for. Below it the second thread gains nothing: a
     /// 10,000-route load was slower split than not (the thread's start, its own heap arena,
@@ -29,22 +30,23 @@ enum ParallelBuild {
 }
 
 extension RouterState {
-    /// `prepare` on two threads: the first half of the routes here, the second on another
-    /// thread with a literal pool of its own, starting from `atHalf`, the cost the sizing
-    /// pass found for the first half. The result and the error are `prepare`'s: should the
+    /// `prepare` on two threads started for the call (`concurrently`; this one waits): the
+    /// first half of the routes with `pool`, the second with a literal pool of its own,
+    /// starting from `atHalf`, the cost the sizing pass found for the first half. The result and the error are `prepare`'s: should the
     /// first half's patterns take other than `atHalf` says, the second half is compiled again
     /// here from the right cost; when both halves fail, the first half's error is thrown.
     package static func prepareInTwo(taking adding: inout [Route], half: Int, running: PatternCost,
                                      atHalf: PatternCost, config: PatternConfig, pool: LiteralPool,
+                                     fromDocument: Bool = false,
                                      annotate: ((Int, SwitchyardError, Bool) -> SwitchyardError)?)
-        throws(SwitchyardError) -> [(Route, CompiledPattern)] {
+        throws(SwitchyardError) -> [CompiledRoute] {
         let count = adding.count
         var failure: HalfResult.Failure? = nil
-        let out = [(Route, CompiledPattern)](unsafeUninitializedCapacity: count) { out, made in
+        let out = [CompiledRoute](unsafeUninitializedCapacity: count) { out, made in
             guard let outBase = out.baseAddress else { return }
             adding.withUnsafeMutableBufferPointer { routes in
                 guard let inBase = routes.baseAddress else { return }
-                let halves = PreparedHalves(routes: inBase, out: outBase, config: config)
+                let halves = PreparedHalves(routes: inBase, out: outBase, config: config, fromDocument: fromDocument)
                 var first = HalfResult(running: running), second = HalfResult(running: atHalf)
                 concurrently({
                     halves.compile(0..<half, &first, pool)
@@ -72,7 +74,7 @@ extension RouterState {
     }
 }
 
-/// What one half of `prepareInTwo` did: the cost it reached, the pairs it made (from the
+/// What one half of `prepareInTwo` did: the cost it reached, the routes it made (from the
 /// half's start), and the error that stopped it.
 private struct HalfResult {
     typealias Failure = (index: Int, error: SwitchyardError, ofTemplate: Bool)
@@ -81,26 +83,29 @@ private struct HalfResult {
     var failure: Failure? = nil
 }
 
-/// The routes of `prepareInTwo` and the memory its pairs go to; each half reads and writes
-/// only its own indexes.
+/// The routes of `prepareInTwo` and the memory the routes made go to; each half reads and
+/// writes only its own indexes.
 private struct PreparedHalves: @unchecked Sendable {  // both halves use it, on disjoint indexes
     let routes: UnsafeMutablePointer<Route>
-    let out: UnsafeMutablePointer<(Route, CompiledPattern)>
+    let out: UnsafeMutablePointer<CompiledRoute>
     let config: PatternConfig
+    let fromDocument: Bool
     /// What a route moved out leaves in its place.
     let empty = Route("", target: "")
 
     /// Compiles the routes of `range` in order into `out`, each moved out of `routes` (an
-    /// empty route left in its place), until one fails: that one stays in `routes`.
+    /// empty route left in its place), until one fails: that one stays in `routes`, so that
+    /// the half can be compiled again.
     func compile(_ range: Range<Int>, _ result: inout HalfResult, _ pool: LiteralPool) {
         for index in range {
             let route = (routes + index).move()
             (routes + index).initialize(to: empty)
             var ofTemplate = false
             do throws(SwitchyardError) {
-                let c = try RouterState.prepared(route, config: config, running: &result.running, pool: pool,
+                let c = try RouterState.compiled(route, config: config, running: &result.running, pool: pool,
                                                  ofTemplate: &ofTemplate)
-                (out + index).initialize(to: (consume route, c))
+                (out + index).initialize(to: CompiledRoute(route: consume route, seq: 0, compiled: c,
+                                                           fromDocument: fromDocument))
                 result.made += 1
             } catch {
                 (routes + index).pointee = route
@@ -110,11 +115,10 @@ private struct PreparedHalves: @unchecked Sendable {  // both halves use it, on 
         }
     }
 
-    /// Puts the routes of the pairs at `range` back in `routes`, and drops the pairs.
+    /// Puts the routes made at `range` back in `routes`, and drops what was made of them.
     func giveBack(_ range: Range<Int>) {
         for index in range {
-            let (route, _) = (out + index).move()
-            (routes + index).pointee = route
+            (routes + index).pointee = (out + index).move().route
         }
     }
 }

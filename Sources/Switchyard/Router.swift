@@ -122,10 +122,11 @@ public final class Router: Sendable {
             return e
         }
         let cost = state.withLock { $0.cost(replacingDocument: false) }
+        let anyParent = namesAParent(batch)
         var prepared = try RouterState.prepare(taking: &batch, config: patternConfig, cost: cost,
                                                splitAt: parallelBuildMinimum, annotate: { i, e, _ in indexed(i, e) })
         try change { (s: inout RouterState) throws(SwitchyardError) in
-            try s.checkParents(adding: prepared, replacingDocument: false, annotate: indexed)
+            try s.checkParents(adding: prepared, anyParent: anyParent, replacingDocument: false, annotate: indexed)
             try s.apply(prepared: &prepared, fromDocument: false, replacingDocument: false, annotate: indexed)
         }
     }
@@ -428,12 +429,14 @@ struct RouterState {
     /// from `adding` (moved, not copied, when nothing else holds the array); what is left
     /// of it after an error is not to be read. A batch of `splitAt` routes or more (nil:
     /// none) is compiled on two threads (`prepareInTwo`), with the same result and the same
-    /// first error.
+    /// first error. The routes are returned made (`CompiledRoute`), so that making them is
+    /// part of the work split; `apply` numbers them.
     static func prepare(taking adding: inout [Route], config: PatternConfig, cost: PatternCost, splitAt: Int?,
+                        fromDocument: Bool = false,
                         // Rule documents: rewrites an error of the route at an index,
                         // so the message can name the route's JSON path.
                         annotate: ((Int, SwitchyardError, _ ofTemplate: Bool) -> SwitchyardError)? = nil)
-        throws(SwitchyardError) -> [(Route, CompiledPattern)] {
+        throws(SwitchyardError) -> [CompiledRoute] {
         let count = adding.count
         var running = cost
         let half = ParallelBuild.shouldSplit(count, from: splitAt, config) ? count / 2 : -1
@@ -477,24 +480,21 @@ struct RouterState {
         let pool = LiteralPool()
         if let atHalf {
             return try prepareInTwo(taking: &adding, half: half, running: running, atHalf: atHalf, config: config,
-                                    pool: pool, annotate: annotate)
+                                    pool: pool, fromDocument: fromDocument, annotate: annotate)
         }
         // One thread: its own loop rather than `prepareInTwo`'s, whose closures would put more
         // frames under every compile, on stacks as small as 64 KiB (StackTests).
-        var out: [(Route, CompiledPattern)] = []
+        var out: [CompiledRoute] = []
         out.reserveCapacity(count)
         // Each route is moved out of `adding` (from its end, so reversed first, through a
         // buffer pointer, whose swaps move; the array's own swaps copy), compiled and then
-        // moved into `out`.
+        // moved into the route made.
         adding.withUnsafeMutableBufferPointer { $0.reverse() }
         for index in 0..<count {
-            let route = adding.removeLast()
             var ofTemplate = false
             do throws(SwitchyardError) {
-                // Made by a function of its own and moved into `out`: a pattern compiled into a
-                // local here would be copied into `out` (a do-catch local cannot be consumed).
-                let c = try prepared(route, config: config, running: &running, pool: pool, ofTemplate: &ofTemplate)
-                out.append((consume route, c))
+                out.append(try prepared(adding.removeLast(), config: config, running: &running, pool: pool,
+                                        fromDocument: fromDocument, ofTemplate: &ofTemplate))
             } catch {
                 throw annotate?(index, error, ofTemplate) ?? error
             }
@@ -505,10 +505,19 @@ struct RouterState {
     }
 
     /// One route of `prepare`: validated, compiled within `running`'s room (which it then
-    /// takes), and its redirect template checked; `ofTemplate` is set when that check starts.
+    /// takes), its redirect template checked, and made (not yet numbered: `apply` does);
+    /// `ofTemplate` is set when the template's check starts.
     @inline(never)  // out of line: the batch loop's frame holds no pattern being built
-    static func prepared(_ route: Route, config: PatternConfig, running: inout PatternCost, pool: LiteralPool,
-                         ofTemplate: inout Bool) throws(SwitchyardError) -> CompiledPattern {
+    static func prepared(_ route: consuming Route, config: PatternConfig, running: inout PatternCost,
+                         pool: LiteralPool, fromDocument: Bool,
+                         ofTemplate: inout Bool) throws(SwitchyardError) -> CompiledRoute {
+        let c = try compiled(route, config: config, running: &running, pool: pool, ofTemplate: &ofTemplate)
+        return CompiledRoute(route: route, seq: 0, compiled: c, fromDocument: fromDocument)
+    }
+
+    /// The pattern of `prepared`'s route, compiled and checked.
+    static func compiled(_ route: borrowing Route, config: PatternConfig, running: inout PatternCost,
+                         pool: LiteralPool, ofTemplate: inout Bool) throws(SwitchyardError) -> CompiledPattern {
         try validate(route)
         // Requirements and a stack policy are among the fields most routes leave unset.
         if route.hasRareFields {
@@ -530,35 +539,30 @@ struct RouterState {
 
     /// Checks prepared routes against the current routes and each other for conflicts, then
     /// applies them. Nothing changes unless every route fits. With `replacingDocument`, the
-    /// routes of the previous document are dropped in the same step. `prepared` is taken:
-    /// empty on return, whether or not the routes were applied.
-    mutating func apply(prepared: inout [(Route, CompiledPattern)], fromDocument: Bool, replacingDocument: Bool,
+    /// routes of the previous document are dropped in the same step. `prepared` (made by
+    /// `prepare` with the same `fromDocument`) is taken: empty on return, whether or not the
+    /// routes were applied.
+    mutating func apply(prepared: inout [CompiledRoute], fromDocument: Bool, replacingDocument: Bool,
                         annotate: ((Int, SwitchyardError) -> SwitchyardError)? = nil) throws(SwitchyardError) {
         let firstSeq = nextSeq
-        let count = prepared.count
         var compiled: [CompiledRoute] = []
-        compiled.reserveCapacity(prepared.count)
+        swap(&compiled, &prepared)
+        let count = compiled.count
         // The budget again, on the routes as they are now (others may have changed since
         // `prepare` read them).
         var total = cost(replacingDocument: replacingDocument)
         var batch = PatternCost()
         var alternatives = 0
-        // The compiled routes first, each pair moved out of `prepared` (taken from its end,
-        // then put back in order): a pair read in place and then kept would be a copy of the
-        // route and the pattern (a dozen reference counts each, and as many releases when
-        // `prepared` goes).
-        while !prepared.isEmpty {
-            let (route, c) = prepared.removeLast()
-            let cr = CompiledRoute(route: consume route, seq: firstSeq + prepared.count, compiled: consume c,
-                                   fromDocument: fromDocument)
-            total.patternBytes += cr.patternSize
-            alternatives += cr.variants.count
-            compiled.append(cr)
+        // Numbered here, under the lock: the order in which batches are entered. Through a
+        // buffer pointer: the array's subscript would retain each route.
+        compiled.withUnsafeBufferPointer { routes in
+            for index in routes.indices {
+                let cr = routes[index]
+                cr.seq = firstSeq + index
+                total.patternBytes += cr.patternSize
+                alternatives += cr.variants.count
+            }
         }
-        // Through a buffer pointer, whose swaps move (the array's own would retain each route).
-        compiled.withUnsafeMutableBufferPointer { $0.reverse() }
-        // Emptied, but removeLast keeps the storage: let it go before the table is built.
-        prepared = []
         // One pass over the shape index: each variant looks for a route it conflicts with and,
         // finding none, is entered at once. On a conflict the entries made so far are
         // withdrawn, so the index is as before.

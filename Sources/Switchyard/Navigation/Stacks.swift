@@ -78,18 +78,25 @@ extension Router {
     }
 }
 
+/// Whether some route of `routes` names a parent (`checkParents`).
+func namesAParent(_ routes: [Route]) -> Bool {
+    routes.contains { $0.parent != nil }
+}
+
 extension RouterState {
     /// Checks the parent links of the routes after a change that adds `adding` (and drops the
     /// previous document's routes when `replacingDocument`). Errors name the added route
-    /// (through `annotate`). Costs nothing when no added route names a parent.
-    func checkParents(adding: [(Route, CompiledPattern)], replacingDocument: Bool,
+    /// (through `annotate`). `anyParent`: whether some route of `adding` names a parent
+    /// (`namesAParent`, found by the caller before the routes were made: made routes are
+    /// scattered in memory, their list is not); nothing is checked when none does.
+    func checkParents(adding: [CompiledRoute], anyParent: Bool, replacingDocument: Bool,
                       annotate: ((Int, SwitchyardError) -> SwitchyardError)?) throws(SwitchyardError) {
-        guard adding.contains(where: { $0.0.parent != nil }) else { return }
+        guard anyParent else { return }
         typealias Node = (route: Route, names: [String], variants: [PatternVariant])
         var all: [Node] = []
         for r in routes where !(replacingDocument && r.fromDocument) { all.append((r.route, r.names, r.variants)) }
         let firstAdded = all.count
-        for (r, c) in adding { all.append((r, c.names, c.variants)) }
+        for r in adding { all.append((r.route, r.names, r.variants)) }
         var byName: [String: [Int]] = [:]
         for (k, n) in all.enumerated() { if let name = n.route.name { byName[name, default: []].append(k) } }
 

@@ -3,7 +3,9 @@
 final class CompiledRoute: @unchecked Sendable {
     let route: Route
     /// Registration order, unique per router: the tie-breaker of `Precedence.registrationOrder`.
-    let seq: Int
+    /// Numbered when the route is entered (`RouterState.apply`), under the router's lock and
+    /// before any table holds the route; never changed after.
+    var seq: Int
     let names: [String]
     let variants: [PatternVariant]
     /// Per variant: the name index of each capture, in capture (= pattern) order; empty

@@ -94,8 +94,9 @@ extension Router {
             }
         }
         let cost = state.withLock { $0.cost(replacingDocument: true) }
+        let anyParent = namesAParent(routes)
         var prepared = try RouterState.prepare(taking: &routes, config: patternConfig, cost: cost,
-                                               splitAt: parallelBuildMinimum, annotate: annotate)
+                                               splitAt: parallelBuildMinimum, fromDocument: true, annotate: annotate)
         routes = []
         // Conflicts and the budget (checked again on the routes as they are now) concern
         // the pattern.
@@ -103,7 +104,8 @@ extension Router {
             ruleError(sites[index].pattern, error.message, position: error.position)
         }
         try changeAndBuild { (s: inout RouterState) throws(SwitchyardError) in
-            try s.checkParents(adding: prepared, replacingDocument: true, annotate: { annotate($0, $1, false) })
+            try s.checkParents(adding: prepared, anyParent: anyParent, replacingDocument: true,
+                               annotate: { annotate($0, $1, false) })
             try s.apply(prepared: &prepared, fromDocument: true, replacingDocument: true, annotate: applyAnnotate)
             sites = []
         }

@@ -1,11 +1,14 @@
 /*
  * test_parallel_build.c: a batch or a document of 50000 routes or more compiles on two
  * threads unless SY_OPT_NO_PARALLEL_BUILD is set. Either way the routes, the answers and
- * the error reported are the same. (Not run under valgrind: a dozen builds of 60,000
- * routes would take minutes there, and the threads are TSan's to check, in Swift.)
+ * the error reported are the same; a child made by fork() builds one too. (Not run under
+ * valgrind: a dozen builds of 60,000 routes would take minutes there, and the threads are
+ * TSan's to check, in Swift.)
  */
 #include <pthread.h>
 #include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "sy_test.h"
 
@@ -53,9 +56,9 @@ static sy_router *router(int parallel)
     return sy_test_router(&o);
 }
 
-/* HEADER: "A batch of 50000 routes or more compiles on two threads, the calling one and one
- * started and joined before returning (never with SY_OPT_NO_PARALLEL_BUILD, ...)" (the
- * same routes either way: every URL reaches the same target). */
+/* HEADER: "A batch of 50000 routes or more compiles on two threads started and joined
+ * before returning, while the calling thread waits (never with SY_OPT_NO_PARALLEL_BUILD,
+ * ...)" (the same routes either way: every URL reaches the same target). */
 static void same_answers(void **state)
 {
     (void)state;
@@ -190,6 +193,41 @@ static void parse_functions_run_on_the_calling_thread(void **state)
     sy_router_free(r);
 }
 
+/* HEADER: "Safe in a child made by fork() after the library was used." The process has
+ * made a router before it forks, so the Swift runtime has run on the thread that forks;
+ * each child adds a batch that splits and must finish (an alarm ends a child that hangs)
+ * with the answers of the batch. That the calling thread takes no part of the work, which
+ * is what makes this safe, is checked in Swift (ParallelBuildConcurrencyTests). */
+static void a_forked_child_builds_on_two_threads(void **state)
+{
+    (void)state;
+    static sy_route batch[COUNT];
+    sy_router *r = router(1);
+
+    make_routes(batch);
+    for (int k = 0; k < 3; k++) {
+        pid_t child = fork();
+        assert_true(child >= 0);
+        if (child == 0) {
+            sy_router *c = NULL;
+            sy_match *m = NULL;
+            sy_error err;
+            alarm(60);
+            int ok = sy_router_new(&c, NULL, &err) == SY_OK && sy_router_add_routes(c, batch, COUNT, &err) == SY_OK
+                && sy_match_new(&m, &err) == SY_OK;
+            for (int i = k; ok && i < COUNT; i += 997) {
+                ok = sy_router_resolve(m, c, urls[i], strlen(urls[i]), &err) == SY_OK && sy_match_found(m);
+            }
+            _exit(ok ? 0 : 1);
+        }
+        int status = 0;
+        assert_int_equal(waitpid(child, &status, 0), child);
+        assert_true(WIFEXITED(status));  /* not ended by the alarm */
+        assert_int_equal(WEXITSTATUS(status), 0);
+    }
+    sy_router_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -197,6 +235,7 @@ int main(void)
         cmocka_unit_test(same_first_error),
         cmocka_unit_test(same_document_error),
         cmocka_unit_test(parse_functions_run_on_the_calling_thread),
+        cmocka_unit_test(a_forked_child_builds_on_two_threads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 
 import pytest
 
@@ -83,3 +85,27 @@ def test_same_document_error(bad: dict[str, str]) -> None:
 def test_option_is_checked() -> None:
     with pytest.raises(ValueError, match="parallel_build must be True or False"):
         switchyard.Router(parallel_build="no")  # type: ignore[arg-type]
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork()")
+def test_a_forked_child_loads_on_two_threads() -> None:
+    # A worker forked after the library was used (multiprocessing's "fork", a preforking
+    # server) loads a document that splits, and gets its answers; an alarm ends a child
+    # that hangs.
+    before = switchyard.Router()
+    before.add("/before/:x", target="Before")
+    assert before.resolve("/before/fork").target == "Before"
+    document = json.dumps({"version": 1, "routes": _routes(COUNT)})
+    pid = os.fork()
+    if pid == 0:
+        code = 1
+        try:
+            signal.alarm(60)
+            child = switchyard.Router()
+            child.load_rules(document)
+            code = 0 if child.resolve("/p0/7").target == "P0" else 1
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status), "the child was ended by a signal (it hung)"
+    assert os.WEXITSTATUS(status) == 0
