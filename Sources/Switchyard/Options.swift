@@ -192,11 +192,11 @@ public struct RouterOptions: Sendable, Equatable {
     /// With `schemeTables`: the schemes (lowercase) whose URLs fall back to routes without a
     /// scheme when their own routes do not match. Default empty.
     public var globalFallbackSchemes: [String] = []
-    /// A load or batch add of 50,000 routes or more compiles its patterns on two threads: the
-    /// caller's, and one it starts and joins before it returns (on a machine with more than
-    /// one processor, and never while the router has a parameter type with a parse function,
-    /// which runs on the caller's thread). The routes, the answers and the errors are the
-    /// same either way. Default true; false keeps every build on the caller's thread.
+    /// A load or batch add of 50,000 routes or more compiles its patterns on two threads it
+    /// starts and joins before it returns, while the caller's thread waits (on a machine with
+    /// more than one processor, and never while the router has a parameter type with a parse
+    /// function, which runs on the caller's thread). The routes, the answers and the errors
+    /// are the same either way. Default true; false keeps every build on the caller's thread.
     public var parallelBuild = true
 
     /// The default options (docs/SEMANTICS.md's default profile), always valid.

@@ -11,12 +11,12 @@ import Darwin
 /// route is made on its own; the rest (the conflict index, the table) stays on the caller's
 /// thread.
 enum ParallelBuild {
-    /// The fewest routes a batch splits for. Below it the second thread gains nothing: a
-    /// 10,000-route load was slower split than not (the thread's start, its own heap arena,
-    /// its cold caches), a 100,000-route one about a tenth faster.
+    /// The fewest routes a batch splits for. Below it a split gains nothing: a 10,000-route
+    /// load was slower split than not (the threads' start, their own heap arenas, their cold
+    /// caches), a 100,000-route one 10-15% faster.
     static let minimumRoutes = 50_000
 
-    /// Whether the machine has a second processor for the second thread (read once).
+    /// Whether the machine has a second processor for the split to use (read once).
     static let hasSecondProcessor: Bool = sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
 
     /// Whether `prepare` splits a batch of `count` routes, given the router's least size for
@@ -32,9 +32,10 @@ enum ParallelBuild {
 extension RouterState {
     /// `prepare` on two threads started for the call (`concurrently`; this one waits): the
     /// first half of the routes with `pool`, the second with a literal pool of its own,
-    /// starting from `atHalf`, the cost the sizing pass found for the first half. The result and the error are `prepare`'s: should the
-    /// first half's patterns take other than `atHalf` says, the second half is compiled again
-    /// here from the right cost; when both halves fail, the first half's error is thrown.
+    /// starting from `atHalf`, the cost the sizing pass found for the first half. The result
+    /// and the error are `prepare`'s: should the first half's patterns take other than
+    /// `atHalf` says, the second half is compiled again here from the right cost; when both
+    /// halves fail, the first half's error is thrown.
     package static func prepareInTwo(taking adding: inout [Route], half: Int, running: PatternCost,
                                      atHalf: PatternCost, config: PatternConfig, pool: LiteralPool,
                                      fromDocument: Bool = false,

@@ -421,8 +421,8 @@ struct RouterState {
 
     /// Compiles and checks `adding` (validation, pattern, redirect template), each error
     /// passed through `annotate` with the route's index and whether it is about the redirect
-    /// template. Needs no lock: callers run it
-    /// before `change`, so writers hold the router's lock only to look for conflicts and swap.
+    /// template. Needs no lock: callers run it before `change`, so writers hold the router's
+    /// lock only to look for conflicts and swap.
     /// `cost`: what the routes that stay cost (`cost(replacingDocument:)`, read before): a
     /// pattern whose groups would take the total past the budget is refused before any of
     /// its alternatives is made (`apply` checks again under the lock). The routes are taken

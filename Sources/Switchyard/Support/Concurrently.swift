@@ -6,7 +6,8 @@ import Musl
 import Darwin
 #endif
 
-/// The work a thread `concurrently` starts runs, handed to it through `pthread_create`'s context pointer.
+/// The work a thread `concurrently` starts runs, handed to it through `pthread_create`'s
+/// context pointer.
 private final class ThreadWork: @unchecked Sendable {  // read by the thread it is handed to, then by none
     let body: () -> Void
     init(_ body: @escaping () -> Void) { self.body = body }
