@@ -4,7 +4,10 @@ Usage: python3 bench.py <router-bench dir> <output.json> [seconds per measuremen
 
 A sample is one pass over a set's requests (time.perf_counter_ns around the pass); ns per
 lookup = pass time / requests; we report the median and p99 of the samples after a warm-up.
-The loop itself (a Python for over a list and one call) is included for every router.
+The loop itself (a Python for over a list and one call) is included for every router. The
+routers of a set take turns (the first to go changing every round), so that a change in the
+machine's speed during the run falls on all of them alike: at each turn a router makes an
+untimed pass, which takes the caches back from the router before it, then a timed one.
 
 With --allocs the script instead counts heap allocations per lookup. It must then run with
 PYTHONMALLOC=malloc (so that every Python object is a malloc) and with LD_PRELOAD set to the
@@ -34,25 +37,40 @@ def read_paths(path):
     return out
 
 
-def measure(fn, requests, budget_s):
-    """Median and p99 ns per lookup of passes of fn over requests."""
+def measure(fns, requests, budget_s):
+    """Median, p99 and sample count of the ns per lookup of each of fns: they take turns,
+    each an untimed and a timed pass over requests, for budget_s seconds per function
+    after a quarter of that as a warm-up, and at least 30 samples each."""
     clock = time.perf_counter_ns
-    end = clock() + int(budget_s * 1e9 / 4)
+    n, k = len(requests), len(fns)
+
+    def turn(first, samples):
+        for j in range(k):
+            i = (first + j) % k
+            fn = fns[i]
+            for r in requests:  # the pass before gave the caches to another router
+                fn(r)
+            t0 = clock()
+            for r in requests:
+                fn(r)
+            t1 = clock()
+            if samples is not None:
+                samples[i].append((t1 - t0) / n)
+
+    end = clock() + int(budget_s * k * 1e9 / 4)
     while clock() < end:
-        for r in requests:
-            fn(r)
-    samples = []
-    end = clock() + int(budget_s * 1e9)
-    n = len(requests)
-    t0 = clock()
-    while t0 < end or len(samples) < 30:
-        for r in requests:
-            fn(r)
-        t1 = clock()
-        samples.append((t1 - t0) / n)
-        t0 = t1
-    samples.sort()
-    return samples[len(samples) // 2], samples[min(len(samples) - 1, len(samples) * 99 // 100)], len(samples)
+        turn(0, None)
+    samples = [[] for _ in fns]
+    end = clock() + int(budget_s * k * 1e9)
+    rounds = 0
+    while clock() < end or rounds < 30:
+        turn(rounds % k, samples)
+        rounds += 1
+    out = []
+    for s in samples:
+        s.sort()
+        out.append((s[len(s) // 2], s[min(len(s) - 1, len(s) * 99 // 100)], len(s)))
+    return out
 
 
 def count_allocs(fn, requests, counter):
@@ -104,6 +122,7 @@ def main(argv):
         requests = read_paths(os.path.join(bench_dir, sub, "requests.txt"))
         expected = list(range(len(routes)))
         print(f"python: {name} ({len(routes)} routes)", file=sys.stderr)
+        timed = []
         for cls in (SwitchyardAdapter, WerkzeugAdapter, FalconAdapter, StarletteAdapter):
             adapter = build(cls, routes, name)
             if adapter is None:
@@ -118,11 +137,13 @@ def main(argv):
                 if allocs_mode:
                     row["allocs_per_lookup"] = round(count_allocs(fn, requests, counter), 2)
                 else:
-                    med, p99, n = measure(fn, requests, budget)
-                    row.update(ns_per_lookup=round(med, 1), p99_ns=round(p99, 1), samples=n)
-                    print(f"  {row['router']:<20} median {med:8.1f} ns  p99 {p99:8.1f} ns  mismatches {mismatches}",
-                          file=sys.stderr)
+                    timed.append((row, fn))
                 rows.append(row)
+        if timed:
+            for (row, _), (med, p99, n) in zip(timed, measure([fn for _, fn in timed], requests, budget)):
+                row.update(ns_per_lookup=round(med, 1), p99_ns=round(p99, 1), samples=n)
+                print(f"  {row['router']:<20} median {med:8.1f} ns  p99 {p99:8.1f} ns  mismatches {row['mismatches']}",
+                      file=sys.stderr)
     with open(output, "w", encoding="utf-8") as f:
         json.dump(rows, f, indent=1)
     return 0
