@@ -311,7 +311,8 @@ typedef struct sy_param {
 #define SY_OPT_SCHEME_TABLES                (1u << 12) /* routes naming a scheme first; others only for
                                                          global_fallback_schemes (JLRoutes) */
 #define SY_OPT_NO_PARALLEL_BUILD            (1u << 13) /* builds start no thread: a large batch
-                                                         compiles on the calling thread only */
+                                                         compiles, and its table is built, on
+                                                         the calling thread only */
 /** Every flag this version knows; grows when flags are added. */
 #define SY_OPT_KNOWN_FLAGS 0x3FFFu
 
@@ -692,7 +693,8 @@ SY_API sy_status sy_router_add_route(sy_router *router,
  * Lifetime:  as sy_router_add_route().
  * Thread safety: as sy_router_add(); a concurrent resolve sees none or all of the batch.
  *            A batch of 50000 routes or more compiles on two threads started and joined
- *            before returning, while the calling thread waits (never with
+ *            before returning, while the calling thread waits, and so does the build
+ *            of its table by the first resolve (never with
  *            SY_OPT_NO_PARALLEL_BUILD, on one processor, or when the router has a
  *            parameter type with a parse function, which always runs on the calling
  *            thread). Safe in a child made by fork() after the library was used.
@@ -874,7 +876,9 @@ SY_API void sy_match_free(sy_match *match);
  *            sy_router_resolve() with the same match or sy_match_free(match), whichever
  *            comes first.
  * Thread safety: any number of threads may resolve on one router at once, each with
- *            its own match, also while another thread changes the router.
+ *            its own match, also while another thread changes the router. The first
+ *            resolve after a change builds the router's new table; for 50000 routes or
+ *            more it builds on two threads, as sy_router_add_routes() says.
  * Since: 0.1
  */
 SY_API sy_status sy_router_resolve(sy_match *match, /* OUT: overwritten */
@@ -1555,7 +1559,8 @@ SY_API sy_status sy_match_to_json(char *buf, /* OUT: JSON + NUL */
  *            the same router; each resolve sees the routes entirely before or entirely
  *            after the load, never a mix. Resolves never wait for a load: until the
  *            load's route table is built they use the previous one. A document of 50000
- *            routes or more compiles on two threads, as sy_router_add_routes() says.
+ *            routes or more compiles, and builds its table, on two threads, as
+ *            sy_router_add_routes() says.
  * Since: 0.1
  */
 SY_API sy_status sy_router_load_rules(sy_router *router,

@@ -195,8 +195,10 @@ public struct RouterOptions: Sendable, Equatable {
     /// A load or batch add of 50,000 routes or more compiles its patterns on two threads it
     /// starts and joins before it returns, while the caller's thread waits (on a machine with
     /// more than one processor, and never while the router has a parameter type with a parse
-    /// function, which runs on the caller's thread). The routes, the answers and the errors
-    /// are the same either way. Default true; false keeps every build on the caller's thread.
+    /// function, which runs on the caller's thread); its table (built by the load, or by the
+    /// first resolve after the add) is built on two such threads too. The routes, the answers
+    /// and the errors are the same either way. Default true; false keeps every build on the
+    /// caller's thread.
     public var parallelBuild = true
 
     /// The default options (docs/SEMANTICS.md's default profile), always valid.

@@ -8,8 +8,8 @@ import Darwin
 
 /// Compiling a large batch on two threads (`RouterOptions.parallelBuild`). A load or a batch
 /// add spends about a third of its time compiling patterns and making the routes, and each
-/// route is made on its own; the rest (the conflict index, the table) stays on the caller's
-/// thread.
+/// route is made on its own. The table's trie is also made in two (TreeInsertInTwo.swift);
+/// the conflict index is made by one thread.
 enum ParallelBuild {
     /// The fewest routes a batch splits for. Below it a split gains nothing: a 10,000-route
     /// load was slower split than not (the threads' start, their own heap arenas, their cold

@@ -185,7 +185,7 @@ public final class Router: Sendable {
         let pending = try result.get()
         pending.hook?()
         let table = Table(id: pending.id, options: options, webSchemes: webSchemes, routes: pending.routes,
-                          recursionBudget: recursionBudget)
+                          recursionBudget: recursionBudget, twoThreadsFrom: parallelBuildMinimum)
         state.withLock { s in
             // Ids grow with each change: a newer table published meanwhile stays.
             guard s.published.id < pending.id else { return }
@@ -206,7 +206,7 @@ public final class Router: Sendable {
             }
             if let built { return built }
             let table = Table(id: id, options: options, webSchemes: webSchemes, routes: routes,
-                              recursionBudget: recursionBudget)
+                              recursionBudget: recursionBudget, twoThreadsFrom: parallelBuildMinimum)
             builds += 1
             state.withLock { s in
                 if s.published.id == id && s.published.table == nil { s.published.table = table }

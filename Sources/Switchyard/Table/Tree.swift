@@ -177,10 +177,14 @@ struct PathNames {
         private var spans: [ByteSpan] = []
         private var variant = 0
 
-        init(routeCount: Int, variantCount: Int) {
+        /// `nameBound`: at least the names of every variant, so that entering them copies no
+        /// array to grow it, on whichever thread enters them (a growing array's old storage
+        /// is freed into that thread's heap arena).
+        init(routeCount: Int, variantCount: Int, nameBound: Int) {
             routeStart = .allocate(capacity: max(1, routeCount))
             starts = .allocate(capacity: variantCount + 1)
             self.variantCount = variantCount
+            spans.reserveCapacity(nameBound)
         }
 
         /// Enters route `r`, number `ri`: every route in order, each once.
@@ -289,21 +293,24 @@ final class Table: @unchecked Sendable {
     var read: ReadConfig { viewPointer.pointee.read }
     var walkDepth: Int { viewPointer.pointee.walkDepth }
 
+    /// `twoThreadsFrom`: the fewest routes whose build trie is made on two threads (nil:
+    /// always on the calling thread), `Router.parallelBuildMinimum`.
     init(id: UInt64, options: RouterOptions, webSchemes: WebSchemeStore, routes: [CompiledRoute],
-         recursionBudget: Int32 = walkRecursionBudget) {
+         recursionBudget: Int32 = walkRecursionBudget, twoThreadsFrom: Int? = nil) {
         self.id = id
         self.webSchemes = webSchemes
         self.routes = routes
         // What the build needs to know of all the routes, found in one pass: a large
         // table's routes do not fit in the cache, and each pass over them reads them all
         // from memory again.
-        var most = 0, variantCount = 0, edgeBound = 0, keyBound = 0
+        var most = 0, variantCount = 0, edgeBound = 0, keyBound = 0, nameBound = 0
         var anyTail = false, anyContract = false
         for r in routes {
             most = max(most, r.names.count)
             anyTail = anyTail || r.urlPattern != nil
             anyContract = anyContract || r.queryContract != nil
             variantCount += r.variants.count
+            nameBound += r.variants.count &* r.names.count
             keyBound += r.expandedSize
             r.variants.withUnsafeBufferPointer { variants in
                 guard let first = variants.baseAddress else { return }
@@ -313,27 +320,29 @@ final class Table: @unchecked Sendable {
         (tailMatchers, tailScratchCount, tailSlotCount) = anyTail ? Table.tailMatchers(routes) : (nil, 0, 0)
         var builder = TreeBuilder(foldLiterals: options.caseInsensitiveLiterals)
         builder.reserve(variants: variantCount, edges: edgeBound, keyBytes: keyBound)
-        var pathNames = PathNames.Builder(routeCount: routes.count, variantCount: variantCount)
+        var pathNames = PathNames.Builder(routeCount: routes.count, variantCount: variantCount, nameBound: nameBound)
         let ranks = options.precedence == .codePoint ? codePointRanks(routes)
             : options.schemeTables ? schemeFirstRanks(routes) : nil
         namedSchemes = options.schemeTables ? Set(routes.flatMap { $0.variants.compactMap(\.scheme) }) : []
-        for ri in routes.indices {
-            let r = routes[ri]
-            // Through a buffer pointer: a variant bound to a loop variable, or read through the
-            // array's subscript, would be a copy (a few reference counts each).
-            r.variants.withUnsafeBufferPointer { variants in
-                guard let first = variants.baseAddress else { return }
-                for vi in variants.indices {
-                    var entry = TableEntry(ri, r, vi, first + vi)
-                    if let ranks { entry.seq = ranks[ri][vi] }
-                    builder.insert(first + vi, entry: entry)
-                }
-            }
-            pathNames.add(r, at: ri)
+        if let twoThreadsFrom, routes.count >= max(twoThreadsFrom, 2), ParallelBuild.hasSecondProcessor {
+            // TreeInsertInTwo.swift. The calling thread only waits (Concurrently.swift).
+            var second = TreeBuilder(foldLiterals: options.caseInsensitiveLiterals)
+            second.reserve(variants: variantCount, edges: edgeBound, keyBytes: keyBound)
+            builder.startWithPathOnlyTop()
+            second.startWithPathOnlyTop()
+            concurrently({
+                builder.insert(routes, ranks: ranks, secondSide: false, names: nil)
+            }, {
+                second.insert(routes, ranks: ranks, secondSide: true, names: nil)
+                for ri in routes.indices { pathNames.add(routes[ri], at: ri) }
+            })
+            builder.append(second)
+        } else {
+            builder.insert(routes, ranks: ranks, secondSide: nil, names: &pathNames)
         }
         // The edge index only finds edges while routes are inserted: let it go before the
         // table's memory is filled (the peak of a large build).
-        builder.index = []
+        builder.index = EdgeIndexSlots(count: 1, value: TreeBuilder.emptySlot)
         // One region for every array of the walk: sizes first, then the memory, then the
         // trie laid out in it directly (no intermediate arrays alive beside it).
         let sizes = builder.flatSizes()
@@ -463,7 +472,7 @@ final class Table: @unchecked Sendable {
 /// in linked lists, one hash index over every edge. A node costs a few dozen bytes (no
 /// object, no dictionary of its own), and releasing the trie releases a few arrays, with
 /// no recursion however deep the patterns go.
-private struct TreeBuilder {
+struct TreeBuilder {
     struct Node {
         // Each edge list is kept newest first (no pointer to its last item), for finding a
         // child while routes are inserted; the layout reads edges in their own order instead.
@@ -498,7 +507,8 @@ private struct TreeBuilder {
     /// hash in the slot, a probe past another key reads no edge, and growing the index
     /// hashes no key again. Short lists (most nodes have one child) are scanned instead,
     /// with no hashing at all.
-    var index: [UInt64] = Array(repeating: TreeBuilder.emptySlot, count: 64)
+    /// In memory of its own (EdgeIndexSlots.swift).
+    var index = EdgeIndexSlots(count: 64, value: TreeBuilder.emptySlot)
     /// The index's hash, keyed per process (an attacker cannot choose colliding keys).
     private let byteHash = SeededByteHash()
     var indexed = 0
@@ -528,6 +538,28 @@ private struct TreeBuilder {
         entries.reserveCapacity(variants)
         entryNode.reserveCapacity(variants)
         keys.reserveCapacity(keyBound)
+    }
+
+    /// Enters the variants of `routes`, all of them (`secondSide` nil) or those on one side
+    /// of a split (`goesSecond`), ranked by `ranks` when given; with `names`, adds each
+    /// route there too, while it is at hand.
+    mutating func insert(_ routes: [CompiledRoute], ranks: [[Int32]]?, secondSide: Bool?,
+                         names: UnsafeMutablePointer<PathNames.Builder>?) {
+        for ri in routes.indices {
+            let r = routes[ri]
+            // Through a buffer pointer: a variant bound to a loop variable, or read through the
+            // array's subscript, would be a copy (a few reference counts each).
+            r.variants.withUnsafeBufferPointer { variants in
+                guard let first = variants.baseAddress else { return }
+                for vi in variants.indices {
+                    if let secondSide, TreeBuilder.goesSecond(first + vi) != secondSide { continue }
+                    var entry = TableEntry(ri, r, vi, first + vi)
+                    if let ranks { entry.seq = ranks[ri][vi] }
+                    insert(first + vi, entry: entry)
+                }
+            }
+            names?.pointee.add(r, at: ri)
+        }
     }
 
     /// Enters the variant at `v` (a pointer: a variant passed by value is copied first).
@@ -585,7 +617,7 @@ private struct TreeBuilder {
     }
 
     /// The child of `parent` along the edge (kind, key, port), made if it does not exist.
-    private mutating func child(of parent: Int32, kind: UInt8, key: [UInt8], port: [UInt8], labels: Int = 0) -> Int32 {
+    mutating func child(of parent: Int32, kind: UInt8, key: [UInt8], port: [UInt8], labels: Int = 0) -> Int32 {
         key.withUnsafeBufferPointer { k in
             port.withUnsafeBufferPointer { p in child(of: parent, kind: kind, key: k, port: p, labels: labels) }
         }
@@ -610,7 +642,7 @@ private struct TreeBuilder {
             let mask = index.count - 1
             var s = Int(h) & mask
             while true {
-                let slot = index[s]
+                let slot = index.base[s]
                 if slot == Self.emptySlot { break }
                 if UInt32(truncatingIfNeeded: slot >> 32) == h {
                     let e = Int32(truncatingIfNeeded: slot)
@@ -651,21 +683,24 @@ private struct TreeBuilder {
 
     /// Enters edge `e`, whose hash is `h`, in `index`, growing it to stay at most half full.
     private mutating func addToIndex(_ e: Int32, _ h: UInt32) {
+        var index = self.index
         indexed += 1
         if indexed * 2 > index.count {
-            var grown = [UInt64](repeating: Self.emptySlot, count: index.count * 2)
+            let grown = EdgeIndexSlots(count: index.count * 2, value: Self.emptySlot)
             let mask = grown.count - 1
-            for slot in index where slot != Self.emptySlot {
+            for k in 0..<index.count where index.base[k] != Self.emptySlot {
+                let slot = index.base[k]
                 var t = Int(truncatingIfNeeded: slot >> 32) & mask
-                while grown[t] != Self.emptySlot { t = (t + 1) & mask }
-                grown[t] = slot
+                while grown.base[t] != Self.emptySlot { t = (t + 1) & mask }
+                grown.base[t] = slot
             }
             index = grown
+            self.index = grown
         }
         let mask = index.count - 1
         var s = Int(h) & mask
-        while index[s] != Self.emptySlot { s = (s + 1) & mask }
-        index[s] = UInt64(h) << 32 | UInt64(UInt32(bitPattern: e))
+        while index.base[s] != Self.emptySlot { s = (s + 1) & mask }
+        index.base[s] = UInt64(h) << 32 | UInt64(UInt32(bitPattern: e))
     }
 
     /// Whether edge `e` has the key `key` and the port `port`.
@@ -745,7 +780,7 @@ private struct TreeBuilder {
     /// it is added, so a walk down a chain of single-child nodes (most of a large table)
     /// still reads neighbouring memory. Children come after their parents, as the last pass
     /// needs.
-    func flatten(into flat: inout FlatTable) {
+    fileprivate func flatten(into flat: inout FlatTable) {
         let nodeCount = nodes.count
         // Each node's level (0 scheme, 1 host, 2+ path): a parent is made before its edges.
         var level = [Int32](repeating: 0, count: nodeCount)
