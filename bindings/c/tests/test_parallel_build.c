@@ -57,8 +57,9 @@ static sy_router *router(int parallel)
 }
 
 /* HEADER: "A batch of 50000 routes or more compiles on two threads started and joined
- * before returning, while the calling thread waits (never with SY_OPT_NO_PARALLEL_BUILD,
- * ...)" (the same routes either way: every URL reaches the same target). */
+ * before returning, while the calling thread waits, and so does the build of its table by
+ * the first resolve (never with SY_OPT_NO_PARALLEL_BUILD, ...)" (the same routes and the
+ * same table either way: every URL reaches the same target). */
 static void same_answers(void **state)
 {
     (void)state;
@@ -116,8 +117,8 @@ static void same_first_error(void **state)
     }
 }
 
-/* HEADER (sy_router_load_rules): "A document of 50000 routes or more compiles on two
- * threads" ... "After any error the router is exactly as before." The error names the same
+/* HEADER (sy_router_load_rules): "A document of 50000 routes or more compiles, and builds
+ * its table, on two threads" ... "After any error the router is exactly as before." The error names the same
  * route and place either way, an error in a redirect template included. */
 static void same_document_error(void **state)
 {
@@ -195,8 +196,8 @@ static void parse_functions_run_on_the_calling_thread(void **state)
 
 /* HEADER: "Safe in a child made by fork() after the library was used." The process has
  * made a router before it forks, so the Swift runtime has run on the thread that forks;
- * each child adds a batch that splits and must finish (an alarm ends a child that hangs)
- * with the answers of the batch. That the calling thread takes no part of the work, which
+ * each child adds a batch that splits, and whose table its first resolve builds on two
+ * threads, and must finish (an alarm ends a child that hangs) with the answers of the batch. That the calling thread takes no part of the work, which
  * is what makes this safe, is checked in Swift (ParallelBuildConcurrencyTests). */
 static void a_forked_child_builds_on_two_threads(void **state)
 {
