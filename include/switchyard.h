@@ -692,7 +692,7 @@ SY_API sy_status sy_router_add_route(sy_router *router,
  * Ownership: as sy_router_add_route().
  * Lifetime:  as sy_router_add_route().
  * Thread safety: as sy_router_add(); a concurrent resolve sees none or all of the batch.
- *            A batch of 50000 routes or more compiles on two threads started and joined
+ *            A batch of 5000 routes or more compiles on two threads started and joined
  *            before returning, while the calling thread waits, and so does the build
  *            of its table by the first resolve (never with
  *            SY_OPT_NO_PARALLEL_BUILD, on one processor, or when the router has a
@@ -877,7 +877,7 @@ SY_API void sy_match_free(sy_match *match);
  *            comes first.
  * Thread safety: any number of threads may resolve on one router at once, each with
  *            its own match, also while another thread changes the router. The first
- *            resolve after a change builds the router's new table; for 50000 routes or
+ *            resolve after a change builds the router's new table; for 5000 routes or
  *            more it builds on two threads, as sy_router_add_routes() says.
  * Since: 0.1
  */
@@ -1558,7 +1558,7 @@ SY_API sy_status sy_match_to_json(char *buf, /* OUT: JSON + NUL */
  * Thread safety: safe from any thread, also while other threads resolve on or change
  *            the same router; each resolve sees the routes entirely before or entirely
  *            after the load, never a mix. Resolves never wait for a load: until the
- *            load's route table is built they use the previous one. A document of 50000
+ *            load's route table is built they use the previous one. A document of 5000
  *            routes or more compiles, and builds its table, on two threads, as
  *            sy_router_add_routes() says.
  * Since: 0.1

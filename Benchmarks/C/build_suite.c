@@ -257,9 +257,9 @@ int build_suites(FILE *out, int *first) {
         for (size_t run = 0; run < BUILD_RUNS; run++) {
             for (size_t j = 0; j < 4; j++) {
                 /* Documents from 10,000 routes; batches held to one thread where a batch
-                 * takes two (from 50,000 routes). */
+                 * takes two (from 5,000 routes). */
                 int wanted = kinds[j] == BUILD_DOCUMENT ? sizes[k] >= 10000
-                           : kinds[j] == BUILD_ONE_THREAD ? sizes[k] >= 50000 : 1;
+                           : kinds[j] == BUILD_ONE_THREAD ? sizes[k] >= 5000 : 1;
 #ifndef SWITCHYARD_BENCH_MATCHIT
                 if (kinds[j] == BUILD_MATCHIT) wanted = 0;
 #endif
@@ -270,7 +270,7 @@ int build_suites(FILE *out, int *first) {
         build_result r = median_result(runs[0], BUILD_RUNS);
         if (r.ok) write_row(out, first, suite, "switchyard", set.count, &r, "sy_router_add_routes, one batch, then the first resolve (which builds the table)");
         else failed = 1;
-        if (sizes[k] >= 50000) {
+        if (sizes[k] >= 5000) {
             r = median_result(runs[3], BUILD_RUNS);
             if (r.ok) write_row(out, first, suite, "switchyard-one-thread", set.count, &r,
                                 "the same batch with SY_OPT_NO_PARALLEL_BUILD: compiled on the calling thread only");

@@ -192,7 +192,7 @@ public struct RouterOptions: Sendable, Equatable {
     /// With `schemeTables`: the schemes (lowercase) whose URLs fall back to routes without a
     /// scheme when their own routes do not match. Default empty.
     public var globalFallbackSchemes: [String] = []
-    /// A load or batch add of 50,000 routes or more compiles its patterns on two threads it
+    /// A load or batch add of 5,000 routes or more compiles its patterns on two threads it
     /// starts and joins before it returns, while the caller's thread waits (on a machine with
     /// more than one processor, and never while the router has a parameter type with a parse
     /// function, which runs on the caller's thread); its table (built by the load, or by the

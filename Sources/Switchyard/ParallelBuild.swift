@@ -11,10 +11,11 @@ import Darwin
 /// route is made on its own. The table's trie is also made in two (TreeInsertInTwo.swift);
 /// the conflict index is made by one thread.
 enum ParallelBuild {
-    /// The fewest routes a batch splits for. Below it a split gains nothing: a 10,000-route
-    /// load was slower split than not (the threads' start, their own heap arenas, their cold
-    /// caches), a 100,000-route one 10-15% faster.
-    static let minimumRoutes = 50_000
+    /// The fewest routes a batch splits for. Below it the threads' start, their own heap
+    /// arenas and their cold caches cost more than the split saves: a 2,000-route load was
+    /// slower split than not, a 5,000-route one about a tenth faster, a 10,000-route one a
+    /// quarter (with the table's trie split too).
+    static let minimumRoutes = 5_000
 
     /// Whether the machine has a second processor for the split to use (read once).
     static let hasSecondProcessor: Bool = sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1

@@ -1,4 +1,4 @@
-// A batch of 50,000 routes or more compiles on two threads (RouterOptions.parallelBuild): the
+// A batch of 5,000 routes or more compiles on two threads (RouterOptions.parallelBuild): the
 // routes, the answers and the first error must be those of the same batch compiled on the
 // calling thread alone. The routers here split from `minimum` routes on, so that batches of
 // a few thousand take the same path. Run under TSan by the Makefile (`--filter Concurrency`).
@@ -106,19 +106,20 @@ struct ParallelBuildConcurrencyTests {
         #expect(errors[0].contains("$.routes[\(count - 7)]"), "\(errors[0])")
     }
 
-    @Test("parallelBuild: on by default from 50,000 routes; off, never")
+    @Test("parallelBuild: on by default from 5,000 routes; off, never")
     func option() throws {
         #expect(RouterOptions().parallelBuild)
         #expect(Router().parallelBuildMinimum == ParallelBuild.minimumRoutes)
         #expect(try Self.router(parallel: false).parallelBuildMinimum == nil)
         var config = try Self.router(parallel: true).patternConfig
-        #expect(ParallelBuild.shouldSplit(50_000, from: 50_000, config) == ParallelBuild.hasSecondProcessor)
-        #expect(!ParallelBuild.shouldSplit(49_999, from: 50_000, config))
+        #expect(ParallelBuild.minimumRoutes == 5_000)
+        #expect(ParallelBuild.shouldSplit(5_000, from: 5_000, config) == ParallelBuild.hasSecondProcessor)
+        #expect(!ParallelBuild.shouldSplit(4_999, from: 5_000, config))
         #expect(!ParallelBuild.shouldSplit(1_000_000, from: nil, config))
         let typed = try Self.router(parallel: true)
         try typed.registerParameterType("even", parse: { _ in true })
         config = typed.patternConfig
-        #expect(!ParallelBuild.shouldSplit(1_000_000, from: 50_000, config))
+        #expect(!ParallelBuild.shouldSplit(1_000_000, from: 5_000, config))
     }
 
     @Test("neither piece of work runs on the calling thread, and both have run when it returns")

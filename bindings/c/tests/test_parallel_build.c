@@ -1,5 +1,5 @@
 /*
- * test_parallel_build.c: a batch or a document of 50000 routes or more compiles on two
+ * test_parallel_build.c: a batch or a document of 5000 routes or more compiles on two
  * threads unless SY_OPT_NO_PARALLEL_BUILD is set. Either way the routes, the answers and
  * the error reported are the same; a child made by fork() builds one too. (Not run under
  * valgrind: a dozen builds of 60,000 routes would take minutes there, and the threads are
@@ -56,7 +56,7 @@ static sy_router *router(int parallel)
     return sy_test_router(&o);
 }
 
-/* HEADER: "A batch of 50000 routes or more compiles on two threads started and joined
+/* HEADER: "A batch of 5000 routes or more compiles on two threads started and joined
  * before returning, while the calling thread waits, and so does the build of its table by
  * the first resolve (never with SY_OPT_NO_PARALLEL_BUILD, ...)" (the same routes and the
  * same table either way: every URL reaches the same target). */
@@ -117,7 +117,7 @@ static void same_first_error(void **state)
     }
 }
 
-/* HEADER (sy_router_load_rules): "A document of 50000 routes or more compiles, and builds
+/* HEADER (sy_router_load_rules): "A document of 5000 routes or more compiles, and builds
  * its table, on two threads" ... "After any error the router is exactly as before." The error names the same
  * route and place either way, an error in a redirect template included. */
 static void same_document_error(void **state)

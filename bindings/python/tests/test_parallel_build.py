@@ -1,4 +1,4 @@
-"""parallel_build: a batch or a document of 50,000 routes or more compiles on two threads
+"""parallel_build: a batch or a document of 5,000 routes or more compiles on two threads
 (unless parallel_build=False), with the same routes, answers and errors either way."""
 from __future__ import annotations
 
