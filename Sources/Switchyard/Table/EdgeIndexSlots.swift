@@ -12,8 +12,8 @@ import Darwin
 /// its storage is given back during a build. From malloc, a large table built on other
 /// threads (TreeInsertInTwo.swift) would leave the index's last storage at the top of those
 /// threads' heap arenas, which glibc's `malloc_trim` does not give back to the system: a few
-/// megabytes resident for as long as the process lives. Slots of `mapFrom` bytes or more
-/// are mapped from the system instead, and unmapped when they are let go.
+/// megabytes that stay resident until those arenas happen to reuse them. Slots of `mapFrom`
+/// bytes or more are mapped from the system instead, and unmapped when they are let go.
 final class EdgeIndexSlots {
     let base: UnsafeMutablePointer<UInt64>
     /// How many slots; a power of two.
