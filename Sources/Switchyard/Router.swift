@@ -47,6 +47,13 @@ public final class Router: Sendable {
         set { splitAt.storeReleasing(newValue.map { UInt64(max($0, 1)) } ?? 0) }
     }
 
+    /// Whether a table of `count` routes has its trie made on two threads: as a batch of
+    /// that many is compiled (`ParallelBuild.shouldSplit`), so never without `parallelBuild`,
+    /// on one processor, or while the router has a parameter type with a parse function.
+    package func buildsInTwo(_ count: Int) -> Bool {
+        ParallelBuild.shouldSplit(count, from: parallelBuildMinimum, patternConfig)
+    }
+
     /// A router with the default options (docs/SEMANTICS.md's default profile) and no
     /// routes. Cannot fail: the default options are always valid.
     public convenience init() {
@@ -185,7 +192,7 @@ public final class Router: Sendable {
         let pending = try result.get()
         pending.hook?()
         let table = Table(id: pending.id, options: options, webSchemes: webSchemes, routes: pending.routes,
-                          recursionBudget: recursionBudget, twoThreadsFrom: parallelBuildMinimum)
+                          recursionBudget: recursionBudget, trieInTwo: buildsInTwo(pending.routes.count))
         state.withLock { s in
             // Ids grow with each change: a newer table published meanwhile stays.
             guard s.published.id < pending.id else { return }
@@ -206,7 +213,7 @@ public final class Router: Sendable {
             }
             if let built { return built }
             let table = Table(id: id, options: options, webSchemes: webSchemes, routes: routes,
-                              recursionBudget: recursionBudget, twoThreadsFrom: parallelBuildMinimum)
+                              recursionBudget: recursionBudget, trieInTwo: buildsInTwo(routes.count))
             builds += 1
             state.withLock { s in
                 if s.published.id == id && s.published.table == nil { s.published.table = table }

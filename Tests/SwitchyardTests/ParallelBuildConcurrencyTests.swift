@@ -122,6 +122,17 @@ struct ParallelBuildConcurrencyTests {
         #expect(!ParallelBuild.shouldSplit(1_000_000, from: 5_000, config))
     }
 
+    @Test("a table's trie is made in two where a batch of as many routes is compiled in two")
+    func tableSplitsAsTheBatch() throws {
+        let plain = try Router()
+        #expect(plain.buildsInTwo(ParallelBuild.minimumRoutes) == ParallelBuild.hasSecondProcessor)
+        #expect(!plain.buildsInTwo(ParallelBuild.minimumRoutes - 1))
+        #expect(try !Self.router(parallel: false).buildsInTwo(1_000_000))
+        let typed = try Router()
+        try typed.registerParameterType("even", parse: { _ in true })
+        #expect(!typed.buildsInTwo(1_000_000), "no thread while the router has a parse function")
+    }
+
     @Test("neither piece of work runs on the calling thread, and both have run when it returns")
     func callerOnlyWaits() {
         // A thread that forked keeps its parent's id in the Swift runtime's locks: it must

@@ -293,10 +293,9 @@ final class Table: @unchecked Sendable {
     var read: ReadConfig { viewPointer.pointee.read }
     var walkDepth: Int { viewPointer.pointee.walkDepth }
 
-    /// `twoThreadsFrom`: the fewest routes whose build trie is made on two threads (nil:
-    /// always on the calling thread), `Router.parallelBuildMinimum`.
+    /// `trieInTwo`: the build trie is made on two threads (`Router.buildsInTwo`).
     init(id: UInt64, options: RouterOptions, webSchemes: WebSchemeStore, routes: [CompiledRoute],
-         recursionBudget: Int32 = walkRecursionBudget, twoThreadsFrom: Int? = nil) {
+         recursionBudget: Int32 = walkRecursionBudget, trieInTwo: Bool = false) {
         self.id = id
         self.webSchemes = webSchemes
         self.routes = routes
@@ -324,7 +323,7 @@ final class Table: @unchecked Sendable {
         let ranks = options.precedence == .codePoint ? codePointRanks(routes)
             : options.schemeTables ? schemeFirstRanks(routes) : nil
         namedSchemes = options.schemeTables ? Set(routes.flatMap { $0.variants.compactMap(\.scheme) }) : []
-        if let twoThreadsFrom, routes.count >= max(twoThreadsFrom, 2), ParallelBuild.hasSecondProcessor {
+        if trieInTwo {
             // TreeInsertInTwo.swift. The calling thread only waits (Concurrently.swift).
             var second = TreeBuilder(foldLiterals: options.caseInsensitiveLiterals)
             second.reserve(variants: variantCount, edges: edgeBound, keyBytes: keyBound)
