@@ -45,4 +45,19 @@ struct TableMemoryTests {
         #expect(!small.isMapped, "under one huge page there is nothing to advise: ordinary memory")
         small.free()
     }
+
+    @Test("from `mapFrom` bytes a region is mapped on ordinary pages, and holds every byte",
+          arguments: [4095, 4096, 65_536, 65_537, 3 * huge])
+    func mappedOnOrdinaryPages(byteCount: Int) {
+        let memory = TableMemory(byteCount: byteCount, hugePages: false, mapFrom: 65_536)
+        defer { memory.free() }
+        #if os(Linux)
+        #expect(memory.isMapped == (byteCount >= 65_536))
+        #endif
+        #expect(UInt(bitPattern: memory.base) % 64 == 0, "a region starts on a cache line")
+        let bytes = memory.base.bindMemory(to: UInt8.self, capacity: byteCount)
+        for at in stride(from: 0, to: byteCount, by: 4096) { bytes[at] = 0x5A }
+        bytes[byteCount - 1] = 0xA5
+        #expect(stride(from: 0, to: byteCount - 1, by: 4096).allSatisfy { bytes[$0] == 0x5A } && bytes[byteCount - 1] == 0xA5)
+    }
 }

@@ -21,6 +21,9 @@ import Darwin
 /// reads that part no more often than any other. The hint is not a request: the kernel may
 /// give 4 KiB pages (THP set to "never", no free huge page), and the table works the same.
 /// Smaller regions fit the TLB's reach anyway and take ordinary memory.
+///
+/// A build's scratch that must not stay in a heap arena once freed (`EdgeIndexSlots`) asks
+/// for ordinary pages mapped from the system instead, from `mapFrom` bytes.
 struct TableMemory {
     let base: UnsafeMutableRawPointer
     /// The bytes asked for (the region may be larger: whole huge pages).
@@ -32,11 +35,17 @@ struct TableMemory {
     static let hugePageMinimum = 2 << 20
 
     /// At least `byteCount` bytes, 64-byte aligned (a cache line), uninitialised; mapped,
-    /// with its whole huge pages marked as such, when `hugePages` and it holds at least one.
-    init(byteCount: Int, hugePages: Bool = true) {
+    /// with its whole huge pages marked as such, when `hugePages` and it holds at least one;
+    /// otherwise mapped on ordinary pages when it has at least `mapFrom` bytes (Linux).
+    init(byteCount: Int, hugePages: Bool = true, mapFrom: Int = .max) {
         self.byteCount = byteCount
         #if os(Linux)
         if hugePages, byteCount >= TableMemory.hugePageMinimum, let region = TableMemory.mapHugePages(byteCount) {
+            base = region.base
+            mappedBytes = region.count
+            return
+        }
+        if byteCount >= mapFrom, let region = TableMemory.mapPages(byteCount) {
             base = region.base
             mappedBytes = region.count
             return
@@ -65,10 +74,8 @@ struct TableMemory {
     /// unaligned head and the tail), and advises huge pages for the whole huge pages in it.
     /// nil when mmap fails; the caller then allocates ordinary memory.
     private static func mapHugePages(_ byteCount: Int) -> (base: UnsafeMutableRawPointer, count: Int)? {
-        let page = hugePageSize, small = smallPageSize
-        let (rounded, overflow) = byteCount.addingReportingOverflow(small - 1)
-        if overflow { return nil }
-        let size = rounded & ~(small - 1)
+        let page = hugePageSize
+        guard let size = wholeSmallPages(byteCount) else { return nil }
         let (span, overflow2) = size.addingReportingOverflow(page)
         if overflow2 { return nil }
         guard let raw = mmap(nil, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
@@ -82,6 +89,21 @@ struct TableMemory {
         let base = raw + head
         _ = madvise(base, size & ~(page - 1), Int32(MADV_HUGEPAGE))  // a hint: failure only means 4 KiB pages
         return (base, size)
+    }
+
+    /// Maps `byteCount` bytes rounded up to whole 4 KiB pages; nil when mmap fails.
+    private static func mapPages(_ byteCount: Int) -> (base: UnsafeMutableRawPointer, count: Int)? {
+        guard let size = wholeSmallPages(byteCount),
+              let raw = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+              raw != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
+        return (raw, size)
+    }
+
+    /// `byteCount` rounded up to whole small pages; nil on overflow.
+    private static func wholeSmallPages(_ byteCount: Int) -> Int? {
+        let small = smallPageSize
+        let (rounded, overflow) = byteCount.addingReportingOverflow(small - 1)
+        return overflow ? nil : rounded & ~(small - 1)
     }
 
     /// The system's page size (4 KiB on x86-64; 16 or 64 KiB on some arm64 kernels).
