@@ -332,8 +332,7 @@ final class Table: @unchecked Sendable {
             concurrently({
                 builder.insert(routes, ranks: ranks, secondSide: false, names: nil)
             }, {
-                second.insert(routes, ranks: ranks, secondSide: true, names: nil)
-                for ri in routes.indices { pathNames.add(routes[ri], at: ri) }
+                second.insert(routes, ranks: ranks, secondSide: true, names: &pathNames)
             })
             builder.append(second)
         } else {
