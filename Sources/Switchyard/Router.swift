@@ -130,11 +130,12 @@ public final class Router: Sendable {
         }
         let cost = state.withLock { $0.cost(replacingDocument: false) }
         let anyParent = namesAParent(batch)
+        let inTwo = buildsInTwo(batch.count)
         var prepared = try RouterState.prepare(taking: &batch, config: patternConfig, cost: cost,
                                                splitAt: parallelBuildMinimum, annotate: { i, e, _ in indexed(i, e) })
         try change { (s: inout RouterState) throws(SwitchyardError) in
             try s.checkParents(adding: prepared, anyParent: anyParent, replacingDocument: false, annotate: indexed)
-            try s.apply(prepared: &prepared, fromDocument: false, replacingDocument: false, annotate: indexed)
+            try s.apply(prepared: &prepared, fromDocument: false, replacingDocument: false, inTwo: inTwo, annotate: indexed)
         }
     }
 
@@ -366,47 +367,13 @@ struct PatternCost {
     }
 }
 
-/// A variant's shape as the key of the conflict index: alternative `variant` of `route`,
-/// hashed by its shape's seeded digest (`PatternVariant.shapeDigest`: the index holds every
-/// alternative of every route, so shapes made to collide would make each change cost the
-/// square of the routes) and equal to another key when the shapes are. The index keeps no
-/// shape of its own. When a key's route is removed while routes of its shape remain,
-/// `withdraw` makes the key again on one of them: the index keeps no removed route alive.
-struct ShapeKey: Hashable {
-    let digest: Int
-    let route: CompiledRoute
-    let variant: Int
-
-    init(_ route: CompiledRoute, _ variant: Int) {
-        self.route = route
-        self.variant = variant
-        digest = route.variants.withUnsafeBufferPointer { $0[variant].shapeDigest }
-    }
-
-    static func == (a: ShapeKey, b: ShapeKey) -> Bool {
-        guard a.digest == b.digest else { return false }
-        if a.route === b.route && a.variant == b.variant { return true }
-        return a.route.variants.withUnsafeBufferPointer { x in
-            b.route.variants.withUnsafeBufferPointer { y in x[a.variant].hasShape(of: y[b.variant]) }
-        }
-    }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(digest) }
-}
-
-/// The routes of one shape in the conflict index: nearly always one, held without an array.
-enum ShapeRoutes {
-    case one(CompiledRoute)
-    case many([CompiledRoute])
-}
-
 /// The writer side of a router: the routes and the index that finds conflicts.
 struct RouterState {
     var id: UInt64
     var routes: [CompiledRoute] = []
     var nextSeq = 0
     /// Variant shape -> the routes that have it (with their priority), for conflicts.
-    var shapes: [ShapeKey: ShapeRoutes] = [:]
+    var shapes = ConflictIndex()
     /// What the routes added one by one, and those of the current document, cost.
     var addedCost = PatternCost(), documentCost = PatternCost()
     /// The table resolves use: usually for `id`, built on demand; while a document's table
@@ -550,7 +517,7 @@ struct RouterState {
     /// `prepare` with the same `fromDocument`) is taken: empty on return, whether or not the
     /// routes were applied.
     mutating func apply(prepared: inout [CompiledRoute], fromDocument: Bool, replacingDocument: Bool,
-                        annotate: ((Int, SwitchyardError) -> SwitchyardError)? = nil) throws(SwitchyardError) {
+                        inTwo: Bool = false, annotate: ((Int, SwitchyardError) -> SwitchyardError)? = nil) throws(SwitchyardError) {
         let firstSeq = nextSeq
         var compiled: [CompiledRoute] = []
         swap(&compiled, &prepared)
@@ -570,32 +537,51 @@ struct RouterState {
                 alternatives += cr.variants.count
             }
         }
+        // The budget, route by route: the routes before the first that does not fit are
+        // entered, and their conflicts reported first, as if each were added in turn.
+        var fits = count
+        var overBudget: SwitchyardError? = nil
+        compiled.withUnsafeBufferPointer { routes in
+            for index in routes.indices {
+                let cr = routes[index]
+                do throws(SwitchyardError) {
+                    try total.take(expandedSize: cr.expandedSize)
+                } catch {
+                    (fits, overBudget) = (index, error)
+                    return
+                }
+                batch.patternBytes += cr.patternSize
+                batch.expandedBytes += cr.expandedSize
+            }
+        }
         // One pass over the shape index: each variant looks for a route it conflicts with and,
         // finding none, is entered at once. On a conflict the entries made so far are
         // withdrawn, so the index is as before.
         // Room for every alternative at once: the index does not grow step by step.
-        shapes.reserveCapacity(shapes.count + alternatives)
-        for index in compiled.indices {
-            let cr = compiled[index]
-            do throws(SwitchyardError) {
-                try total.take(expandedSize: cr.expandedSize)
-            } catch {
-                withdraw(Array(compiled[..<index]))
-                throw annotate?(index, error) ?? error
+        shapes.reserve(adding: alternatives)
+        let conflict = compiled.withUnsafeBufferPointer { routes in
+            shapes.enter(UnsafeBufferPointer(rebasing: routes[..<fits]), inTwo: inTwo) { r in
+                // Earlier in this batch, or already here and not about to be replaced with
+                // the previous document. (Alternatives of one route have distinct shapes.)
+                r.seq >= firstSeq || !(replacingDocument && r.fromDocument)
             }
-            batch.patternBytes += cr.patternSize
-            batch.expandedBytes += cr.expandedSize
-            if let other = enterShapes(of: cr, firstSeq: firstSeq, replacingDocument: replacingDocument) {
-                withdraw(Array(compiled[...index]))
-                let e = SwitchyardError(.conflict,
-                    "route '\(cr.route.pattern)' conflicts with existing route '\(other.route.pattern)'")
-                throw annotate?(index, e) ?? e
-            }
+        }
+        if let conflict {
+            // With two shards, one may have gone on past the other's conflict.
+            shapes.withdraw(compiled[..<(inTwo ? fits : conflict.index + 1)])
+            let cr = compiled[conflict.index]
+            let e = SwitchyardError(.conflict,
+                "route '\(cr.route.pattern)' conflicts with existing route '\(conflict.other.route.pattern)'")
+            throw annotate?(conflict.index, e) ?? e
+        }
+        if let overBudget {
+            shapes.withdraw(compiled[..<fits])
+            throw annotate?(fits, overBudget) ?? overBudget
         }
         if replacingDocument {
             let old = routes.filter { $0.fromDocument }
             routes.removeAll { $0.fromDocument }
-            withdraw(old)
+            shapes.withdraw(old)
             documentCost = PatternCost()
         }
         if fromDocument { documentCost = documentCost + batch } else { addedCost = addedCost + batch }
@@ -605,76 +591,11 @@ struct RouterState {
         if routes.isEmpty { routes = compiled } else { routes += compiled }
     }
 
-    /// Enters every alternative of `route` in the shape index, or returns the route the first
-    /// one that conflicts meets (the entries made before it stay: `withdraw` takes them out).
-    private mutating func enterShapes(of route: CompiledRoute, firstSeq: Int, replacingDocument: Bool) -> CompiledRoute? {
-        route.variants.withUnsafeBufferPointer { variants in
-            for k in variants.indices {
-                var other: CompiledRoute? = nil
-                RouterState.enter(route, into: &shapes[ShapeKey(route, k)], other: &other) { r in
-                    // Earlier in this batch, or already here and not about to be replaced with
-                    // the previous document. (Alternatives of one route have distinct shapes.)
-                    r.seq >= firstSeq || !(replacingDocument && r.fromDocument)
-                }
-                if other != nil { return other }
-            }
-            return nil
-        }
-    }
-
-    /// Appends `route` to the routes of one shape unless one of them at the same priority
-    /// (among those `counts`) conflicts with it; that one is returned in `other`.
-    private static func enter(_ route: CompiledRoute, into slot: inout ShapeRoutes?, other: inout CompiledRoute?,
-                              counts: (CompiledRoute) -> Bool) {
-        func clashes(_ r: CompiledRoute) -> Bool { r.route.priority == route.route.priority && counts(r) }
-        switch slot {
-        case nil:
-            slot = .one(route)
-        case .one(let r)?:
-            if clashes(r) { other = r } else { slot = .many([r, route]) }
-        case .many(var list)?:
-            if let r = list.first(where: clashes) {
-                other = r
-            } else {
-                slot = nil  // `list` is then the only reference: appended in place
-                list.append(route)
-                slot = .many(list)
-            }
-        }
-    }
-
-    /// Takes `gone` out of the shape index (keys left empty are dropped).
-    private mutating func withdraw(_ gone: [CompiledRoute]) {
-        for r in gone {
-            for k in r.variants.indices {
-                let key = ShapeKey(r, k)
-                switch shapes[key] {
-                case nil:
-                    continue
-                case .one(let only)?:
-                    if only === r { shapes[key] = nil }
-                case .many(var list)?:
-                    list.removeAll { $0 === r }
-                    let rest: ShapeRoutes? = list.count > 1 ? .many(list) : list.first.map { .one($0) }
-                    // The entry's key may stand on `r`: it is made again on a route that
-                    // stays, so that the index keeps no removed route alive.
-                    if let at = shapes.index(forKey: key), shapes[at].key.route === r, let stays = list.first,
-                       let v = stays.variants.firstIndex(where: { $0.hasShape(of: r.variants[k]) }) {
-                        shapes.remove(at: at)
-                        shapes[ShapeKey(stays, v)] = rest
-                    } else {
-                        shapes[key] = rest
-                    }
-                }
-            }
-        }
-    }
-
     mutating func remove(pattern: String) -> Bool {
         let gone = routes.filter { $0.route.pattern == pattern }
         if gone.isEmpty { return false }
         routes.removeAll { $0.route.pattern == pattern }
-        withdraw(gone)
+        shapes.withdraw(gone)
         for r in gone {
             if r.fromDocument { documentCost.remove(r) } else { addedCost.remove(r) }
         }

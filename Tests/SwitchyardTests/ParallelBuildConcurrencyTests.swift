@@ -1,6 +1,6 @@
-// A batch of 5,000 routes or more compiles on two threads (RouterOptions.parallelBuild): the
-// routes, the answers and the first error must be those of the same batch compiled on the
-// calling thread alone. The routers here split from `minimum` routes on, so that batches of
+// A batch of 5,000 routes or more compiles, and is checked for conflicts, on two threads
+// (RouterOptions.parallelBuild): the routes, the answers and the first error must be those
+// of the same batch handled on the calling thread alone. The routers here split from `minimum` routes on, so that batches of
 // a few thousand take the same path. Run under TSan by the Makefile (`--filter Concurrency`).
 import Synchronization
 import Testing
@@ -70,11 +70,19 @@ struct ParallelBuildConcurrencyTests {
         #expect(hop?.target == "P\(last - 2)" && hop?.url == "/p\(last - 2)/v")
     }
 
-    @Test("the first error of the batch, in either half, as one thread reports it",
-          arguments: [[9], [3000], [4096], [5000], [20, 4500], [4999, 5001]])
-    func sameFirstError(_ bad: [Int]) throws {
-        var batch = Self.routes(Self.minimum * 5 / 4)
-        for i in bad { batch[i] = Route("/bad\(i)/<nope:x>", target: "B") }
+    /// What breaks a route of a batch: a pattern that does not compile, or the shape of
+    /// the parameter route before it (a conflict, found as the routes are entered).
+    enum Fault: CaseIterable { case pattern, conflict }
+
+    @Test("the first error of the batch, in either half or shard, as one thread reports it; nothing of it stays",
+          arguments: Fault.allCases, [[9], [3000], [4096], [5000], [20, 4500], [4999, 5001], [5001, 5003]])
+    func sameFirstError(_ fault: Fault, _ bad: [Int]) throws {
+        let count = Self.minimum * 5 / 4
+        var batch = Self.routes(count)
+        for i in bad {
+            batch[i] = fault == .pattern ? Route("/bad\(i)/<nope:x>", target: "B")
+                : Route("/p\(i - i % 6 - 6)/:other", target: "X\(i)")
+        }
         var errors: [String] = []
         for parallel in [false, true] {
             let r = try Self.router(parallel: parallel)
@@ -83,8 +91,39 @@ struct ParallelBuildConcurrencyTests {
             #expect(e?.routeIndex == bad[0])
             errors.append("\(e?.code as Any) \(e?.message ?? "") \(e?.position as Any)")
             #expect(r.routes.map(\.pattern) == ["/kept"])  // all or nothing
+            // Nothing of the batch stayed in the conflict index: the batch without its faults goes in.
+            try r.add(contentsOf: Self.routes(count))
+            #expect(r.routes.count == count + 1)
         }
         #expect(errors[1] == errors[0])
+        if fault == .conflict {
+            let k = bad[0] - bad[0] % 6 - 6
+            #expect(errors[0].contains("'/p\(k)/:other' conflicts with existing route '/p\(k)/:id'"), "\(errors[0])")
+        }
+    }
+
+    @Test("a large document replaced by itself meets no conflict; one within it is found on either path")
+    func documentConflicts() throws {
+        let count = Self.minimum + 100
+        let items = (0..<count).map { #"{"pattern": "/d\#($0)/:id", "target": "D\#($0)"}"# }
+        let json = #"{"version": 1, "routes": ["# + items.joined(separator: ",\n") + "]}"
+        var clashing = items
+        clashing[count - 9] = #"{"pattern": "/d3/:other", "target": "X"}"#
+        let bad = #"{"version": 1, "routes": ["# + clashing.joined(separator: ",\n") + "]}"
+        var errors: [String] = []
+        for parallel in [false, true] {
+            let r = try Self.router(parallel: parallel)
+            try r.loadRules(json: json)
+            try r.loadRules(json: json)
+            #expect(r.routes.count == count)
+            let e = #expect(throws: SwitchyardError.self) { try r.loadRules(json: bad) }
+            errors.append("\(e?.code as Any) \(e?.message ?? "")")
+            #expect(try r.resolve("/d\(count - 9)/1")?.target == "D\(count - 9)", "the previous document stays")
+            try r.loadRules(json: json)
+            #expect(r.routes.count == count)
+        }
+        #expect(errors[1] == errors[0])
+        #expect(errors[0].contains("$.routes[\(count - 9)]") && errors[0].contains("conflicts with"), "\(errors[0])")
     }
 
     @Test("a document's error names the same JSON path on either path, redirect errors included",

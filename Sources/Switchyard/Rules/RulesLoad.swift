@@ -95,6 +95,7 @@ extension Router {
         }
         let cost = state.withLock { $0.cost(replacingDocument: true) }
         let anyParent = namesAParent(routes)
+        let inTwo = buildsInTwo(routes.count)
         var prepared = try RouterState.prepare(taking: &routes, config: patternConfig, cost: cost,
                                                splitAt: parallelBuildMinimum, fromDocument: true, annotate: annotate)
         routes = []
@@ -106,7 +107,8 @@ extension Router {
         try changeAndBuild { (s: inout RouterState) throws(SwitchyardError) in
             try s.checkParents(adding: prepared, anyParent: anyParent, replacingDocument: true,
                                annotate: { annotate($0, $1, false) })
-            try s.apply(prepared: &prepared, fromDocument: true, replacingDocument: true, annotate: applyAnnotate)
+            try s.apply(prepared: &prepared, fromDocument: true, replacingDocument: true, inTwo: inTwo,
+                        annotate: applyAnnotate)
             sites = []
         }
     }
