@@ -62,32 +62,8 @@ public func sy_router_add_routes(_ router: OpaquePointer?,
             guard count == 0 else { throw .misuse("routes is NULL but count is \(count)") }
             return
         }
-        // Translate every route first, so a bad one leaves the router untouched.
-        // The reservation is capped: a lying count must not become a huge allocation
-        // (reading past the caller's array would be the caller's bug, not ours to trap on).
-        var batch: [Route] = []
-        batch.reserveCapacity(min(count, 4096))
-        // The first route's version is the array's: it gives the stride, which is smaller
-        // for a caller built with an older header. An empty array has no first route.
         if count == 0 { return }
-        let version = UnsafeRawPointer(routes).load(as: UInt32.self)
-        let stride = routeSize(version)
-        for i in 0..<count {
-            do throws(CFailure) {
-                let element = UnsafeRawPointer(routes) + i * stride
-                // The label is made only for a message: building it for every route of a
-                // large batch cost more than reading the route.
-                let own = element.load(as: UInt32.self)
-                guard own == version || !knownRouteVersions.contains(version) else {
-                    throw .misuse("routes[\(i)].version is \(own) but routes[0].version is \(version); every route of an array has one version (it gives the size of each)")
-                }
-                batch.append(try coreRoute(at: element, name: "routes[\(i)]"))
-            } catch {
-                var failure = error
-                failure.routeIndex = i
-                throw failure
-            }
-        }
+        var batch = try coreRoutes(routes, count: count, inTwo: box.router.buildsInTwo(count))
         try box.book.change { () throws(CFailure) in
             do throws(SwitchyardError) {
                 try box.router.add(taking: &batch)

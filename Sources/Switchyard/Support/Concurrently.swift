@@ -32,7 +32,7 @@ private let helperStackSize = 8 << 20
 /// threads would spin), so it never runs beside one. Threads started here read their own.
 /// When a thread cannot be started, its work runs here, after the other thread is done.
 /// The two must not touch the same mutable state.
-func concurrently(_ first: () -> Void, _ second: () -> Void) {
+package func concurrently(_ first: () -> Void, _ second: () -> Void) {
     withoutActuallyEscaping(first) { first in
         withoutActuallyEscaping(second) { second in
             // The threads start with every signal blocked (they inherit this thread's mask),

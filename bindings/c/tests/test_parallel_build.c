@@ -56,7 +56,8 @@ static sy_router *router(int parallel)
     return sy_test_router(&o);
 }
 
-/* HEADER: "A batch of 5000 routes or more compiles on two threads started and joined
+/* HEADER: "A batch of 5000 routes or more is read, compiled and checked for
+ * conflicts on two threads started and joined
  * before returning, while the calling thread waits, and so does the build of its table by
  * the first resolve (never with SY_OPT_NO_PARALLEL_BUILD, ...)" (the same routes and the
  * same table either way: every URL reaches the same target). */
@@ -114,6 +115,63 @@ static void same_first_error(void **state)
         }
         assert_string_equal(errs[0].message, errs[1].message);
         assert_int_equal(errs[0].position, errs[1].position);
+    }
+}
+
+/* What breaks route i of make_routes' batch: `unread`, a route that gives a target and a
+ * redirect, which the library refuses as it reads the array; otherwise a pattern of the
+ * shape of route i - 3 (the same family), which conflicts with it. */
+static void break_route(sy_route *batch, int i, int unread, char *text)
+{
+    if (unread) {
+        if (batch[i].target.ptr)
+            batch[i].redirect = s("/elsewhere");
+        else
+            batch[i].target = s("T");
+        return;
+    }
+    static const char *const shapes[] = { "/p%d/:other", "/g%d(/opt/:y)", "/r%d/:a" };
+    snprintf(text, TEXT, shapes[i % 3], i - 3);
+    batch[i].pattern = s(text);
+}
+
+/* HEADER (sy_router_add_routes): "For an error in one route, route_index is its index i" ...
+ * "On failure no route of the batch was added." A route the library cannot read, or one
+ * that conflicts with an earlier route of the batch, in either half or in both: the first
+ * is reported, on either path, and then the same router takes the batch without them
+ * (nothing of the batch that failed stayed behind to conflict with it). */
+static void same_first_unread_or_conflicting_route(void **state)
+{
+    (void)state;
+    static const int bad[][2] = { { 45000, -1 }, { 10, 59000 }, { 29999, 30001 }, { 30001, -1 } };
+    static sy_route batch[COUNT];
+    char texts[2][TEXT];
+
+    for (int unread = 0; unread < 2; unread++) {
+        for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+            sy_error errs[2];
+            for (int parallel = 0; parallel < 2; parallel++) {
+                make_routes(batch);
+                for (int j = 0; j < 2; j++) {
+                    if (bad[k][j] >= 0)
+                        break_route(batch, bad[k][j], unread, texts[j]);
+                }
+                sy_router *r = router(parallel);
+                sy_test_add(r, "/kept", "K");
+                assert_status(unread ? SY_ERR_INVALID_ARGUMENT : SY_ERR_CONFLICT,
+                              sy_router_add_routes(r, batch, COUNT, &errs[parallel]), &errs[parallel]);
+                assert_int_equal(errs[parallel].route_index, bad[k][0]);
+                assert_true(sy_test_found(r, "/kept"));
+                assert_false(sy_test_found(r, urls[0]));
+                make_routes(batch);
+                sy_error err;
+                assert_status(SY_OK, sy_router_add_routes(r, batch, COUNT, &err), &err);
+                assert_true(sy_test_found(r, urls[bad[k][0]]));
+                sy_router_free(r);
+            }
+            assert_string_equal(errs[0].message, errs[1].message);
+            assert_int_equal(errs[0].position, errs[1].position);
+        }
     }
 }
 
@@ -234,6 +292,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(same_answers),
         cmocka_unit_test(same_first_error),
+        cmocka_unit_test(same_first_unread_or_conflicting_route),
         cmocka_unit_test(same_document_error),
         cmocka_unit_test(parse_functions_run_on_the_calling_thread),
         cmocka_unit_test(a_forked_child_builds_on_two_threads),

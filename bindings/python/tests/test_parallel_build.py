@@ -1,5 +1,6 @@
-"""parallel_build: a batch or a document of 5,000 routes or more compiles on two threads
-(unless parallel_build=False), with the same routes, answers and errors either way."""
+"""parallel_build: a batch or a document of 5,000 routes or more compiles, and is checked
+for conflicts, on two threads (unless parallel_build=False), with the same routes, answers
+and errors either way."""
 from __future__ import annotations
 
 import json
@@ -48,21 +49,35 @@ def test_same_routes_and_answers() -> None:
     assert two.resolve(f"/r{COUNT - 1 - (COUNT - 3) % 3}/w").target is not None
 
 
+def _break(routes: list[dict[str, object]], i: int, kind: str) -> None:
+    """Route i made a bad pattern, or the shape of the parameter route before it."""
+    if kind == "pattern":
+        routes[i] = {"pattern": "/bad/<nope:x>", "target": "B"}
+    else:
+        routes[i] = {"pattern": f"/p{i - i % 3 - 3}/:other", "target": f"X{i}"}
+
+
+@pytest.mark.parametrize("kind", ["pattern", "conflict"])
 @pytest.mark.parametrize("bad", [[45000], [10, 59000], [29999, 30001]])
-def test_same_first_error(bad: list[int]) -> None:
+def test_same_first_error(bad: list[int], kind: str) -> None:
     routes = _routes(COUNT)
     for i in bad:
-        routes[i] = {"pattern": "/bad/<nope:x>", "target": "B"}
+        _break(routes, i, kind)
     seen = []
     for parallel in (False, True):
         r = switchyard.Router(parallel_build=parallel)
         r.add("/kept", "K")
-        with pytest.raises(switchyard.PatternError) as e:
+        with pytest.raises(switchyard.PatternError if kind == "pattern" else switchyard.ConflictError) as e:
             r.add_routes(routes)
         assert e.value.route_index == bad[0]
         assert [x.pattern for x in r.routes] == ["/kept"]
+        r.add_routes(_routes(COUNT))  # nothing of the failed batch stayed behind
+        assert len(r.routes) == COUNT + 1
         seen.append((str(e.value), e.value.position))
     assert seen[0] == seen[1]
+    if kind == "conflict":
+        k = bad[0] - bad[0] % 3 - 3
+        assert f"'/p{k}/:other' conflicts with existing route '/p{k}/:id'" in seen[0][0]
 
 
 @pytest.mark.parametrize("bad", [{"pattern": "/bad/<nope:x>", "target": "B"},
