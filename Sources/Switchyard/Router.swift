@@ -567,8 +567,8 @@ struct RouterState {
             }
         }
         if let conflict {
-            // With two shards, one may have gone on past the other's conflict.
-            shapes.withdraw(compiled[..<(inTwo ? fits : conflict.index + 1)])
+            // One shard may have gone on past the other's conflict.
+            shapes.withdraw(compiled[..<fits])
             let cr = compiled[conflict.index]
             let e = SwitchyardError(.conflict,
                 "route '\(cr.route.pattern)' conflicts with existing route '\(conflict.other.route.pattern)'")

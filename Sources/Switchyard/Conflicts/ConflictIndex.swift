@@ -63,34 +63,25 @@ struct ConflictIndex {
 
     /// Enters every alternative of `routes` in order, each route unless one already there of
     /// the same shape and priority, among those `counts`, conflicts with it: then returns
-    /// the first conflict, and the entries made stay (`withdraw` takes them out). With
+    /// the first conflict. Each shard is entered up to its own first conflict, so entries of
+    /// routes past the one returned may have been made too (`withdraw` takes them out). With
     /// `inTwo`, each shard is entered on a thread of its own (`counts` is then called from
-    /// both).
+    /// both); otherwise one after the other.
     mutating func enter(_ routes: UnsafeBufferPointer<CompiledRoute>, inTwo: Bool,
                         counts: (CompiledRoute) -> Bool) -> ShapeConflict? {
-        guard inTwo else {
-            for index in routes.indices {
-                let route = routes[index]
-                let conflict: ShapeConflict? = route.variants.withUnsafeBufferPointer { variants in
-                    for k in variants.indices {
-                        let key = ShapeKey(route, k)
-                        if let other = Self.enter(route, into: &shards[key.shard][key], counts: counts) {
-                            return ShapeConflict(index: index, variant: k, other: other)
-                        }
-                    }
-                    return nil
-                }
-                if conflict != nil { return conflict }
-            }
-            return nil
-        }
-        // Each thread owns one shard for the time it runs.
+        // Each shard is moved out for the time it is entered (on two threads, each owns one).
         var even: [ShapeKey: ShapeRoutes] = [:], odd: [ShapeKey: ShapeRoutes] = [:]
         swap(&even, &shards[0])
         swap(&odd, &shards[1])
         var first: ShapeConflict? = nil, second: ShapeConflict? = nil
-        concurrently({ first = Self.enter(routes, shard: 0, into: &even, counts: counts) },
-                     { second = Self.enter(routes, shard: 1, into: &odd, counts: counts) })
+        func enterEven() { first = Self.enter(routes, shard: 0, into: &even, counts: counts) }
+        func enterOdd() { second = Self.enter(routes, shard: 1, into: &odd, counts: counts) }
+        if inTwo {
+            concurrently(enterEven, enterOdd)
+        } else {
+            enterEven()
+            enterOdd()
+        }
         swap(&even, &shards[0])
         swap(&odd, &shards[1])
         guard let a = first else { return second }
