@@ -8,8 +8,9 @@ import Darwin
 
 /// Compiling a large batch on two threads (`RouterOptions.parallelBuild`). A load or a batch
 /// add spends about a third of its time compiling patterns and making the routes, and each
-/// route is made on its own. The table's trie is also made in two (TreeInsertInTwo.swift);
-/// the conflict index is made by one thread.
+/// route is made on its own. The same rule (`shouldSplit`) splits the batch's conflict check
+/// (Conflicts/ConflictIndex.swift), the table's trie (TreeInsertInTwo.swift) and, in C, the
+/// reading of a batch's `sy_route` array.
 enum ParallelBuild {
     /// The fewest routes a batch splits for. Below it the threads' start, their own heap
     /// arenas and their cold caches cost more than the split saves: a 2,000-route load was

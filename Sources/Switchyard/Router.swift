@@ -47,8 +47,8 @@ public final class Router: Sendable {
         set { splitAt.storeReleasing(newValue.map { UInt64(max($0, 1)) } ?? 0) }
     }
 
-    /// Whether a table of `count` routes has its trie made on two threads: as a batch of
-    /// that many is compiled (`ParallelBuild.shouldSplit`), so never without `parallelBuild`,
+    /// Whether work on `count` routes (a batch's compile, its conflict check, a table's trie)
+    /// is split over two threads (`ParallelBuild.shouldSplit`): never without `parallelBuild`,
     /// on one processor, or while the router has a parameter type with a parse function.
     package func buildsInTwo(_ count: Int) -> Bool {
         ParallelBuild.shouldSplit(count, from: parallelBuildMinimum, patternConfig)
