@@ -102,6 +102,34 @@ struct ParallelBuildConcurrencyTests {
         }
     }
 
+    @Test("the conflict check in two: each shard on a thread started for it, the caller waiting, one thread's answer")
+    func conflictCheckInTwo() throws {
+        let config = try Self.router(parallel: true).patternConfig
+        var batch = Self.routes(Self.minimum)
+        for i in [700, 3001] { batch[i] = Route("/p\(i - i % 6 - 6)/:other", target: "X\(i)") }
+        let routes = try RouterState.prepare(taking: &batch, config: config, cost: PatternCost(), splitAt: nil)
+        let caller = pthread_self()
+        let calls = Atomic<Int>(0), onCaller = Atomic<Int>(0)
+        var answers: [String] = []
+        for inTwo in [false, true] {
+            var index = ConflictIndex()
+            let conflict = routes.withUnsafeBufferPointer { rs in
+                index.enter(rs, inTwo: inTwo) { _ in
+                    if inTwo {
+                        calls.add(1, ordering: .relaxed)
+                        if pthread_equal(pthread_self(), caller) != 0 { onCaller.add(1, ordering: .relaxed) }
+                    }
+                    return true
+                }
+            }
+            answers.append("\(conflict?.index ?? -1) \(conflict?.variant ?? -1) \(conflict?.other.route.pattern ?? "")")
+        }
+        #expect(answers[1] == answers[0])
+        #expect(answers[0] == "700 0 /p690/:id")
+        #expect(calls.load(ordering: .relaxed) > 0)
+        #expect(onCaller.load(ordering: .relaxed) == 0)
+    }
+
     @Test("a large document replaced by itself meets no conflict; one within it is found on either path")
     func documentConflicts() throws {
         let count = Self.minimum + 100
