@@ -29,7 +29,10 @@ struct ShapeKey: Hashable {
     func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 
     /// Which of the index's two shards holds the key.
-    var shard: Int { digest & 1 }
+    var shard: Int { Self.shard(ofDigest: digest) }
+
+    /// Which shard holds the keys of a variant with this shape digest.
+    static func shard(ofDigest digest: Int) -> Int { digest & 1 }
 }
 
 /// The routes of one shape in the conflict index: nearly always one, held without an array.
@@ -97,7 +100,7 @@ struct ConflictIndex {
         for i in routes.indices {
             let route = routes[i]
             let conflict: ShapeConflict? = route.variants.withUnsafeBufferPointer { variants in
-                for k in variants.indices where variants[k].shapeDigest & 1 == shard {
+                for k in variants.indices where ShapeKey.shard(ofDigest: variants[k].shapeDigest) == shard {
                     if let other = enter(route, into: &index[ShapeKey(route, k)], counts: counts) {
                         return ShapeConflict(index: i, variant: k, other: other)
                     }
