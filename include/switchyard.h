@@ -693,8 +693,9 @@ SY_API sy_status sy_router_add_route(sy_router *router,
  * Lifetime:  as sy_router_add_route().
  * Thread safety: as sy_router_add(); a concurrent resolve sees none or all of the batch.
  *            A batch of 5000 routes or more is read, compiled and checked for
- *            conflicts on two threads started and joined before returning, while the calling thread waits, and so does the build
- *            of its table by the first resolve (never with
+ *            conflicts on two threads started and joined before returning, while
+ *            the calling thread waits, and so does the build of its table by the
+ *            first resolve (never with
  *            SY_OPT_NO_PARALLEL_BUILD, on one processor, or when the router has a
  *            parameter type with a parse function, which always runs on the calling
  *            thread). Safe in a child made by fork() after the library was used.

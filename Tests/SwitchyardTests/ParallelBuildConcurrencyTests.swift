@@ -1,7 +1,7 @@
 // A batch of 5,000 routes or more compiles, and is checked for conflicts, on two threads
 // (RouterOptions.parallelBuild): the routes, the answers and the first error must be those
-// of the same batch handled on the calling thread alone. The routers here split from `minimum` routes on, so that batches of
-// a few thousand take the same path. Run under TSan by the Makefile (`--filter Concurrency`).
+// of the same batch handled on the calling thread alone. The routers here split from
+// `minimum` routes on, so that batches of a few thousand take the same path. Run under TSan by the Makefile (`--filter Concurrency`).
 import Synchronization
 import Testing
 @testable import Switchyard

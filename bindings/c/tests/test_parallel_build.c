@@ -57,9 +57,8 @@ static sy_router *router(int parallel)
 }
 
 /* HEADER: "A batch of 5000 routes or more is read, compiled and checked for
- * conflicts on two threads started and joined
- * before returning, while the calling thread waits, and so does the build of its table by
- * the first resolve (never with SY_OPT_NO_PARALLEL_BUILD, ...)" (the same routes and the
+ * conflicts on two threads started and joined before returning, while the calling thread
+ * waits, and so does the build of its table by the first resolve (never with SY_OPT_NO_PARALLEL_BUILD, ...)" (the same routes and the
  * same table either way: every URL reaches the same target). */
 static void same_answers(void **state)
 {
